@@ -1,0 +1,53 @@
+import type {
+	IAuthenticateGeneric,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { GITHUB_SERVER_PROPERTY } from './githubServer';
+
+export class GithubAccessTokenApi implements ICredentialType {
+	name = 'githubAccessTokenApi';
+
+	displayName = 'GitHub Access Token API';
+
+	icon = { light: 'file:icons/github.svg', dark: 'file:icons/github.dark.svg' } as const;
+
+	documentationUrl =
+		'https://docs.github.com/en/authentication/keeping-your-account-and-data-secure/managing-your-personal-access-tokens';
+
+	properties: INodeProperties[] = [
+		GITHUB_SERVER_PROPERTY,
+		{
+			displayName: 'Access Token',
+			name: 'accessToken',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description:
+				'A classic personal access token (ghp_…) or a fine-grained token (github_pat_…). Fine-grained tokens can be limited to chosen repositories.',
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				Authorization: '=Bearer {{$credentials.accessToken}}',
+			},
+		},
+	};
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.server.replace(/\\/+$/, "")}}',
+			url: '/user',
+			headers: {
+				Accept: 'application/vnd.github+json',
+				'X-GitHub-Api-Version': '2022-11-28',
+			},
+		},
+	};
+}

@@ -1,0 +1,53 @@
+import type { ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
+
+import {
+	GITHUB_ACCESS_TOKEN_URL_EXPRESSION,
+	GITHUB_AUTHORIZE_URL_EXPRESSION,
+	GITHUB_OAUTH_SCOPES,
+	GITHUB_SERVER_PROPERTY,
+} from './githubServer';
+
+export class GithubServerOAuth2Api implements ICredentialType {
+	name = 'githubServerOAuth2Api';
+
+	extends = ['oAuth2Api'];
+
+	displayName = 'GitHub OAuth2 API (github.com or Enterprise Server)';
+
+	icon = { light: 'file:icons/github.svg', dark: 'file:icons/github.dark.svg' } as const;
+
+	documentationUrl = 'https://docs.github.com/en/apps/oauth-apps/building-oauth-apps/authorizing-oauth-apps';
+
+	properties: INodeProperties[] = [
+		GITHUB_SERVER_PROPERTY,
+		{ displayName: 'Grant Type', name: 'grantType', type: 'hidden', default: 'authorizationCode' },
+		{
+			displayName: 'Authorization URL',
+			name: 'authUrl',
+			type: 'hidden',
+			default: GITHUB_AUTHORIZE_URL_EXPRESSION,
+			required: true,
+		},
+		{
+			displayName: 'Access Token URL',
+			name: 'accessTokenUrl',
+			type: 'hidden',
+			default: GITHUB_ACCESS_TOKEN_URL_EXPRESSION,
+			required: true,
+		},
+		{ displayName: 'Scope', name: 'scope', type: 'hidden', default: GITHUB_OAUTH_SCOPES.join(' ') },
+		{ displayName: 'Auth URI Query Parameters', name: 'authQueryParameters', type: 'hidden', default: '' },
+		{ displayName: 'Authentication', name: 'authentication', type: 'hidden', default: 'header' },
+	];
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.server.replace(/\\/+$/, "")}}',
+			url: '/user',
+			headers: {
+				Accept: 'application/vnd.github+json',
+				'X-GitHub-Api-Version': '2022-11-28',
+			},
+		},
+	};
+}

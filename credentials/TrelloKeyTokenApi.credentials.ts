@@ -1,0 +1,69 @@
+import type {
+	IAuthenticateGeneric,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { TRELLO_API_BASE_PROPERTY } from './trelloApiBase';
+
+export class TrelloKeyTokenApi implements ICredentialType {
+	name = 'trelloKeyTokenApi';
+
+	displayName = 'Trello API Key and Token API';
+
+	icon = { light: 'file:icons/trello.svg', dark: 'file:icons/trello.dark.svg' } as const;
+
+	documentationUrl = 'https://developer.atlassian.com/cloud/trello/guides/rest-api/api-introduction/';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'Shown on your Power-Up / integration page in Trello’s admin area',
+		},
+		{
+			displayName: 'Token',
+			name: 'apiToken',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description:
+				'Generated from the authorization link next to the API key (https://trello.com/1/authorize?expiration=never&scope=read,write&response_type=token&key=YOUR_KEY)',
+		},
+		{
+			displayName: 'Application Secret',
+			name: 'applicationSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				'The secret shown beside the API key. Needed by the Trello Trigger to verify that webhook deliveries really come from Trello.',
+		},
+		TRELLO_API_BASE_PROPERTY,
+	];
+
+	// Header form keeps key and token out of URLs, which Trello and proxies may echo back.
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				Authorization:
+					'=OAuth oauth_consumer_key="{{$credentials.apiKey}}", oauth_token="{{$credentials.apiToken}}"',
+			},
+		},
+	};
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{($credentials.apiBaseUrl || "https://api.trello.com").replace(/\\/+$/, "")}}',
+			url: '/1/members/me',
+			qs: { fields: 'username' },
+		},
+	};
+}

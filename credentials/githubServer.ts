@@ -1,0 +1,42 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+export const GITHUB_DOT_COM_API = 'https://api.github.com';
+
+/** The API root; GitHub Enterprise Server serves it at https://HOST/api/v3. */
+export const GITHUB_SERVER_PROPERTY: INodeProperties = {
+	displayName: 'GitHub Server',
+	name: 'server',
+	type: 'string',
+	default: GITHUB_DOT_COM_API,
+	required: true,
+	placeholder: 'https://github.example.com/api/v3',
+	description:
+		'Leave as https://api.github.com for github.com. For GitHub Enterprise Server use https://YOUR-HOST/api/v3.',
+};
+
+/**
+ * Expression for the web (OAuth) root belonging to the API root in `server`:
+ * api.github.com → github.com, https://HOST/api/v3 → https://HOST.
+ * Kept as an n8n expression because the OAuth URLs are resolved by n8n itself.
+ */
+const WEB_ROOT_EXPRESSION =
+	'(($self["server"] || "' +
+	GITHUB_DOT_COM_API +
+	'").trim().replace(/\\/+$/, "") === "' +
+	GITHUB_DOT_COM_API +
+	'" ? "https://github.com" : ($self["server"] || "").trim().replace(/\\/+$/, "").replace(/\\/api\\/v3$/i, ""))';
+
+export const GITHUB_AUTHORIZE_URL_EXPRESSION = `={{ ${WEB_ROOT_EXPRESSION} + "/login/oauth/authorize" }}`;
+export const GITHUB_ACCESS_TOKEN_URL_EXPRESSION = `={{ ${WEB_ROOT_EXPRESSION} + "/login/oauth/access_token" }}`;
+
+/** Scopes, by need: code and issues, Actions workflow files, gists, org membership, hooks, notifications, Projects v2. */
+export const GITHUB_OAUTH_SCOPES = [
+	'repo',
+	'workflow',
+	'gist',
+	'read:org',
+	'admin:repo_hook',
+	'admin:org_hook',
+	'notifications',
+	'project',
+];

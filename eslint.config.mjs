@@ -1,0 +1,15 @@
+import tseslint from 'typescript-eslint';
+import { n8nCommunityNodesPlugin } from '@n8n/eslint-plugin-community-nodes';
+
+export default [
+	{ ignores: ['dist/**', 'node_modules/**', 'test/**', 'scripts/**', 'bench/**', '*.js', '*.mjs'] },
+	{
+		files: ['**/*.ts'],
+		languageOptions: { parser: tseslint.parser, parserOptions: { project: './tsconfig.json' } },
+	},
+	n8nCommunityNodesPlugin.configs.recommended,
+	{
+		files: ['package.json'],
+		languageOptions: { parser: (await import('jsonc-eslint-parser')).default },
+	},
+];

@@ -1,0 +1,11 @@
+/** Unit and in-process workflow tests. End-to-end tests against a real n8n run through scripts/e2e.sh. */
+module.exports = {
+	preset: 'ts-jest',
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test'],
+	testMatch: ['**/*.test.ts'],
+	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/'],
+	setupFilesAfterEnv: ['<rootDir>/test/setup/no-network.ts'],
+	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'test/tsconfig.json' }] },
+	testTimeout: 30000,
+};

@@ -1,0 +1,181 @@
+import { createHash } from 'crypto';
+import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
+
+import { GITHUB_DOT_COM_API } from '../../../credentials/githubServer';
+import type { ApiRequest, ApiResponse } from '../../shared/apiClient';
+import { ApiClient } from '../../shared/apiClient';
+import type { ApiContext } from '../../shared/context';
+import { readParameter } from '../../shared/context';
+import type { RetryBounds } from '../../shared/rateLimit';
+import { DEFAULT_RETRY_BOUNDS } from '../../shared/rateLimit';
+import { apiErrorFromResponse } from '../../shared/errors';
+import { UnsafeRequestError } from '../../shared/requestGuard';
+import { nextLink } from './link';
+import { GitHubRateLimitPolicy, resourceForPath } from './rateLimit';
+
+const ACCESS_TOKEN_CREDENTIAL_TYPE = 'githubAccessTokenApi';
+const SIGN_IN_CREDENTIAL_TYPE = 'githubServerOAuth2Api';
+
+export const GITHUB_CREDENTIAL_TYPES = {
+	accessToken: ACCESS_TOKEN_CREDENTIAL_TYPE,
+	oAuth2: SIGN_IN_CREDENTIAL_TYPE,
+} as const;
+
+export type GitHubAuthentication = keyof typeof GITHUB_CREDENTIAL_TYPES;
+
+export const GITHUB_MEDIA_TYPE = 'application/vnd.github+json';
+export const GITHUB_API_VERSION = '2022-11-28';
+
+export interface PageOptions {
+	returnAll: boolean;
+	/** Items wanted when returnAll is false. */
+	limit?: number;
+	/** Property holding the items when the endpoint wraps them (search: items, runs: workflow_runs). */
+	itemsKey?: string;
+	/** Largest page the endpoint accepts. */
+	maxPageSize?: number;
+}
+
+// Budgets are per token and shared by every node in this process.
+const budgetsByToken = new Map<string, Map<string, { remaining: number; resetAt: number }>>();
+
+function budgetsFor(credentials: ICredentialDataDecryptedObject) {
+	const identity =
+		String(credentials.server ?? '') +
+		String(
+			credentials.accessToken ??
+				(credentials.oauthTokenData as IDataObject | undefined)?.access_token ??
+				'',
+		);
+	const key = createHash('sha256').update(identity).digest('hex');
+	let budgets = budgetsByToken.get(key);
+	if (!budgets) {
+		budgets = new Map();
+		budgetsByToken.set(key, budgets);
+	}
+	return budgets;
+}
+
+/** Forgets what earlier responses said about limits (tests start from a clean slate). */
+export function resetGitHubRateLimitState(): void {
+	budgetsByToken.clear();
+}
+
+export class GitHubClient extends ApiClient {
+	protected readonly pathPrefix = '/';
+
+	constructor(ctx: ApiContext, authentication?: GitHubAuthentication, bounds: RetryBounds = DEFAULT_RETRY_BOUNDS) {
+		const auth = authentication ?? readParameter<GitHubAuthentication>(ctx, 'authentication', 'accessToken');
+		const credentialType = GITHUB_CREDENTIAL_TYPES[auth] ?? GITHUB_CREDENTIAL_TYPES.accessToken;
+		super(ctx, credentialType, 'GitHub', bounds);
+	}
+
+	protected baseUrlFrom(credentials: ICredentialDataDecryptedObject): string {
+		return String(credentials.server || GITHUB_DOT_COM_API).trim().replace(/\/+$/, '');
+	}
+
+	protected defaultHeaders(): Record<string, string> {
+		return {
+			Accept: GITHUB_MEDIA_TYPE,
+			'X-GitHub-Api-Version': GITHUB_API_VERSION,
+			'User-Agent': 'n8n-nodes-github-trello',
+		};
+	}
+
+	protected policyFor(request: ApiRequest, credentials: ICredentialDataDecryptedObject) {
+		return new GitHubRateLimitPolicy(budgetsFor(credentials)).forResource(resourceForPath(request.path));
+	}
+
+	protected hintFor(response: ApiResponse): string | undefined {
+		if (response.statusCode === 401) return 'The token was refused: reconnect or replace the credential.';
+		if (response.statusCode === 403) {
+			const accepted = response.headers['x-accepted-oauth-scopes'];
+			return accepted
+				? `This needs the scope(s): ${String(accepted)}. Grant them to the token or OAuth app.`
+				: 'The token lacks a permission this request needs (for fine-grained tokens, check the repository permissions).';
+		}
+		if (response.statusCode === 404)
+			return 'Not found, or not visible to this token: check owner, repository and the token’s access.';
+		return undefined;
+	}
+
+	/**
+	 * Follows Link rel="next" until `limit` items are collected or the pages end. Page size is
+	 * the smallest that reaches the limit in the fewest requests.
+	 */
+	async paginate<T = IDataObject>(request: ApiRequest, options: PageOptions): Promise<T[]> {
+		const maxPageSize = options.maxPageSize ?? 100;
+		const wanted = options.returnAll ? Infinity : Math.max(0, options.limit ?? 50);
+		if (wanted === 0) return [];
+		const perPage = Math.min(maxPageSize, wanted);
+		const collected: T[] = [];
+		let next: ApiRequest | undefined = {
+			...request,
+			qs: { ...request.qs, per_page: perPage },
+		};
+		while (next && collected.length < wanted) {
+			const response: ApiResponse = await this.send(next);
+			const body = response.body as IDataObject | IDataObject[];
+			const items = (options.itemsKey ? (body as IDataObject)[options.itemsKey] : body) as T[];
+			if (!Array.isArray(items)) break;
+			collected.push(...items);
+			const link = nextLink(response.headers.link as string | undefined);
+			next = link && items.length > 0 ? await this.requestForLink(link, request) : undefined;
+		}
+		return collected.slice(0, wanted);
+	}
+
+	/** A next-page link is followed only when it points back into the credential's API. */
+	private async requestForLink(link: string, original: ApiRequest): Promise<ApiRequest> {
+		const base = new URL(await this.baseUrl());
+		const target = new URL(link, base);
+		const basePath = base.pathname.replace(/\/+$/, '');
+		if (target.origin !== base.origin || !target.pathname.startsWith(basePath + '/')) {
+			throw new UnsafeRequestError(
+				'GitHub returned a next-page link outside the credential’s API host; paging stopped',
+				'Check the GitHub Server field of the credential.',
+			);
+		}
+		const qs: IDataObject = {};
+		target.searchParams.forEach((value, key) => {
+			qs[key] = value;
+		});
+		return { ...original, path: target.pathname.slice(basePath.length), qs };
+	}
+
+	/** GitHub's GraphQL endpoint: /graphql on github.com, /api/graphql on Enterprise Server. */
+	async graphql<T = IDataObject>(query: string, variables: IDataObject = {}): Promise<T> {
+		const enterprise = /\/api\/v3$/i.test(await this.baseUrl());
+		const client = enterprise
+			? new GitHubGraphqlOnEnterprise(this.ctx, this.credentialType, this.bounds)
+			: this;
+		const response = await client.send<{ data?: T; errors?: Array<{ message: string }> }>({
+			method: 'POST',
+			path: '/graphql',
+			body: { query, variables },
+		});
+		const errors = response.body?.errors;
+		if (errors?.length) {
+			throw apiErrorFromResponse(
+				this.ctx.getNode(),
+				'GitHub',
+				{ ...response, body: { message: errors.map((e) => e.message).join('; ') } },
+				await this.secrets(),
+			);
+		}
+		return response.body.data as T;
+	}
+}
+
+class GitHubGraphqlOnEnterprise extends GitHubClient {
+	constructor(ctx: ApiContext, credentialType: string, bounds: RetryBounds) {
+		const auth = (Object.keys(GITHUB_CREDENTIAL_TYPES) as GitHubAuthentication[]).find(
+			(key) => GITHUB_CREDENTIAL_TYPES[key] === credentialType,
+		);
+		super(ctx, auth, bounds);
+	}
+
+	protected baseUrlFrom(credentials: ICredentialDataDecryptedObject): string {
+		return super.baseUrlFrom(credentials).replace(/\/v3$/i, '');
+	}
+}

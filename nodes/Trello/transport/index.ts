@@ -1,0 +1,120 @@
+import { createHash } from 'crypto';
+import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
+
+import { TRELLO_API_ORIGIN } from '../../../credentials/trelloApiBase';
+import type { ApiRequest, ApiResponse } from '../../shared/apiClient';
+import { ApiClient } from '../../shared/apiClient';
+import type { ApiContext } from '../../shared/context';
+import { readParameter } from '../../shared/context';
+import type { RetryBounds } from '../../shared/rateLimit';
+import { DEFAULT_RETRY_BOUNDS } from '../../shared/rateLimit';
+import type { TrelloWindowState } from './rateLimit';
+import { newWindowState, TrelloRateLimitPolicy } from './rateLimit';
+
+const KEY_TOKEN_CREDENTIAL_TYPE = 'trelloKeyTokenApi';
+const SIGN_IN_CREDENTIAL_TYPE = 'trelloOAuth10aApi';
+
+export const TRELLO_CREDENTIAL_TYPES = {
+	keyToken: KEY_TOKEN_CREDENTIAL_TYPE,
+	oAuth1: SIGN_IN_CREDENTIAL_TYPE,
+} as const;
+
+export type TrelloAuthentication = keyof typeof TRELLO_CREDENTIAL_TYPES;
+
+/**
+ * How an endpoint returns collections:
+ * - all: everything in one response; Limit is applied here.
+ * - limit: everything, or the first N with ?limit=N.
+ * - before: pages of at most `maxPageSize`, older pages reached with ?before=<oldest id>.
+ */
+export type TrelloPaging = 'all' | 'limit' | 'before';
+
+export interface TrelloPageOptions {
+	returnAll: boolean;
+	limit?: number;
+	paging: TrelloPaging;
+	maxPageSize?: number;
+}
+
+const windowsByToken = new Map<string, TrelloWindowState>();
+
+function tokenOf(credentials: ICredentialDataDecryptedObject): string {
+	return String(
+		credentials.apiToken ?? (credentials.oauthTokenData as IDataObject | undefined)?.oauth_token ?? '',
+	);
+}
+
+function windowFor(credentials: ICredentialDataDecryptedObject): TrelloWindowState {
+	const key = createHash('sha256').update(tokenOf(credentials)).digest('hex');
+	let state = windowsByToken.get(key);
+	if (!state) {
+		state = newWindowState();
+		windowsByToken.set(key, state);
+	}
+	return state;
+}
+
+export function resetTrelloRateLimitState(): void {
+	windowsByToken.clear();
+}
+
+export class TrelloClient extends ApiClient {
+	protected readonly pathPrefix = '/1/';
+
+	constructor(ctx: ApiContext, authentication?: TrelloAuthentication, bounds: RetryBounds = DEFAULT_RETRY_BOUNDS) {
+		const auth = authentication ?? readParameter<TrelloAuthentication>(ctx, 'authentication', 'keyToken');
+		super(ctx, TRELLO_CREDENTIAL_TYPES[auth] ?? TRELLO_CREDENTIAL_TYPES.keyToken, 'Trello', bounds);
+	}
+
+	protected baseUrlFrom(credentials: ICredentialDataDecryptedObject): string {
+		return String(credentials.apiBaseUrl || TRELLO_API_ORIGIN).trim().replace(/\/+$/, '');
+	}
+
+	protected defaultHeaders(): Record<string, string> {
+		return { Accept: 'application/json' };
+	}
+
+	protected policyFor(_request: ApiRequest, credentials: ICredentialDataDecryptedObject) {
+		return new TrelloRateLimitPolicy(windowFor(credentials));
+	}
+
+	protected hintFor(response: ApiResponse): string | undefined {
+		if (response.statusCode === 401)
+			return 'Trello refused the credential or it cannot see this object: re-authenticate, or check the id and the account’s access to the board.';
+		if (response.statusCode === 404) return 'Not found: check the id (or short link) and that the account can see it.';
+		return undefined;
+	}
+
+	/** The token this client authenticates with (for token-scoped endpoints such as webhooks). */
+	async token(): Promise<string> {
+		return tokenOf(await this.credentials());
+	}
+
+	async paginate<T = IDataObject>(request: ApiRequest, options: TrelloPageOptions): Promise<T[]> {
+		const wanted = options.returnAll ? Infinity : Math.max(0, options.limit ?? 50);
+		if (wanted === 0) return [];
+		if (options.paging === 'all') {
+			return ((await this.request<T[]>(request)) ?? []).slice(0, wanted);
+		}
+		if (options.paging === 'limit') {
+			const qs = options.returnAll ? request.qs : { ...request.qs, limit: wanted };
+			return ((await this.request<T[]>({ ...request, qs })) ?? []).slice(0, wanted);
+		}
+		const maxPageSize = options.maxPageSize ?? 1000;
+		const collected: T[] = [];
+		let before: string | undefined;
+		while (collected.length < wanted) {
+			const pageSize = Math.min(maxPageSize, wanted - collected.length);
+			const qs: IDataObject = { ...request.qs, limit: pageSize };
+			if (before) qs.before = before;
+			const page = (await this.request<T[]>({ ...request, qs })) ?? [];
+			collected.push(...page);
+			if (page.length < pageSize) break;
+			// Ids start with their creation time, so the smallest is the oldest item of the page.
+			const ids = page.map((item) => String((item as IDataObject).id ?? '')).filter(Boolean).sort();
+			if (!ids.length || ids[0] === before) break;
+			before = ids[0];
+		}
+		return collected.slice(0, wanted);
+	}
+}

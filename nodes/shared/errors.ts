@@ -1,0 +1,135 @@
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import type { RawResponse } from './rateLimit';
+import { RateLimitExceededError } from './rateLimit';
+import { redactDeep, redactText } from './redact';
+import { UnsafeRequestError } from './requestGuard';
+
+export type ServiceName = 'GitHub' | 'Trello';
+
+/** Errors built here carry only redacted text; anything else is rebuilt before it leaves. */
+const sanitizedErrors = new WeakSet<Error>();
+
+function sanitized<E extends Error>(error: E): E {
+	sanitizedErrors.add(error);
+	return error;
+}
+
+/** The service's own words for a failed response, whatever shape its body has. */
+export function serviceMessage(body: unknown): { message?: string; details?: string } {
+	if (typeof body === 'string') {
+		const text = body.trim();
+		if (!text) return {};
+		try {
+			return serviceMessage(JSON.parse(text));
+		} catch {
+			return { message: text.slice(0, 500) };
+		}
+	}
+	if (Buffer.isBuffer(body)) return serviceMessage(body.toString('utf8'));
+	if (!body || typeof body !== 'object') return {};
+	const record = body as Record<string, unknown>;
+	const message =
+		typeof record.message === 'string'
+			? record.message
+			: typeof record.error === 'string'
+				? record.error
+				: undefined;
+	const parts: string[] = [];
+	if (typeof record.error === 'string' && record.error !== message) parts.push(record.error);
+	if (Array.isArray(record.errors)) {
+		for (const entry of record.errors) {
+			if (typeof entry === 'string') parts.push(entry);
+			else if (entry && typeof entry === 'object') {
+				const e = entry as Record<string, unknown>;
+				parts.push(
+					[e.resource, e.field, e.code, e.message].filter((x) => typeof x === 'string').join(' '),
+				);
+			}
+		}
+	}
+	if (typeof record.documentation_url === 'string') parts.push(`See ${record.documentation_url}`);
+	return { message, details: parts.filter(Boolean).join('; ') || undefined };
+}
+
+export function apiErrorFromResponse(
+	node: INode,
+	service: ServiceName,
+	response: RawResponse,
+	secrets: string[],
+	hint?: string,
+): NodeApiError {
+	const { message, details } = serviceMessage(response.body);
+	const status = response.statusCode;
+	const text = redactText(`${service} answered ${status}: ${message ?? 'no message'}`, secrets);
+	const description = [details, hint]
+		.filter(Boolean)
+		.map((part) => redactText(String(part), secrets))
+		.join(' — ');
+	const cause = redactDeep(
+		{ status, message: message ?? null, body: summarizeBody(response.body) } as JsonObject,
+		secrets,
+	);
+	return sanitized(
+		new NodeApiError(node, cause, {
+			message: text,
+			description: description || undefined,
+			httpCode: String(status),
+		}),
+	);
+}
+
+function summarizeBody(body: unknown): unknown {
+	if (Buffer.isBuffer(body)) return `<${body.length} bytes>`;
+	if (typeof body === 'string') return body.slice(0, 2000);
+	return body ?? null;
+}
+
+/** Turns anything thrown while talking to a service into n8n's error types, secrets removed. */
+export function toNodeError(
+	node: INode,
+	service: ServiceName,
+	error: unknown,
+	secrets: string[],
+): NodeApiError | NodeOperationError {
+	if (error instanceof Error && sanitizedErrors.has(error)) {
+		return error as NodeApiError | NodeOperationError;
+	}
+	if (error instanceof UnsafeRequestError) {
+		return sanitized(
+			new NodeOperationError(node, redactText(error.message, secrets), { description: error.hint }),
+		);
+	}
+	if (error instanceof RateLimitExceededError) {
+		const cause = {
+			limit: error.limit,
+			resetAt: error.resetAt ? new Date(error.resetAt).toISOString() : null,
+			waitedMs: error.waitedMs,
+		} as JsonObject;
+		return sanitized(
+			new NodeApiError(node, cause, {
+				message: `${service}: ${error.message}`,
+				description:
+					'Raise "Max Rate-Limit Wait" in the node options to wait longer, or run the workflow after the reset time.',
+				httpCode: error.lastResponse ? String(error.lastResponse.statusCode) : '429',
+			}),
+		);
+	}
+	if (error instanceof NodeOperationError) {
+		// Raised by our own validation: keep it (and its item index), only scrub the text.
+		error.message = redactText(error.message, secrets);
+		if (error.description) error.description = redactText(error.description, secrets);
+		return sanitized(error);
+	}
+	const raw = error instanceof Error ? error.message : String(error);
+	const code = (error as { code?: string } | undefined)?.code;
+	const message = redactText(`${service} request failed: ${raw}`, secrets);
+	return sanitized(
+		new NodeApiError(node, { message, code: code ?? null } as JsonObject, {
+			message,
+			description:
+				'Check the credential (is it connected?), the server address in it, and the network between n8n and the service.',
+		}),
+	);
+}

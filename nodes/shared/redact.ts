@@ -1,0 +1,80 @@
+/**
+ * Removes secrets from anything that may reach an output item, an error or a log line.
+ * Known secret values are replaced wherever they appear; well-known secret carriers
+ * (query parameters, Authorization headers, OAuth parameters) are masked by pattern too.
+ */
+
+export const REDACTED = '[redacted]';
+
+const SECRET_QUERY_PARAMETERS =
+	/([?&](?:key|token|access_token|client_secret|oauth_token|oauth_signature|oauth_consumer_key|secret)=)[^&#\s"']+/gi;
+const AUTHORIZATION_VALUES = /\b(Bearer|token|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/g;
+const OAUTH_HEADER_PARAMETERS = /\b(oauth_[a-z_]+)="[^"]*"/gi;
+const GITHUB_TOKENS = /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})\b/g;
+
+export function redactText(text: string, secrets: Iterable<string> = []): string {
+	let result = text;
+	const known = [...secrets].filter((secret) => typeof secret === 'string' && secret.length >= 4);
+	known.sort((a, b) => b.length - a.length);
+	for (const secret of known) {
+		result = result.split(secret).join(REDACTED);
+		const encoded = encodeURIComponent(secret);
+		if (encoded !== secret) result = result.split(encoded).join(REDACTED);
+	}
+	return result
+		.replace(SECRET_QUERY_PARAMETERS, `$1${REDACTED}`)
+		.replace(AUTHORIZATION_VALUES, `$1 ${REDACTED}`)
+		.replace(OAUTH_HEADER_PARAMETERS, `$1="${REDACTED}"`)
+		.replace(GITHUB_TOKENS, REDACTED);
+}
+
+/** Deep copy of a JSON-like value with every string redacted. */
+export function redactDeep<T>(value: T, secrets: Iterable<string> = []): T {
+	const list = [...secrets];
+	const walk = (node: unknown): unknown => {
+		if (typeof node === 'string') return redactText(node, list);
+		if (Array.isArray(node)) return node.map(walk);
+		if (node && typeof node === 'object' && !Buffer.isBuffer(node)) {
+			const out: Record<string, unknown> = {};
+			for (const [key, child] of Object.entries(node)) {
+				out[key] = /^(authorization|x-trello-webhook|x-hub-signature(-256)?)$/i.test(key)
+					? REDACTED
+					: walk(child);
+			}
+			return out;
+		}
+		return node;
+	};
+	return walk(value) as T;
+}
+
+const SECRET_FIELDS = new Set([
+	'accessToken',
+	'apiKey',
+	'apiToken',
+	'applicationSecret',
+	'clientSecret',
+	'consumerKey',
+	'consumerSecret',
+	'access_token',
+	'refresh_token',
+	'id_token',
+	'oauth_token',
+	'oauth_token_secret',
+]);
+
+/** The secret values of a credential object, to be redacted wherever they appear. */
+export function secretsOf(credentials: Record<string, unknown> | undefined): string[] {
+	const found: string[] = [];
+	const walk = (node: unknown, key: string) => {
+		if (typeof node === 'string') {
+			if (SECRET_FIELDS.has(key) && node.length >= 4) found.push(node);
+			return;
+		}
+		if (node && typeof node === 'object') {
+			for (const [childKey, child] of Object.entries(node)) walk(child, childKey);
+		}
+	};
+	walk(credentials, '');
+	return found;
+}

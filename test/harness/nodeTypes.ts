@@ -1,0 +1,97 @@
+import type {
+	ICredentialType,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypes,
+	IVersionedNodeType,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+import { readdirSync } from 'fs';
+import { join } from 'path';
+
+export const PACKAGE_NAME = 'n8n-nodes-github-trello';
+const ROOT = join(__dirname, '..', '..');
+
+/** Loads every *.node.ts / *.credentials.ts of the package from source, as n8n would from dist. */
+function loadClasses<T>(folder: string, suffix: string): T[] {
+	const found: T[] = [];
+	const walk = (dir: string) => {
+		for (const entry of readdirSync(dir, { withFileTypes: true })) {
+			const path = join(dir, entry.name);
+			if (entry.isDirectory()) walk(path);
+			else if (entry.name.endsWith(suffix)) {
+				// eslint-disable-next-line @typescript-eslint/no-require-imports
+				const mod = require(path) as Record<string, new () => T>;
+				for (const exported of Object.values(mod)) {
+					if (typeof exported === 'function') found.push(new exported());
+				}
+			}
+		}
+	};
+	walk(join(ROOT, folder));
+	return found;
+}
+
+/** Test-only start node: emits the items given in its "items" parameter. */
+class HarnessInput implements INodeType {
+	description = {
+		displayName: 'Harness Input',
+		name: 'harnessInput',
+		group: ['trigger'],
+		version: 1,
+		description: 'Emits fixed items',
+		defaults: { name: 'Input' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		properties: [{ displayName: 'Items', name: 'items', type: 'json' as const, default: '[{}]' }],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const raw = this.getNodeParameter('items', 0, '[{}]') as unknown;
+		const items = (typeof raw === 'string' ? JSON.parse(raw) : raw) as object[];
+		return [items.map((json) => ({ json: json as never }))];
+	}
+}
+
+export const HARNESS_INPUT_TYPE = 'harness.input';
+
+let nodeCache: Map<string, INodeType> | undefined;
+let credentialCache: Map<string, ICredentialType> | undefined;
+
+export function packageNodeTypes(): Map<string, INodeType> {
+	if (!nodeCache) {
+		nodeCache = new Map();
+		for (const node of loadClasses<INodeType>('nodes', '.node.ts')) {
+			nodeCache.set(`${PACKAGE_NAME}.${node.description.name}`, node);
+		}
+		nodeCache.set(HARNESS_INPUT_TYPE, new HarnessInput() as unknown as INodeType);
+	}
+	return nodeCache;
+}
+
+export function packageCredentialTypes(): Map<string, ICredentialType> {
+	if (!credentialCache) {
+		credentialCache = new Map();
+		for (const credential of loadClasses<ICredentialType>('credentials', '.credentials.ts')) {
+			credentialCache.set(credential.name, credential);
+		}
+	}
+	return credentialCache;
+}
+
+export class HarnessNodeTypes implements INodeTypes {
+	getByName(nodeType: string): INodeType | IVersionedNodeType {
+		const node = packageNodeTypes().get(nodeType);
+		if (!node) throw new Error(`Unknown node type ${nodeType}`);
+		return node;
+	}
+
+	getByNameAndVersion(nodeType: string): INodeType {
+		return this.getByName(nodeType) as INodeType;
+	}
+
+	getKnownTypes() {
+		return {};
+	}
+}
