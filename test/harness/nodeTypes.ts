@@ -3,6 +3,7 @@ import type {
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeType,
+	INodeTypeDescription,
 	INodeTypes,
 	IVersionedNodeType,
 } from 'n8n-workflow';
@@ -38,7 +39,7 @@ class HarnessInput implements INodeType {
 	description = {
 		displayName: 'Harness Input',
 		name: 'harnessInput',
-		group: ['trigger'],
+		group: ['trigger'] as INodeTypeDescription['group'],
 		version: 1,
 		description: 'Emits fixed items',
 		defaults: { name: 'Input' },

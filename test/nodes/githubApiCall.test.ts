@@ -1,3 +1,4 @@
+import type { IDataObject } from 'n8n-workflow';
 import nock from 'nock';
 
 import { packageNode, runWorkflow, singleNodeWorkflow } from '../harness/workflow';
@@ -18,7 +19,7 @@ const credentials = {
 	},
 };
 
-function apiCall(parameters: Record<string, unknown>) {
+function apiCall(parameters: IDataObject) {
 	return singleNodeWorkflow(
 		packageNode('Call', 'githubApiCall', parameters, {
 			githubAccessTokenApi: 'token-cred',
