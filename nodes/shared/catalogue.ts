@@ -1,0 +1,284 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { pathSegment } from './requestGuard';
+
+/**
+ * Operations as data. One row per operation drives three things: the node's UI (resource,
+ * operation and field properties), the request (method, path, query, body) and the tests
+ * (each row is exercised against its fixture). Rows that need more than one request supply a
+ * `handler`; everything else is generic.
+ */
+
+export type FieldLocation = 'path' | 'query' | 'body' | 'none';
+
+export interface CatalogueField {
+	/** Parameter name in the node; also the API field name unless `apiName` is given. */
+	name: string;
+	displayName: string;
+	type: INodeProperties['type'];
+	/** Where the value goes in the request; 'none' = read by a handler only. */
+	in: FieldLocation;
+	apiName?: string;
+	required?: boolean;
+	default?: INodeProperties['default'];
+	/** Written for people and for AI agents choosing arguments. */
+	description: string;
+	options?: INodePropertyOptions[];
+	placeholder?: string;
+	/** Optional fields are grouped under "Additional Fields" / "Filters". */
+	optional?: boolean;
+	/** Any further UI settings (resource locator modes, typeOptions, displayOptions within the operation). */
+	ui?: Partial<INodeProperties>;
+	/** Turns the UI value into the API value (e.g. comma list → array). Empty results are dropped. */
+	toApi?: (value: unknown) => unknown;
+}
+
+export interface PagingSpec {
+	/** Property wrapping the list when the response is an object (GitHub search: items). */
+	itemsKey?: string;
+	/** Service-specific paging kind (Trello: all | limit | before). */
+	kind?: string;
+	maxPageSize?: number;
+}
+
+export interface OperationRow<Handler = unknown> {
+	resource: string;
+	operation: string;
+	/** Operation name in the UI, e.g. "Create Issue". */
+	name: string;
+	/** Sentence shown as the action, e.g. "Create an issue". */
+	action: string;
+	/** Tells people and agents when to use this operation and what it returns. */
+	description: string;
+	method: IHttpRequestMethods;
+	/** API path with {placeholders} filled from `path` fields, e.g. /repos/{owner}/{repo}/issues. */
+	path: string;
+	fields: CatalogueField[];
+	/** List operations get Return All / Limit and page through the transport. */
+	paging?: PagingSpec;
+	/** Name of the spec tool step or endpoint this row implements (README mapping table). */
+	spec?: string[];
+	/** Multi-request operations (look-ups, GraphQL, binary). */
+	handler?: Handler;
+	/** Status codes that are answers, not failures (e.g. 404 = not starred). */
+	acceptStatus?: number[];
+}
+
+export interface ResourceSpec {
+	name: string;
+	value: string;
+	description?: string;
+}
+
+const ADDITIONAL_FIELDS = 'additionalFields';
+
+/** The node properties for a whole catalogue: resource selector, operation selectors, fields. */
+export function describeCatalogue(resources: ResourceSpec[], rows: OperationRow[]): INodeProperties[] {
+	const properties: INodeProperties[] = [
+		{
+			displayName: 'Resource',
+			name: 'resource',
+			type: 'options',
+			noDataExpression: true,
+			options: resources.map((r) => ({ name: r.name, value: r.value, description: r.description })),
+			default: resources[0].value,
+		},
+	];
+	for (const resource of resources) {
+		const ops = rows.filter((row) => row.resource === resource.value);
+		properties.push({
+			displayName: 'Operation',
+			name: 'operation',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: { show: { resource: [resource.value] } },
+			options: ops
+				.map((row) => ({ name: row.name, value: row.operation, action: row.action, description: row.description }))
+				.sort((a, b) => a.name.localeCompare(b.name)),
+			default: ops[0]?.operation ?? '',
+		});
+	}
+	for (const row of rows) {
+		const show = { resource: [row.resource], operation: [row.operation] };
+		const required = row.fields.filter((field) => !field.optional);
+		const optional = row.fields.filter((field) => field.optional);
+		for (const field of required) properties.push(fieldProperty(field, show));
+		if (row.paging) properties.push(...pagingProperties(show));
+		if (optional.length) {
+			properties.push({
+				displayName: row.paging ? 'Filters' : 'Additional Fields',
+				name: ADDITIONAL_FIELDS,
+				type: 'collection',
+				placeholder: row.paging ? 'Add Filter' : 'Add Field',
+				default: {},
+				displayOptions: { show },
+				options: optional
+					.map((field) => fieldProperty(field))
+					.sort((a, b) => a.displayName.localeCompare(b.displayName)),
+			});
+		}
+	}
+	return properties;
+}
+
+function fieldProperty(field: CatalogueField, show?: Record<string, string[]>): INodeProperties {
+	const property: INodeProperties = {
+		displayName: field.displayName,
+		name: field.name,
+		type: field.type,
+		default: field.default ?? defaultFor(field.type),
+		description: field.description,
+		...(field.required ? { required: true } : {}),
+		...(field.options ? { options: field.options } : {}),
+		...(field.placeholder ? { placeholder: field.placeholder } : {}),
+		...field.ui,
+	};
+	if (show) {
+		const own = field.ui?.displayOptions?.show ?? {};
+		property.displayOptions = { ...field.ui?.displayOptions, show: { ...own, ...show } };
+	}
+	return property;
+}
+
+function defaultFor(type: INodeProperties['type']): INodeProperties['default'] {
+	switch (type) {
+		case 'boolean':
+			return false;
+		case 'number':
+			return 0;
+		case 'multiOptions':
+			return [];
+		case 'collection':
+		case 'fixedCollection':
+			return {};
+		case 'resourceLocator':
+			return { mode: 'list', value: '' };
+		default:
+			return '';
+	}
+}
+
+function pagingProperties(show: Record<string, string[]>): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+			displayOptions: { show },
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'Max number of results to return',
+			displayOptions: { show: { ...show, returnAll: [false] } },
+		},
+	];
+}
+
+export function findRow<R extends OperationRow>(rows: R[], resource: string, operation: string): R | undefined {
+	return rows.find((row) => row.resource === resource && row.operation === operation);
+}
+
+/** Every field value of a row for one item: required fields directly, optional ones from the collection. */
+export function readFieldValues(ctx: IExecuteFunctions, row: OperationRow, itemIndex: number): IDataObject {
+	const values: IDataObject = {};
+	const optional = row.fields.some((f) => f.optional)
+		? (ctx.getNodeParameter(ADDITIONAL_FIELDS, itemIndex, {}) as IDataObject)
+		: {};
+	for (const field of row.fields) {
+		if (field.optional) {
+			if (optional[field.name] !== undefined) values[field.name] = optional[field.name];
+			continue;
+		}
+		values[field.name] = ctx.getNodeParameter(field.name, itemIndex, field.default as never, {
+			extractValue: true,
+		}) as IDataObject[keyof IDataObject];
+	}
+	return values;
+}
+
+export interface BuiltRequest {
+	method: IHttpRequestMethods;
+	path: string;
+	qs: IDataObject;
+	body?: IDataObject;
+}
+
+function isEmpty(value: unknown): boolean {
+	return (
+		value === undefined ||
+		value === null ||
+		value === '' ||
+		(Array.isArray(value) && value.length === 0) ||
+		(typeof value === 'object' && !Array.isArray(value) && Object.keys(value as object).length === 0)
+	);
+}
+
+/**
+ * The request a row sends for the given field values. Path values are encoded per segment so
+ * user input can never add path segments; a field named `path` (file paths) keeps its slashes.
+ */
+export function buildRequest(
+	ctx: IExecuteFunctions,
+	row: OperationRow,
+	values: IDataObject,
+	itemIndex: number,
+): BuiltRequest {
+	const qs: IDataObject = {};
+	const body: IDataObject = {};
+	let path = row.path;
+	for (const field of row.fields) {
+		const raw = values[field.name];
+		const value = field.toApi && !isEmpty(raw) ? field.toApi(raw) : raw;
+		const apiName = field.apiName ?? field.name;
+		if (field.in === 'path') {
+			const text = value === undefined || value === null ? '' : String(value).trim();
+			if (!text) {
+				throw new NodeOperationError(ctx.getNode(), `The "${field.displayName}" parameter is empty`, {
+					itemIndex,
+					description: `Give a value for "${field.displayName}".`,
+				});
+			}
+			const encoded =
+				apiName === 'path'
+					? text.replace(/^\/+/, '').split('/').map(pathSegment).join('/')
+					: pathSegment(text);
+			path = path.replace(`{${apiName}}`, encoded);
+			continue;
+		}
+		if (isEmpty(value) && value !== false && value !== 0) {
+			if (field.required && field.in !== 'none') {
+				throw new NodeOperationError(ctx.getNode(), `The "${field.displayName}" parameter is empty`, {
+					itemIndex,
+					description: `Give a value for "${field.displayName}".`,
+				});
+			}
+			continue;
+		}
+		if (field.in === 'query') qs[apiName] = value as IDataObject[keyof IDataObject];
+		if (field.in === 'body') body[apiName] = value as IDataObject[keyof IDataObject];
+	}
+	const sendsBody = row.method !== 'GET' && row.method !== 'HEAD';
+	return { method: row.method, path, qs, body: sendsBody && Object.keys(body).length ? body : undefined };
+}
+
+/** Comma- or newline-separated text (or an array) as a clean array of strings. */
+export function listOf(value: unknown): string[] {
+	if (Array.isArray(value)) return value.map((v) => String(v).trim()).filter(Boolean);
+	return String(value ?? '')
+		.split(/[,\n]/)
+		.map((part) => part.trim())
+		.filter(Boolean);
+}
