@@ -1,0 +1,197 @@
+import { execFile, spawn } from 'child_process';
+import type { ChildProcess } from 'child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
+import { createServer } from 'net';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { promisify } from 'util';
+
+const run = promisify(execFile);
+
+/** Paths prepared by scripts/e2e.sh: n8n under Node 24 in a cache folder, and the packed package. */
+function environment() {
+	const hostDir = process.env.N8N_HOST_DIR;
+	const nodeBin = process.env.N8N_NODE_BIN;
+	const tarball = process.env.PACKAGE_TARBALL;
+	if (!hostDir || !nodeBin || !tarball) {
+		throw new Error('Run end-to-end tests through scripts/e2e.sh (npm run test:e2e), which prepares n8n and the package tarball.');
+	}
+	return { hostDir, nodeBin, tarball, n8nBin: join(hostDir, 'node_modules', 'n8n', 'bin', 'n8n') };
+}
+
+export async function freePort(): Promise<number> {
+	const server = createServer();
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as { port: number };
+	await new Promise<void>((resolve) => server.close(() => resolve()));
+	return port;
+}
+
+export interface ExecutionResult {
+	status?: string;
+	runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> }; error?: { message: string; description?: string } }>>;
+	raw: unknown;
+}
+
+/**
+ * One real n8n (2.x, Node 24, SQLite) with this package installed the way users install
+ * community nodes: the packed tarball under <user folder>/.n8n/nodes.
+ */
+export class RealN8n {
+	readonly userFolder: string;
+	readonly env: NodeJS.ProcessEnv;
+	private server?: ChildProcess;
+	private serverLog = '';
+	port = 0;
+
+	private constructor(userFolder: string, env: NodeJS.ProcessEnv) {
+		this.userFolder = userFolder;
+		this.env = env;
+	}
+
+	static async create(): Promise<RealN8n> {
+		const { tarball } = environment();
+		const userFolder = mkdtempSync(join(tmpdir(), 'n8n-e2e-'));
+		const nodesDir = join(userFolder, '.n8n', 'nodes');
+		mkdirSync(nodesDir, { recursive: true });
+		writeFileSync(join(nodesDir, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true }));
+		// What n8n's community-package installer does, without the network: the package has no dependencies.
+		await run('npm', ['install', tarball, '--ignore-scripts', '--legacy-peer-deps', '--no-audit', '--no-fund', '--offline'], {
+			cwd: nodesDir,
+		});
+		const port = await freePort();
+		// jest sets NODE_ENV=test, which silences n8n's logger — and the run JSON goes through it.
+		const { NODE_ENV: _testEnv, JEST_WORKER_ID: _worker, ...inherited } = process.env;
+		const env: NodeJS.ProcessEnv = {
+			...inherited,
+			N8N_USER_FOLDER: userFolder,
+			N8N_PORT: String(port),
+			N8N_LISTEN_ADDRESS: '127.0.0.1',
+			N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+			N8N_ENCRYPTION_KEY: 'e2e-encryption-key-0123456789',
+			N8N_DIAGNOSTICS_ENABLED: 'false',
+			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+			N8N_TEMPLATES_ENABLED: 'false',
+			N8N_PERSONALIZATION_ENABLED: 'false',
+			N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE: 'true',
+			N8N_SECURE_COOKIE: 'false',
+			DB_SQLITE_POOL_SIZE: '1',
+			WEBHOOK_URL: `http://127.0.0.1:${port}/`,
+			N8N_LOG_LEVEL: 'info',
+		};
+		const instance = new RealN8n(userFolder, env);
+		instance.port = port;
+		return instance;
+	}
+
+	get baseUrl(): string {
+		return `http://127.0.0.1:${this.port}`;
+	}
+
+	async cli(args: string[], timeoutMs = 120_000): Promise<string> {
+		const { nodeBin, n8nBin } = environment();
+		try {
+			const { stdout, stderr } = await run(nodeBin, [n8nBin, ...args], {
+				env: this.env,
+				timeout: timeoutMs,
+				maxBuffer: 64 * 1024 * 1024,
+			});
+			return stdout + stderr;
+		} catch (error) {
+			const e = error as { stdout?: string; stderr?: string; message: string };
+			throw new Error(`n8n ${args.join(' ')} failed: ${e.message}\n${e.stdout ?? ''}\n${e.stderr ?? ''}`);
+		}
+	}
+
+	async importCredentials(credentials: Array<{ id: string; name: string; type: string; data: Record<string, unknown> }>) {
+		const file = join(this.userFolder, 'credentials.json');
+		writeFileSync(file, JSON.stringify(credentials));
+		await this.cli(['import:credentials', `--input=${file}`]);
+	}
+
+	async importWorkflow(workflow: Record<string, unknown>) {
+		const file = join(this.userFolder, `workflow-${String(workflow.id)}.json`);
+		writeFileSync(file, JSON.stringify(workflow));
+		await this.cli(['import:workflow', `--input=${file}`]);
+	}
+
+	/** Runs a workflow that starts with a Manual Trigger and returns n8n's own run data. */
+	async execute(workflowId: string): Promise<ExecutionResult> {
+		const output = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput']);
+		const start = output.split('\n').findIndex((line) => line.startsWith('{'));
+		if (start < 0) throw new Error(`n8n printed no execution JSON:\n${output}`);
+		const text = output.split('\n').slice(start).join('\n');
+		const end = text.lastIndexOf('}');
+		const raw = JSON.parse(text.slice(0, end + 1)) as { status?: string; data: { resultData: { runData: ExecutionResult['runData'] } } };
+		return { status: raw.status, runData: raw.data.resultData.runData, raw };
+	}
+
+	async publish(workflowId: string) {
+		await this.cli(['publish:workflow', `--id=${workflowId}`]);
+	}
+
+	async unpublish(workflowId: string) {
+		await this.cli(['unpublish:workflow', `--id=${workflowId}`]);
+	}
+
+	/** Starts `n8n start` and waits until it answers /healthz. */
+	async start(timeoutMs = 90_000): Promise<void> {
+		const { nodeBin, n8nBin } = environment();
+		this.serverLog = '';
+		this.server = spawn(nodeBin, [n8nBin, 'start'], { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
+		this.server.stdout!.on('data', (d: Buffer) => (this.serverLog += d.toString()));
+		this.server.stderr!.on('data', (d: Buffer) => (this.serverLog += d.toString()));
+		const deadline = Date.now() + timeoutMs;
+		while (Date.now() < deadline) {
+			if (this.server.exitCode !== null) throw new Error(`n8n exited early:\n${this.serverLog}`);
+			try {
+				const response = await fetch(`${this.baseUrl}/healthz/readiness`);
+				if (response.ok) return;
+			} catch {
+				// not listening yet
+			}
+			await new Promise((resolve) => setTimeout(resolve, 500));
+		}
+		throw new Error(`n8n did not become ready:\n${this.serverLog}`);
+	}
+
+	get log(): string {
+		return this.serverLog;
+	}
+
+	async stop(): Promise<void> {
+		const server = this.server;
+		if (!server || server.exitCode !== null) return;
+		server.kill('SIGTERM');
+		const exited = new Promise((resolve) => server.once('exit', resolve));
+		const timeout = new Promise((resolve) => setTimeout(resolve, 20_000));
+		await Promise.race([exited, timeout]);
+		if (server.exitCode === null) server.kill('SIGKILL');
+		this.server = undefined;
+	}
+
+	async dispose(): Promise<void> {
+		await this.stop();
+		if (existsSync(this.userFolder)) rmSync(this.userFolder, { recursive: true, force: true });
+	}
+}
+
+/** A workflow of Manual Trigger → the given nodes in a chain, in n8n's export format. */
+export function manualWorkflow(id: string, nodes: Array<Record<string, unknown>>): Record<string, unknown> {
+	const trigger = {
+		id: `${id}-trigger`,
+		name: 'Start',
+		type: 'n8n-nodes-base.manualTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
+	const all: Array<Record<string, unknown>> = [trigger, ...nodes.map((n, i) => ({ typeVersion: 1, position: [200 * (i + 1), 0], id: `${id}-n${i}`, ...n }))];
+	const connections: Record<string, unknown> = {};
+	for (let i = 0; i < all.length - 1; i++) {
+		connections[String(all[i].name)] = { main: [[{ node: String(all[i + 1].name), type: 'main', index: 0 }]] };
+	}
+	return { id, name: `e2e ${id}`, nodes: all, connections, active: false, settings: { executionOrder: 'v1' } };
+}
+
+export const PACKAGE = 'n8n-nodes-github-trello';
