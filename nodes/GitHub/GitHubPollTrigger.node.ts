@@ -1,0 +1,98 @@
+import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+
+import { GITHUB_AUTHENTICATION_PROPERTY, GITHUB_CREDENTIALS } from './common';
+import { searchOwners, searchRepositories } from './methods/listSearch';
+import { GitHubClient } from './transport';
+import { POLL_TRIGGERS, triggersByValue } from './triggers/catalogue';
+import { OWNER_PROPERTY } from './triggers/parameters';
+import type { PollState } from './triggers/pollers';
+import { runPoller } from './triggers/pollers';
+
+export class GitHubPollTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'GitHub Poll Trigger',
+		name: 'githubPollTrigger',
+		icon: { light: 'file:github.svg', dark: 'file:github.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["trigger"]}}',
+		description: 'Starts the workflow on GitHub events that have no webhook (new gists, watchers, account repositories, mentions)',
+		defaults: { name: 'GitHub Poll Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: GITHUB_CREDENTIALS,
+		properties: [
+			GITHUB_AUTHENTICATION_PROPERTY,
+			{
+				displayName: 'Trigger',
+				name: 'trigger',
+				type: 'options',
+				default: 'newGist',
+				options: POLL_TRIGGERS.map((row) => ({
+					name: row.value === 'newRepository' ? 'New repository (in the account)' : row.value === 'newMention' ? 'New mention (from notifications)' : row.name,
+					value: row.value,
+					description: row.description,
+				})),
+			},
+			{ ...OWNER_PROPERTY, displayOptions: { show: { trigger: ['newWatcher'] } } },
+			{
+				displayName: 'Repository',
+				name: 'repository',
+				type: 'resourceLocator',
+				default: { mode: 'list', value: '' },
+				required: true,
+				displayOptions: { show: { trigger: ['newWatcher'] } },
+				modes: [
+					{
+						displayName: 'From List',
+						name: 'list',
+						type: 'list',
+						placeholder: 'Select a repository...',
+						typeOptions: { searchListMethod: 'searchRepositories', searchable: true },
+					},
+					{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. hello-world' },
+				],
+			},
+			{
+				displayName: 'Only Participating',
+				name: 'onlyParticipating',
+				type: 'boolean',
+				default: true,
+				displayOptions: { show: { trigger: ['newMention'] } },
+				description: 'Whether to read only notifications where the account participates or is mentioned (fewer requests)',
+			},
+		],
+	};
+
+	methods = { listSearch: { searchOwners, searchRepositories } };
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const value = this.getNodeParameter('trigger') as string;
+		const [row] = triggersByValue([value]).filter((candidate) => candidate.poller);
+		if (!row?.poller) {
+			throw new NodeOperationError(this.getNode(), `Unknown trigger "${value}"`, {
+				description: 'Choose one of the listed triggers in "Trigger".',
+			});
+		}
+		const text = (name: string) => String(this.getNodeParameter(name, '', { extractValue: true }) ?? '').trim();
+		const owner = row.poller === 'watchers' ? text('owner') : undefined;
+		const repository = row.poller === 'watchers' ? text('repository') : undefined;
+		if (row.poller === 'watchers' && (!owner || !repository)) {
+			throw new NodeOperationError(this.getNode(), 'The "Owner" and "Repository" parameters are required for New watcher', {
+				description: 'Choose the repository whose watchers to follow.',
+			});
+		}
+		const state = this.getWorkflowStaticData('node') as PollState & IDataObject;
+		const items = await runPoller(new GitHubClient(this), state, {
+			poller: row.poller,
+			triggerName: row.name,
+			owner,
+			repository,
+			onlyParticipating: this.getNodeParameter('onlyParticipating', true) as boolean,
+			manual: this.getMode() === 'manual',
+		});
+		return items.length > 0 ? [this.helpers.returnJsonArray(items)] : null;
+	}
+}

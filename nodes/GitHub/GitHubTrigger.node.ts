@@ -1,0 +1,225 @@
+import { createHash } from 'crypto';
+import type {
+	IDataObject,
+	IHookFunctions,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { GITHUB_AUTHENTICATION_PROPERTY, GITHUB_CREDENTIALS } from './common';
+import { searchOwners } from './methods/listSearch';
+import { GitHubClient } from './transport';
+import { WEBHOOK_TRIGGERS } from './triggers/catalogue';
+import { alreadySeen } from './triggers/deliveries';
+import type { WebhookState } from './triggers/hooks';
+import { hooksExist, registerHooks, unregisterHooks } from './triggers/hooks';
+import { itemsForDelivery } from './triggers/matching';
+import { chosenRepositories, chosenTriggers, hookTargets, OWNER_PROPERTY, userFilters } from './triggers/parameters';
+import { verifySignature } from './triggers/signature';
+
+function answer(ctx: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
+	ctx.getResponseObject().status(status).json({ message });
+	return { noWebhookResponse: true };
+}
+
+function header(ctx: IWebhookFunctions, name: string): string | undefined {
+	const value = ctx.getHeaderData()[name] as string | string[] | undefined;
+	return Array.isArray(value) ? value[0] : value;
+}
+
+async function accountLogin(ctx: IHookFunctions | IWebhookFunctions, state: WebhookState): Promise<string | undefined> {
+	if (!state.login) {
+		const me = await new GitHubClient(ctx).request<IDataObject>({ method: 'GET', path: '/user' });
+		state.login = String(me.login ?? '');
+	}
+	return state.login || undefined;
+}
+
+export class GitHubTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'GitHub Trigger',
+		name: 'githubTrigger',
+		icon: { light: 'file:github.svg', dark: 'file:github.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["triggers"].join(", ")}}',
+		description: 'Starts the workflow when GitHub events happen (webhooks registered automatically)',
+		defaults: { name: 'GitHub Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: GITHUB_CREDENTIALS,
+		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		properties: [
+			GITHUB_AUTHENTICATION_PROPERTY,
+			{
+				displayName: 'Triggers',
+				name: 'triggers',
+				type: 'multiOptions',
+				required: true,
+				default: [],
+				options: WEBHOOK_TRIGGERS.map((row) => ({ name: row.name, value: row.value, description: row.description })),
+				description:
+					'Events that start the workflow. The hook subscribes to exactly the GitHub events these need. For New watcher and New gist use the GitHub Poll Trigger.',
+			},
+			OWNER_PROPERTY,
+			{
+				displayName: 'Listen On',
+				name: 'listenOn',
+				type: 'options',
+				default: 'repositories',
+				options: [
+					{
+						name: 'Chosen Repositories',
+						value: 'repositories',
+						description:
+							'One webhook per repository (needs admin rights on each); organization-only triggers add one organization webhook',
+					},
+					{
+						name: 'Whole Organization',
+						value: 'organization',
+						description: 'One organization webhook for every repository of the organization (needs organization owner)',
+					},
+				],
+			},
+			{
+				displayName: 'Repositories',
+				name: 'repositories',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. hello-world, docs',
+				description:
+					'Names of the owner’s repositories, separated by commas. With "Whole Organization", leave empty for all repositories or name some to only react to those.',
+			},
+			{
+				displayName: 'Filters',
+				name: 'filters',
+				type: 'collection',
+				placeholder: 'Add Filter',
+				default: {},
+				options: [
+					{
+						displayName: 'Branches',
+						name: 'branches',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. main, release',
+						description:
+							'Only these branches (comma-separated): for New commit, New push, New branch and the workflow triggers',
+					},
+					{
+						displayName: 'Column IDs',
+						name: 'columnIds',
+						type: 'string',
+						default: '',
+						description: 'Only cards in these classic project columns (comma-separated IDs): for New card in column',
+					},
+					{
+						displayName: 'Labels',
+						name: 'labels',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. bug, urgent',
+						description: 'Only these labels (comma-separated, any case): for New label on issue',
+					},
+					{
+						displayName: 'Review States',
+						name: 'reviewStates',
+						type: 'multiOptions',
+						default: [],
+						options: [
+							{ name: 'Approved', value: 'approved' },
+							{ name: 'Changes Requested', value: 'changes_requested' },
+							{ name: 'Commented', value: 'commented' },
+						],
+						description: 'Only reviews in these states: for New pull request review',
+					},
+					{
+						displayName: 'Workflow Conclusions',
+						name: 'conclusions',
+						type: 'multiOptions',
+						default: [],
+						options: [
+							{ name: 'Action Required', value: 'action_required' },
+							{ name: 'Cancelled', value: 'cancelled' },
+							{ name: 'Failure', value: 'failure' },
+							{ name: 'Neutral', value: 'neutral' },
+							{ name: 'Skipped', value: 'skipped' },
+							{ name: 'Success', value: 'success' },
+							{ name: 'Timed Out', value: 'timed_out' },
+						],
+						description: 'Only runs or jobs with these conclusions: for Workflow run completed and Workflow job completed',
+					},
+				],
+			},
+		],
+	};
+
+	methods = { listSearch: { searchOwners } };
+
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				const state = this.getWorkflowStaticData('node') as WebhookState;
+				const client = new GitHubClient(this);
+				return await hooksExist(client, state, hookTargets(this), this.getNodeWebhookUrl('default') as string);
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				const state = this.getWorkflowStaticData('node') as WebhookState;
+				const targets = hookTargets(this);
+				const client = new GitHubClient(this);
+				if (chosenTriggers(this).some((row) => row.webhook?.mentionsAccount)) {
+					delete state.login;
+					await accountLogin(this, state);
+				}
+				await registerHooks(this, client, state, targets, this.getNodeWebhookUrl('default') as string);
+				return true;
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				const state = this.getWorkflowStaticData('node') as WebhookState;
+				await unregisterHooks(new GitHubClient(this), state);
+				return true;
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const state = this.getWorkflowStaticData('node') as WebhookState;
+		const request = this.getRequestObject();
+		const verdict = verifySignature(state.secret, request.rawBody, header(this, 'x-hub-signature-256'));
+		if (verdict !== 'valid') {
+			const reasons = {
+				noSecret: 'No webhook secret is registered for this trigger',
+				missing: 'Missing X-Hub-Signature-256 header',
+				malformed: 'Malformed X-Hub-Signature-256 header',
+				mismatch: 'Signature does not match',
+			};
+			return answer(this, 401, reasons[verdict]);
+		}
+		const event = header(this, 'x-github-event') ?? '';
+		if (event === 'ping') return answer(this, 200, 'pong');
+
+		const deliveryId = header(this, 'x-github-delivery') ?? null;
+		const memoryKey = createHash('sha256')
+			.update(`${this.getWorkflow().id ?? ''}\u0000${this.getNode().id ?? this.getNode().name}\u0000${state.secret}`)
+			.digest('hex');
+		if (alreadySeen(state, memoryKey, deliveryId ?? undefined)) return answer(this, 200, 'Delivery already received');
+
+		const rows = chosenTriggers(this);
+		const payload = (request.body ?? {}) as IDataObject;
+		const login = rows.some((row) => row.webhook?.mentionsAccount) ? await accountLogin(this, state) : undefined;
+		const items = itemsForDelivery(
+			rows,
+			{ event, deliveryId, payload },
+			{
+				filters: userFilters(this),
+				repositories: chosenRepositories(this).map((name) => name.toLowerCase()),
+				login,
+			},
+		);
+		if (items.length === 0) return answer(this, 200, 'Delivery does not match the chosen triggers');
+		return { workflowData: [this.helpers.returnJsonArray(items)] };
+	}
+}

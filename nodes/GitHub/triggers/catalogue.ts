@@ -1,0 +1,352 @@
+/**
+ * The 26 code-host triggers as data. Each row names the spec trigger, the webhook event(s)
+ * it needs and the conditions a delivery must meet, or the poller that stands in where
+ * GitHub sends no webhook. Both trigger nodes, the hook registration and the delivery
+ * matcher read only this table.
+ */
+
+/** A condition on one dotted path of the delivery payload. */
+export type Condition =
+	| string
+	| number
+	| boolean
+	| null
+	| { not: unknown }
+	| { exists: boolean }
+	| { startsWith: string }
+	| { oneOf: unknown[] };
+
+export interface EventClause {
+	/** X-GitHub-Event value. */
+	event: string;
+	/** Accepted `action` values; omitted for events without actions (push, fork, create). */
+	actions?: string[];
+	/** Further conditions, all of which must hold. */
+	where?: Record<string, Condition>;
+}
+
+export type UserFilterName = 'reviewState' | 'conclusion' | 'branch' | 'label' | 'columnId';
+
+export interface UserFilterUse {
+	filter: UserFilterName;
+	/** Dotted payload path compared with the user's values. */
+	path: string;
+	/** Removed from the payload value before comparing (refs/heads/ for pushes). */
+	stripPrefix?: string;
+}
+
+export type PollerName = 'gists' | 'watchers' | 'userRepositories' | 'mentions';
+
+export interface WebhookSource {
+	clauses: EventClause[];
+	/** Events that only organization hooks deliver. */
+	level: 'repository' | 'organization';
+	filters?: UserFilterUse[];
+	/** One item per delivery, or one per distinct commit of a push. */
+	emit: 'delivery' | 'distinctCommits';
+	/** Only deliveries whose text @-mentions the connected account. */
+	mentionsAccount?: boolean;
+}
+
+export interface TriggerDefinition {
+	value: string;
+	/** The spec's name, shown to the user. */
+	name: string;
+	description: string;
+	webhook?: WebhookSource;
+	poller?: PollerName;
+}
+
+const MENTION_CLAUSES: EventClause[] = [
+	{ event: 'issues', actions: ['opened', 'edited'] },
+	{ event: 'pull_request', actions: ['opened', 'edited'] },
+	{ event: 'issue_comment', actions: ['created', 'edited'] },
+	{ event: 'pull_request_review', actions: ['submitted', 'edited'] },
+	{ event: 'pull_request_review_comment', actions: ['created', 'edited'] },
+	{ event: 'discussion', actions: ['created', 'edited'] },
+	{ event: 'discussion_comment', actions: ['created', 'edited'] },
+	{ event: 'commit_comment', actions: ['created'] },
+];
+
+export const TRIGGERS: TriggerDefinition[] = [
+	{
+		value: 'newRepository',
+		name: 'New repository',
+		description: 'A repository is created in the organization (webhook) or in the account (polling)',
+		webhook: { clauses: [{ event: 'repository', actions: ['created'] }], level: 'organization', emit: 'delivery' },
+		poller: 'userRepositories',
+	},
+	{
+		value: 'newFork',
+		name: 'New fork',
+		description: 'Someone forks the repository',
+		webhook: { clauses: [{ event: 'fork' }], level: 'repository', emit: 'delivery' },
+	},
+	{
+		value: 'newStar',
+		name: 'New star',
+		description: 'A user stars the repository',
+		webhook: { clauses: [{ event: 'star', actions: ['created'] }], level: 'repository', emit: 'delivery' },
+	},
+	{
+		value: 'newWatcher',
+		name: 'New watcher',
+		description: 'A user starts watching the repository (polled: GitHub sends no webhook for it)',
+		poller: 'watchers',
+	},
+	{
+		value: 'newTag',
+		name: 'New tag',
+		description: 'A tag is pushed',
+		webhook: { clauses: [{ event: 'create', where: { ref_type: 'tag' } }], level: 'repository', emit: 'delivery' },
+	},
+	{
+		value: 'newIssue',
+		name: 'New issue',
+		description: 'An issue is opened',
+		webhook: { clauses: [{ event: 'issues', actions: ['opened'] }], level: 'repository', emit: 'delivery' },
+	},
+	{
+		value: 'updatedIssue',
+		name: 'Updated issue',
+		description: "An issue's title, body, labels, assignees or status changes",
+		webhook: {
+			clauses: [
+				{
+					event: 'issues',
+					actions: ['edited', 'labeled', 'unlabeled', 'assigned', 'unassigned', 'closed', 'reopened'],
+				},
+			],
+			level: 'repository',
+			emit: 'delivery',
+		},
+	},
+	{
+		value: 'newPullRequest',
+		name: 'New pull request',
+		description: 'A pull request is opened (not as a draft) or marked ready for review',
+		webhook: {
+			clauses: [
+				{ event: 'pull_request', actions: ['opened'], where: { 'pull_request.draft': { not: true } } },
+				{ event: 'pull_request', actions: ['ready_for_review'] },
+			],
+			level: 'repository',
+			emit: 'delivery',
+		},
+	},
+	{
+		value: 'updatedPullRequest',
+		name: 'Updated pull request',
+		description: 'A pull request is modified or changes state (draft, ready, closed)',
+		webhook: {
+			clauses: [
+				{
+					event: 'pull_request',
+					actions: ['edited', 'converted_to_draft', 'ready_for_review', 'closed', 'reopened', 'synchronize'],
+				},
+			],
+			level: 'repository',
+			emit: 'delivery',
+		},
+	},
+	{
+		value: 'newComment',
+		name: 'New comment',
+		description: 'A comment is added to an issue or pull request (including review comments on code)',
+		webhook: {
+			clauses: [
+				{ event: 'issue_comment', actions: ['created'] },
+				{ event: 'pull_request_review_comment', actions: ['created'] },
+			],
+			level: 'repository',
+			emit: 'delivery',
+		},
+	},
+	{
+		value: 'newLabelOnIssue',
+		name: 'New label on issue',
+		description: 'A label is applied to an issue',
+		webhook: {
+			clauses: [{ event: 'issues', actions: ['labeled'] }],
+			level: 'repository',
+			emit: 'delivery',
+			filters: [{ filter: 'label', path: 'label.name' }],
+		},
+	},
+	{
+		value: 'newReviewRequest',
+		name: 'New review request',
+		description: 'A reviewer is requested on a pull request',
+		webhook: {
+			clauses: [{ event: 'pull_request', actions: ['review_requested'] }],
+			level: 'repository',
+			emit: 'delivery',
+		},
+	},
+	{
+		value: 'newPullRequestReview',
+		name: 'New pull request review',
+		description: 'A review is submitted (approved, changes requested or commented)',
+		webhook: {
+			clauses: [{ event: 'pull_request_review', actions: ['submitted'] }],
+			level: 'repository',
+			emit: 'delivery',
+			filters: [{ filter: 'reviewState', path: 'review.state' }],
+		},
+	},
+	{
+		value: 'newCommit',
+		name: 'New commit',
+		description: 'A commit is pushed to any branch (one item per distinct commit)',
+		webhook: {
+			clauses: [{ event: 'push', where: { ref: { startsWith: 'refs/heads/' } } }],
+			level: 'repository',
+			emit: 'distinctCommits',
+			filters: [{ filter: 'branch', path: 'ref', stripPrefix: 'refs/heads/' }],
+		},
+	},
+	{
+		value: 'newPush',
+		name: 'New push',
+		description: 'Any push, including multiple commits (one item per push)',
+		webhook: {
+			clauses: [{ event: 'push' }],
+			level: 'repository',
+			emit: 'delivery',
+			filters: [{ filter: 'branch', path: 'ref', stripPrefix: 'refs/heads/' }],
+		},
+	},
+	{
+		value: 'newBranch',
+		name: 'New branch',
+		description: 'A branch is created',
+		webhook: {
+			clauses: [{ event: 'create', where: { ref_type: 'branch' } }],
+			level: 'repository',
+			emit: 'delivery',
+			filters: [{ filter: 'branch', path: 'ref' }],
+		},
+	},
+	{
+		value: 'workflowRunCompleted',
+		name: 'Workflow run completed',
+		description: 'A workflow run finishes as succeeded, failed or cancelled',
+		webhook: {
+			clauses: [{ event: 'workflow_run', actions: ['completed'] }],
+			level: 'repository',
+			emit: 'delivery',
+			filters: [
+				{ filter: 'conclusion', path: 'workflow_run.conclusion' },
+				{ filter: 'branch', path: 'workflow_run.head_branch' },
+			],
+		},
+	},
+	{
+		value: 'workflowJobCompleted',
+		name: 'Workflow job completed',
+		description: 'A job within a workflow run completes',
+		webhook: {
+			clauses: [{ event: 'workflow_job', actions: ['completed'] }],
+			level: 'repository',
+			emit: 'delivery',
+			filters: [
+				{ filter: 'conclusion', path: 'workflow_job.conclusion' },
+				{ filter: 'branch', path: 'workflow_job.head_branch' },
+			],
+		},
+	},
+	{
+		value: 'newCollaborator',
+		name: 'New collaborator',
+		description: 'A collaborator is added to a repository',
+		webhook: { clauses: [{ event: 'member', actions: ['added'] }], level: 'repository', emit: 'delivery' },
+	},
+	{
+		value: 'newMention',
+		name: 'New mention',
+		description: 'The connected account is @-mentioned in an issue, pull request or comment',
+		webhook: { clauses: MENTION_CLAUSES, level: 'repository', emit: 'delivery', mentionsAccount: true },
+		poller: 'mentions',
+	},
+	{
+		value: 'projectItemStatusChanged',
+		name: 'Project item status changed',
+		description: 'The status of an item in a Project (v2) changes (organization hook)',
+		webhook: {
+			clauses: [
+				{
+					event: 'projects_v2_item',
+					actions: ['edited'],
+					where: {
+						'changes.field_value': { exists: true },
+						'changes.field_value.field_type': 'single_select',
+						// Newer deliveries name the field; older ones only give its type.
+						'changes.field_value.field_name': { oneOf: [undefined, 'Status'] },
+					},
+				},
+			],
+			level: 'organization',
+			emit: 'delivery',
+		},
+	},
+	{
+		value: 'newCardInColumn',
+		name: 'New card in column',
+		description: 'A card is added to (or moved into) a column of a classic project board',
+		webhook: {
+			clauses: [
+				{ event: 'project_card', actions: ['created'] },
+				{ event: 'project_card', actions: ['moved'], where: { 'changes.column_id': { exists: true } } },
+			],
+			level: 'repository',
+			emit: 'delivery',
+			filters: [{ filter: 'columnId', path: 'project_card.column_id' }],
+		},
+	},
+	{
+		value: 'newRelease',
+		name: 'New release',
+		description: 'A release is published',
+		webhook: { clauses: [{ event: 'release', actions: ['published'] }], level: 'repository', emit: 'delivery' },
+	},
+	{
+		value: 'newGist',
+		name: 'New gist',
+		description: 'A gist is created in the account (polled: GitHub sends no webhook for it)',
+		poller: 'gists',
+	},
+	{
+		value: 'newDiscussion',
+		name: 'New discussion',
+		description: 'A discussion is opened in a repository',
+		webhook: { clauses: [{ event: 'discussion', actions: ['created'] }], level: 'repository', emit: 'delivery' },
+	},
+	{
+		value: 'newDiscussionComment',
+		name: 'New discussion comment',
+		description: 'A comment is added to a discussion',
+		webhook: {
+			clauses: [{ event: 'discussion_comment', actions: ['created'] }],
+			level: 'repository',
+			emit: 'delivery',
+		},
+	},
+];
+
+export const WEBHOOK_TRIGGERS = TRIGGERS.filter((row) => row.webhook);
+export const POLL_TRIGGERS = TRIGGERS.filter((row) => row.poller);
+
+export function triggersByValue(values: string[]): TriggerDefinition[] {
+	const wanted = new Set(values);
+	return TRIGGERS.filter((row) => wanted.has(row.value));
+}
+
+/** Webhook events a set of triggers needs, per hook level, sorted for stable comparisons. */
+export function eventsFor(rows: TriggerDefinition[], level: 'repository' | 'organization'): string[] {
+	const events = new Set<string>();
+	for (const row of rows) {
+		if (row.webhook?.level !== level) continue;
+		for (const clause of row.webhook.clauses) events.add(clause.event);
+	}
+	return [...events].sort();
+}

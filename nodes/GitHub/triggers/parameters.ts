@@ -1,0 +1,109 @@
+import type { IDataObject, IHookFunctions, IWebhookFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { TriggerDefinition } from './catalogue';
+import { eventsFor, triggersByValue } from './catalogue';
+import type { HookTarget } from './hooks';
+import type { UserFilterValues } from './matching';
+
+export const OWNER_PROPERTY: INodeProperties = {
+	displayName: 'Owner',
+	name: 'owner',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	required: true,
+	description: 'User or organization that owns the repositories',
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			placeholder: 'Select an owner...',
+			typeOptions: { searchListMethod: 'searchOwners', searchable: true },
+		},
+		{
+			displayName: 'By Name',
+			name: 'name',
+			type: 'string',
+			placeholder: 'e.g. octo-org',
+			validation: [
+				{
+					type: 'regex',
+					properties: { regex: '^[A-Za-z0-9-]+$', errorMessage: 'Not a valid GitHub user or organization name' },
+				},
+			],
+		},
+	],
+};
+
+type Ctx = IHookFunctions | IWebhookFunctions;
+
+function stringParameter(ctx: Ctx, name: string): string {
+	const value = ctx.getNodeParameter(name, '', { extractValue: true }) as unknown;
+	return typeof value === 'string' ? value.trim() : String(value ?? '').trim();
+}
+
+export function listParameter(text: string): string[] {
+	return text
+		.split(',')
+		.map((part) => part.trim())
+		.filter(Boolean);
+}
+
+export function chosenTriggers(ctx: Ctx): TriggerDefinition[] {
+	const values = ctx.getNodeParameter('triggers', []) as string[];
+	const rows = triggersByValue(values).filter((row) => row.webhook);
+	if (rows.length === 0) {
+		throw new NodeOperationError(ctx.getNode(), 'No trigger chosen in "Triggers"', {
+			description: 'Pick at least one event in "Triggers", e.g. New issue.',
+		});
+	}
+	return rows;
+}
+
+export function chosenRepositories(ctx: Ctx): string[] {
+	return listParameter(stringParameter(ctx, 'repositories'));
+}
+
+export function userFilters(ctx: Ctx): UserFilterValues {
+	const filters = ctx.getNodeParameter('filters', {}) as IDataObject;
+	return {
+		reviewState: (filters.reviewStates as string[] | undefined) ?? [],
+		conclusion: (filters.conclusions as string[] | undefined) ?? [],
+		branch: listParameter(String(filters.branches ?? '')),
+		label: listParameter(String(filters.labels ?? '')),
+		columnId: listParameter(String(filters.columnIds ?? '')),
+	};
+}
+
+/** The hooks the chosen triggers need: one per repository (or one for the organization), plus an organization hook for organization-only events. */
+export function hookTargets(ctx: Ctx): HookTarget[] {
+	const rows = chosenTriggers(ctx);
+	const owner = stringParameter(ctx, 'owner');
+	if (!owner) {
+		throw new NodeOperationError(ctx.getNode(), 'The "Owner" parameter is empty', {
+			description: 'Choose the user or organization that owns the repositories.',
+		});
+	}
+	const listenOn = ctx.getNodeParameter('listenOn', 'repositories') as 'repositories' | 'organization';
+	const repositoryEvents = eventsFor(rows, 'repository');
+	const organizationEvents = eventsFor(rows, 'organization');
+	if (listenOn === 'organization') {
+		const events = [...new Set([...repositoryEvents, ...organizationEvents])].sort();
+		return [{ scope: 'organization', owner, events }];
+	}
+	const targets: HookTarget[] = [];
+	if (repositoryEvents.length > 0) {
+		const repositories = chosenRepositories(ctx);
+		if (repositories.length === 0) {
+			throw new NodeOperationError(ctx.getNode(), 'The "Repositories" parameter is empty', {
+				description:
+					'Name at least one repository of the owner (separate several with commas), or set "Listen On" to the whole organization.',
+			});
+		}
+		const unique = [...new Map(repositories.map((name) => [name.toLowerCase(), name])).values()];
+		for (const repository of unique) targets.push({ scope: 'repository', owner, repository, events: repositoryEvents });
+	}
+	if (organizationEvents.length > 0) targets.push({ scope: 'organization', owner, events: organizationEvents });
+	return targets;
+}

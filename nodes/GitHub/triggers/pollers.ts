@@ -1,0 +1,213 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { pathSegment } from '../../shared/requestGuard';
+import type { GitHubClient } from '../transport';
+import type { PollerName } from './catalogue';
+import type { TriggerItem } from './matching';
+
+/**
+ * Where a poller stopped. Time-ordered sources keep the newest timestamp seen and the ids
+ * at exactly that timestamp (GitHub's timestamps have one-second resolution, so two objects
+ * can share one); the subscriber list has no timestamps and keeps every id instead.
+ */
+export interface PollPosition extends IDataObject {
+	/** What the position belongs to; a different trigger or repository starts afresh. */
+	key: string;
+	at?: string;
+	seen?: string[];
+	ids?: string[];
+}
+
+export interface PollState extends IDataObject {
+	position?: PollPosition;
+}
+
+export interface PollRequest {
+	poller: PollerName;
+	triggerName: string;
+	owner?: string;
+	repository?: string;
+	onlyParticipating?: boolean;
+	/** Manual test runs show the latest item and leave the position alone. */
+	manual: boolean;
+}
+
+const BEGINNING = '1970-01-01T00:00:00Z';
+const PAGE_SIZE = 100;
+
+function time(value: unknown): number {
+	const parsed = Date.parse(String(value ?? ''));
+	return Number.isNaN(parsed) ? 0 : parsed;
+}
+
+/** `since` one second early: GitHub's filter is by whole seconds and must not drop ties. */
+function sinceParameter(at: string): string {
+	return new Date(Math.max(0, time(at) - 1000)).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+interface TimedSource {
+	timeOf: (entry: IDataObject) => unknown;
+	idOf: (entry: IDataObject) => string;
+}
+
+/** Entries newer than the position, each once, and the position after them. */
+export function advance(
+	position: { at: string; seen: string[] },
+	entries: IDataObject[],
+	source: TimedSource,
+): { fresh: IDataObject[]; next: { at: string; seen: string[] } } {
+	const start = time(position.at);
+	const fresh: IDataObject[] = [];
+	const taken = new Set<string>();
+	let at = position.at;
+	let seen = [...position.seen];
+	for (const entry of entries) {
+		const when = time(source.timeOf(entry));
+		const id = source.idOf(entry);
+		if (when < start || taken.has(id) || (when === start && position.seen.includes(id))) continue;
+		taken.add(id);
+		fresh.push(entry);
+	}
+	for (const entry of fresh) {
+		const when = time(source.timeOf(entry));
+		const id = source.idOf(entry);
+		if (when > time(at)) {
+			at = String(source.timeOf(entry));
+			seen = [id];
+		} else if (when === time(at) && !seen.includes(id)) {
+			seen.push(id);
+		}
+	}
+	// Oldest first, the order they happened in.
+	fresh.sort((a, b) => time(source.timeOf(a)) - time(source.timeOf(b)));
+	return { fresh, next: { at, seen } };
+}
+
+function newestPosition(entries: IDataObject[], source: TimedSource): { at: string; seen: string[] } {
+	return advance({ at: BEGINNING, seen: [] }, entries, source).next;
+}
+
+function newest(entries: IDataObject[], source: TimedSource): IDataObject | undefined {
+	return [...entries].sort((a, b) => time(source.timeOf(b)) - time(source.timeOf(a)))[0];
+}
+
+const GISTS: TimedSource = { timeOf: (gist) => gist.created_at, idOf: (gist) => String(gist.id) };
+const REPOSITORIES: TimedSource = { timeOf: (repo) => repo.created_at, idOf: (repo) => String(repo.id) };
+const NOTIFICATIONS: TimedSource = {
+	timeOf: (thread) => thread.updated_at,
+	// A thread reappears when it has new activity; the update time makes each appearance distinct.
+	idOf: (thread) => `${String(thread.id)}@${String(thread.updated_at)}`,
+};
+
+function item(triggerName: string, payload: IDataObject): TriggerItem {
+	return { trigger: triggerName, event: null, action: null, deliveryId: null, payload };
+}
+
+async function pollTimed(
+	state: PollState,
+	key: string,
+	request: PollRequest,
+	source: TimedSource,
+	firstPage: () => Promise<IDataObject[]>,
+	since: (at: string) => Promise<IDataObject[]>,
+	wanted: (entry: IDataObject) => boolean = () => true,
+): Promise<IDataObject[]> {
+	const position = state.position?.key === key ? state.position : undefined;
+	if (request.manual || !position?.at) {
+		const entries = await firstPage();
+		if (request.manual) {
+			const latest = newest(entries.filter(wanted), source);
+			return latest ? [latest] : [];
+		}
+		state.position = { key, ...newestPosition(entries, source) };
+		return [];
+	}
+	const { fresh, next } = advance({ at: position.at, seen: position.seen ?? [] }, await since(position.at), source);
+	state.position = { key, ...next };
+	return fresh.filter(wanted);
+}
+
+/** Newest-first listing read page by page until it reaches entries older than `at`. */
+async function pagesUntil(
+	client: GitHubClient,
+	path: string,
+	qs: IDataObject,
+	timeOf: (entry: IDataObject) => unknown,
+	at: string,
+): Promise<IDataObject[]> {
+	const collected: IDataObject[] = [];
+	for (let page = 1; ; page++) {
+		const entries = await client.request<IDataObject[]>({ method: 'GET', path, qs: { ...qs, per_page: PAGE_SIZE, page } });
+		if (!Array.isArray(entries)) break;
+		collected.push(...entries);
+		if (entries.length < PAGE_SIZE || entries.some((entry) => time(timeOf(entry)) < time(at))) break;
+	}
+	return collected;
+}
+
+export async function runPoller(client: GitHubClient, state: PollState, request: PollRequest): Promise<TriggerItem[]> {
+	const emit = (entries: IDataObject[]) => entries.map((entry) => item(request.triggerName, entry));
+	switch (request.poller) {
+		case 'gists': {
+			const entries = await pollTimed(
+				state,
+				'gists',
+				request,
+				GISTS,
+				async () => await client.request<IDataObject[]>({ method: 'GET', path: '/gists', qs: { per_page: PAGE_SIZE } }),
+				async (at) =>
+					await client.paginate<IDataObject>(
+						{ method: 'GET', path: '/gists', qs: { since: sinceParameter(at) } },
+						{ returnAll: true },
+					),
+			);
+			return emit(entries);
+		}
+		case 'userRepositories': {
+			const qs = { affiliation: 'owner', sort: 'created', direction: 'desc' };
+			const entries = await pollTimed(
+				state,
+				'userRepositories',
+				request,
+				REPOSITORIES,
+				async () => await client.request<IDataObject[]>({ method: 'GET', path: '/user/repos', qs: { ...qs, per_page: PAGE_SIZE } }),
+				async (at) => await pagesUntil(client, '/user/repos', qs, REPOSITORIES.timeOf, at),
+			);
+			return emit(entries);
+		}
+		case 'mentions': {
+			const qs = { all: true, participating: request.onlyParticipating ?? false };
+			const entries = await pollTimed(
+				state,
+				`mentions:${qs.participating}`,
+				request,
+				NOTIFICATIONS,
+				async () => await client.request<IDataObject[]>({ method: 'GET', path: '/notifications', qs: { ...qs, per_page: 50 } }),
+				async (at) =>
+					await client.paginate<IDataObject>(
+						{ method: 'GET', path: '/notifications', qs: { ...qs, since: sinceParameter(at) } },
+						{ returnAll: true, maxPageSize: 50 },
+					),
+				(thread) => thread.reason === 'mention',
+			);
+			return emit(entries);
+		}
+		case 'watchers': {
+			const owner = request.owner ?? '';
+			const repository = request.repository ?? '';
+			const key = `watchers:${owner.toLowerCase()}/${repository.toLowerCase()}`;
+			const watchers = await client.paginate<IDataObject>(
+				{ method: 'GET', path: `/repos/${pathSegment(owner)}/${pathSegment(repository)}/subscribers` },
+				{ returnAll: true },
+			);
+			if (request.manual) return emit(watchers.slice(-1));
+			const position = state.position?.key === key ? state.position : undefined;
+			const ids = watchers.map((user) => String(user.id));
+			state.position = { key, ids };
+			if (!position?.ids) return [];
+			const known = new Set(position.ids);
+			return emit(watchers.filter((user) => !known.has(String(user.id))));
+		}
+	}
+	return [];
+}
