@@ -1,0 +1,60 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { describeCatalogue } from '../shared/catalogue';
+import { MAX_RATE_LIMIT_WAIT_OPTION } from '../shared/options';
+import { TRELLO_RESOURCES, TRELLO_ROWS } from './actions/catalogue';
+import { executeTrelloRows } from './actions/router';
+import { TRELLO_AUTHENTICATION_PROPERTY, TRELLO_CREDENTIALS } from './common';
+import { searchBoards, searchCards, searchLabels, searchLists } from './methods/listSearch';
+import { getLabels, getMembers } from './methods/loadOptions';
+
+export class Trello implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Trello',
+		name: 'trello',
+		icon: { light: 'file:trello.svg', dark: 'file:trello.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description:
+			'Create, read and change Trello boards, lists, cards, comments, checklists and labels. Can be limited to chosen boards.',
+		defaults: { name: 'Trello' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: TRELLO_CREDENTIALS,
+		properties: [
+			TRELLO_AUTHENTICATION_PROPERTY,
+			...describeCatalogue(TRELLO_RESOURCES, TRELLO_ROWS),
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Allowed Boards',
+						name: 'allowedBoards',
+						type: 'string',
+						default: '',
+						placeholder: '5abbe4b7ddc1b351ef961414, https://trello.com/b/AbCd1234/team',
+						description:
+							'Comma-separated board IDs, short links or board addresses. When set, every operation acts only on cards, lists, checklists and labels of these boards and fails before sending any change otherwise; Get Many Boards returns only these boards and Create Board is refused.',
+					},
+					MAX_RATE_LIMIT_WAIT_OPTION,
+				],
+			},
+		],
+	};
+
+	methods = {
+		listSearch: { searchBoards, searchLists, searchCards, searchLabels },
+		loadOptions: { getLabels, getMembers },
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await executeTrelloRows(this);
+	}
+}

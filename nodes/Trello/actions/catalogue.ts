@@ -1,0 +1,27 @@
+import type { ResourceSpec } from '../../shared/catalogue';
+import { boardRows } from './board/rows';
+import { cardRows } from './card/rows';
+import { checklistRows } from './checklist/rows';
+import { commentRows } from './comment/rows';
+import { labelRows } from './label/rows';
+import { listRows } from './list/rows';
+import type { TrelloRow } from './types';
+
+export const TRELLO_RESOURCES: ResourceSpec[] = [
+	{ name: 'Board', value: 'board', description: 'Boards of the account' },
+	{ name: 'Card', value: 'card', description: 'Cards in lists' },
+	{ name: 'Checklist', value: 'checklist', description: 'Checklists on cards and their items' },
+	{ name: 'Comment', value: 'comment', description: 'Comments on cards' },
+	{ name: 'Label', value: 'label', description: 'Labels of a board and on cards' },
+	{ name: 'List', value: 'list', description: 'Lists (columns) of a board' },
+];
+
+/** Every operation of the Trello node: one row each. */
+export const TRELLO_ROWS: TrelloRow[] = [
+	...boardRows,
+	...cardRows,
+	...checklistRows,
+	...commentRows,
+	...labelRows,
+	...listRows,
+];

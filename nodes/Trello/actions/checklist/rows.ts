@@ -1,0 +1,146 @@
+import type { CatalogueField } from '../../../shared/catalogue';
+import type { TrelloRow } from '../types';
+import { BOARD_FILTER_FIELD, cardField, fieldsFilter, idField } from '../fields';
+
+const CHECKLIST_ID = 'ID of the checklist (from Get Card with checklists, or from Add Checklist)';
+
+const ITEM_POSITION: CatalogueField = {
+	name: 'pos',
+	displayName: 'Position',
+	type: 'string',
+	in: 'query',
+	optional: true,
+	placeholder: 'bottom',
+	description: 'Where the item goes in its checklist: top, bottom, or a positive number',
+};
+
+export const checklistRows: TrelloRow[] = [
+	{
+		resource: 'checklist',
+		operation: 'get',
+		name: 'Get',
+		action: 'Get a checklist',
+		description: 'Get one checklist with its items (name, state complete/incomplete, position, due)',
+		method: 'GET',
+		path: '/1/checklists/{id}',
+		spec: ['Endpoint: Get checklist — GET /1/checklists/{id}'],
+		scope: [{ field: 'checklist', kind: 'checklist' }],
+		fields: [
+			idField('checklist', 'Checklist ID', CHECKLIST_ID, { in: 'path', apiName: 'id' }),
+			{
+				name: 'checkItems',
+				displayName: 'Include Items',
+				type: 'options',
+				in: 'query',
+				optional: true,
+				default: 'all',
+				options: [
+					{ name: 'All', value: 'all' },
+					{ name: 'None', value: 'none' },
+				],
+				description: 'Whether to include the checklist’s items',
+			},
+			fieldsFilter('checklist', 'name,idCard,pos'),
+		],
+	},
+	{
+		resource: 'checklist',
+		operation: 'create',
+		name: 'Create',
+		action: 'Add a checklist to a card',
+		description:
+			'Add a checklist to a card, empty or as a copy of another checklist (Copy From Checklist ID). Returns the new checklist with its id for adding items.',
+		method: 'POST',
+		path: '/1/checklists',
+		spec: ['Tool step: Add Checklist', 'Endpoint: Create checklist — POST /1/checklists'],
+		scope: [
+			{ field: 'card', kind: 'card' },
+			{ field: 'idChecklistSource', kind: 'checklist' },
+		],
+		fields: [
+			BOARD_FILTER_FIELD,
+			cardField({ in: 'query', apiName: 'idCard', description: 'The card the checklist is added to' }),
+			{
+				name: 'name',
+				displayName: 'Name',
+				type: 'string',
+				in: 'query',
+				description: 'Name of the checklist (Trello names it "Checklist" when empty)',
+			},
+			ITEM_POSITION,
+			{
+				name: 'idChecklistSource',
+				displayName: 'Copy From Checklist ID',
+				type: 'string',
+				in: 'query',
+				optional: true,
+				description: 'ID of a checklist whose items are copied into the new one',
+			},
+		],
+	},
+	{
+		resource: 'checklist',
+		operation: 'addItem',
+		name: 'Create Item',
+		action: 'Create a checklist item',
+		description:
+			'Add an item to an existing checklist, optionally already checked, at a position, with a due date. Returns the item with its id.',
+		method: 'POST',
+		path: '/1/checklists/{id}/checkItems',
+		spec: ['Tool step: Create a Checklist Item', 'Endpoint: Add checklist item — POST /1/checklists/{id}/checkItems'],
+		scope: [{ field: 'checklist', kind: 'checklist' }],
+		fields: [
+			idField('checklist', 'Checklist ID', CHECKLIST_ID, { in: 'path', apiName: 'id' }),
+			{ name: 'name', displayName: 'Name', type: 'string', in: 'query', required: true, description: 'Text of the item' },
+			{
+				name: 'checked',
+				displayName: 'Checked',
+				type: 'boolean',
+				in: 'query',
+				optional: true,
+				description: 'Whether the item starts checked (complete)',
+			},
+			ITEM_POSITION,
+			{
+				name: 'due',
+				displayName: 'Due Date',
+				type: 'dateTime',
+				in: 'query',
+				optional: true,
+				description: 'Due date of the item (ISO 8601)',
+			},
+		],
+	},
+	{
+		resource: 'checklist',
+		operation: 'updateItem',
+		name: 'Update Item',
+		action: 'Update a checklist item',
+		description:
+			'Check or uncheck a checklist item (State), rename it or move it. Items are changed through their card, so the card is needed too.',
+		method: 'PUT',
+		path: '/1/cards/{id}/checkItem/{idCheckItem}',
+		spec: ['Endpoint: Update checklist item — PUT /1/cards/{id}/checkItem/{idCheckItem}'],
+		scope: [{ field: 'card', kind: 'card' }],
+		fields: [
+			BOARD_FILTER_FIELD,
+			cardField({ in: 'path', apiName: 'id', description: 'The card whose checklist holds the item' }),
+			idField('checkItem', 'Checklist Item ID', 'ID of the checklist item', { in: 'path', apiName: 'idCheckItem' }),
+			{
+				name: 'state',
+				displayName: 'State',
+				type: 'options',
+				in: 'query',
+				optional: true,
+				default: 'complete',
+				options: [
+					{ name: 'Complete', value: 'complete' },
+					{ name: 'Incomplete', value: 'incomplete' },
+				],
+				description: 'Complete = checked, incomplete = unchecked',
+			},
+			{ name: 'name', displayName: 'Name', type: 'string', in: 'query', optional: true, description: 'New text of the item' },
+			ITEM_POSITION,
+		],
+	},
+];

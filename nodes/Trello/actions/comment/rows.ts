@@ -1,0 +1,44 @@
+import type { TrelloRow } from '../types';
+import { BOARD_FILTER_FIELD, cardField, idField } from '../fields';
+
+const TEXT = {
+	name: 'text',
+	displayName: 'Text',
+	type: 'string' as const,
+	in: 'query' as const,
+	required: true,
+	ui: { typeOptions: { rows: 3 } },
+	description: 'The comment (Markdown)',
+};
+
+export const commentRows: TrelloRow[] = [
+	{
+		resource: 'comment',
+		operation: 'addToCard',
+		name: 'Add to Card',
+		action: 'Add a comment to a card',
+		description:
+			'Post a comment on a card picked from a board, by its web address or by ID. Returns the comment (a commentCard action with its id and text). Use this for new workflows.',
+		method: 'POST',
+		path: '/1/cards/{id}/actions/comments',
+		spec: ['Tool step: Add Comment to Card', 'Endpoint: Add comment — POST /1/cards/{id}/actions/comments'],
+		scope: [{ field: 'card', kind: 'card' }],
+		fields: [BOARD_FILTER_FIELD, cardField({ in: 'path', apiName: 'id' }), TEXT],
+	},
+	{
+		resource: 'comment',
+		operation: 'add',
+		name: 'Add (Legacy)',
+		action: 'Add a comment (legacy)',
+		description:
+			'Legacy form of Add to Card, kept so workflows and agents built on the original action keep working: the card is given only as a plain ID or short link (no board picking, no web address). Same request and result as Add to Card.',
+		method: 'POST',
+		path: '/1/cards/{id}/actions/comments',
+		spec: ['Tool step: Add Comment (legacy action)'],
+		scope: [{ field: 'cardId', kind: 'card' }],
+		fields: [
+			idField('cardId', 'Card ID', 'ID or short link of the card to comment on', { in: 'path', apiName: 'id' }),
+			TEXT,
+		],
+	},
+];
