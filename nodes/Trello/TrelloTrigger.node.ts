@@ -1,0 +1,196 @@
+import type {
+	IHookFunctions,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { TRELLO_AUTHENTICATION_PROPERTY, TRELLO_CREDENTIALS } from './common';
+import { handleDelivery } from './triggers/delivery';
+import { EVENT_TYPES, TRIGGERS } from './triggers/events';
+import { createWebhooks, deleteWebhooks, webhooksExist } from './triggers/lifecycle';
+import { getBoards } from './triggers/loadOptions';
+
+const EVENT_TYPE_OPTIONS = EVENT_TYPES.map(({ name, value, description }) => ({ name, value, description }));
+
+export class TrelloTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Trello Trigger',
+		name: 'trelloTrigger',
+		icon: { light: 'file:trello.svg', dark: 'file:trello.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["event"]}}',
+		description: 'Starts the workflow when something happens on Trello boards (instant, webhook-based)',
+		defaults: { name: 'Trello Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: TRELLO_CREDENTIALS,
+		webhooks: [
+			// Trello checks the callback address with HEAD before it accepts a webhook. Listed first so
+			// n8n registers it before the default webhook's create() asks Trello for the webhook.
+			{ name: 'setup', httpMethod: 'HEAD', responseMode: 'onReceived', path: 'webhook' },
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+		],
+		properties: [
+			TRELLO_AUTHENTICATION_PROPERTY,
+			{
+				displayName: 'Trigger On',
+				name: 'event',
+				type: 'options',
+				noDataExpression: true,
+				options: TRIGGERS.map(({ name, value, description }) => ({ name, value, description })),
+				default: 'newComment',
+			},
+			{
+				displayName: 'Watch',
+				name: 'watch',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { event: ['custom'] } },
+				options: [
+					{ name: 'Boards', value: 'board', description: 'Everything on the chosen boards' },
+					{ name: 'Lists', value: 'list', description: 'The chosen lists and their cards' },
+					{ name: 'Cards', value: 'card', description: 'Only the chosen cards' },
+				],
+				default: 'board',
+				description: 'What Trello webhooks are created on',
+			},
+			{
+				displayName: 'Board Names or IDs',
+				name: 'boards',
+				type: 'multiOptions',
+				typeOptions: { loadOptionsMethod: 'getBoards' },
+				displayOptions: { hide: { event: ['newBoard'], watch: ['list', 'card'] } },
+				default: [],
+				required: true,
+				description:
+					'Boards to watch; one Trello webhook is created per board. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			{
+				displayName: 'Lists to Watch',
+				name: 'watchedLists',
+				type: 'string',
+				displayOptions: { show: { event: ['custom'], watch: ['list'] } },
+				default: '',
+				required: true,
+				placeholder: '5f1c0e1d2a3b4c5d6e7f8091, 5f1c0e1d2a3b4c5d6e7f8092',
+				description: 'Comma-separated list IDs; one webhook is created per list',
+			},
+			{
+				displayName: 'Cards to Watch',
+				name: 'watchedCards',
+				type: 'string',
+				displayOptions: { show: { event: ['custom'], watch: ['card'] } },
+				default: '',
+				required: true,
+				placeholder: 'https://trello.com/c/AbCd1234, 5f1c0e1d2a3b4c5d6e7f8093',
+				description: 'Comma-separated card IDs, short links or card addresses; one webhook is created per card',
+			},
+			{
+				displayName: 'Activity Types',
+				name: 'activityTypes',
+				type: 'multiOptions',
+				displayOptions: { show: { event: ['newBoardActivity'] } },
+				options: EVENT_TYPE_OPTIONS,
+				default: [],
+				description: 'Activity that starts the workflow; leave empty for any activity on the boards',
+			},
+			{
+				displayName: 'Event Types',
+				name: 'eventTypes',
+				type: 'multiOptions',
+				displayOptions: { show: { event: ['custom'] } },
+				options: EVENT_TYPE_OPTIONS,
+				default: [],
+				description:
+					'Events that start the workflow; leave empty (and Action Types empty) for every event the watched models report',
+			},
+			{
+				displayName: 'Filters',
+				name: 'filters',
+				type: 'collection',
+				placeholder: 'Add Filter',
+				displayOptions: { show: { event: ['newBoardActivity', 'custom'] } },
+				default: {},
+				options: [
+					{
+						displayName: 'Action Types',
+						name: 'actionTypes',
+						type: 'string',
+						displayOptions: { show: { '/event': ['custom'] } },
+						default: '',
+						placeholder: 'moveCardToBoard, updateCustomFieldItem',
+						description: 'Comma-separated Trello action types that also start the workflow, for events not in Event Types',
+					},
+					{
+						displayName: 'Cards',
+						name: 'cards',
+						type: 'string',
+						default: '',
+						description: 'Only events on these cards (comma-separated IDs or short links)',
+					},
+					{
+						displayName: 'Lists',
+						name: 'lists',
+						type: 'string',
+						default: '',
+						description: 'Only events in these lists, including moves into or out of them (comma-separated list IDs)',
+					},
+					{
+						displayName: 'Moved From Lists',
+						name: 'movedFromLists',
+						type: 'string',
+						default: '',
+						description: 'Card Moved only: the card left one of these lists (comma-separated list IDs)',
+					},
+					{
+						displayName: 'Moved To Lists',
+						name: 'movedToLists',
+						type: 'string',
+						default: '',
+						description: 'Card Moved only: the card arrived in one of these lists (comma-separated list IDs)',
+					},
+				],
+			},
+			{
+				displayName: 'Verify Signatures',
+				name: 'verifySignature',
+				type: 'boolean',
+				default: true,
+				description:
+					"Whether to reject deliveries whose X-Trello-Webhook signature does not match. Needs the application secret in the credential (shown beside the API key on Trello's Power-Up admin page).",
+			},
+			{
+				displayName:
+					'Turning this off lets anyone who learns the webhook address start the workflow with made-up Trello events',
+				name: 'unverifiedNotice',
+				type: 'notice',
+				displayOptions: { show: { verifySignature: [false] } },
+				default: '',
+			},
+		],
+	};
+
+	methods = { loadOptions: { getBoards } };
+
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return await webhooksExist(this);
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return await createWebhooks(this);
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return await deleteWebhooks(this);
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await handleDelivery(this);
+	}
+}

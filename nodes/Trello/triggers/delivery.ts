@@ -1,0 +1,68 @@
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import type { TrelloAuthentication } from '../transport';
+import { TRELLO_CREDENTIAL_TYPES } from '../transport';
+import type { TrelloAction } from './events';
+import { storedWebhooks } from './lifecycle';
+import { actionToItem } from './normalize';
+import { matchAction, readPlan } from './plan';
+import { applicationSecretOf, SIGNATURE_HEADER, verifySignature } from './signature';
+
+function rawBodyOf(ctx: IWebhookFunctions): Buffer {
+	const request = ctx.getRequestObject() as unknown as { rawBody?: Buffer; body?: unknown };
+	if (Buffer.isBuffer(request.rawBody)) return request.rawBody;
+	const body = request.body;
+	return Buffer.from(typeof body === 'string' ? body : JSON.stringify(body ?? {}), 'utf8');
+}
+
+async function secretOf(ctx: IWebhookFunctions): Promise<string> {
+	const authentication = ctx.getNodeParameter('authentication', 'keyToken') as TrelloAuthentication;
+	const type = TRELLO_CREDENTIAL_TYPES[authentication] ?? TRELLO_CREDENTIAL_TYPES.keyToken;
+	const credentials = await ctx.getCredentials(type);
+	return applicationSecretOf(authentication, credentials);
+}
+
+function reject(ctx: IWebhookFunctions, reason: string): IWebhookResponseData {
+	const response = ctx.getResponseObject();
+	response.status(401).send(reason);
+	return { noWebhookResponse: true };
+}
+
+/** Handles Trello's HEAD validation and every signed POST delivery. */
+export async function handleDelivery(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
+	// Trello's HEAD check before it accepts a webhook: 200 is all it needs.
+	if (ctx.getWebhookName() === 'setup') return { webhookResponse: 'OK' };
+
+	const plan = readPlan(ctx);
+	if (plan.verifySignature) {
+		const secret = await secretOf(ctx);
+		const header = ctx.getHeaderData()[SIGNATURE_HEADER] as string | undefined;
+		if (!secret) return reject(ctx, 'Signature cannot be verified: no application secret configured');
+		if (!verifySignature(secret, rawBodyOf(ctx), ctx.getNodeWebhookUrl('default')!, header)) {
+			return reject(ctx, 'Invalid or missing X-Trello-Webhook signature');
+		}
+	}
+
+	const body = (ctx.getBodyData() ?? {}) as IDataObject;
+	const action = body.action as TrelloAction | undefined;
+	const model = body.model as IDataObject | undefined;
+	const webhook = body.webhook as IDataObject | undefined;
+	if (!action || typeof action !== 'object') return { webhookResponse: 'OK' };
+
+	// A webhook left over from an earlier configuration may still deliver; only watched models count.
+	const stored = storedWebhooks(ctx.getWorkflowStaticData('node'));
+	const modelId = (model?.id ?? webhook?.idModel) as string | undefined;
+	if (stored?.models.length && modelId && !stored.models.some((known) => known.idModel === modelId)) {
+		return { webhookResponse: 'OK' };
+	}
+
+	const match = matchAction(plan, action);
+	if (!match.matched) return { webhookResponse: 'OK' };
+	const item = actionToItem(action, {
+		trigger: plan.trigger.value,
+		eventTypes: match.eventTypes,
+		model,
+		webhookId: webhook?.id as string | undefined,
+	});
+	return { workflowData: [[{ json: item }]] };
+}

@@ -1,0 +1,390 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/** A Trello action as delivered in a webhook body (`action`) or returned by /actions. */
+export interface TrelloAction extends IDataObject {
+	id?: string;
+	type?: string;
+	date?: string;
+	data?: IDataObject;
+	memberCreator?: IDataObject;
+	idMemberCreator?: string;
+}
+
+/** What a webhook is attached to. Trello reports different actions for each. */
+export type WatchedModel = 'board' | 'list' | 'card' | 'member';
+
+function dataOf(action: TrelloAction): IDataObject {
+	return (action.data ?? {}) as IDataObject;
+}
+
+function idOf(value: unknown): string | undefined {
+	const id = (value as IDataObject | undefined)?.id;
+	return typeof id === 'string' && id ? id : undefined;
+}
+
+function typeIs(...types: string[]) {
+	return (action: TrelloAction) => types.includes(String(action.type));
+}
+
+/** A card that left one list for another on the same board. */
+export function isCardMove(action: TrelloAction): boolean {
+	if (action.type !== 'updateCard') return false;
+	const data = dataOf(action);
+	const before = idOf(data.listBefore);
+	const after = idOf(data.listAfter);
+	return !!before && !!after && before !== after;
+}
+
+function closedChange(type: string, closedNow: boolean) {
+	return (action: TrelloAction) => {
+		if (action.type !== type) return false;
+		const data = dataOf(action);
+		const old = (data.old ?? {}) as IDataObject;
+		const subject = (type === 'updateCard' ? data.card : type === 'updateList' ? data.list : data.board) as
+			| IDataObject
+			| undefined;
+		return 'closed' in old && old.closed === !closedNow && subject?.closed === closedNow;
+	};
+}
+
+/** Actions that change a property of a card, as the spec's "Card Updated" counts them. */
+const CARD_PROPERTY_ACTIONS = [
+	'updateCard',
+	'addAttachmentToCard',
+	'deleteAttachmentFromCard',
+	'addLabelToCard',
+	'removeLabelFromCard',
+	'addMemberToCard',
+	'removeMemberFromCard',
+	'addChecklistToCard',
+	'removeChecklistFromCard',
+];
+
+export interface EventType {
+	value: string;
+	name: string;
+	description: string;
+	matches: (action: TrelloAction) => boolean;
+	/** Models whose webhooks can never report this event (they do not see the object it happens to). */
+	unseenBy: WatchedModel[];
+	/** The event concerns a move between lists; list filters for source/destination apply. */
+	move?: boolean;
+}
+
+const NOT_ON_ONE_CARD: WatchedModel[] = ['card', 'member'];
+const BOARD_LEVEL: WatchedModel[] = ['list', 'card', 'member'];
+
+/**
+ * Activity types offered by "New Board Activity" and "Custom Webhook Events", each defined by a
+ * predicate on the Trello action. Several can match one action (a move is also an update).
+ */
+export const EVENT_TYPES: EventType[] = [
+	{
+		value: 'cardCreated',
+		name: 'Card Created',
+		description: 'A card is created, copied, converted from a checklist item or e-mailed to the board',
+		matches: typeIs('createCard', 'copyCard', 'convertToCardFromCheckItem', 'emailCard'),
+		unseenBy: NOT_ON_ONE_CARD,
+	},
+	{
+		value: 'cardUpdated',
+		name: 'Card Updated',
+		description:
+			'Any change of a card property: name, description, due date, position, list (a move counts), archive state, labels, members, attachments, checklists',
+		matches: typeIs(...CARD_PROPERTY_ACTIONS),
+		unseenBy: ['member'],
+	},
+	{
+		value: 'cardMoved',
+		name: 'Card Moved',
+		description: 'A card goes from one list to another (filter by source and destination list)',
+		matches: isCardMove,
+		unseenBy: ['member'],
+		move: true,
+	},
+	{
+		value: 'cardArchived',
+		name: 'Card Archived',
+		description: 'A card is archived',
+		matches: closedChange('updateCard', true),
+		unseenBy: ['member'],
+	},
+	{
+		value: 'cardUnarchived',
+		name: 'Card Sent Back to Board',
+		description: 'An archived card is restored',
+		matches: closedChange('updateCard', false),
+		unseenBy: ['member'],
+	},
+	{
+		value: 'cardDeleted',
+		name: 'Card Deleted',
+		description: 'A card is deleted',
+		matches: typeIs('deleteCard'),
+		unseenBy: ['member'],
+	},
+	{
+		value: 'commentAdded',
+		name: 'Comment Added',
+		description: 'A comment is posted on a card',
+		matches: typeIs('commentCard'),
+		unseenBy: ['member'],
+	},
+	{
+		value: 'commentUpdated',
+		name: 'Comment Edited',
+		description: 'A comment on a card is edited',
+		matches: typeIs('updateComment'),
+		unseenBy: ['member'],
+	},
+	{
+		value: 'commentDeleted',
+		name: 'Comment Deleted',
+		description: 'A comment on a card is deleted',
+		matches: typeIs('deleteComment'),
+		unseenBy: ['member'],
+	},
+	{
+		value: 'memberAddedToCard',
+		name: 'Member Added to Card',
+		description: 'A member is added to a card',
+		matches: typeIs('addMemberToCard'),
+		unseenBy: ['member'],
+	},
+	{
+		value: 'memberRemovedFromCard',
+		name: 'Member Removed From Card',
+		description: 'A member is removed from a card',
+		matches: typeIs('removeMemberFromCard'),
+		unseenBy: ['member'],
+	},
+	{
+		value: 'memberAddedToBoard',
+		name: 'Member Added to Board',
+		description: 'A member joins or is added to the board',
+		matches: typeIs('addMemberToBoard', 'makeNormalMemberOfBoard', 'makeAdminOfBoard'),
+		unseenBy: BOARD_LEVEL,
+	},
+	{
+		value: 'memberRemovedFromBoard',
+		name: 'Member Removed From Board',
+		description: 'A member leaves or is removed from the board',
+		matches: typeIs('removeMemberFromBoard'),
+		unseenBy: BOARD_LEVEL,
+	},
+	{
+		value: 'labelCreated',
+		name: 'Label Created',
+		description: 'A label is created on the board',
+		matches: typeIs('createLabel'),
+		unseenBy: BOARD_LEVEL,
+	},
+	{
+		value: 'labelUpdated',
+		name: 'Label Updated',
+		description: 'A label of the board is renamed or recoloured',
+		matches: typeIs('updateLabel'),
+		unseenBy: BOARD_LEVEL,
+	},
+	{
+		value: 'labelDeleted',
+		name: 'Label Deleted',
+		description: 'A label is deleted from the board',
+		matches: typeIs('deleteLabel'),
+		unseenBy: BOARD_LEVEL,
+	},
+	{
+		value: 'labelAdded',
+		name: 'Label Added to Card',
+		description: 'A label is applied to a card',
+		matches: typeIs('addLabelToCard'),
+		unseenBy: ['member'],
+	},
+	{
+		value: 'labelRemoved',
+		name: 'Label Removed From Card',
+		description: 'A label is taken off a card',
+		matches: typeIs('removeLabelFromCard'),
+		unseenBy: ['member'],
+	},
+	{
+		value: 'checklistAdded',
+		name: 'Checklist Added',
+		description: 'A checklist is added to a card',
+		matches: typeIs('addChecklistToCard'),
+		unseenBy: ['member'],
+	},
+	{
+		value: 'checkItemCreated',
+		name: 'Checklist Item Created',
+		description: 'An item is added to a checklist',
+		matches: typeIs('createCheckItem'),
+		unseenBy: ['member'],
+	},
+	{
+		value: 'checkItemStateChanged',
+		name: 'Checklist Item State Changed',
+		description: 'A checklist item is checked or unchecked',
+		matches: typeIs('updateCheckItemStateOnCard'),
+		unseenBy: ['member'],
+	},
+	{
+		value: 'attachmentAdded',
+		name: 'Attachment Added',
+		description: 'A file or link is attached to a card',
+		matches: typeIs('addAttachmentToCard'),
+		unseenBy: ['member'],
+	},
+	{
+		value: 'attachmentDeleted',
+		name: 'Attachment Deleted',
+		description: 'An attachment is removed from a card',
+		matches: typeIs('deleteAttachmentFromCard'),
+		unseenBy: ['member'],
+	},
+	{
+		value: 'listCreated',
+		name: 'List Created',
+		description: 'A list is created on the board',
+		matches: typeIs('createList'),
+		unseenBy: BOARD_LEVEL,
+	},
+	{
+		value: 'listUpdated',
+		name: 'List Updated',
+		description: 'A list is renamed, moved, archived or restored',
+		matches: typeIs('updateList'),
+		unseenBy: NOT_ON_ONE_CARD,
+	},
+	{
+		value: 'listArchived',
+		name: 'List Archived',
+		description: 'A list is archived',
+		matches: closedChange('updateList', true),
+		unseenBy: NOT_ON_ONE_CARD,
+	},
+	{
+		value: 'boardUpdated',
+		name: 'Board Updated',
+		description: 'The board is renamed, archived or its settings change',
+		matches: typeIs('updateBoard'),
+		unseenBy: BOARD_LEVEL,
+	},
+];
+
+const EVENT_TYPES_BY_VALUE = new Map(EVENT_TYPES.map((eventType) => [eventType.value, eventType]));
+
+export function eventType(value: string): EventType | undefined {
+	return EVENT_TYPES_BY_VALUE.get(value);
+}
+
+/** Event types an action matches, in catalogue order. */
+export function matchingEventTypes(action: TrelloAction, among?: string[]): string[] {
+	const candidates = among?.length ? among : EVENT_TYPES.map((e) => e.value);
+	return candidates.filter((value) => EVENT_TYPES_BY_VALUE.get(value)?.matches(action));
+}
+
+export type TriggerKind = 'fixed' | 'activity' | 'custom';
+
+export interface TriggerDefinition {
+	value: string;
+	name: string;
+	description: string;
+	kind: TriggerKind;
+	/** Trello action types that fire a "fixed" trigger. */
+	actionTypes?: string[];
+	/** Watches the connected account instead of chosen boards. */
+	watchesAccount?: boolean;
+}
+
+/** One row per trigger of the spec's Events table that is instant (webhook-based). */
+export const TRIGGERS: TriggerDefinition[] = [
+	{
+		value: 'newComment',
+		name: 'New Comment Added to Card',
+		description: 'A comment is added to any card of the chosen boards',
+		kind: 'fixed',
+		actionTypes: ['commentCard'],
+	},
+	{
+		value: 'newMemberOnCard',
+		name: 'New Member on Card',
+		description: 'A member is added to a card',
+		kind: 'fixed',
+		actionTypes: ['addMemberToCard'],
+	},
+	{
+		value: 'newLabelCreated',
+		name: 'New Label Created',
+		description: 'A label is created on a board',
+		kind: 'fixed',
+		actionTypes: ['createLabel'],
+	},
+	{
+		value: 'newLabelAddedToCard',
+		name: 'New Label Added To Card',
+		description: 'A label is applied to a card',
+		kind: 'fixed',
+		actionTypes: ['addLabelToCard'],
+	},
+	{
+		value: 'newChecklist',
+		name: 'New Checklist',
+		description: 'A checklist is added to any card on a board',
+		kind: 'fixed',
+		actionTypes: ['addChecklistToCard'],
+	},
+	{
+		value: 'newBoard',
+		name: 'New Board',
+		description: 'A board is created (or copied) by the connected account',
+		kind: 'fixed',
+		actionTypes: ['createBoard', 'copyBoard'],
+		watchesAccount: true,
+	},
+	{
+		value: 'newBoardActivity',
+		name: 'New Board Activity',
+		description: 'Any activity on the chosen boards, optionally limited to chosen activity types',
+		kind: 'activity',
+	},
+	{
+		value: 'newAttachment',
+		name: 'New Attachment',
+		description: 'A file or link is attached to any card on a board',
+		kind: 'fixed',
+		actionTypes: ['addAttachmentToCard'],
+	},
+	{
+		value: 'custom',
+		name: 'Custom Webhook Events',
+		description: 'Events matching a combination of filters: boards (or lists, cards), event types, lists, cards',
+		kind: 'custom',
+	},
+];
+
+const TRIGGERS_BY_VALUE = new Map(TRIGGERS.map((trigger) => [trigger.value, trigger]));
+
+export function triggerDefinition(value: string): TriggerDefinition | undefined {
+	return TRIGGERS_BY_VALUE.get(value);
+}
+
+/** Lists an action involves: the list it happened in, and both ends of a move. */
+export function listIdsOf(action: TrelloAction): string[] {
+	const data = dataOf(action);
+	const card = (data.card ?? {}) as IDataObject;
+	return [idOf(data.list), idOf(data.listBefore), idOf(data.listAfter), card.idList as string | undefined].filter(
+		(id): id is string => typeof id === 'string' && !!id,
+	);
+}
+
+/** Id and short link of the card an action involves. */
+export function cardKeysOf(action: TrelloAction): string[] {
+	const card = (dataOf(action).card ?? {}) as IDataObject;
+	return [card.id, card.shortLink].filter((key): key is string => typeof key === 'string' && !!key);
+}
+
+export function moveEnds(action: TrelloAction): { from?: string; to?: string } {
+	const data = dataOf(action);
+	return { from: idOf(data.listBefore), to: idOf(data.listAfter) };
+}

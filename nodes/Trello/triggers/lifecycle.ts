@@ -1,0 +1,299 @@
+import type { IDataObject, IHookFunctions, INode } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { toNodeError } from '../../shared/errors';
+import { pathSegment } from '../../shared/requestGuard';
+import type { TrelloAuthentication } from '../transport';
+import { TrelloClient } from '../transport';
+import { eventType } from './events';
+import type { TriggerPlan } from './plan';
+import { assertPlanCanFire, readPlan } from './plan';
+import { applicationSecretOf } from './signature';
+
+/** Trello's record of a webhook. */
+export interface TrelloWebhook extends IDataObject {
+	id: string;
+	idModel: string;
+	callbackURL: string;
+	active?: boolean;
+	description?: string;
+}
+
+/** What the node keeps in the workflow's static data between activation and deactivation. */
+export interface StoredWebhooks {
+	callbackUrl: string;
+	/** The models exactly as the user gave them, to notice a changed configuration. */
+	refs: string[];
+	models: Array<{ idModel: string; webhookId: string; name: string | null }>;
+}
+
+const STATIC_KEY = 'trelloWebhooks';
+
+export function storedWebhooks(staticData: IDataObject): StoredWebhooks | undefined {
+	return staticData[STATIC_KEY] as unknown as StoredWebhooks | undefined;
+}
+
+function store(staticData: IDataObject, value: StoredWebhooks | undefined): void {
+	if (value) staticData[STATIC_KEY] = value as unknown as IDataObject;
+	else delete staticData[STATIC_KEY];
+}
+
+function authenticationOf(ctx: IHookFunctions): TrelloAuthentication {
+	return ctx.getNodeParameter('authentication', 'keyToken') as TrelloAuthentication;
+}
+
+function statusOf(error: unknown): number | undefined {
+	if (error instanceof NodeApiError && error.httpCode) return Number(error.httpCode);
+	return undefined;
+}
+
+/** Errors from the transport are already n8n errors with secrets removed; anything else is wrapped. */
+function asNodeError(node: INode, error: unknown): NodeApiError | NodeOperationError {
+	return toNodeError(node, 'Trello', error, []);
+}
+
+/** Keeps Trello's answer (already redacted by the transport) and says what it means for the trigger. */
+function explain(error: unknown, message: string, advice: string): Error {
+	if (error instanceof NodeApiError) {
+		const original = error.message;
+		error.message = message;
+		error.description = [advice, `Trello said: ${original}`].join(' ');
+	}
+	return error as Error;
+}
+
+const REAUTHENTICATE =
+	'Open the Trello credential and reconnect it (OAuth) or paste a fresh token (API key and token), then activate the workflow again.';
+
+/** Verification needs the application secret; say where to find it rather than fail at the first delivery. */
+export async function assertSecretAvailable(ctx: IHookFunctions, plan: TriggerPlan, client: TrelloClient): Promise<void> {
+	if (!plan.verifySignature) return;
+	const secret = applicationSecretOf(authenticationOf(ctx), await client.credentials());
+	if (secret) return;
+	const field = authenticationOf(ctx) === 'oAuth1' ? 'Consumer Secret' : 'Application Secret';
+	throw new NodeOperationError(ctx.getNode(), 'No application secret to verify Trello’s webhook signatures', {
+		description: `Every delivery is checked against its X-Trello-Webhook signature, which Trello computes with your application's secret. Copy the secret shown beside the API key on Trello's Power-Up admin page (https://trello.com/power-ups/admin → your Power-Up → API key) into the credential's "${field}" field. To accept unsigned deliveries instead, turn off "Verify Signatures" on this node.`,
+	});
+}
+
+async function listTokenWebhooks(node: INode, client: TrelloClient): Promise<TrelloWebhook[]> {
+	const token = await client.token();
+	try {
+		return (await client.request<TrelloWebhook[]>({ method: 'GET', path: `/1/tokens/${pathSegment(token)}/webhooks` })) ?? [];
+	} catch (error) {
+		if (statusOf(error) === 401) {
+			throw explain(error, 'The Trello credential is no longer valid: re-authenticate', REAUTHENTICATE);
+		}
+		throw asNodeError(node, error);
+	}
+}
+
+async function currentMember(node: INode, client: TrelloClient): Promise<IDataObject> {
+	try {
+		return await client.request<IDataObject>({ method: 'GET', path: '/1/members/me', qs: { fields: 'id,username,fullName' } });
+	} catch (error) {
+		if (statusOf(error) === 401) {
+			throw explain(error, 'The Trello credential is no longer valid: re-authenticate', REAUTHENTICATE);
+		}
+		throw asNodeError(node, error);
+	}
+}
+
+const MODEL_PATH = { board: '/1/boards/', list: '/1/lists/', card: '/1/cards/' } as const;
+
+/** Resolves each watched board, list or card to its id, telling apart "cannot see it" from other failures. */
+async function resolveModel(node: INode, client: TrelloClient, plan: TriggerPlan, ref: string): Promise<IDataObject> {
+	const model = plan.model as keyof typeof MODEL_PATH;
+	try {
+		return await client.request<IDataObject>({
+			method: 'GET',
+			path: `${MODEL_PATH[model]}${pathSegment(ref)}`,
+			qs: { fields: model === 'board' ? 'id,name,closed' : 'id,name,closed,idBoard' },
+		});
+	} catch (error) {
+		const status = statusOf(error);
+		if (status === 401 || status === 403 || status === 404 || status === 400) {
+			throw explain(
+				error,
+				`The connected Trello account cannot see the ${model} "${ref}"`,
+				`Check the ${model} id (or short link) and that the account is a member of the board. Triggers can only watch boards the connected account can open.`,
+			);
+		}
+		throw asNodeError(node, error);
+	}
+}
+
+/** List and card filters that name nothing on the watched boards can never match. */
+async function assertFiltersExist(ctx: IHookFunctions, client: TrelloClient, plan: TriggerPlan, boardIds: string[]) {
+	if (plan.model !== 'board') return;
+	const { lists, movedFrom, movedTo, cards } = plan.filters;
+	const wantedLists = [
+		...movedFrom.map((id) => ({ id, role: 'Moved From Lists' })),
+		...movedTo.map((id) => ({ id, role: 'Moved To Lists' })),
+		...lists.map((id) => ({ id, role: 'Lists' })),
+	];
+	if (wantedLists.length) {
+		const known = new Set<string>();
+		for (const boardId of boardIds) {
+			const boardLists = await client.request<IDataObject[]>({
+				method: 'GET',
+				path: `/1/boards/${pathSegment(boardId)}/lists`,
+				qs: { filter: 'all', fields: 'id,name' },
+			});
+			for (const list of boardLists ?? []) known.add(String(list.id));
+		}
+		const missing = wantedLists.find((wanted) => !known.has(wanted.id));
+		if (missing) {
+			const moved = eventType('cardMoved')!.name;
+			const what = missing.role === 'Lists' ? 'no event' : moved;
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`The list "${missing.id}" in "${missing.role}" is not on the watched boards, so ${what} can ever match it`,
+				{ description: 'Use the id of a list on one of the chosen boards (open a card of that list and append .json to its address to see idList).' },
+			);
+		}
+	}
+	for (const cardRef of cards) {
+		let card: IDataObject;
+		try {
+			card = await client.request<IDataObject>({
+				method: 'GET',
+				path: `/1/cards/${pathSegment(cardRef)}`,
+				qs: { fields: 'id,idBoard,shortLink' },
+			});
+		} catch (error) {
+			const status = statusOf(error);
+			if (status === 400 || status === 401 || status === 404) {
+				throw explain(error, `The connected Trello account cannot see the card "${cardRef}" named in "Cards"`, 'Check the card id or short link.');
+			}
+			throw asNodeError(ctx.getNode(), error);
+		}
+		if (!boardIds.includes(String(card.idBoard))) {
+			throw new NodeOperationError(ctx.getNode(), `The card "${cardRef}" in "Cards" is not on the watched boards, so no event can ever match it`, {
+				description: 'Choose cards of the watched boards, or add the card’s board to "Boards".',
+			});
+		}
+	}
+}
+
+function sameRefs(a: string[], b: string[]): boolean {
+	return a.length === b.length && [...a].sort().join(',') === [...b].sort().join(',');
+}
+
+/** checkExists: every watched model has an active webhook of ours at this callback URL. */
+export async function webhooksExist(ctx: IHookFunctions): Promise<boolean> {
+	const plan = readPlan(ctx);
+	assertPlanCanFire(ctx.getNode(), plan);
+	const client = new TrelloClient(ctx);
+	await assertSecretAvailable(ctx, plan, client);
+	const callbackUrl = ctx.getNodeWebhookUrl('default')!;
+	const stored = storedWebhooks(ctx.getWorkflowStaticData('node'));
+	if (!stored || stored.callbackUrl !== callbackUrl || !sameRefs(stored.refs, plan.modelRefs) || !stored.models.length) {
+		return false;
+	}
+	const registered = await listTokenWebhooks(ctx.getNode(), client);
+	return stored.models.every((model) =>
+		registered.some(
+			(webhook) =>
+				webhook.id === model.webhookId &&
+				webhook.idModel === model.idModel &&
+				webhook.callbackURL === callbackUrl &&
+				webhook.active !== false,
+		),
+	);
+}
+
+function explainCreateFailure(node: INode, error: unknown, callbackUrl: string): Error {
+	const text = error instanceof Error ? `${error.message} ${(error as NodeApiError).description ?? ''}` : '';
+	if (statusOf(error) === 400 && /did not return 200|status code|callback/i.test(text)) {
+		return explain(
+			error,
+			'Trello could not validate the webhook address',
+			`Before accepting a webhook Trello sends a HEAD request to ${callbackUrl} and needs a 200 answer. Make sure n8n is reachable at that address from the internet (set WEBHOOK_URL to n8n's public address).`,
+		);
+	}
+	if (statusOf(error) === 401) {
+		return explain(error, 'Trello refused to create the webhook: re-authenticate', REAUTHENTICATE);
+	}
+	return asNodeError(node, error);
+}
+
+/** create: a webhook per watched model; reuses ours, reactivates those Trello switched off, removes strays. */
+export async function createWebhooks(ctx: IHookFunctions): Promise<boolean> {
+	const plan = readPlan(ctx);
+	assertPlanCanFire(ctx.getNode(), plan);
+	const client = new TrelloClient(ctx);
+	await assertSecretAvailable(ctx, plan, client);
+	const callbackUrl = ctx.getNodeWebhookUrl('default')!;
+	const staticData = ctx.getWorkflowStaticData('node');
+
+	const member = await currentMember(ctx.getNode(), client);
+	const models: Array<{ id: string; name: string | null }> = [];
+	if (plan.model === 'member') {
+		models.push({ id: String(member.id), name: (member.username as string | undefined) ?? null });
+	} else {
+		for (const ref of plan.modelRefs) {
+			const model = await resolveModel(ctx.getNode(), client, plan, ref);
+			if (!models.some((known) => known.id === model.id)) {
+				models.push({ id: String(model.id), name: (model.name as string | undefined) ?? null });
+			}
+		}
+	}
+	await assertFiltersExist(
+		ctx,
+		client,
+		plan,
+		models.map((model) => model.id),
+	);
+
+	const registered = (await listTokenWebhooks(ctx.getNode(), client)).filter((webhook) => webhook.callbackURL === callbackUrl);
+	const description = `n8n ${plan.trigger.name} (workflow ${ctx.getWorkflow().id ?? ''})`.trim();
+	const result: StoredWebhooks = { callbackUrl, refs: plan.modelRefs, models: [] };
+	for (const model of models) {
+		const existing = registered.find((webhook) => webhook.idModel === model.id);
+		let webhookId: string;
+		try {
+			if (existing && existing.active !== false) {
+				webhookId = existing.id;
+			} else if (existing) {
+				// Trello switches a webhook off after repeated failed deliveries; switching it back on keeps its id.
+				await client.request({ method: 'PUT', path: `/1/webhooks/${pathSegment(existing.id)}`, qs: { active: true } });
+				webhookId = existing.id;
+			} else {
+				const created = await client.request<TrelloWebhook>({
+					method: 'POST',
+					path: '/1/webhooks',
+					qs: { callbackURL: callbackUrl, idModel: model.id, description },
+				});
+				webhookId = created.id;
+			}
+		} catch (error) {
+			store(staticData, result.models.length ? result : undefined);
+			throw explainCreateFailure(ctx.getNode(), error, callbackUrl);
+		}
+		result.models.push({ idModel: model.id, webhookId, name: model.name });
+		// Saved as we go so a failure part-way still lets deactivation remove what was created.
+		store(staticData, result);
+	}
+	for (const stray of registered.filter((webhook) => !models.some((model) => model.id === webhook.idModel))) {
+		await client.request({ method: 'DELETE', path: `/1/webhooks/${pathSegment(stray.id)}`, acceptStatus: [404] });
+	}
+	return true;
+}
+
+/** delete: removes this trigger's webhooks; one Trello already removed counts as deleted. */
+export async function deleteWebhooks(ctx: IHookFunctions): Promise<boolean> {
+	const staticData = ctx.getWorkflowStaticData('node');
+	const stored = storedWebhooks(staticData);
+	const client = new TrelloClient(ctx);
+	let ids = stored?.models.map((model) => model.webhookId) ?? [];
+	if (!ids.length) {
+		const callbackUrl = ctx.getNodeWebhookUrl('default')!;
+		ids = (await listTokenWebhooks(ctx.getNode(), client)).filter((w) => w.callbackURL === callbackUrl).map((w) => w.id);
+	}
+	for (const id of ids) {
+		await client.request({ method: 'DELETE', path: `/1/webhooks/${pathSegment(id)}`, acceptStatus: [404] });
+	}
+	store(staticData, undefined);
+	return true;
+}

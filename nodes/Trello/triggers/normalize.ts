@@ -1,0 +1,83 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { TrelloAction } from './events';
+
+type Ref = { id: string; name: string | null } & IDataObject;
+
+function ref(value: unknown, extra: string[] = []): Ref | null {
+	if (!value || typeof value !== 'object') return null;
+	const record = value as IDataObject;
+	if (typeof record.id !== 'string' || !record.id) return null;
+	const result: Ref = { id: record.id, name: typeof record.name === 'string' ? record.name : null };
+	for (const key of extra) if (record[key] !== undefined) result[key] = record[key];
+	return result;
+}
+
+function memberOf(value: unknown, fallbackId?: string): IDataObject | null {
+	const record = (value ?? {}) as IDataObject;
+	const id = typeof record.id === 'string' ? record.id : fallbackId;
+	if (!id) return null;
+	return {
+		id,
+		username: (record.username as string | undefined) ?? null,
+		fullName: (record.fullName as string | undefined) ?? null,
+	};
+}
+
+/**
+ * The one output shape of every Trello trigger: what happened, who did it, the board, list and
+ * card involved (both lists of a move), and the untouched source record.
+ */
+export function actionToItem(
+	action: TrelloAction,
+	context: { trigger: string; eventTypes: string[]; model?: IDataObject; webhookId?: string },
+): IDataObject {
+	const data = (action.data ?? {}) as IDataObject;
+	const card = ref(data.card, ['shortLink', 'idShort']);
+	const listAfter = ref(data.listAfter);
+	return {
+		trigger: context.trigger,
+		eventTypes: context.eventTypes,
+		actionId: action.id ?? null,
+		actionType: action.type ?? null,
+		date: action.date ?? null,
+		memberCreator: memberOf(action.memberCreator, action.idMemberCreator),
+		board: ref(data.board, ['shortLink']),
+		list: ref(data.list) ?? listAfter,
+		listBefore: ref(data.listBefore),
+		listAfter,
+		card,
+		member: ref(data.member) ?? (typeof data.idMember === 'string' ? { id: data.idMember, name: null } : null),
+		label: ref(data.label, ['color']),
+		checklist: ref(data.checklist),
+		checkItem: ref(data.checkItem, ['state']),
+		attachment: ref(data.attachment, ['url']),
+		text: typeof data.text === 'string' ? data.text : null,
+		old: (data.old as IDataObject | undefined) ?? null,
+		model: context.model ? ref(context.model) : null,
+		webhookId: context.webhookId ?? null,
+		action,
+	};
+}
+
+/** Notifications get the same shape, with the notification as the source record. */
+export function notificationToItem(notification: IDataObject): IDataObject {
+	const data = (notification.data ?? {}) as IDataObject;
+	const listAfter = ref(data.listAfter);
+	return {
+		trigger: 'newNotification',
+		notificationId: notification.id ?? null,
+		notificationType: notification.type ?? null,
+		date: notification.date ?? null,
+		unread: notification.unread ?? null,
+		memberCreator: memberOf(notification.memberCreator, notification.idMemberCreator as string | undefined),
+		board: ref(data.board, ['shortLink']),
+		list: ref(data.list) ?? listAfter,
+		listBefore: ref(data.listBefore),
+		listAfter,
+		card: ref(data.card, ['shortLink', 'idShort']),
+		text: typeof data.text === 'string' ? data.text : null,
+		actionId: (notification.idAction as string | undefined) ?? null,
+		notification,
+	};
+}
