@@ -1,0 +1,27 @@
+import type { Clock } from '../../nodes/shared/rateLimit';
+import { transportSettings } from '../../nodes/shared/apiClient';
+import { systemClock } from '../../nodes/shared/rateLimit';
+
+/** A clock whose sleeps return at once and are recorded, so waits can be asserted exactly. */
+export class FakeClock implements Clock {
+	readonly sleeps: number[] = [];
+	constructor(public current = Date.UTC(2026, 10, 22, 12, 0, 0)) {}
+
+	now(): number {
+		return this.current;
+	}
+
+	async sleep(ms: number): Promise<void> {
+		this.sleeps.push(ms);
+		this.current += ms;
+	}
+
+	install(): this {
+		transportSettings.clock = this;
+		return this;
+	}
+
+	static uninstall(): void {
+		transportSettings.clock = systemClock;
+	}
+}
