@@ -1,0 +1,145 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { TRIGGERS } from '../../nodes/GitHub/triggers/catalogue';
+import { forgetDeliveriesInMemory } from '../../nodes/GitHub/triggers/deliveries';
+import { SECRET, signedDelivery, webhookTrigger } from './helpers';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const definitions = require('@octokit/webhooks-examples') as Array<{ name: string; examples: IDataObject[] }>;
+
+const examples = definitions.flatMap((definition) =>
+	definition.examples.map((payload, index) => ({ event: definition.name, index, payload })),
+);
+
+type Example = (typeof examples)[number];
+const act = (example: Example) => example.payload.action;
+const pr = (example: Example) => example.payload.pull_request as IDataObject;
+
+/**
+ * What each trigger should accept, written out independently of the catalogue, and how many of
+ * the 329 examples that is (counted by hand from the examples' event/action table).
+ */
+const EXPECTED: Record<string, { accepts: (example: Example) => boolean; count: number }> = {
+	newRepository: { accepts: (e) => e.event === 'repository' && act(e) === 'created', count: 2 },
+	newFork: { accepts: (e) => e.event === 'fork', count: 3 },
+	newStar: { accepts: (e) => e.event === 'star' && act(e) === 'created', count: 2 },
+	newTag: { accepts: (e) => e.event === 'create' && e.payload.ref_type === 'tag', count: 5 },
+	newIssue: { accepts: (e) => e.event === 'issues' && act(e) === 'opened', count: 4 },
+	updatedIssue: {
+		accepts: (e) =>
+			e.event === 'issues' &&
+			['edited', 'labeled', 'unlabeled', 'assigned', 'unassigned', 'closed', 'reopened'].includes(String(act(e))),
+		// edited 3 + labeled 2 + unlabeled 2 + assigned 3 + unassigned 2 + reopened 1
+		count: 13,
+	},
+	newPullRequest: {
+		accepts: (e) =>
+			e.event === 'pull_request' && ((act(e) === 'opened' && pr(e).draft !== true) || act(e) === 'ready_for_review'),
+		count: 7,
+	},
+	updatedPullRequest: {
+		accepts: (e) =>
+			e.event === 'pull_request' &&
+			['edited', 'converted_to_draft', 'ready_for_review', 'closed', 'reopened', 'synchronize'].includes(String(act(e))),
+		// converted_to_draft 3 + ready_for_review 3 + closed 2 + reopened 2 + synchronize 1
+		count: 11,
+	},
+	newComment: {
+		accepts: (e) => ['issue_comment', 'pull_request_review_comment'].includes(e.event) && act(e) === 'created',
+		count: 8,
+	},
+	newLabelOnIssue: { accepts: (e) => e.event === 'issues' && act(e) === 'labeled', count: 2 },
+	newReviewRequest: { accepts: (e) => e.event === 'pull_request' && act(e) === 'review_requested', count: 1 },
+	newPullRequestReview: { accepts: (e) => e.event === 'pull_request_review' && act(e) === 'submitted', count: 3 },
+	newCommit: { accepts: (e) => e.event === 'push' && String(e.payload.ref).startsWith('refs/heads/'), count: 2 },
+	newPush: { accepts: (e) => e.event === 'push', count: 7 },
+	newBranch: { accepts: (e) => e.event === 'create' && e.payload.ref_type === 'branch', count: 0 },
+	workflowRunCompleted: { accepts: (e) => e.event === 'workflow_run' && act(e) === 'completed', count: 3 },
+	workflowJobCompleted: { accepts: (e) => e.event === 'workflow_job' && act(e) === 'completed', count: 2 },
+	newCollaborator: { accepts: (e) => e.event === 'member' && act(e) === 'added', count: 3 },
+	// No example mentions anyone; mention matching is covered with edited examples below.
+	newMention: { accepts: () => false, count: 0 },
+	projectItemStatusChanged: {
+		accepts: (e) =>
+			e.event === 'projects_v2_item' &&
+			act(e) === 'edited' &&
+			(e.payload.changes as IDataObject | undefined)?.field_value !== undefined,
+		count: 1,
+	},
+	newCardInColumn: {
+		accepts: (e) =>
+			e.event === 'project_card' &&
+			(act(e) === 'created' || (act(e) === 'moved' && (e.payload.changes as IDataObject | undefined)?.column_id !== undefined)),
+		count: 6,
+	},
+	newRelease: { accepts: (e) => e.event === 'release' && act(e) === 'published', count: 3 },
+	newDiscussion: { accepts: (e) => e.event === 'discussion' && act(e) === 'created', count: 2 },
+	newDiscussionComment: { accepts: (e) => e.event === 'discussion_comment' && act(e) === 'created', count: 2 },
+};
+
+const coverage: Record<string, { accepted: number; ignored: number; items: number }> = {};
+
+describe('GitHub Trigger against the @octokit/webhooks-examples deliveries', () => {
+	beforeEach(() => forgetDeliveriesInMemory());
+
+	it('has the 329 example deliveries over 58 events', () => {
+		expect(definitions).toHaveLength(58);
+		expect(examples).toHaveLength(329);
+	});
+
+	it('offers every webhook trigger of the catalogue in this table', () => {
+		expect(Object.keys(EXPECTED).sort()).toEqual(TRIGGERS.filter((row) => row.webhook).map((row) => row.value).sort());
+		expect(TRIGGERS).toHaveLength(26);
+	});
+
+	it.each(Object.entries(EXPECTED))('%s accepts exactly its matching examples', async (value, expected) => {
+		const row = TRIGGERS.find((candidate) => candidate.value === value)!;
+		const harness = webhookTrigger({ triggers: [value], listenOn: 'organization' });
+		harness.staticData.secret = SECRET;
+		harness.staticData.login = 'nobody-mentioned';
+		let accepted = 0;
+		let ignored = 0;
+		let items = 0;
+		for (const example of examples) {
+			if (example.event === 'ping') continue;
+			const deliveryId = `${example.event}-${example.index}`;
+			const { result, response } = await harness.deliver(signedDelivery(example.event, example.payload, SECRET, deliveryId));
+			const should = expected.accepts(example);
+			const output = result.workflowData?.[0];
+			if (!should) {
+				expect({ deliveryId, result }).toEqual({ deliveryId, result: { noWebhookResponse: true } });
+				expect(response.statusCode).toBe(200);
+				ignored++;
+				continue;
+			}
+			expect({ deliveryId, ran: output !== undefined }).toEqual({ deliveryId, ran: true });
+			accepted++;
+			items += output!.length;
+			for (const { json } of output!) {
+				expect(json).toMatchObject({
+					trigger: row.name,
+					event: example.event,
+					action: (example.payload.action as string | undefined) ?? null,
+					deliveryId,
+				});
+				if (row.webhook?.emit === 'distinctCommits') {
+					const { commits, ...push } = example.payload;
+					expect(json.payload).toEqual({ ...push, commit: expect.anything() });
+					expect(commits).toContainEqual((json.payload as IDataObject).commit);
+				} else {
+					expect(json.payload).toEqual(example.payload);
+				}
+			}
+		}
+		coverage[row.name] = { accepted, ignored, items };
+		expect(accepted).toBe(expected.count);
+	});
+
+	afterAll(() => {
+		const lines = Object.entries(coverage).map(
+			([name, c]) => `${name.padEnd(30)} accepted ${String(c.accepted).padStart(2)}  ignored ${c.ignored}  items ${c.items}`,
+		);
+		const text = `Example deliveries per trigger (325 non-ping examples each):\n${lines.join('\n')}\n`;
+		console.log(text);
+	});
+});
