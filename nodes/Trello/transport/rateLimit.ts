@@ -76,6 +76,8 @@ export class TrelloRateLimitPolicy implements RateLimitPolicy {
 		const fromWindow = this.untilSlotFree(now);
 		const backoff = Math.min(this.state.intervalMs, 500 * 2 ** attempt);
 		const waitMs = Math.max(fromWindow, backoff);
+		// The backoff already covers what this refusal reported; don't hold the retry back twice.
+		this.state.reportedRemaining = undefined;
 		return {
 			retry: true,
 			waitMs,
