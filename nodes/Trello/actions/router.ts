@@ -91,11 +91,17 @@ export async function executeTrelloRows(ctx: IExecuteFunctions): Promise<INodeEx
 				const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
 				const limit = ctx.getNodeParameter('limit', itemIndex, 50) as number;
 				const filtering = Boolean(allowed && row.keepAllowed);
+				const { kind, maxPageSize } = row.paging;
+				if (kind === 'limit' && maxPageSize && (returnAll || filtering)) {
+					// "Everything" on a limit endpoint is its largest page.
+					request.qs = { ...request.qs, limit: maxPageSize };
+				}
 				const results = await client.paginate<IDataObject>(request, {
 					// Filtering happens here, so the limit applies to what is kept.
 					returnAll: returnAll || filtering,
 					limit,
-					paging: row.paging.kind,
+					paging: kind,
+					maxPageSize,
 				});
 				body =
 					filtering && allowed

@@ -103,7 +103,7 @@ export const boardRows: TrelloRow[] = [
 		description:
 			'Create a new board. Refused when Allowed Boards is set, because a new board cannot be on that list.',
 		method: 'POST',
-		path: '/1/boards',
+		path: '/1/boards/',
 		spec: ['Endpoint: Create board — POST /1/boards'],
 		scope: [],
 		refusedWithAllowlist: 'Create Board makes a new board, which cannot be one of the Allowed Boards.',

@@ -22,7 +22,8 @@ export const labelRows: TrelloRow[] = [
 		description: 'List the labels defined on a board, one item per label with id, name and colour',
 		method: 'GET',
 		path: '/1/boards/{id}/labels',
-		paging: { kind: 'limit' },
+		// Trello returns 50 labels unless asked for more (at most 1000).
+		paging: { kind: 'limit', maxPageSize: 1000 },
 		scope: [{ field: 'board', kind: 'board' }],
 		fields: [boardField({ in: 'path', apiName: 'id' }), fieldsFilter('label', 'name,color')],
 	},

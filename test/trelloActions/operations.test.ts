@@ -1,0 +1,39 @@
+import { TRELLO_ROWS } from '../../nodes/Trello/actions/catalogue';
+import { resetTrelloRateLimitState } from '../../nodes/Trello/transport';
+import { FIXTURES } from './fixtures';
+import type { Auth } from './support';
+import { AUTHS, contractProblems, expectAuthenticated, expectedSent, runTrello, SECRETS, trelloApi } from './support';
+
+const ROW_KEYS = TRELLO_ROWS.map((row) => `${row.resource}.${row.operation}`);
+
+beforeEach(() => resetTrelloRateLimitState());
+
+describe('Trello node catalogue ↔ fixtures', () => {
+	it('has exactly one fixture per operation row', () => {
+		expect(ROW_KEYS.filter((key) => !FIXTURES[key])).toEqual([]);
+		expect(Object.keys(FIXTURES).filter((key) => !ROW_KEYS.includes(key))).toEqual([]);
+		expect(new Set(ROW_KEYS).size).toBe(ROW_KEYS.length);
+	});
+});
+
+describe.each(AUTHS)('every Trello operation, authenticated with %s', (auth: Auth) => {
+	it.each(ROW_KEYS)('%s sends exactly the expected requests and outputs the expected items', async (key) => {
+		const fixture = FIXTURES[key];
+		if (!fixture) throw new Error(`No fixture for the row ${key}`);
+		const [resource, operation] = key.split('.');
+		const api = trelloApi(fixture.calls);
+
+		const run = await runTrello({ resource, operation, ...fixture.parameters }, auth);
+
+		expect(run.json('Trello')).toEqual(fixture.output);
+		expect(run.items('Trello').every((item) => JSON.stringify(item.pairedItem) === '{"item":0}')).toBe(true);
+		expect(api.sent()).toEqual(expectedSent(fixture.calls));
+		for (const call of api.recorded) {
+			expectAuthenticated(call, auth);
+			expect(contractProblems(call)).toEqual([]);
+		}
+		expect(api.scope.isDone()).toBe(true);
+		const everything = JSON.stringify(run.run);
+		for (const secret of SECRETS) expect(everything).not.toContain(secret);
+	});
+});

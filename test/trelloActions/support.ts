@@ -1,0 +1,143 @@
+import type { IDataObject } from 'n8n-workflow';
+import nock from 'nock';
+
+import { trelloContract } from '../contracts/openapi';
+import { packageNode, runWorkflow, singleNodeWorkflow } from '../harness/workflow';
+
+export const API = 'https://api.trello.com';
+
+export const KEY = 'trelloApiKey0123456789abcdef';
+export const TOKEN = 'trelloUserToken0123456789abcdef0123456789abcdef0123456789abcd';
+export const CONSUMER_KEY = 'oauthConsumerKey0123456789ab';
+export const CONSUMER_SECRET = 'oauthConsumerSecret0123456789abcdef';
+export const OAUTH_TOKEN = 'oauthAccessToken0123456789abcdef0123';
+export const OAUTH_TOKEN_SECRET = 'oauthTokenSecret0123456789abcd';
+
+export type Auth = 'keyToken' | 'oAuth1';
+export const AUTHS: Auth[] = ['keyToken', 'oAuth1'];
+
+export function credentialsFor(apiBaseUrl = API) {
+	return {
+		trelloKeyTokenApi: { apiKey: KEY, apiToken: TOKEN, apiBaseUrl },
+		trelloOAuth10aApi: {
+			consumerKey: CONSUMER_KEY,
+			consumerSecret: CONSUMER_SECRET,
+			signatureMethod: 'HMAC-SHA1',
+			apiBaseUrl,
+			oauthTokenData: { oauth_token: OAUTH_TOKEN, oauth_token_secret: OAUTH_TOKEN_SECRET },
+		},
+	};
+}
+
+export const SECRETS = [KEY, TOKEN, CONSUMER_KEY, CONSUMER_SECRET, OAUTH_TOKEN, OAUTH_TOKEN_SECRET];
+
+const CREDENTIAL_IDS = { trelloKeyTokenApi: 'key-token', trelloOAuth10aApi: 'oauth1' };
+
+/** A resource locator value as n8n stores it. */
+export const rl = (value: string, mode: 'list' | 'id' | 'url' = 'id') => ({ __rl: true, mode, value });
+
+export async function runTrello(
+	parameters: IDataObject,
+	auth: Auth = 'keyToken',
+	inputItems: IDataObject[] = [{}],
+	settings: { type?: string; apiBaseUrl?: string; continueOnFail?: boolean } = {},
+) {
+	const node = packageNode(settings.type === 'trelloApiCall' ? 'Call' : 'Trello', settings.type ?? 'trello', {
+		authentication: auth,
+		...parameters,
+	}, CREDENTIAL_IDS);
+	if (settings.continueOnFail) node.onError = 'continueRegularOutput';
+	return await runWorkflow(singleNodeWorkflow(node, inputItems), { credentials: credentialsFor(settings.apiBaseUrl) });
+}
+
+export interface ExpectedCall {
+	method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+	path: string;
+	/** The exact query string, as decoded name → value. */
+	query?: Record<string, string>;
+	status?: number;
+	reply?: unknown;
+}
+
+export interface RecordedCall {
+	method: string;
+	path: string;
+	query: Record<string, string>;
+	headers: Record<string, string | string[] | undefined>;
+	body: unknown;
+}
+
+/** Answers the expected calls in order (any query) and records what really arrived. */
+export function trelloApi(calls: ExpectedCall[], base = API) {
+	const recorded: RecordedCall[] = [];
+	const scope = nock(base);
+	for (const call of calls) {
+		scope
+			.intercept(call.path, call.method)
+			.query(true)
+			.reply(function (uri, body) {
+				const url = new URL(uri, base);
+				recorded.push({
+					method: this.req.method ?? '',
+					path: url.pathname,
+					query: Object.fromEntries(url.searchParams.entries()),
+					headers: this.req.headers,
+					body: body === '' ? undefined : body,
+				});
+				return [call.status ?? 200, (call.reply ?? {}) as nock.Body];
+			});
+	}
+	return {
+		recorded,
+		scope,
+		/** Method, path and query of each recorded call, to compare with the expected calls. */
+		sent: () => recorded.map(({ method, path, query }) => ({ method, path, query })),
+	};
+}
+
+export const expectedSent = (calls: ExpectedCall[]) =>
+	calls.map(({ method, path, query }) => ({ method, path, query: query ?? {} }));
+
+/** The Authorization header each method must carry; key and token never go in the URL. */
+export function expectAuthenticated(call: RecordedCall, auth: Auth) {
+	expect(call.query.key).toBeUndefined();
+	expect(call.query.token).toBeUndefined();
+	const header = String(call.headers.authorization ?? '');
+	if (auth === 'keyToken') {
+		expect(header).toBe(`OAuth oauth_consumer_key="${KEY}", oauth_token="${TOKEN}"`);
+	} else {
+		expect(header).toMatch(/^OAuth /);
+		expect(header).toContain(`oauth_consumer_key="${CONSUMER_KEY}"`);
+		expect(header).toContain(`oauth_token="${OAUTH_TOKEN}"`);
+		expect(header).toContain('oauth_signature_method="HMAC-SHA1"');
+		expect(header).toMatch(/oauth_signature="[^"]+"/);
+	}
+}
+
+const contract = trelloContract();
+
+/** Trello documents these as comma-separated lists; the description types them as one value or an array. */
+const COMMA_SEPARATED = new Set(['idLabels', 'idMembers', 'fields']);
+
+/**
+ * Where Trello accepts more than its description's TrelloID pattern: "me" for the current member and
+ * board/card short links, which Trello accepts wherever ids are. Nothing else is let through.
+ */
+const DOCUMENTED_ID_FORMS = /path parameter "id": "(me|[A-Za-z0-9]{8})" does not match the pattern/;
+
+/** Problems the official Trello OpenAPI description finds with a request that was sent. */
+export function contractProblems(call: RecordedCall): string[] {
+	const query: Record<string, unknown> = {};
+	for (const [name, value] of Object.entries(call.query)) {
+		query[name] = COMMA_SEPARATED.has(name) ? value.split(',') : value;
+	}
+	return contract
+		.validate({
+			method: call.method,
+			path: call.path.replace(/^\/1(?=\/)/, ''),
+			query,
+			body: call.body,
+			headers: call.headers as Record<string, unknown>,
+		})
+		.filter((problem) => !DOCUMENTED_ID_FORMS.test(problem));
+}
