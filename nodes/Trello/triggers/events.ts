@@ -280,8 +280,7 @@ export function eventType(value: string): EventType | undefined {
 
 /** Event types an action matches, in catalogue order. */
 export function matchingEventTypes(action: TrelloAction, among?: string[]): string[] {
-	const candidates = among?.length ? among : EVENT_TYPES.map((e) => e.value);
-	return candidates.filter((value) => EVENT_TYPES_BY_VALUE.get(value)?.matches(action));
+	return EVENT_TYPES.filter((e) => (!among?.length || among.includes(e.value)) && e.matches(action)).map((e) => e.value);
 }
 
 export type TriggerKind = 'fixed' | 'activity' | 'custom';

@@ -158,7 +158,7 @@ export function matchAction(plan: TriggerPlan, action: TrelloAction): MatchResul
 	if (lists.length && !intersects(listIdsOf(action), lists)) return none;
 	if (cards.length && !intersects(cardKeysOf(action), cards)) return none;
 
-	let types = matchingEventTypes(action, plan.eventTypes);
+	let types = plan.eventTypes.length ? matchingEventTypes(action, plan.eventTypes) : [];
 	if (types.includes('cardMoved') && (movedFrom.length || movedTo.length)) {
 		const { from, to } = moveEnds(action);
 		const fromOk = !movedFrom.length || (!!from && movedFrom.includes(from));

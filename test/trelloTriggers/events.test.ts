@@ -1,0 +1,156 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { ActionName } from './fixtures';
+import { actions, BOARD, BOARD_MODEL, CARD, DOING, DONE, delivery, MEMBER_MODEL, ME, OTHER_CARD, TODO } from './fixtures';
+import { deliverSigned, emitted, trelloTrigger } from './helpers';
+
+const ALL: ActionName[] = Object.keys(actions) as ActionName[];
+
+function bodyFor(name: ActionName): IDataObject {
+	return delivery(actions[name](), name === 'boardCreated' ? MEMBER_MODEL : BOARD_MODEL);
+}
+
+async function firedBy(parameters: IDataObject): Promise<ActionName[]> {
+	const harness = trelloTrigger({ boards: [BOARD.id], ...parameters });
+	const fired: ActionName[] = [];
+	for (const name of ALL) {
+		const { result, response } = await deliverSigned(harness, bodyFor(name));
+		expect(response.statusCode).toBe(200);
+		if (emitted(result)) fired.push(name);
+	}
+	return fired;
+}
+
+describe('Trello Trigger: which deliveries start the workflow', () => {
+	it.each<[string, IDataObject, ActionName[]]>([
+		['New Comment Added to Card', { event: 'newComment' }, ['commentAdded']],
+		['New Member on Card', { event: 'newMemberOnCard' }, ['memberAdded']],
+		['New Label Created', { event: 'newLabelCreated' }, ['labelCreated']],
+		['New Label Added To Card', { event: 'newLabelAddedToCard' }, ['labelAdded']],
+		['New Checklist', { event: 'newChecklist' }, ['checklistAdded']],
+		['New Board', { event: 'newBoard' }, ['boardCreated']],
+		['New Attachment', { event: 'newAttachment' }, ['attachmentAdded']],
+		['New Board Activity, any activity', { event: 'newBoardActivity', activityTypes: [] }, ALL],
+		[
+			'New Board Activity: Card Updated (every property change, the move and archive included)',
+			{ event: 'newBoardActivity', activityTypes: ['cardUpdated'] },
+			['cardRenamed', 'cardDueChanged', 'cardMoved', 'cardArchived', 'labelAdded', 'checklistAdded', 'attachmentAdded', 'memberAdded'],
+		],
+		['New Board Activity: Card Moved (only the move)', { event: 'newBoardActivity', activityTypes: ['cardMoved'] }, ['cardMoved']],
+		['New Board Activity: Card Created', { event: 'newBoardActivity', activityTypes: ['cardCreated'] }, ['cardCreated']],
+		['New Board Activity: Card Archived', { event: 'newBoardActivity', activityTypes: ['cardArchived'] }, ['cardArchived']],
+		[
+			'New Board Activity: comments and member changes together',
+			{ event: 'newBoardActivity', activityTypes: ['commentAdded', 'memberAddedToCard'] },
+			['commentAdded', 'memberAdded'],
+		],
+		['New Board Activity: check item state', { event: 'newBoardActivity', activityTypes: ['checkItemStateChanged'] }, ['checkItemCompleted']],
+		['New Board Activity: list created', { event: 'newBoardActivity', activityTypes: ['listCreated'] }, ['listCreated']],
+		['New Board Activity: label added', { event: 'newBoardActivity', activityTypes: ['labelAdded'] }, ['labelAdded']],
+		['New Board Activity: attachment added', { event: 'newBoardActivity', activityTypes: ['attachmentAdded'] }, ['attachmentAdded']],
+		['Custom Webhook Events: raw action type only', { event: 'custom', eventTypes: [], filters: { actionTypes: 'createList' } }, ['listCreated']],
+		[
+			'Custom Webhook Events: Card Created or Comment Added, only on one card',
+			{ event: 'custom', eventTypes: ['cardCreated', 'commentAdded'], filters: { cards: CARD.shortLink } },
+			['cardCreated', 'commentAdded'],
+		],
+		[
+			'Custom Webhook Events: any event in the list Done',
+			{ event: 'custom', filters: { lists: DONE.id } },
+			['cardArchived', 'listCreated'],
+		],
+	])('%s', async (_title, parameters, expected) => {
+		expect(await firedBy(parameters)).toEqual(expected);
+	});
+
+	it('Card Moved and Card Updated both fire for the same move, each telling which event types matched', async () => {
+		const move = delivery(actions.cardMoved());
+		const moved = emitted((await deliverSigned(trelloTrigger({ boards: [BOARD.id], event: 'newBoardActivity', activityTypes: ['cardMoved'] }), move)).result);
+		const updated = emitted(
+			(await deliverSigned(trelloTrigger({ boards: [BOARD.id], event: 'newBoardActivity', activityTypes: ['cardUpdated'] }), move)).result,
+		);
+		const both = emitted(
+			(await deliverSigned(trelloTrigger({ boards: [BOARD.id], event: 'newBoardActivity', activityTypes: ['cardUpdated', 'cardMoved'] }), move))
+				.result,
+		);
+		const action = move.action as IDataObject;
+		const common = {
+			trigger: 'newBoardActivity',
+			actionId: action.id,
+			actionType: 'updateCard',
+			date: '2026-11-21T14:03:27.512Z',
+			memberCreator: { id: ME.id, username: ME.username, fullName: ME.fullName },
+			board: { id: BOARD.id, name: BOARD.name, shortLink: BOARD.shortLink },
+			list: { id: DOING.id, name: DOING.name },
+			listBefore: { id: TODO.id, name: TODO.name },
+			listAfter: { id: DOING.id, name: DOING.name },
+			card: { id: CARD.id, name: CARD.name, shortLink: CARD.shortLink, idShort: 42 },
+			member: null,
+			label: null,
+			checklist: null,
+			checkItem: null,
+			attachment: null,
+			text: null,
+			old: { idList: TODO.id },
+			model: { id: BOARD.id, name: BOARD.name },
+			webhookId: '65a1f0c2aaaaaaaaaaaa0001',
+			action,
+		};
+		expect(moved).toEqual([{ ...common, eventTypes: ['cardMoved'] }]);
+		expect(updated).toEqual([{ ...common, eventTypes: ['cardUpdated'] }]);
+		expect(both).toEqual([{ ...common, eventTypes: ['cardUpdated', 'cardMoved'] }]);
+	});
+
+	it('a rename is a Card Updated but not a Card Moved', async () => {
+		const rename = delivery(actions.cardRenamed());
+		expect(emitted((await deliverSigned(trelloTrigger({ boards: [BOARD.id], event: 'newBoardActivity', activityTypes: ['cardMoved'] }), rename)).result)).toBeNull();
+		expect(
+			emitted((await deliverSigned(trelloTrigger({ boards: [BOARD.id], event: 'newBoardActivity', activityTypes: ['cardUpdated'] }), rename)).result),
+		).toHaveLength(1);
+	});
+
+	it('Card Moved filtered by destination list: only moves into that list fire; Card Updated still fires for the others', async () => {
+		const parameters = {
+			boards: [BOARD.id],
+			event: 'custom',
+			eventTypes: ['cardMoved', 'cardUpdated'],
+			filters: { movedToLists: DONE.id },
+		};
+		const intoDone = emitted((await deliverSigned(trelloTrigger(parameters), delivery(actions.cardMoved(DOING, DONE)))).result);
+		const intoDoing = emitted((await deliverSigned(trelloTrigger(parameters), delivery(actions.cardMoved(TODO, DOING)))).result);
+		expect(intoDone?.[0].eventTypes).toEqual(['cardUpdated', 'cardMoved']);
+		expect(intoDoing?.[0].eventTypes).toEqual(['cardUpdated']);
+
+		const onlyMoves = { ...parameters, eventTypes: ['cardMoved'], filters: { movedFromLists: `${TODO.id}, ${DOING.id}`, movedToLists: DONE.id } };
+		expect(emitted((await deliverSigned(trelloTrigger(onlyMoves), delivery(actions.cardMoved(DOING, DONE)))).result)).toHaveLength(1);
+		expect(emitted((await deliverSigned(trelloTrigger(onlyMoves), delivery(actions.cardMoved(TODO, DOING)))).result)).toBeNull();
+		expect(emitted((await deliverSigned(trelloTrigger(onlyMoves), delivery(actions.cardMoved(DONE, DONE)))).result)).toBeNull();
+	});
+
+	it('Custom Webhook Events: boards, event types, lists and cards combine (all must hold)', async () => {
+		const parameters = { boards: [BOARD.id], event: 'custom', eventTypes: ['commentAdded'], filters: { lists: TODO.id, cards: CARD.id } };
+		expect(emitted((await deliverSigned(trelloTrigger(parameters), delivery(actions.commentAdded(CARD)))).result)).toHaveLength(1);
+		expect(emitted((await deliverSigned(trelloTrigger(parameters), delivery(actions.commentAdded({ ...OTHER_CARD })))).result)).toBeNull();
+		expect(emitted((await deliverSigned(trelloTrigger(parameters), delivery(actions.cardRenamed()))).result)).toBeNull();
+	});
+
+	it('New Board emits the created board in the common shape', async () => {
+		const body = delivery(actions.boardCreated(), MEMBER_MODEL);
+		const [item] = emitted((await deliverSigned(trelloTrigger({ event: 'newBoard' }), body)).result)!;
+		expect(item).toMatchObject({
+			trigger: 'newBoard',
+			actionType: 'createBoard',
+			board: { id: '5f2b8c1e9d3a4b0012a1b002', name: 'Support Queue', shortLink: 'Sq7hTt1W' },
+			list: null,
+			card: null,
+			model: { id: ME.id, name: null },
+			action: body.action,
+		});
+	});
+
+	it('a delivery without an action (Trello sends none besides) is answered 200 and starts nothing', async () => {
+		const { result, response } = await deliverSigned(trelloTrigger({ boards: [BOARD.id], event: 'newBoardActivity' }), { model: BOARD_MODEL });
+		expect(response.statusCode).toBe(200);
+		expect(result).toEqual({ webhookResponse: 'OK' });
+	});
+});
