@@ -101,7 +101,10 @@ export function hookTargets(ctx: Ctx): HookTarget[] {
 					'Name at least one repository of the owner (separate several with commas), or set "Listen On" to the whole organization.',
 			});
 		}
-		const unique = [...new Map(repositories.map((name) => [name.toLowerCase(), name])).values()];
+		// GitHub names are case-insensitive: "Hello" and "hello" are one repository, one hook.
+		const unique = repositories.filter(
+			(name, index) => repositories.findIndex((other) => other.toLowerCase() === name.toLowerCase()) === index,
+		);
 		for (const repository of unique) targets.push({ scope: 'repository', owner, repository, events: repositoryEvents });
 	}
 	if (organizationEvents.length > 0) targets.push({ scope: 'organization', owner, events: organizationEvents });
