@@ -36,6 +36,8 @@ export interface CatalogueField {
 	optional?: boolean;
 	/** Any further UI settings (resource locator modes, typeOptions, displayOptions within the operation). */
 	ui?: Partial<INodeProperties>;
+	/** Path values that may hold "/" (branch names, refs) keep it between encoded segments. */
+	keepSlashes?: boolean;
 	/** Turns the UI value into the API value (e.g. comma list → array). Empty results are dropped. */
 	toApi?: (value: unknown) => unknown;
 }
@@ -252,7 +254,7 @@ export function buildRequest(
 				});
 			}
 			const encoded =
-				apiName === 'path'
+				apiName === 'path' || field.keepSlashes
 					? text.replace(/^\/+/, '').split('/').map(pathSegment).join('/')
 					: pathSegment(text);
 			path = path.replace(`{${apiName}}`, encoded);

@@ -1,5 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
+import { pathSegment } from '../../shared/requestGuard';
 import { GitHubClient } from '../transport';
 
 function readLocatorValue(ctx: ILoadOptionsFunctions, name: string): string {
@@ -56,3 +58,118 @@ export async function searchRepositories(
 		paginationToken: repos.length === 100 ? String(page + 1) : undefined,
 	};
 }
+
+/** Owner and repository of the node being edited; a repository URL or "owner/name" sets both. */
+function currentRepository(ctx: ILoadOptionsFunctions): { owner: string; repo: string } | undefined {
+	let owner = readLocatorValue(ctx, 'owner');
+	let repo = readLocatorValue(ctx, 'repository');
+	const match = /^https?:\/\/[^/]+\/([^/\s]+)\/([^/\s?#]+)/i.exec(repo) ?? /^([^/\s]+)\/([^/\s]+)$/.exec(repo);
+	if (match) {
+		owner = match[1];
+		repo = match[2].replace(/\.git$/i, '');
+	}
+	return owner && repo ? { owner, repo } : undefined;
+}
+
+function repositoryPath(ctx: ILoadOptionsFunctions): string {
+	const current = currentRepository(ctx);
+	if (!current) {
+		throw new NodeOperationError(ctx.getNode(), 'Choose the repository owner and the repository first');
+	}
+	return `/repos/${pathSegment(current.owner)}/${pathSegment(current.repo)}`;
+}
+
+function matches(text: string, filter?: string): boolean {
+	return !filter || text.toLowerCase().includes(filter.toLowerCase());
+}
+
+/** Branches of the chosen repository, filtered by name. */
+export async function searchBranches(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const client = new GitHubClient(this);
+	const page = Number(paginationToken ?? 1);
+	const branches = await client.request<IDataObject[]>({
+		method: 'GET',
+		path: `${repositoryPath(this)}/branches`,
+		qs: { per_page: 100, page },
+	});
+	return {
+		results: branches
+			.filter((branch) => matches(String(branch.name), filter))
+			.map((branch) => ({ name: String(branch.name), value: String(branch.name) })),
+		paginationToken: branches.length === 100 ? String(page + 1) : undefined,
+	};
+}
+
+/** GitHub Actions workflows of the chosen repository; the value is the workflow's numeric ID. */
+export async function searchWorkflows(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const client = new GitHubClient(this);
+	const page = Number(paginationToken ?? 1);
+	const found = await client.request<{ total_count: number; workflows: IDataObject[] }>({
+		method: 'GET',
+		path: `${repositoryPath(this)}/actions/workflows`,
+		qs: { per_page: 100, page },
+	});
+	return {
+		results: found.workflows
+			.filter((workflow) => matches(`${String(workflow.name)} ${String(workflow.path)}`, filter))
+			.map((workflow) => ({
+				name: `${String(workflow.name)} (${String(workflow.path).split('/').pop()})`,
+				value: String(workflow.id),
+				url: String(workflow.html_url),
+			})),
+		paginationToken: found.total_count > page * 100 ? String(page + 1) : undefined,
+	};
+}
+
+async function searchNumbered(
+	ctx: ILoadOptionsFunctions,
+	kind: 'issue' | 'pr',
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const client = new GitHubClient(ctx);
+	const current = currentRepository(ctx);
+	if (!current) throw new NodeOperationError(ctx.getNode(), 'Choose the repository owner and the repository first');
+	const page = Number(paginationToken ?? 1);
+	const q = [filter ?? '', `repo:${current.owner}/${current.repo}`, `is:${kind}`].filter(Boolean).join(' ');
+	const found = await client.request<{ items: IDataObject[]; total_count: number }>({
+		method: 'GET',
+		path: '/search/issues',
+		qs: { q, per_page: 50, page },
+	});
+	return {
+		results: found.items.map((item) => ({
+			name: `#${String(item.number)} ${String(item.title)}`,
+			value: String(item.number),
+			url: String(item.html_url),
+		})),
+		paginationToken: found.total_count > page * 50 ? String(page + 1) : undefined,
+	};
+}
+
+/** Issues of the chosen repository, by title words. */
+export async function searchIssues(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+	return await searchNumbered(this, 'issue', filter, paginationToken);
+}
+
+/** Pull requests of the chosen repository, by title words. */
+export async function searchPullRequests(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+	return await searchNumbered(this, 'pr', filter, paginationToken);
+}
+
+export const listSearch = {
+	searchOwners,
+	searchRepositories,
+	searchBranches,
+	searchWorkflows,
+	searchIssues,
+	searchPullRequests,
+};

@@ -1,0 +1,53 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { describeCatalogue } from '../shared/catalogue';
+import { MAX_RATE_LIMIT_WAIT_OPTION } from '../shared/options';
+import { GITHUB_RESOURCES, GITHUB_ROWS } from './actions/catalogue';
+import { executeGitHubActions } from './actions/router';
+import { GITHUB_AUTHENTICATION_PROPERTY, GITHUB_CREDENTIALS } from './common';
+import { listSearch } from './methods/listSearch';
+
+export class GitHub implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'GitHub',
+		name: 'gitHub',
+		icon: { light: 'file:github.svg', dark: 'file:github.dark.svg' },
+		group: ['output'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Work with GitHub repositories, files, branches, commits, issues, pull requests, projects, workflows, gists and releases',
+		defaults: { name: 'GitHub' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: GITHUB_CREDENTIALS,
+		properties: [
+			GITHUB_AUTHENTICATION_PROPERTY,
+			{
+				displayName: 'Allowed Repositories',
+				name: 'allowedRepositories',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. n8n-io/n8n, n8n-io/docs, my-org/*',
+				description:
+					'Limit this node to these repositories (owner/name or owner/*, comma-separated). Operations on any other repository fail before a request is sent, and Search only returns results from these repositories. Empty = no limit.',
+			},
+			...describeCatalogue(GITHUB_RESOURCES, GITHUB_ROWS),
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [MAX_RATE_LIMIT_WAIT_OPTION],
+			},
+		],
+	};
+
+	methods = { listSearch };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await executeGitHubActions(this);
+	}
+}

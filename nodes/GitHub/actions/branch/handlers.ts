@@ -1,0 +1,38 @@
+import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { pathSegment } from '../../../shared/requestGuard';
+import type { HandlerInput } from '../types';
+
+/** A branch name is resolved to its head commit first; a SHA is used as given. */
+export async function createBranch({ ctx, client, values, request, itemIndex, generic }: HandlerInput) {
+	const newBranch = String(values.newBranch ?? '').trim().replace(/^refs\/heads\//, '');
+	if (!newBranch) {
+		throw new NodeOperationError(ctx.getNode(), 'The "New Branch Name" parameter is empty', {
+			itemIndex,
+			description: 'Give the name of the branch to create, e.g. "feature/login".',
+		});
+	}
+	let sha = String(values.sha ?? '').trim();
+	if (values.source !== 'sha') {
+		const from = String(values.fromBranch ?? '').trim();
+		if (!from) {
+			throw new NodeOperationError(ctx.getNode(), 'The "Source Branch" parameter is empty', {
+				itemIndex,
+				description: 'Give the branch the new branch starts from, or choose "Commit SHA" in "Start From".',
+			});
+		}
+		const base = request.path.replace(/\/git\/refs$/, '');
+		const ref = await client.request<IDataObject>({
+			method: 'GET',
+			path: `${base}/git/ref/heads/${from.split('/').map(pathSegment).join('/')}`,
+		});
+		sha = String((ref.object as IDataObject).sha);
+	} else if (!sha) {
+		throw new NodeOperationError(ctx.getNode(), 'The "Commit SHA" parameter is empty', {
+			itemIndex,
+			description: 'Give the commit SHA the new branch starts at, or choose "Branch" in "Start From".',
+		});
+	}
+	return await generic({ ...request, body: { ref: `refs/heads/${newBranch}`, sha } });
+}

@@ -1,0 +1,47 @@
+import type { ResourceSpec } from '../../shared/catalogue';
+import { branchRows } from './branch/rows';
+import { collaboratorRows } from './collaborator/rows';
+import { commitRows } from './commit/rows';
+import { fileRows } from './file/rows';
+import { gistRows } from './gist/rows';
+import { issueRows } from './issue/rows';
+import { projectRows } from './project/rows';
+import { pullRequestRows } from './pullRequest/rows';
+import { rateLimitRows } from './rateLimit/rows';
+import { releaseRows } from './release/rows';
+import { repositoryRows } from './repository/rows';
+import { searchRows } from './search/rows';
+import type { GitHubRow } from './types';
+import { workflowRows } from './workflow/rows';
+
+export const GITHUB_RESOURCES: ResourceSpec[] = [
+	{ name: 'Branch', value: 'branch', description: 'Branches of a repository' },
+	{ name: 'Collaborator', value: 'collaborator', description: 'People with access to a repository' },
+	{ name: 'Commit', value: 'commit', description: 'Commits of a repository' },
+	{ name: 'File', value: 'file', description: 'Files and folders in a repository' },
+	{ name: 'Gist', value: 'gist', description: 'Gists (shared snippets)' },
+	{ name: 'Issue', value: 'issue', description: 'Issues of a repository' },
+	{ name: 'Project (V2)', value: 'project', description: 'Items of a GitHub Project' },
+	{ name: 'Pull Request', value: 'pullRequest', description: 'Pull requests of a repository' },
+	{ name: 'Rate Limit', value: 'rateLimit', description: 'API requests left for the connected account' },
+	{ name: 'Release', value: 'release', description: 'Releases of a repository' },
+	{ name: 'Repository', value: 'repository', description: 'Repositories' },
+	{ name: 'Search', value: 'search', description: 'Search across repositories' },
+	{ name: 'Workflow', value: 'workflow', description: 'GitHub Actions workflows and their runs' },
+];
+
+export const GITHUB_ROWS: GitHubRow[] = [
+	...repositoryRows,
+	...fileRows,
+	...branchRows,
+	...commitRows,
+	...issueRows,
+	...searchRows,
+	...pullRequestRows,
+	...projectRows,
+	...workflowRows,
+	...gistRows,
+	...releaseRows,
+	...collaboratorRows,
+	...rateLimitRows,
+];

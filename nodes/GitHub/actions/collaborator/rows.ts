@@ -1,0 +1,61 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { CatalogueField } from '../../../shared/catalogue';
+import { repositoryFields } from '../fields';
+import type { GitHubRow } from '../types';
+
+const username: CatalogueField = {
+	name: 'username', displayName: 'Username', type: 'string', in: 'path', required: true, placeholder: 'e.g. octocat',
+	description: 'GitHub login of the person',
+};
+
+export const COLLABORATOR_PERMISSIONS = ['pull', 'triage', 'push', 'maintain', 'admin'];
+
+export const collaboratorRows: GitHubRow[] = [
+	{
+		resource: 'collaborator',
+		operation: 'getPermission',
+		name: 'Get Permission',
+		action: 'Get a collaborator’s permission',
+		description: 'Check what a user may do in a repository: permission admin, write, read or none, plus the role name (e.g. maintain, triage).',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/collaborators/{username}/permission',
+		spec: ['Check collaborator permission'],
+		fields: [...repositoryFields(), username],
+	},
+	{
+		resource: 'collaborator',
+		operation: 'add',
+		name: 'Add',
+		action: 'Add a collaborator',
+		description: 'Invite a user to a repository with a permission (pull, triage, push, maintain or admin), or change the permission of an existing collaborator.',
+		method: 'PUT',
+		path: '/repos/{owner}/{repo}/collaborators/{username}',
+		spec: ['Add collaborator'],
+		fields: [
+			...repositoryFields(),
+			username,
+			{
+				name: 'permission', displayName: 'Permission', type: 'options', in: 'body', default: 'push',
+				description: 'What the collaborator may do: pull (read), triage, push (write), maintain or admin',
+				options: COLLABORATOR_PERMISSIONS.map((value) => ({ name: value.replace(/^./, (c) => c.toUpperCase()), value })),
+			},
+		],
+		output: (body, values: IDataObject) =>
+			body && typeof body === 'object' && Object.keys(body).length
+				? body
+				: { username: values.username, permission: values.permission, invited: false },
+	},
+	{
+		resource: 'collaborator',
+		operation: 'remove',
+		name: 'Remove',
+		action: 'Remove a collaborator',
+		description: 'Remove a user’s access to a repository (also cancels a pending invitation).',
+		method: 'DELETE',
+		path: '/repos/{owner}/{repo}/collaborators/{username}',
+		spec: ['Remove collaborator'],
+		fields: [...repositoryFields(), username],
+		output: (_body, values: IDataObject) => ({ username: values.username, removed: true }),
+	},
+];

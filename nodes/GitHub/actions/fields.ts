@@ -1,0 +1,214 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import type { CatalogueField } from '../../shared/catalogue';
+import { listOf } from '../../shared/catalogue';
+
+/** Fields shared by many rows. Descriptions are written for people and for AI agents alike. */
+
+export const ownerField = (description?: string): CatalogueField => ({
+	name: 'owner',
+	displayName: 'Repository Owner',
+	type: 'resourceLocator',
+	in: 'path',
+	description:
+		description ??
+		'Account or organization that owns the repository, e.g. "n8n-io". Can stay empty when Repository is given as a URL or as "owner/name".',
+	ui: {
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: 'searchOwners', searchable: true },
+			},
+			{
+				displayName: 'By Name',
+				name: 'name',
+				type: 'string',
+				placeholder: 'e.g. n8n-io',
+			},
+			{
+				displayName: 'By URL',
+				name: 'url',
+				type: 'string',
+				placeholder: 'e.g. https://github.com/n8n-io',
+				extractValue: { type: 'regex', regex: 'https?://[^/]+/([-_0-9a-zA-Z.]+)' },
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: 'https?://[^/]+/[-_0-9a-zA-Z.]+.*', errorMessage: 'Not a valid account URL' },
+					},
+				],
+			},
+		],
+	},
+});
+
+export const repositoryField = (): CatalogueField => ({
+	name: 'repository',
+	apiName: 'repo',
+	displayName: 'Repository',
+	type: 'resourceLocator',
+	in: 'path',
+	required: true,
+	description:
+		'Repository name, e.g. "n8n". Also accepted: "owner/name" or the repository URL (https://github.com/owner/name), which set the owner too.',
+	ui: {
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: 'searchRepositories', searchable: true },
+			},
+			{
+				displayName: 'By Name',
+				name: 'name',
+				type: 'string',
+				placeholder: 'e.g. n8n or n8n-io/n8n',
+			},
+			{
+				displayName: 'By URL',
+				name: 'url',
+				type: 'string',
+				placeholder: 'e.g. https://github.com/n8n-io/n8n',
+				validation: [
+					{
+						type: 'regex',
+						properties: {
+							regex: 'https?://[^/]+/[-_0-9a-zA-Z.]+/[-_0-9a-zA-Z.]+.*',
+							errorMessage: 'Not a valid repository URL',
+						},
+					},
+				],
+			},
+		],
+	},
+});
+
+/** Owner + repository: the first two fields of every repository operation. */
+export const repositoryFields = (): CatalogueField[] => [ownerField(), repositoryField()];
+
+export const branchLocatorModes: INodeProperties['modes'] = [
+	{
+		displayName: 'From List',
+		name: 'list',
+		type: 'list',
+		typeOptions: { searchListMethod: 'searchBranches', searchable: true },
+	},
+	{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. main' },
+];
+
+export function branchField(overrides: Partial<CatalogueField> & Pick<CatalogueField, 'name' | 'in'>): CatalogueField {
+	return {
+		displayName: 'Branch',
+		type: 'resourceLocator',
+		description: 'Branch name, e.g. "main"',
+		keepSlashes: true,
+		...overrides,
+		ui: { modes: branchLocatorModes, ...overrides.ui },
+	};
+}
+
+export function numberLocator(
+	kind: 'issue' | 'pullRequest',
+	overrides: Partial<CatalogueField> & Pick<CatalogueField, 'name'>,
+): CatalogueField {
+	const label = kind === 'issue' ? 'Issue' : 'Pull Request';
+	return {
+		displayName: `${label} Number`,
+		type: 'resourceLocator',
+		in: 'path',
+		required: true,
+		description: `Number of the ${label.toLowerCase()} in the repository, e.g. 42 (as in …/${kind === 'issue' ? 'issues' : 'pull'}/42)`,
+		...overrides,
+		ui: {
+			modes: [
+				{
+					displayName: 'From List',
+					name: 'list',
+					type: 'list',
+					typeOptions: {
+						searchListMethod: kind === 'issue' ? 'searchIssues' : 'searchPullRequests',
+						searchable: true,
+					},
+				},
+				{
+					displayName: 'By Number',
+					name: 'id',
+					type: 'string',
+					placeholder: 'e.g. 42',
+					validation: [{ type: 'regex', properties: { regex: '^[0-9]+$', errorMessage: 'Give a number' } }],
+				},
+				{
+					displayName: 'By URL',
+					name: 'url',
+					type: 'string',
+					placeholder: `e.g. https://github.com/n8n-io/n8n/${kind === 'issue' ? 'issues' : 'pull'}/42`,
+					extractValue: { type: 'regex', regex: `https?://[^/]+/[^/]+/[^/]+/${kind === 'issue' ? 'issues' : 'pull'}/([0-9]+)` },
+				},
+			],
+		},
+	};
+}
+
+export const workflowField = (overrides: Partial<CatalogueField> = {}): CatalogueField => ({
+	name: 'workflow',
+	apiName: 'workflow_id',
+	displayName: 'Workflow',
+	type: 'resourceLocator',
+	in: 'path',
+	required: true,
+	description: 'GitHub Actions workflow, by its numeric ID or its file name in .github/workflows, e.g. "ci.yml"',
+	...overrides,
+	ui: {
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: 'searchWorkflows', searchable: true },
+			},
+			{ displayName: 'By File Name', name: 'filename', type: 'string', placeholder: 'e.g. ci.yml' },
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 161335',
+				validation: [{ type: 'regex', properties: { regex: '^[0-9]+$', errorMessage: 'Give a numeric ID' } }],
+			},
+		],
+		...overrides.ui,
+	},
+});
+
+/** Comma- or newline-separated names as an array (labels, assignees, reviewers). */
+export const commaList = (value: unknown) => listOf(value);
+
+export const sortDirection = (): CatalogueField => ({
+	name: 'direction',
+	displayName: 'Direction',
+	type: 'options',
+	in: 'query',
+	optional: true,
+	default: 'desc',
+	description: 'Sort order of the results',
+	options: [
+		{ name: 'Ascending', value: 'asc' },
+		{ name: 'Descending', value: 'desc' },
+	],
+});
+
+export const isoDate = (name: string, displayName: string, description: string, apiName?: string): CatalogueField => ({
+	name,
+	apiName,
+	displayName,
+	type: 'dateTime',
+	in: 'query',
+	optional: true,
+	description,
+	toApi: (value) => new Date(String(value)).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+});
+
+/** A list response as the items themselves (one output item each). */
+export const pick = (key: string) => (body: unknown) => ((body as IDataObject | undefined)?.[key] ?? []) as unknown;

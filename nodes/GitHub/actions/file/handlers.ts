@@ -1,0 +1,77 @@
+import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { toItems } from '../../../shared/items';
+import type { HandlerInput } from '../types';
+
+const RAW_MEDIA_TYPE = 'application/vnd.github.raw+json';
+
+/** A folder lists its entries; a file is decoded to text or a binary property. */
+export async function getContent({ ctx, client, values, request, itemIndex }: HandlerInput) {
+	const found = await client.request<IDataObject | IDataObject[]>({ method: 'GET', path: request.path, qs: request.qs });
+	if (Array.isArray(found)) return toItems(found, itemIndex);
+	if (found.type !== 'file') return toItems(found, itemIndex);
+	let data: Buffer;
+	if (typeof found.content === 'string' && found.encoding === 'base64') {
+		data = Buffer.from(found.content, 'base64');
+	} else {
+		// Files over 1 MB come without content; the raw media type returns the bytes.
+		const raw = await client.send<Buffer>({
+			method: 'GET',
+			path: request.path,
+			qs: request.qs,
+			headers: { Accept: RAW_MEDIA_TYPE },
+			encoding: 'arraybuffer',
+		});
+		data = Buffer.from(raw.body);
+	}
+	const { content: _content, encoding: _encoding, ...metadata } = found;
+	if (values.outputAs === 'binary') {
+		const property = String(values.binaryPropertyName || 'data');
+		const binary = await ctx.helpers.prepareBinaryData(data, String(found.name ?? 'file'));
+		return [{ json: metadata, binary: { [property]: binary }, pairedItem: { item: itemIndex } }];
+	}
+	return [{ json: { ...metadata, content: data.toString('utf8') }, pairedItem: { item: itemIndex } }];
+}
+
+async function currentSha(input: HandlerInput, mustExist: boolean): Promise<string | undefined> {
+	const { ctx, client, request, itemIndex, values } = input;
+	const branch = (request.body as IDataObject | undefined)?.branch;
+	const response = await client.send<IDataObject | IDataObject[]>({
+		method: 'GET',
+		path: request.path,
+		qs: branch ? { ref: branch } : {},
+		acceptStatus: mustExist ? [] : [404],
+	});
+	if (response.statusCode === 404) return undefined;
+	if (Array.isArray(response.body) || response.body.type !== 'file') {
+		throw new NodeOperationError(ctx.getNode(), `"${String(values.path)}" is a folder, not a file`, {
+			itemIndex,
+			description: 'Give the path of a file in "File Path".',
+		});
+	}
+	return String(response.body.sha);
+}
+
+export async function createOrUpdateFile(input: HandlerInput) {
+	const { ctx, values, request, itemIndex, generic } = input;
+	let content: Buffer;
+	if (values.binaryData) {
+		const property = String(values.binaryPropertyName || 'data');
+		ctx.helpers.assertBinaryData(itemIndex, property);
+		content = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
+	} else {
+		content = Buffer.from(String(values.fileContent ?? ''), 'utf8');
+	}
+	const sha = String(values.sha ?? '').trim() || (await currentSha(input, false));
+	return await generic({
+		...request,
+		body: { ...request.body, content: content.toString('base64'), ...(sha ? { sha } : {}) },
+	});
+}
+
+export async function deleteFile(input: HandlerInput) {
+	const { values, request, generic } = input;
+	const sha = String(values.sha ?? '').trim() || (await currentSha(input, true));
+	return await generic({ ...request, body: { ...request.body, sha } });
+}

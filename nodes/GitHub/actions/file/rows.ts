@@ -1,0 +1,154 @@
+import { branchField, repositoryFields } from '../fields';
+import type { CatalogueField } from '../../../shared/catalogue';
+import type { GitHubRow } from '../types';
+import { createOrUpdateFile, deleteFile, getContent } from './handlers';
+
+const filePath = (description: string): CatalogueField => ({
+	name: 'path',
+	displayName: 'File Path',
+	type: 'string',
+	in: 'path',
+	required: true,
+	placeholder: 'e.g. docs/README.md',
+	description,
+});
+
+const commitMessage: CatalogueField = {
+	name: 'message',
+	displayName: 'Commit Message',
+	type: 'string',
+	in: 'body',
+	required: true,
+	description: 'Message of the commit this change creates',
+};
+
+const shaField = (description: string): CatalogueField => ({
+	name: 'sha',
+	displayName: 'Current File SHA',
+	type: 'string',
+	in: 'body',
+	optional: true,
+	description,
+});
+
+export const fileRows: GitHubRow[] = [
+	{
+		resource: 'file',
+		operation: 'get',
+		name: 'Get',
+		action: 'Get a file or folder',
+		description:
+			'Get repository content at a path. For a file: its metadata plus the content decoded to text, or as binary data. For a folder: one item per entry (name, path, type, size, sha).',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/contents/{path}',
+		spec: ['Get Repository Content', 'Get contents'],
+		handler: getContent,
+		fields: [
+			...repositoryFields(),
+			filePath('Path of the file or folder in the repository, e.g. "src/index.ts" or "docs"'),
+			{
+				name: 'outputAs',
+				displayName: 'Put File Content In',
+				type: 'options',
+				in: 'none',
+				default: 'text',
+				description: 'Where a file’s content goes: decoded as UTF-8 text in the "content" field, or into a binary property',
+				options: [
+					{ name: 'JSON Field (Text)', value: 'text' },
+					{ name: 'Binary Property', value: 'binary' },
+				],
+			},
+			{
+				name: 'binaryPropertyName',
+				displayName: 'Put Output File in Field',
+				type: 'string',
+				in: 'none',
+				default: 'data',
+				description: 'Name of the binary property that receives the file',
+				ui: { displayOptions: { show: { outputAs: ['binary'] } }, hint: 'The name of the output binary field to put the file in' },
+			},
+			{
+				name: 'ref',
+				displayName: 'Reference',
+				type: 'string',
+				in: 'query',
+				optional: true,
+				placeholder: 'e.g. main',
+				description: 'Branch, tag or commit SHA to read from. Default: the repository’s default branch.',
+			},
+		],
+	},
+	{
+		resource: 'file',
+		operation: 'createOrUpdate',
+		name: 'Create or Update',
+		action: 'Create or update a file',
+		description:
+			'Write a file in a repository as one commit: creates it, or replaces it when it exists (its current SHA is looked up automatically). Content comes from text or from a binary property.',
+		method: 'PUT',
+		path: '/repos/{owner}/{repo}/contents/{path}',
+		spec: ['Create or Update File Contents', 'Create or update file'],
+		handler: createOrUpdateFile,
+		fields: [
+			...repositoryFields(),
+			filePath('Path of the file to write, e.g. "docs/notes.md"; folders are created as needed'),
+			{
+				name: 'binaryData',
+				displayName: 'Binary File',
+				type: 'boolean',
+				in: 'none',
+				default: false,
+				description: 'Whether to take the content from a binary property of the input item instead of text',
+			},
+			{
+				name: 'fileContent',
+				displayName: 'File Content',
+				type: 'string',
+				in: 'none',
+				default: '',
+				description: 'Text to write into the file (UTF-8)',
+				ui: { typeOptions: { rows: 4 }, displayOptions: { show: { binaryData: [false] } } },
+			},
+			{
+				name: 'binaryPropertyName',
+				displayName: 'Input Binary Field',
+				type: 'string',
+				in: 'none',
+				default: 'data',
+				description: 'Name of the input item’s binary property that holds the file',
+				ui: { displayOptions: { show: { binaryData: [true] } }, hint: 'The name of the input binary field containing the file to be written' },
+			},
+			commitMessage,
+			branchField({
+				name: 'branch',
+				in: 'body',
+				optional: true,
+				description: 'Branch to commit to. Default: the repository’s default branch.',
+			}),
+			shaField('SHA of the file being replaced. Leave empty: it is looked up automatically.'),
+		],
+	},
+	{
+		resource: 'file',
+		operation: 'delete',
+		name: 'Delete',
+		action: 'Delete a file',
+		description: 'Delete a file from a repository as one commit. The file’s current SHA is looked up automatically.',
+		method: 'DELETE',
+		path: '/repos/{owner}/{repo}/contents/{path}',
+		spec: ['Delete file'],
+		handler: deleteFile,
+		fields: [
+			...repositoryFields(),
+			filePath('Path of the file to delete, e.g. "docs/old.md"'),
+			commitMessage,
+			branchField({
+				name: 'branch',
+				in: 'body',
+				optional: true,
+				description: 'Branch to delete the file from. Default: the repository’s default branch.',
+			}),
+			shaField('SHA of the file being deleted. Leave empty: it is looked up automatically.'),
+		],
+	},
+];

@@ -1,0 +1,98 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { CatalogueField } from '../../../shared/catalogue';
+import type { GitHubRow } from '../types';
+import { isoDate } from '../fields';
+
+function filesToApi(value: unknown): IDataObject {
+	const rows = ((value as IDataObject | undefined)?.file ?? []) as Array<{ name?: string; content?: string }>;
+	const files: IDataObject = {};
+	for (const row of rows) {
+		const name = String(row.name ?? '').trim();
+		if (name) files[name] = { content: String(row.content ?? '') };
+	}
+	return files;
+}
+
+const files = (description: string, optional: boolean): CatalogueField => ({
+	name: 'files',
+	displayName: 'Files',
+	type: 'fixedCollection',
+	in: 'body',
+	required: !optional,
+	optional,
+	default: {},
+	placeholder: 'Add File',
+	description,
+	toApi: filesToApi,
+	ui: {
+		typeOptions: { multipleValues: true },
+		options: [
+			{
+				name: 'file',
+				displayName: 'File',
+				values: [
+					{ displayName: 'File Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. notes.md', description: 'Name of the file in the gist' },
+					{ displayName: 'Content', name: 'content', type: 'string', default: '', typeOptions: { rows: 4 }, description: 'Text content of the file' },
+				],
+			},
+		],
+	},
+});
+
+const gistId: CatalogueField = {
+	name: 'gistId', apiName: 'gist_id', displayName: 'Gist ID', type: 'string', in: 'path', required: true,
+	placeholder: 'e.g. aa5a315d61ae9438b18d',
+	description: 'ID of the gist (the last part of its URL)',
+};
+
+export const gistRows: GitHubRow[] = [
+	{
+		resource: 'gist',
+		operation: 'create',
+		name: 'Create',
+		action: 'Create a gist',
+		description: 'Create a gist with one or more text files, public or secret. Returns the gist with its ID and URL.',
+		method: 'POST',
+		path: '/gists',
+		spec: ['Create Gist'],
+		scope: 'none',
+		fields: [
+			files('Files of the gist: a name and text content each', false),
+			{ name: 'description', displayName: 'Description', type: 'string', in: 'body', optional: true, description: 'Description of the gist' },
+			{ name: 'public', displayName: 'Public', type: 'boolean', in: 'body', optional: true, description: 'Whether the gist is public (listed) rather than secret' },
+		],
+	},
+	{
+		resource: 'gist',
+		operation: 'update',
+		name: 'Update',
+		action: 'Update a gist',
+		description: 'Change a gist’s description or replace the content of its files (files not named stay as they are; new names add files).',
+		method: 'PATCH',
+		path: '/gists/{gist_id}',
+		spec: ['Update Gist'],
+		scope: 'none',
+		fields: [
+			gistId,
+			{ name: 'description', displayName: 'Description', type: 'string', in: 'body', optional: true, description: 'New description' },
+			files('Files to add or whose content to replace', true),
+		],
+	},
+	{
+		resource: 'gist',
+		operation: 'listForUser',
+		name: 'List for User',
+		action: 'List gists of a user',
+		description: 'List the public gists of a GitHub user, newest first (for the connected account also its secret gists).',
+		method: 'GET',
+		path: '/users/{username}/gists',
+		spec: ['List Gists for a User'],
+		scope: 'none',
+		paging: {},
+		fields: [
+			{ name: 'username', displayName: 'Username', type: 'string', in: 'path', required: true, placeholder: 'e.g. octocat', description: 'GitHub login of the user' },
+			isoDate('since', 'Updated Since', 'Only gists updated at or after this time'),
+		],
+	},
+];

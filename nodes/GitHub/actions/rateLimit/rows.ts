@@ -1,0 +1,16 @@
+import type { GitHubRow } from '../types';
+
+export const rateLimitRows: GitHubRow[] = [
+	{
+		resource: 'rateLimit',
+		operation: 'get',
+		name: 'Get Status',
+		action: 'Get the rate limit status',
+		description: 'Get how many API requests the connected account has left in each category (core, search, graphql …) and when each limit resets. Does not count against the limit.',
+		method: 'GET',
+		path: '/rate_limit',
+		spec: ['Rate limit status'],
+		scope: 'none',
+		fields: [],
+	},
+];
