@@ -1,0 +1,179 @@
+import nock from 'nock';
+import type { IDataObject } from 'n8n-workflow';
+
+import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
+import { TriggerHarness } from '../harness/triggers';
+import { credentialsFor, pollTrigger } from './helpers';
+
+const API = 'https://api.github.com';
+
+const at = (minute: number, second = 0) =>
+	`2026-11-20T10:${String(minute).padStart(2, '0')}:${String(second).padStart(2, '0')}Z`;
+
+function json(result: Awaited<ReturnType<TriggerHarness['poll']>>) {
+	return result === null ? null : result[0].map((item) => item.json);
+}
+
+const polled = (trigger: string, payload: IDataObject) => ({ trigger, event: null, action: null, deliveryId: null, payload });
+
+/** n8n saves a workflow's static data after a poll only when it was marked as changed. */
+function markedChanged(harness: TriggerHarness): boolean {
+	return (harness.workflow.staticData as IDataObject).__dataChanged === true;
+}
+
+function reloaded(harness: TriggerHarness, parameters: IDataObject): TriggerHarness {
+	const saved = JSON.parse(JSON.stringify(harness.workflow.staticData)) as IDataObject;
+	return new TriggerHarness('githubPollTrigger', { authentication: 'accessToken', ...parameters }, credentialsFor(), { staticData: saved });
+}
+
+describe('GitHub Poll Trigger', () => {
+	beforeEach(() => resetGitHubRateLimitState());
+
+	describe('New gist', () => {
+		const g1 = { id: 'g1', created_at: at(0), updated_at: at(0) };
+		const g2 = { id: 'g2', created_at: at(5, 5), updated_at: at(5, 5) };
+		const g3 = { id: 'g3', created_at: at(5, 5), updated_at: at(6) };
+		const g4 = { id: 'g4', created_at: at(30), updated_at: at(30) };
+
+		it('records the position on the first poll, then emits each new gist once, across pages', async () => {
+			let harness = pollTrigger({ trigger: 'newGist' });
+			nock(API).get('/gists').query({ per_page: '100' }).reply(200, [g2, g1]);
+			expect(await harness.poll()).toBeNull();
+			expect(harness.staticData).toEqual({ position: { key: 'gists', at: at(5, 5), seen: ['g2'] } });
+			expect(markedChanged(harness)).toBe(true);
+
+			// As n8n would: static data saved with the workflow and loaded for the next poll.
+			harness = reloaded(harness, { trigger: 'newGist' });
+			const pages = nock(API)
+				.get('/gists')
+				.query({ since: at(5, 4), per_page: '100' })
+				.reply(200, [g4, g2], { link: `<${API}/gists?since=${at(5, 4)}&per_page=100&page=2>; rel="next"` })
+				.get('/gists')
+				.query({ since: at(5, 4), per_page: '100', page: '2' })
+				.reply(200, [g3]);
+			// g3 shares g2's creation second: only the id list at that second tells them apart.
+			expect(json(await harness.poll())).toEqual([polled('New gist', g3), polled('New gist', g4)]);
+			expect(pages.isDone()).toBe(true);
+			expect(harness.staticData).toEqual({ position: { key: 'gists', at: at(30), seen: ['g4'] } });
+
+			nock(API).get('/gists').query({ since: at(29, 59), per_page: '100' }).reply(200, [g4]);
+			expect(await harness.poll()).toBeNull();
+		});
+
+		it('shows the latest gist in a manual run and leaves the position alone', async () => {
+			const harness = pollTrigger({ trigger: 'newGist' });
+			harness.staticData.position = { key: 'gists', at: at(0), seen: ['g1'] };
+			nock(API).get('/gists').query({ per_page: '100' }).reply(200, [g1, g4, g2]);
+			expect(json(await harness.poll('manual'))).toEqual([polled('New gist', g4)]);
+			expect(harness.staticData.position).toEqual({ key: 'gists', at: at(0), seen: ['g1'] });
+		});
+
+		it('starts from the beginning of time when the account has no gists yet', async () => {
+			const harness = pollTrigger({ trigger: 'newGist' });
+			nock(API).get('/gists').query({ per_page: '100' }).reply(200, []);
+			expect(await harness.poll()).toBeNull();
+			nock(API).get('/gists').query({ since: '1970-01-01T00:00:00Z', per_page: '100' }).reply(200, [g1]);
+			expect(json(await harness.poll())).toEqual([polled('New gist', g1)]);
+		});
+	});
+
+	describe('New repository (in the account)', () => {
+		const repo = (n: number, created: string) => ({ id: n, full_name: `octocat/r${n}`, created_at: created });
+		const qs = { affiliation: 'owner', sort: 'created', direction: 'desc', per_page: '100' };
+
+		it('walks newest-first pages until it reaches known repositories, emitting every new one once', async () => {
+			const harness = pollTrigger({ trigger: 'newRepository' });
+			nock(API).get('/user/repos').query(qs).reply(200, [repo(2, at(1)), repo(1, at(0))]);
+			expect(await harness.poll()).toBeNull();
+			expect(harness.staticData.position).toEqual({ key: 'userRepositories', at: at(1), seen: ['2'] });
+
+			// 101 repositories arrive between polls: two pages. One slides from page 1 to page 2 while paging.
+			const fresh = Array.from({ length: 101 }, (_, i) => repo(1000 + i, `2026-11-20T11:${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}Z`)).reverse();
+			const scope = nock(API)
+				.get('/user/repos')
+				.query({ ...qs, page: '1' })
+				.reply(200, fresh.slice(0, 100))
+				.get('/user/repos')
+				.query({ ...qs, page: '2' })
+				.reply(200, [fresh[99], fresh[100], repo(2, at(1)), repo(1, at(0))]);
+			const items = json(await harness.poll())!;
+			expect(scope.isDone()).toBe(true);
+			expect(items.map((item) => (item.payload as IDataObject).id)).toEqual([...fresh].reverse().map((r) => r.id));
+			expect(harness.staticData.position).toEqual({ key: 'userRepositories', at: fresh[0].created_at, seen: [String(fresh[0].id)] });
+
+			nock(API).get('/user/repos').query({ ...qs, page: '1' }).reply(200, [fresh[0], fresh[1]]);
+			expect(await harness.poll()).toBeNull();
+		});
+	});
+
+	describe('New watcher', () => {
+		const user = (id: number) => ({ id, login: `user${id}` });
+		const params = { trigger: 'newWatcher', owner: { __rl: true, mode: 'name', value: 'octo' }, repository: { __rl: true, mode: 'name', value: 'hello' } };
+
+		it('diffs the subscriber list against the stored ids, across pages', async () => {
+			const harness = pollTrigger(params);
+			nock(API).get('/repos/octo/hello/subscribers').query({ per_page: '100' }).reply(200, [user(1), user(2)]);
+			expect(await harness.poll()).toBeNull();
+			expect(harness.staticData.position).toEqual({ key: 'watchers:octo/hello', ids: ['1', '2'] });
+
+			const scope = nock(API)
+				.get('/repos/octo/hello/subscribers')
+				.query({ per_page: '100' })
+				.reply(200, [user(1), user(2)], { link: `<${API}/repositories/9/subscribers?per_page=100&page=2>; rel="next"` })
+				.get('/repositories/9/subscribers')
+				.query({ per_page: '100', page: '2' })
+				.reply(200, [user(3)]);
+			expect(json(await harness.poll())).toEqual([polled('New watcher', user(3))]);
+			expect(scope.isDone()).toBe(true);
+
+			nock(API).get('/repos/octo/hello/subscribers').query({ per_page: '100' }).reply(200, [user(2), user(3)]);
+			expect(await harness.poll()).toBeNull();
+			// user1 stopped watching and comes back: a new watch.
+			nock(API).get('/repos/octo/hello/subscribers').query({ per_page: '100' }).reply(200, [user(2), user(3), user(1)]);
+			expect(json(await harness.poll())).toEqual([polled('New watcher', user(1))]);
+		});
+
+		it('starts afresh for another repository and shows the last watcher in manual runs', async () => {
+			const harness = pollTrigger(params);
+			harness.staticData.position = { key: 'watchers:octo/other', ids: ['1'] };
+			nock(API).get('/repos/octo/hello/subscribers').query({ per_page: '100' }).reply(200, [user(1), user(2)]);
+			expect(json(await harness.poll('manual'))).toEqual([polled('New watcher', user(2))]);
+			expect(harness.staticData.position).toEqual({ key: 'watchers:octo/other', ids: ['1'] });
+			nock(API).get('/repos/octo/hello/subscribers').query({ per_page: '100' }).reply(200, [user(1), user(2)]);
+			expect(await harness.poll()).toBeNull();
+		});
+
+		it('names the missing parameter', async () => {
+			const harness = pollTrigger({ ...params, repository: { __rl: true, mode: 'name', value: '' } });
+			await expect(harness.poll()).rejects.toThrow('The "Owner" and "Repository" parameters are required for New watcher');
+		});
+	});
+
+	describe('New mention (notifications)', () => {
+		const thread = (id: string, reason: string, updated: string) => ({ id, reason, updated_at: updated, subject: { title: `t${id}` } });
+		const base = { all: 'true', participating: 'true', per_page: '50' };
+
+		it('emits notifications with reason "mention" once, including a new mention on a known thread', async () => {
+			const harness = pollTrigger({ trigger: 'newMention' });
+			nock(API).get('/notifications').query(base).reply(200, [thread('1', 'mention', at(1)), thread('2', 'subscribed', at(0))]);
+			expect(await harness.poll()).toBeNull();
+
+			const later = [thread('3', 'review_requested', at(9)), thread('4', 'mention', at(8)), thread('1', 'mention', at(1))];
+			nock(API).get('/notifications').query({ ...base, since: at(0, 59) }).reply(200, later);
+			expect(json(await harness.poll())).toEqual([polled('New mention', later[1])]);
+			expect(harness.staticData.position).toEqual({ key: 'mentions:true', at: at(9), seen: ['3@' + at(9)] });
+
+			const again = thread('1', 'mention', at(12));
+			nock(API).get('/notifications').query({ ...base, since: at(8, 59) }).reply(200, [again, later[0]]);
+			expect(json(await harness.poll())).toEqual([polled('New mention', again)]);
+		});
+
+		it('reads all notifications when "Only Participating" is off, and shows the latest mention in manual runs', async () => {
+			const harness = pollTrigger({ trigger: 'newMention', onlyParticipating: false });
+			const mention = thread('5', 'mention', at(3));
+			nock(API).get('/notifications').query({ ...base, participating: 'false' }).reply(200, [thread('6', 'author', at(4)), mention]);
+			expect(json(await harness.poll('manual'))).toEqual([polled('New mention', mention)]);
+			expect(harness.staticData).toEqual({});
+		});
+	});
+});
