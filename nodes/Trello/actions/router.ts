@@ -7,7 +7,7 @@ import { retryBoundsFrom } from '../../shared/options';
 import type { TrelloAuthentication } from '../transport';
 import { TrelloClient } from '../transport';
 import { BoardGuard } from './boardGuard';
-import { TRELLO_ROWS } from './catalogue';
+import { TRELLO_RESOURCES, TRELLO_ROWS } from './catalogue';
 import type { TrelloRow } from './types';
 
 /** Field values of one item, resource locators inside "Additional Fields" reduced to their value. */
@@ -69,7 +69,8 @@ export async function executeTrelloRows(ctx: IExecuteFunctions): Promise<INodeEx
 			const allowed = await guard.allowedBoards(client, options.allowedBoards, itemIndex);
 			if (allowed) {
 				if (row.refusedWithAllowlist) {
-					throw new NodeOperationError(ctx.getNode(), `"${row.name}" is not available while Allowed Boards is set`, {
+					const resourceName = TRELLO_RESOURCES.find((r) => r.value === row.resource)?.name ?? row.resource;
+					throw new NodeOperationError(ctx.getNode(), `"${resourceName} → ${row.name}" is not available while Allowed Boards is set`, {
 						itemIndex,
 						description: `${row.refusedWithAllowlist} Clear Allowed Boards in the options to use it.`,
 					});
