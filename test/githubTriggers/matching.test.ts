@@ -51,7 +51,7 @@ describe('GitHub Trigger: filters, commits, mentions and repository restriction'
 			['New push', undefined],
 		]);
 		const { commits: _commits, ...withoutCommits } = push;
-		expect(items[0].payload).toEqual({ ...withoutCommits, commit: push.commits[0] });
+		expect(items[0].payload).toEqual({ ...withoutCommits, commit: (push.commits as IDataObject[])[0] });
 		expect(items[2].payload).toEqual(push);
 	});
 
