@@ -36,7 +36,7 @@ export interface CatalogueField {
 	optional?: boolean;
 	/** Any further UI settings (resource locator modes, typeOptions, displayOptions within the operation). */
 	ui?: Partial<INodeProperties>;
-	/** Path values that may hold "/" (branch names, refs) keep it between encoded segments. */
+	/** Path values that may hold "/" (branch names) keep it between encoded segments. */
 	keepSlashes?: boolean;
 	/** Turns the UI value into the API value (e.g. comma list → array). Empty results are dropped. */
 	toApi?: (value: unknown) => unknown;
@@ -204,11 +204,29 @@ export function readFieldValues(ctx: IExecuteFunctions, row: OperationRow, itemI
 			if (optional[field.name] !== undefined) values[field.name] = optional[field.name];
 			continue;
 		}
-		values[field.name] = ctx.getNodeParameter(field.name, itemIndex, field.default as never, {
-			extractValue: true,
-		}) as IDataObject[keyof IDataObject];
+		values[field.name] = readField(ctx, field, itemIndex);
 	}
 	return values;
+}
+
+/**
+ * A field hidden by its displayOptions (e.g. "Source Branch" when starting from a SHA) is absent
+ * from the node's parameters, and n8n cannot resolve it: it then takes its default.
+ */
+function readField(ctx: IExecuteFunctions, field: CatalogueField, itemIndex: number): IDataObject[keyof IDataObject] {
+	const fallback = field.default ?? defaultFor(field.type);
+	try {
+		return ctx.getNodeParameter(field.name, itemIndex, fallback as never, {
+			extractValue: field.type === 'resourceLocator',
+		}) as IDataObject[keyof IDataObject];
+	} catch (error) {
+		if (ctx.getNode().parameters[field.name] !== undefined) throw error;
+		const plain =
+			fallback && typeof fallback === 'object' && !Array.isArray(fallback) && 'value' in fallback
+				? (fallback as { value: unknown }).value
+				: fallback;
+		return plain as IDataObject[keyof IDataObject];
+	}
 }
 
 export interface BuiltRequest {

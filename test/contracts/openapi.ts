@@ -334,12 +334,14 @@ function safeDecode(text: string): string {
 }
 
 const GITHUB_DESCRIPTIONS = `${__dirname}/../../node_modules/@octokit/openapi/generated`;
+// GitHub routes file paths, refs and branch names containing "/" as plain segments.
+const GITHUB_OPTIONS: ContractOptions = { strictBodies: true, multiSegmentParameters: ['path', 'ref', 'branch'] };
 let github: OpenApiContract | undefined;
 let githubEnterprise: OpenApiContract | undefined;
 
 /** GitHub's official description of api.github.com (loaded once per test file). */
 export function githubContract(): OpenApiContract {
-	github ??= OpenApiContract.fromFile(`${GITHUB_DESCRIPTIONS}/api.github.com.deref.json`, { strictBodies: true });
+	github ??= OpenApiContract.fromFile(`${GITHUB_DESCRIPTIONS}/api.github.com.deref.json`, GITHUB_OPTIONS);
 	return github;
 }
 
@@ -348,7 +350,7 @@ export function githubEnterpriseContract(): OpenApiContract {
 	githubEnterpriseContract.version ??= newestGhesVersion();
 	githubEnterprise ??= OpenApiContract.fromFile(
 		`${GITHUB_DESCRIPTIONS}/ghes-${githubEnterpriseContract.version}.deref.json`,
-		{ strictBodies: true },
+		GITHUB_OPTIONS,
 	);
 	return githubEnterprise;
 }

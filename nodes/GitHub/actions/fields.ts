@@ -104,6 +104,7 @@ export function branchField(overrides: Partial<CatalogueField> & Pick<CatalogueF
 		displayName: 'Branch',
 		type: 'resourceLocator',
 		description: 'Branch name, e.g. "main"',
+		// GitHub routes branch names with "/" as plain path segments; %2F is refused by the request guard.
 		keepSlashes: true,
 		...overrides,
 		ui: { modes: branchLocatorModes, ...overrides.ui },
