@@ -215,18 +215,16 @@ export function readFieldValues(ctx: IExecuteFunctions, row: OperationRow, itemI
  */
 function readField(ctx: IExecuteFunctions, field: CatalogueField, itemIndex: number): IDataObject[keyof IDataObject] {
 	const fallback = field.default ?? defaultFor(field.type);
-	try {
-		return ctx.getNodeParameter(field.name, itemIndex, fallback as never, {
-			extractValue: field.type === 'resourceLocator',
-		}) as IDataObject[keyof IDataObject];
-	} catch (error) {
-		if (ctx.getNode().parameters[field.name] !== undefined) throw error;
+	if (ctx.getNode().parameters[field.name] === undefined) {
 		const plain =
 			fallback && typeof fallback === 'object' && !Array.isArray(fallback) && 'value' in fallback
 				? (fallback as { value: unknown }).value
 				: fallback;
 		return plain as IDataObject[keyof IDataObject];
 	}
+	return ctx.getNodeParameter(field.name, itemIndex, fallback as never, {
+		extractValue: field.type === 'resourceLocator',
+	}) as IDataObject[keyof IDataObject];
 }
 
 export interface BuiltRequest {
