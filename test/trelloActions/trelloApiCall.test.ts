@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { resetTrelloRateLimitState } from '../../nodes/Trello/transport';
 import { BOARD, CARD, LIST } from './fixtures';
 import type { Auth } from './support';
@@ -17,7 +19,7 @@ import {
 
 beforeEach(() => resetTrelloRateLimitState());
 
-const call = async (parameters: Record<string, unknown>, auth: Auth = 'keyToken') =>
+const call = async (parameters: IDataObject, auth: Auth = 'keyToken') =>
 	await runTrello(parameters, auth, [{}], { type: 'trelloApiCall' });
 
 describe.each(AUTHS)('Trello API Call node, authenticated with %s', (auth) => {

@@ -164,7 +164,7 @@ export const cardRows: TrelloRow[] = [
 		fields: [
 			BOARD_FILTER_FIELD,
 			CARD_IN_PATH,
-			{ name: 'name', displayName: 'Name', type: 'string', in: 'query', optional: true, description: 'New title' },
+			{ name: 'name', displayName: 'Name', type: 'string', in: 'query', optional: true, description: 'New title of the card' },
 			...cardProperties('update'),
 			{
 				name: 'closed',

@@ -67,7 +67,7 @@ export const listRows: TrelloRow[] = [
 		fields: [
 			BOARD_FILTER_FIELD,
 			LIST_IN_PATH,
-			{ name: 'name', displayName: 'Name', type: 'string', in: 'query', optional: true, description: 'New name' },
+			{ name: 'name', displayName: 'Name', type: 'string', in: 'query', optional: true, description: 'New name of the list' },
 			LIST_POSITION,
 			{
 				name: 'closed',

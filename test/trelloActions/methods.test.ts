@@ -1,0 +1,141 @@
+import type { IDataObject, ILoadOptionsFunctions, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+import { LoadOptionsContext } from 'n8n-core';
+
+import { HarnessCredentialsHelper } from '../harness/credentialsHelper';
+import { HarnessNodeTypes } from '../harness/nodeTypes';
+import { packageNode } from '../harness/workflow';
+import { getLabels, getMembers } from '../../nodes/Trello/methods/loadOptions';
+import { searchBoards, searchCards, searchLabels, searchLists } from '../../nodes/Trello/methods/listSearch';
+import { resetTrelloRateLimitState } from '../../nodes/Trello/transport';
+import { BOARD, CARD, LABEL, LIST, MEMBER, OTHER_BOARD, OTHER_LABEL, OTHER_LIST } from './fixtures';
+import { credentialsFor, expectAuthenticated, rl, trelloApi } from './support';
+
+beforeEach(() => resetTrelloRateLimitState());
+
+/** n8n-core's own context for list searches and option loading, on a Trello node with these parameters. */
+function loadOptionsContext(parameters: IDataObject): ILoadOptionsFunctions {
+	const node = packageNode('Trello', 'trello', { authentication: 'keyToken', ...parameters }, {
+		trelloKeyTokenApi: 'key-token',
+		trelloOAuth10aApi: 'oauth1',
+	});
+	const workflow = new Workflow({
+		id: 'methods',
+		nodes: [node],
+		connections: {},
+		nodeTypes: new HarnessNodeTypes(),
+		active: false,
+		settings: {},
+	});
+	const additionalData = {
+		credentialsHelper: new HarnessCredentialsHelper(credentialsFor()),
+		currentNodeParameters: node.parameters,
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		variables: {},
+	} as unknown as IWorkflowExecuteAdditionalData;
+	return new LoadOptionsContext(workflow, node, additionalData, 'parameters.list');
+}
+
+describe('Trello node list search and options, filtered by the chosen board', () => {
+	it('keeps searching boards by name (the trigger uses it too)', async () => {
+		const api = trelloApi([
+			{
+				method: 'GET',
+				path: '/1/members/me/boards',
+				reply: [
+					{ id: BOARD, name: 'Team Roadmap', url: 'https://trello.com/b/AbCd1234/team-roadmap' },
+					{ id: OTHER_BOARD, name: 'Ops', url: 'https://trello.com/b/Zz98Yy76/ops' },
+				],
+			},
+		]);
+		const result = await searchBoards.call(loadOptionsContext({ resource: 'board', operation: 'get' }), 'road');
+		expect(result.results).toEqual([
+			{ name: 'Team Roadmap', value: BOARD, url: 'https://trello.com/b/AbCd1234/team-roadmap' },
+		]);
+		expect(api.recorded[0].query).toEqual({ filter: 'open', fields: 'name,url,shortLink' });
+		expectAuthenticated(api.recorded[0], 'keyToken');
+	});
+
+	it('offers the lists of the chosen board', async () => {
+		const api = trelloApi([
+			{
+				method: 'GET',
+				path: `/1/boards/${BOARD}/lists`,
+				query: { fields: 'name' },
+				reply: [
+					{ id: LIST, name: 'Doing' },
+					{ id: OTHER_LIST, name: 'Done' },
+				],
+			},
+		]);
+		const ctx = loadOptionsContext({ resource: 'list', operation: 'getCards', board: rl(BOARD, 'list') });
+		expect((await searchLists.call(ctx, 'doi')).results).toEqual([{ name: 'Doing', value: LIST }]);
+		expect(api.sent()).toEqual([{ method: 'GET', path: `/1/boards/${BOARD}/lists`, query: { fields: 'name' } }]);
+	});
+
+	it('offers the lists of the board a card moves to when one is chosen', async () => {
+		const api = trelloApi([
+			{ method: 'GET', path: '/1/boards/Zz98Yy76/lists', query: { fields: 'name' }, reply: [{ id: OTHER_LIST, name: 'Inbox' }] },
+		]);
+		const ctx = loadOptionsContext({
+			resource: 'card',
+			operation: 'update',
+			board: rl(BOARD, 'list'),
+			additionalFields: { idBoard: rl('https://trello.com/b/Zz98Yy76/ops', 'url') },
+		});
+		expect((await searchLists.call(ctx)).results).toEqual([{ name: 'Inbox', value: OTHER_LIST }]);
+		expect(api.scope.isDone()).toBe(true);
+	});
+
+	it('offers the cards of a board given by its address', async () => {
+		trelloApi([
+			{
+				method: 'GET',
+				path: '/1/boards/AbCd1234/cards',
+				query: { fields: 'name,url' },
+				reply: [{ id: CARD, name: 'Write release notes', url: 'https://trello.com/c/Xy12Ab34/7' }],
+			},
+		]);
+		const ctx = loadOptionsContext({
+			resource: 'card',
+			operation: 'get',
+			board: rl('https://trello.com/b/AbCd1234/team', 'url'),
+		});
+		expect((await searchCards.call(ctx)).results).toEqual([
+			{ name: 'Write release notes', value: CARD, url: 'https://trello.com/c/Xy12Ab34/7' },
+		]);
+	});
+
+	it('offers the labels and members of the chosen board', async () => {
+		const labels = [
+			{ id: LABEL, name: 'Urgent', color: 'red' },
+			{ id: OTHER_LABEL, name: '', color: 'sky' },
+		];
+		trelloApi([
+			{ method: 'GET', path: `/1/boards/${BOARD}/labels`, query: { fields: 'name,color' }, reply: labels },
+			{ method: 'GET', path: `/1/boards/${BOARD}/labels`, query: { fields: 'name,color' }, reply: labels },
+			{
+				method: 'GET',
+				path: `/1/boards/${BOARD}/members`,
+				query: { fields: 'fullName,username' },
+				reply: [{ id: MEMBER, fullName: 'Ada Lovelace', username: 'ada' }],
+			},
+		]);
+		const ctx = loadOptionsContext({ resource: 'card', operation: 'create', board: rl(BOARD) });
+		expect((await searchLabels.call(ctx, 'urg')).results).toEqual([{ name: 'Urgent (red)', value: LABEL }]);
+		expect(await getLabels.call(ctx)).toEqual([
+			{ name: '(sky)', value: OTHER_LABEL },
+			{ name: 'Urgent (red)', value: LABEL },
+		]);
+		expect(await getMembers.call(ctx)).toEqual([{ name: 'Ada Lovelace (@ada)', value: MEMBER }]);
+	});
+
+	it('offers nothing, without asking Trello, until a board is chosen', async () => {
+		const api = trelloApi([]);
+		const ctx = loadOptionsContext({ resource: 'card', operation: 'get', board: rl('', 'list') });
+		expect((await searchCards.call(ctx)).results).toEqual([]);
+		expect(await getMembers.call(ctx)).toEqual([]);
+		expect(api.recorded).toEqual([]);
+	});
+});

@@ -1,0 +1,171 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { Trello } from '../../nodes/Trello/Trello.node';
+import { TRELLO_ROWS } from '../../nodes/Trello/actions/catalogue';
+import { resetTrelloRateLimitState } from '../../nodes/Trello/transport';
+import { BOARD, CARD } from './fixtures';
+import { rl, runTrello, SECRETS, TOKEN, trelloApi } from './support';
+
+beforeEach(() => resetTrelloRateLimitState());
+
+const node = new Trello();
+const properties = node.description.properties;
+
+function propertiesNamed(name: string): INodeProperties[] {
+	const found: INodeProperties[] = [];
+	const walk = (list: INodeProperties[]) => {
+		for (const property of list) {
+			if (property.name === name) found.push(property);
+			if (property.type === 'collection') walk((property.options ?? []) as INodeProperties[]);
+		}
+	};
+	walk(properties);
+	return found;
+}
+
+describe('Trello node description', () => {
+	it('is usable as an agent tool, with both authentication methods', () => {
+		expect(node.description.usableAsTool).toBe(true);
+		expect(properties[0].name).toBe('authentication');
+		expect(properties[0].options).toEqual([
+			{ name: 'API Key and Token', value: 'keyToken' },
+			{ name: 'OAuth 1.0a', value: 'oAuth1' },
+		]);
+		expect(node.description.credentials?.map((c) => c.name)).toEqual(['trelloKeyTokenApi', 'trelloOAuth10aApi']);
+	});
+
+	it('describes every operation for people and agents', () => {
+		const operations = properties.filter((p) => p.name === 'operation').flatMap((p) => p.options ?? []);
+		expect(operations).toHaveLength(TRELLO_ROWS.length);
+		for (const option of operations as Array<{ description?: string; action?: string }>) {
+			expect(option.description?.length).toBeGreaterThan(30);
+			expect(option.action).toBeTruthy();
+		}
+		for (const row of TRELLO_ROWS) for (const field of row.fields) expect(field.description.length).toBeGreaterThan(10);
+	});
+
+	it('offers Return All and Limit on every operation returning a collection', () => {
+		const collections = TRELLO_ROWS.filter((row) => row.paging).map((row) => `${row.resource}.${row.operation}`);
+		expect(collections.sort()).toEqual(
+			['board.getAll', 'board.getCards', 'board.getLists', 'label.getAll', 'list.getCards'].sort(),
+		);
+		const shownFor = (name: string) =>
+			propertiesNamed(name).flatMap((p) =>
+				(p.displayOptions?.show?.resource as string[]).map((r) => `${r}.${String(p.displayOptions?.show?.operation)}`),
+			);
+		expect(shownFor('returnAll').sort()).toEqual(collections.sort());
+		expect(shownFor('limit').sort()).toEqual(collections.sort());
+	});
+
+	it('picks boards from a list, by address or by id; lists, cards and labels from the chosen board', () => {
+		const modes = (name: string) =>
+			propertiesNamed(name)[0].modes?.map((m) => [m.name, m.typeOptions?.searchListMethod ?? m.placeholder]);
+		expect(modes('board')).toEqual([
+			['list', 'searchBoards'],
+			['url', 'https://trello.com/b/AbCd1234/my-board'],
+			['id', '5abbe4b7ddc1b351ef961414'],
+		]);
+		expect(modes('list')).toEqual([
+			['list', 'searchLists'],
+			['id', '5abbe4b7ddc1b351ef961414'],
+		]);
+		expect(modes('card')).toEqual([
+			['list', 'searchCards'],
+			['url', 'https://trello.com/c/AbCd1234/12-my-card'],
+			['id', '5abbe4b7ddc1b351ef961414'],
+		]);
+		expect(modes('label')).toEqual([
+			['list', 'searchLabels'],
+			['id', '5abbe4b7ddc1b351ef961414'],
+		]);
+		const searchMethods = Object.keys(node.methods.listSearch);
+		const optionMethods = Object.keys(node.methods.loadOptions);
+		const referenced = JSON.stringify(properties);
+		for (const name of [...referenced.matchAll(/"searchListMethod":"(\w+)"/g)].map((m) => m[1])) {
+			expect(searchMethods).toContain(name);
+		}
+		for (const name of [...referenced.matchAll(/"loadOptionsMethod":"(\w+)"/g)].map((m) => m[1])) {
+			expect(optionMethods).toContain(name);
+		}
+	});
+
+	it('has the Allowed Boards and Max Rate-Limit Wait options', () => {
+		const options = properties.find((p) => p.name === 'options');
+		expect((options?.options as INodeProperties[]).map((o) => o.name)).toEqual(['allowedBoards', 'maxRateLimitWait']);
+	});
+});
+
+describe('Trello node errors', () => {
+	it('turns a Trello error into its message; with Continue On Fail the item carries it, paired', async () => {
+		trelloApi([
+			{ method: 'GET', path: `/1/cards/${CARD}`, reply: { id: CARD } },
+			{ method: 'GET', path: '/1/cards/5f1d7e1c2b3a4f5e6d7c8bff', status: 404, reply: 'The requested resource was not found.' },
+		]);
+
+		const run = await runTrello(
+			{ resource: 'card', operation: 'get', card: rl('={{ $json.card }}') },
+			'keyToken',
+			[{ card: CARD }, { card: '5f1d7e1c2b3a4f5e6d7c8bff' }],
+			{ continueOnFail: true },
+		);
+
+		expect(run.items('Trello')).toEqual([
+			{ json: { id: CARD }, pairedItem: { item: 0 } },
+			{
+				json: {
+					error: 'Trello answered 404: The requested resource was not found.',
+					description: 'Not found: check the id (or short link) and that the account can see it.',
+				},
+				pairedItem: { item: 1 },
+			},
+		]);
+	});
+
+	it('stops the run with the item index and no secret when Continue On Fail is off', async () => {
+		trelloApi([{ method: 'PUT', path: `/1/cards/${CARD}`, status: 401, reply: `invalid token ${TOKEN}` }]);
+
+		const run = await runTrello({ resource: 'card', operation: 'archive', card: rl(CARD) });
+
+		const error = run.error('Trello');
+		expect(error?.message).toBe('Trello answered 401: invalid token [redacted]');
+		expect(error?.name).toBe('NodeApiError');
+		const everything = JSON.stringify(run.run);
+		for (const secret of SECRETS) expect(everything).not.toContain(secret);
+	});
+
+	it('names an empty card parameter before sending anything', async () => {
+		const api = trelloApi([]);
+		const run = await runTrello({ resource: 'card', operation: 'get', card: rl('={{ $json.card }}') }, 'keyToken', [
+			{ card: '' },
+		]);
+		expect(run.error('Trello')?.message).toBe('The "Card" parameter is empty');
+		expect(api.recorded).toEqual([]);
+	});
+
+	it('refuses a board address that is not a Trello board address before running', async () => {
+		const api = trelloApi([]);
+		await expect(
+			runTrello({ resource: 'board', operation: 'get', board: rl('https://trello.com/c/Xy12Ab34/not-a-board', 'url') }),
+		).rejects.toThrow('Not a Trello board address (https://trello.com/b/…)');
+		expect(api.recorded).toEqual([]);
+	});
+
+	it('refuses a board value that is neither an id nor a short link', async () => {
+		const api = trelloApi([{ method: 'GET', path: `/1/boards/${BOARD}%2Fcards`, reply: {} }]);
+		const run = await runTrello({ resource: 'board', operation: 'get', board: rl('={{ $json.board }}') }, 'keyToken', [
+			{ board: `${BOARD}/cards` },
+		]);
+		// Not an id and not a short link: refused as a board before anything is sent.
+		expect(run.error('Trello')?.message).toBe(`"${BOARD}/cards" in "Board" is not a Trello board`);
+		expect(api.recorded).toEqual([]);
+	});
+
+	it('never lets a card value add path segments', async () => {
+		const api = trelloApi([]);
+		const run = await runTrello({ resource: 'card', operation: 'delete', card: rl('={{ $json.card }}') }, 'keyToken', [
+			{ card: '../members/me' },
+		]);
+		expect(run.error('Trello')?.message).toContain('contains an encoded slash');
+		expect(api.recorded).toEqual([]);
+	});
+});
