@@ -1,0 +1,165 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { GITHUB_RESOURCES, GITHUB_ROWS } from '../../nodes/GitHub/actions/catalogue';
+import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
+import type { OperationFixture } from './fixtures';
+import { FIXTURES } from './fixtures';
+import { GitHubRecorder } from './recorder';
+import { byList, byName, repo, runGitHub } from './run';
+
+beforeEach(() => resetGitHubRateLimitState());
+
+const plain = (value: unknown) => (value && typeof value === 'object' ? (value as IDataObject).value : value) as string;
+
+/** The repository a fixture works on, as owner/name; undefined when it works on none. */
+function repositoryOf(fixture: OperationFixture): string | undefined {
+	const p = fixture.parameters;
+	if (fixture.row === 'repository:create') return `${plain(p.owner)}/${String(p.name)}`;
+	const repository = plain(p.repository);
+	if (!repository) return undefined;
+	const url = /^https?:\/\/[^/]+\/([^/]+)\/([^/]+?)(\.git)?$/.exec(repository);
+	return url ? `${url[1]}/${url[2]}` : `${plain(p.owner)}/${repository}`;
+}
+
+/** First fixture of each row that names a repository (or any, for rows that work on none). */
+const CASES = GITHUB_ROWS.filter((row) => row.resource !== 'search').map((row) => {
+	const key = `${row.resource}:${row.operation}`;
+	const fixtures = FIXTURES.filter((fixture) => fixture.row === key);
+	return [key, fixtures.find((fixture) => repositoryOf(fixture)) ?? fixtures[0]] as [string, OperationFixture];
+});
+
+describe('Allowed Repositories: every resource', () => {
+	it('covers every resource', () => {
+		const resources = new Set([...CASES.map(([key]) => key.split(':')[0]), 'search']);
+		expect([...resources].sort()).toEqual(GITHUB_RESOURCES.map((r) => r.value).sort());
+	});
+
+	it.each(CASES)('%s: allowed repository (case-insensitive, among others) → runs as without the setting', async (key, fixture) => {
+		const target = repositoryOf(fixture);
+		const recorder = new GitHubRecorder(fixture.exchanges.map((e) => e.reply));
+		const [resource, operation] = key.split(':');
+		const run = await runGitHub({
+			resource,
+			operation,
+			...fixture.parameters,
+			allowedRepositories: `someone/else, ${(target ?? 'any/repo').toUpperCase()}`,
+		});
+		expect(run.error('GitHub')).toBeUndefined();
+		expect(recorder.requests).toHaveLength(fixture.exchanges.length);
+		expect(run.json('GitHub')).toEqual(fixture.output);
+	});
+
+	const scoped = CASES.filter(([, fixture]) => repositoryOf(fixture));
+	it.each(scoped)('%s: repository outside the list → NodeOperationError, nothing sent', async (key, fixture) => {
+		const recorder = new GitHubRecorder(fixture.exchanges.map((e) => e.reply));
+		const [resource, operation] = key.split(':');
+		const run = await runGitHub({ resource, operation, ...fixture.parameters, allowedRepositories: 'someone/else\nacme/*' });
+		const error = run.error('GitHub');
+		expect(error?.message).toBe(`The repository "${repositoryOf(fixture)}" is not in "Allowed Repositories"`);
+		expect(error?.description).toContain('This node may only work on: someone/else, acme/*');
+		expect(recorder.requests).toEqual([]);
+	});
+
+	it('rows that work on no repository (gists, rate limit) are the only ones unaffected', () => {
+		expect(CASES.filter(([, fixture]) => !repositoryOf(fixture)).map(([key]) => key)).toEqual([
+			'gist:create',
+			'gist:update',
+			'gist:listForUser',
+			'rateLimit:get',
+		]);
+	});
+
+	it('owner/* allows every repository of that owner', async () => {
+		const recorder = new GitHubRecorder([{ body: { id: 1 } }]);
+		const run = await runGitHub({ resource: 'repository', operation: 'get', ...repo('octo', 'anything'), allowedRepositories: 'octo/*' });
+		expect(run.json('GitHub')).toEqual([{ id: 1 }]);
+		expect(recorder.requests.map((r) => r.path)).toEqual(['/repos/octo/anything']);
+	});
+
+	it('a repository URL is checked with the owner it names, not the owner field', async () => {
+		const recorder = new GitHubRecorder([{ body: { id: 1 } }]);
+		const run = await runGitHub({
+			resource: 'issue',
+			operation: 'list',
+			owner: byList('octo'),
+			repository: { __rl: true, mode: 'url', value: 'https://github.com/evil/hello' },
+			allowedRepositories: 'octo/hello',
+		});
+		expect(run.error('GitHub')?.message).toBe('The repository "evil/hello" is not in "Allowed Repositories"');
+		expect(recorder.requests).toEqual([]);
+	});
+
+	it('Create Repository without an owner is refused while the list is set (the account is unknown before a request)', async () => {
+		const recorder = new GitHubRecorder([]);
+		const run = await runGitHub({ resource: 'repository', operation: 'create', owner: byList(''), name: 'x', allowedRepositories: 'octo/x' });
+		expect(run.error('GitHub')?.message).toBe('The repository owner is empty while "Allowed Repositories" is set');
+		expect(recorder.requests).toEqual([]);
+	});
+
+	it('an entry that is not owner/name is a clear error', async () => {
+		const run = await runGitHub({ resource: 'rateLimit', operation: 'get', allowedRepositories: 'octo' });
+		expect(run.error('GitHub')?.message).toBe('"octo" in "Allowed Repositories" is not a repository');
+	});
+});
+
+describe('Allowed Repositories: Search is confined', () => {
+	const search = (query: string, allowedRepositories: string) =>
+		runGitHub({ resource: 'search', operation: 'issuesAndPullRequests', query, returnAll: true, allowedRepositories });
+	const hit = (number: number, repository: string) => ({ number, repository_url: `https://api.github.com/repos/${repository}` });
+
+	it('appends the allowed repositories as qualifiers and drops results from anywhere else', async () => {
+		const recorder = new GitHubRecorder([
+			{ body: { total_count: 3, items: [hit(1, 'octo/hello'), hit(2, 'acme/tools'), hit(3, 'evil/x')] } },
+		]);
+		const run = await search('is:issue label:bug -repo:octo/old', 'octo/hello, acme/*');
+		expect(recorder.requests.map((r) => r.query)).toEqual([
+			{ q: 'is:issue label:bug -repo:octo/old repo:octo/hello user:acme', per_page: '100' },
+		]);
+		expect(recorder.contractProblems()).toEqual([]);
+		expect(run.json('GitHub')).toEqual([hit(1, 'octo/hello'), hit(2, 'acme/tools')]);
+	});
+
+	it('keeps a query that names only allowed repositories as it is', async () => {
+		const recorder = new GitHubRecorder([{ body: { total_count: 1, items: [hit(4, 'octo/hello')] } }]);
+		const run = await search('repo:Octo/Hello is:pr', 'octo/hello, octo/world');
+		expect(recorder.requests.map((r) => r.query.q)).toEqual(['repo:Octo/Hello is:pr']);
+		expect(run.json('GitHub')).toEqual([hit(4, 'octo/hello')]);
+	});
+
+	it.each([
+		['repo:evil/x is:open', 'names the repository "evil/x", which is not allowed'],
+		['is:open org:evil', 'uses "org:evil", which can reach repositories outside the allowed ones'],
+		['is:open user:octo', 'uses "user:octo", which can reach repositories outside the allowed ones'],
+		['bug OR repo:evil/x', 'uses OR, NOT or parentheses, which could reach other repositories'],
+		['(is:issue) label:bug', 'uses OR, NOT or parentheses, which could reach other repositories'],
+	])('refuses %j before sending anything', async (query, why) => {
+		const recorder = new GitHubRecorder([]);
+		const run = await search(query, 'octo/hello');
+		expect(run.error('GitHub')?.message).toBe(`The search query ${why}`);
+		expect(run.error('GitHub')?.description).toContain('octo/hello');
+		expect(recorder.requests).toEqual([]);
+	});
+
+	it('without the setting, the query is sent unchanged and nothing is filtered', async () => {
+		const recorder = new GitHubRecorder([{ body: { total_count: 1, items: [hit(3, 'evil/x')] } }]);
+		const run = await search('repo:evil/x', '');
+		expect(recorder.requests.map((r) => r.query.q)).toEqual(['repo:evil/x']);
+		expect(run.json('GitHub')).toEqual([hit(3, 'evil/x')]);
+	});
+
+	it('Project item status: the item’s repository must be allowed', async () => {
+		const recorder = new GitHubRecorder([]);
+		const run = await runGitHub({
+			resource: 'project',
+			operation: 'updateItemStatus',
+			projectOwner: byName('acme'),
+			projectNumber: 1,
+			...repo('evil', 'x'),
+			issueNumber: { __rl: true, mode: 'id', value: '1' },
+			status: 'Done',
+			allowedRepositories: 'octo/hello',
+		});
+		expect(run.error('GitHub')?.message).toBe('The repository "evil/x" is not in "Allowed Repositories"');
+		expect(recorder.requests).toEqual([]);
+	});
+});
