@@ -4,7 +4,7 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
-	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/'],
+	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', '\\.e2e\\.test\\.ts$'],
 	setupFilesAfterEnv: ['<rootDir>/test/setup/no-network.ts'],
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'test/tsconfig.json' }] },
 	testTimeout: 30000,
