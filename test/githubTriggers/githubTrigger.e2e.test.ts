@@ -1,0 +1,154 @@
+import { createHmac } from 'crypto';
+
+import { PACKAGE, RealN8n } from '../e2e/n8n';
+import { FakeGitHub } from '../fakes/fakeGitHub';
+import { HookStore } from './hookStore';
+
+const TOKEN = 'ghp_e2eTriggerToken0123456789abcdefABCD';
+const WORKFLOW_ID = 'ghTriggerE2E';
+const WEBHOOK_ID = 'e2e-github-trigger';
+const BROWSER_ID = 'e2e-browser';
+const credentials = { githubAccessTokenApi: { id: 'ghToken', name: 'GitHub token' } };
+
+/** GitHub Trigger (New issue on octo/hello) → API Call commenting on the issue: the comment shows the run happened. */
+const workflow = {
+	id: WORKFLOW_ID,
+	name: 'e2e GitHub Trigger',
+	active: false,
+	settings: { executionOrder: 'v1' },
+	nodes: [
+		{
+			id: 'trigger',
+			name: 'GitHub Trigger',
+			type: `${PACKAGE}.githubTrigger`,
+			typeVersion: 1,
+			position: [0, 0],
+			webhookId: WEBHOOK_ID,
+			parameters: {
+				authentication: 'accessToken',
+				triggers: ['newIssue'],
+				owner: { __rl: true, mode: 'name', value: 'octo' },
+				listenOn: 'repositories',
+				repositories: 'hello',
+			},
+			credentials,
+		},
+		{
+			id: 'comment',
+			name: 'Comment',
+			type: `${PACKAGE}.githubApiCall`,
+			typeVersion: 1,
+			position: [200, 0],
+			parameters: {
+				authentication: 'accessToken',
+				method: 'POST',
+				endpoint: '=/repos/octo/hello/issues/{{ $json.payload.issue.number }}/comments',
+				body: '={{ JSON.stringify({ body: $json.trigger + " / " + $json.event + " / " + $json.action + " / " + $json.deliveryId }) }}',
+			},
+			credentials,
+		},
+	],
+	connections: { 'GitHub Trigger': { main: [[{ node: 'Comment', type: 'main', index: 0 }]] } },
+};
+
+function issueOpened(number: number) {
+	return JSON.stringify({ action: 'opened', issue: { number, title: `Issue ${number}` }, repository: { name: 'hello', full_name: 'octo/hello' } });
+}
+
+async function waitFor<T>(probe: () => T | undefined, timeoutMs = 30_000): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	while (Date.now() < deadline) {
+		const value = probe();
+		if (value !== undefined) return value;
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+	throw new Error('timed out');
+}
+
+describe('GitHub Trigger in a real n8n', () => {
+	const github = new FakeGitHub();
+	const store = new HookStore(['octo/hello'], ['octo']);
+	let n8n: RealN8n;
+
+	beforeAll(async () => {
+		await github.start();
+		github.tokens.add(TOKEN);
+		store.install(github);
+		github.on('POST', '/repos/{owner}/{repo}/issues/{number}/comments', (request) => ({ status: 201, body: { id: Number(request.params.number), body: (request.body as { body: string }).body } }));
+		n8n = await RealN8n.create();
+		await n8n.importCredentials([{ id: 'ghToken', name: 'GitHub token', type: 'githubAccessTokenApi', data: { server: github.apiUrl, accessToken: TOKEN } }]);
+		await n8n.importWorkflow(workflow);
+		await n8n.publish(WORKFLOW_ID);
+	});
+
+	afterAll(async () => {
+		await n8n?.dispose();
+		await github.stop();
+	});
+
+	it('registers its hook on publish, runs for signed deliveries only, and deletes the hook on unpublish', async () => {
+		await n8n.start();
+		const url = `${n8n.baseUrl}/webhook/${WEBHOOK_ID}/webhook`;
+		const hook = await waitFor(() => store.hooks[0]);
+		expect(store.hooks).toHaveLength(1);
+		expect(hook).toMatchObject({ owner: 'octo', repo: 'hello', active: true, events: ['issues'], config: { url, content_type: 'json', insecure_ssl: '0' } });
+		const secret = hook.config.secret!;
+		expect(secret).toMatch(/^[0-9a-f]{64}$/);
+
+		const send = async (body: string, headers: Record<string, string>) =>
+			await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+		const signature = (key: string, body: string) => 'sha256=' + createHmac('sha256', key).update(body).digest('hex');
+		const commentsOn = (number: number) => github.requestsTo('POST', `/repos/octo/hello/issues/${number}/comments`);
+
+		const ping = JSON.stringify({ zen: 'Design for failure.', hook_id: hook.id });
+		const pong = await send(ping, { 'x-github-event': 'ping', 'x-github-delivery': 'ping-1', 'x-hub-signature-256': signature(secret, ping) });
+		expect(pong.status).toBe(200);
+
+		const valid = issueOpened(1);
+		const accepted = await send(valid, { 'x-github-event': 'issues', 'x-github-delivery': 'guid-1', 'x-hub-signature-256': signature(secret, valid) });
+		expect(accepted.status).toBe(200);
+		const [comment] = await waitFor(() => (commentsOn(1).length > 0 ? commentsOn(1) : undefined));
+		expect(comment.body).toEqual({ body: 'New issue / issues / opened / guid-1' });
+
+		const forgedBody = issueOpened(2);
+		const forged = await send(forgedBody, { 'x-github-event': 'issues', 'x-github-delivery': 'guid-2', 'x-hub-signature-256': signature('f'.repeat(64), forgedBody) });
+		expect(forged.status).toBe(401);
+		const unsigned = await send(forgedBody, { 'x-github-event': 'issues', 'x-github-delivery': 'guid-3' });
+		expect(unsigned.status).toBe(401);
+
+		// The same delivery again (a redelivery) and a non-matching one, then a fresh valid one as a marker.
+		const again = await send(valid, { 'x-github-event': 'issues', 'x-github-delivery': 'guid-1', 'x-hub-signature-256': signature(secret, valid) });
+		expect(again.status).toBe(200);
+		const closed = JSON.stringify({ ...JSON.parse(issueOpened(4)), action: 'closed' });
+		expect((await send(closed, { 'x-github-event': 'issues', 'x-github-delivery': 'guid-4', 'x-hub-signature-256': signature(secret, closed) })).status).toBe(200);
+		const marker = issueOpened(5);
+		await send(marker, { 'x-github-event': 'issues', 'x-github-delivery': 'guid-5', 'x-hub-signature-256': signature(secret, marker) });
+		await waitFor(() => (commentsOn(5).length > 0 ? true : undefined));
+		expect(commentsOn(1)).toHaveLength(1);
+		expect(commentsOn(2)).toHaveLength(0);
+		expect(commentsOn(4)).toHaveLength(0);
+
+		// Unpublish through n8n's own API, as the editor does: n8n calls the node's delete.
+		const setup = await fetch(`${n8n.baseUrl}/rest/owner/setup`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'browser-id': BROWSER_ID },
+			body: JSON.stringify({ email: 'owner@example.test', firstName: 'E', lastName: 'Two', password: 'E2e-password-123' }),
+		});
+		expect(setup.status).toBe(200);
+		const cookie = (setup.headers.get('set-cookie') ?? '').split(';')[0];
+		const deactivated = await fetch(`${n8n.baseUrl}/rest/workflows/${WORKFLOW_ID}/deactivate`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', cookie, 'browser-id': BROWSER_ID },
+			body: '{}',
+		});
+		expect({ status: deactivated.status, body: deactivated.status === 200 ? 'ok' : await deactivated.text() }).toEqual({ status: 200, body: 'ok' });
+		// n8n may hand the unpublish to its publication outbox, so the hook goes shortly after the answer.
+		await waitFor(() => (store.hooks.length === 0 ? true : undefined)).catch(() => undefined);
+		expect(store.hooks).toEqual([]);
+		expect(github.requestsTo('DELETE', `/repos/octo/hello/hooks/${hook.id}`)).toHaveLength(1);
+
+		const late = issueOpened(6);
+		const afterUnpublish = await send(late, { 'x-github-event': 'issues', 'x-github-delivery': 'guid-6', 'x-hub-signature-256': signature(secret, late) });
+		expect(afterUnpublish.status).toBe(404);
+	});
+});
