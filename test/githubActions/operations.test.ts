@@ -1,33 +1,12 @@
-import type { IDataObject } from 'n8n-workflow';
+import nock from 'nock';
 
 import { GITHUB_ROWS } from '../../nodes/GitHub/actions/catalogue';
-import { ADD_ITEM_MUTATION, PROJECT_ITEM_QUERY, SET_STATUS_MUTATION } from '../../nodes/GitHub/actions/project/handlers';
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
-import type { ExpectedRequest, OperationFixture } from './fixtures';
+import type { OperationFixture } from './fixtures';
+import { expectedRequest } from './expected';
 import { FIXTURES } from './fixtures';
 import { GitHubRecorder } from './recorder';
-import { BASE_HEADERS, runGitHub } from './run';
-
-const GRAPHQL_DOCUMENTS: Record<string, string> = { PROJECT_ITEM_QUERY, ADD_ITEM_MUTATION, SET_STATUS_MUTATION };
-
-function expectedRequest(request: ExpectedRequest) {
-	const body =
-		request.body && typeof (request.body as IDataObject).query === 'string' && GRAPHQL_DOCUMENTS[(request.body as IDataObject).query as string]
-			? { ...(request.body as IDataObject), query: GRAPHQL_DOCUMENTS[(request.body as IDataObject).query as string] }
-			: request.body;
-	return {
-		...(request.followedLink ? { followedLink: true } : {}),
-		method: request.method,
-		path: request.path,
-		query: request.query ?? {},
-		body,
-		headers: {
-			...BASE_HEADERS,
-			...(body === undefined ? {} : { 'content-type': 'application/json' }),
-			...request.headers,
-		},
-	};
-}
+import { runGitHub } from './run';
 
 const rowKey = (row: { resource: string; operation: string }) => `${row.resource}:${row.operation}`;
 
@@ -75,4 +54,48 @@ describe.each(GITHUB_ROWS.map((row) => [rowKey(row), row.name] as const))('GitHu
 			}
 		},
 	);
+});
+
+describe('the OpenAPI check of node requests catches a deliberately wrong row', () => {
+	const mergeRow = GITHUB_ROWS.find((row) => row.resource === 'pullRequest' && row.operation === 'merge')!;
+	const mergeMethod = mergeRow.fields.find((field) => field.name === 'merge_method')!;
+	const parameters = { resource: 'pullRequest', operation: 'merge', owner: { __rl: true, mode: 'list', value: 'octo' }, repository: { __rl: true, mode: 'list', value: 'hello' }, pullNumber: { __rl: true, mode: 'id', value: '12' } };
+
+	it('an invalid merge_method the row would let through', async () => {
+		const original = mergeMethod.options;
+		mergeMethod.options = [...(original ?? []), { name: 'Fast-Forward', value: 'fast-forward' }];
+		try {
+			const recorder = new GitHubRecorder([{ body: { merged: true } }]);
+			const run = await runGitHub({ ...parameters, merge_method: 'fast-forward' });
+			expect(run.error('GitHub')).toBeUndefined();
+			expect(recorder.contractProblems()).toEqual([
+				'PUT /repos/octo/hello/pulls/12/merge: body.merge_method is "fast-forward", not one of "merge", "squash", "rebase"',
+			]);
+		} finally {
+			mergeMethod.options = original;
+		}
+	});
+
+	it('a wrong path and a misspelt body property', async () => {
+		const { path, fields } = mergeRow;
+		mergeRow.path = '/repos/{owner}/{repo}/pull/{pull_number}/merge';
+		try {
+			const recorder = new GitHubRecorder([{ body: { merged: true } }]);
+			await runGitHub({ ...parameters, merge_method: 'squash' });
+			expect(recorder.contractProblems()).toEqual([
+				'PUT /repos/octo/hello/pull/12/merge: no path template in the description matches this path',
+			]);
+			mergeRow.path = path;
+			mergeRow.fields = fields.map((field) => (field.name === 'commit_title' ? { ...field, apiName: 'commitTitle' } : field));
+			nock.cleanAll();
+			const second = new GitHubRecorder([{ body: { merged: true } }]);
+			await runGitHub({ ...parameters, merge_method: 'squash', additionalFields: { commit_title: 'Ship' } });
+			expect(second.contractProblems()).toEqual([
+				'PUT /repos/octo/hello/pulls/12/merge: body has the unknown property "commitTitle"',
+			]);
+		} finally {
+			mergeRow.path = path;
+			mergeRow.fields = fields;
+		}
+	});
 });

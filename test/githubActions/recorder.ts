@@ -79,7 +79,7 @@ export class GitHubRecorder {
 	 */
 	contractProblems(contract: OpenApiContract = this.basePath ? githubEnterpriseContract() : githubContract()): string[] {
 		return this.requests
-			.filter((request) => request.path !== '/graphql' && !request.followedLink)
+			.filter((request) => !request.path.endsWith('/graphql') && !request.followedLink)
 			.flatMap((request) =>
 				contract.validate({ method: request.method, path: request.path, query: request.query, body: request.body, headers: request.headers }),
 			);

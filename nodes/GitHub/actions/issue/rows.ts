@@ -127,7 +127,7 @@ export const issueRows: GitHubRow[] = [
 		fields: [
 			...repositoryFields(),
 			issueNumber(),
-			{ name: 'title', displayName: 'Title', type: 'string', in: 'body', optional: true, description: 'New title' },
+			{ name: 'title', displayName: 'Title', type: 'string', in: 'body', optional: true, description: 'New title (leave out to keep the current one)' },
 			bodyText('New text of the issue (Markdown)'),
 			{
 				name: 'state', displayName: 'State', type: 'options', in: 'body', optional: true, default: 'closed',

@@ -106,7 +106,7 @@ export const pullRequestRows: GitHubRow[] = [
 		fields: [
 			...repositoryFields(),
 			pullNumber(),
-			{ name: 'title', displayName: 'Title', type: 'string', in: 'body', optional: true, description: 'New title' },
+			{ name: 'title', displayName: 'Title', type: 'string', in: 'body', optional: true, description: 'New title (leave out to keep the current one)' },
 			bodyText('New description (Markdown)'),
 			{
 				name: 'state', displayName: 'State', type: 'options', in: 'body', optional: true, default: 'closed',

@@ -1,0 +1,198 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { GitHub } from '../../nodes/GitHub/GitHub.node';
+import { GITHUB_ROWS } from '../../nodes/GitHub/actions/catalogue';
+import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
+import { runWorkflow } from '../harness/workflow';
+import { GitHubRecorder } from './recorder';
+import { byId, byList, byName, credentials, githubNode, githubWorkflow, repo, runGitHub, TOKEN } from './run';
+
+beforeEach(() => resetGitHubRateLimitState());
+
+describe('GitHub node: items, errors and validation', () => {
+	it('pairs every output item with its input; with Continue On Fail a failed item becomes an error item', async () => {
+		const recorder = new GitHubRecorder([
+			{ status: 404, body: { message: 'Not Found' } },
+			{ body: { number: 8, assignees: [{ login: 'a' }, { login: 'b' }] } },
+		]);
+		const workflow = githubWorkflow(
+			{ resource: 'issue', operation: 'getAssignees', ...repo(), issueNumber: byId('={{ $json.n }}') },
+			[{ n: 404 }, { n: 8 }],
+		);
+		workflow.nodes[1].continueOnFail = true;
+		const run = await runWorkflow(workflow, { credentials });
+		expect(recorder.requests.map((r) => r.path)).toEqual(['/repos/octo/hello/issues/404', '/repos/octo/hello/issues/8']);
+		expect(run.items('GitHub').map((item) => ({ json: item.json, pairedItem: item.pairedItem }))).toEqual([
+			{
+				json: {
+					error: 'GitHub answered 404: Not Found',
+					description: 'Not found, or not visible to this token: check owner, repository and the token’s access.',
+				},
+				pairedItem: { item: 0 },
+			},
+			{ json: { login: 'a' }, pairedItem: { item: 1 } },
+			{ json: { login: 'b' }, pairedItem: { item: 1 } },
+		]);
+	});
+
+	it('without Continue On Fail the run stops with GitHub’s message, the token never shown', async () => {
+		new GitHubRecorder([{ status: 422, body: { message: `Validation Failed for ${TOKEN}`, errors: [{ resource: 'Issue', field: 'title', code: 'missing_field' }] } }]);
+		const run = await runGitHub({ resource: 'issue', operation: 'create', ...repo(), title: 'x' });
+		expect(run.error('GitHub')?.message).toBe('GitHub answered 422: Validation Failed for [redacted]');
+		expect(run.error('GitHub')?.description).toBe('Issue title missing_field');
+		expect(JSON.stringify(run.run)).not.toContain(TOKEN);
+	});
+
+	it.each(['write', 'read', 'Admin', 'owner'])('refuses collaborator permission %j before sending anything', async (permission) => {
+		const recorder = new GitHubRecorder([]);
+		const run = await runGitHub({ resource: 'collaborator', operation: 'add', ...repo(), username: 'mona', permission: `={{ "${permission}" }}` });
+		expect(run.error('GitHub')?.message).toBe(
+			`The "Permission" parameter must be one of pull, triage, push, maintain, admin (got "${permission}")`,
+		);
+		expect(run.error('GitHub')?.description).toBe('Set "Permission" to one of: pull, triage, push, maintain, admin.');
+		expect(recorder.requests).toEqual([]);
+	});
+
+	it('refuses a merge method GitHub does not know, before sending', async () => {
+		const recorder = new GitHubRecorder([]);
+		const run = await runGitHub({ resource: 'pullRequest', operation: 'merge', ...repo(), pullNumber: byId('1'), merge_method: '={{ "fast-forward" }}' });
+		expect(run.error('GitHub')?.message).toBe('The "Merge Method" parameter must be one of merge, rebase, squash (got "fast-forward")');
+		expect(recorder.requests).toEqual([]);
+	});
+
+	it('refuses workflow inputs that are not a JSON object', async () => {
+		const recorder = new GitHubRecorder([]);
+		const bad = await runGitHub({ resource: 'workflow', operation: 'dispatch', ...repo(), workflow: byId('1'), ref: byName('main'), additionalFields: { inputs: '{"a":' } });
+		expect(bad.error('GitHub')?.message).toBe('The "Inputs (JSON)" parameter is not valid JSON');
+		const list = await runGitHub({ resource: 'workflow', operation: 'dispatch', ...repo(), workflow: byId('1'), ref: byName('main'), additionalFields: { inputs: '[1]' } });
+		expect(list.error('GitHub')?.message).toBe('The "Inputs (JSON)" parameter must be a JSON object');
+		expect(recorder.requests).toEqual([]);
+	});
+
+	it('refuses an issue number that is not a number', async () => {
+		const recorder = new GitHubRecorder([]);
+		const run = await runGitHub({ resource: 'issue', operation: 'get', ...repo(), issueNumber: byId('={{ "seven" }}') });
+		expect(run.error('GitHub')?.message).toBe('The "Issue Number" parameter must be a number (got "seven")');
+		expect(recorder.requests).toEqual([]);
+	});
+
+	it('refuses an empty repository, naming the parameter', async () => {
+		const recorder = new GitHubRecorder([]);
+		const run = await runGitHub({ resource: 'release', operation: 'list', owner: byList('octo'), repository: byName('={{ "" }}') });
+		expect(run.error('GitHub')?.message).toBe('The "Repository" parameter is empty');
+		expect(recorder.requests).toEqual([]);
+	});
+
+	it('a path value cannot add path segments: ".." in a file path is refused', async () => {
+		const recorder = new GitHubRecorder([]);
+		const run = await runGitHub({ resource: 'file', operation: 'get', ...repo(), path: '../../user' });
+		expect(run.error('GitHub')?.message).toContain('contains "." or ".." segments');
+		expect(recorder.requests).toEqual([]);
+	});
+
+	it('writing a file onto a folder path is a clear error', async () => {
+		const recorder = new GitHubRecorder([{ body: [{ type: 'file', name: 'a' }] }]);
+		const run = await runGitHub({ resource: 'file', operation: 'createOrUpdate', ...repo(), path: 'src', fileContent: 'x', message: 'm' });
+		expect(run.error('GitHub')?.message).toBe('"src" is a folder, not a file');
+		expect(recorder.requests.map((r) => r.method)).toEqual(['GET']);
+	});
+});
+
+describe('GitHub node: binary in and out', () => {
+	it('a file read into a binary property is written back from it by a second GitHub node', async () => {
+		const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0x10]);
+		const recorder = new GitHubRecorder([
+			{ body: { type: 'file', name: 'logo.png', path: 'img/logo.png', sha: 's1', size: 7, encoding: 'base64', content: bytes.toString('base64') } },
+			{ status: 404, body: { message: 'Not Found' } },
+			{ status: 201, body: { content: { path: 'copy/logo.png' }, commit: { sha: 'c9' } } },
+		]);
+		const workflow = githubWorkflow({ resource: 'file', operation: 'get', ...repo(), path: 'img/logo.png', outputAs: 'binary' });
+		workflow.nodes.push(
+			githubNode('Write', {
+				resource: 'file',
+				operation: 'createOrUpdate',
+				...repo(),
+				path: 'copy/logo.png',
+				binaryData: true,
+				binaryPropertyName: 'data',
+				message: 'Copy logo',
+			}),
+		);
+		workflow.connections.GitHub = { main: [[{ node: 'Write', type: 'main', index: 0 }]] };
+		const run = await runWorkflow(workflow, { credentials });
+
+		const read = run.items('GitHub');
+		expect(read[0].binary?.data).toMatchObject({ fileName: 'logo.png', mimeType: 'image/png', fileExtension: 'png' });
+		expect(recorder.requests[2]).toMatchObject({
+			method: 'PUT',
+			path: '/repos/octo/hello/contents/copy/logo.png',
+			body: { message: 'Copy logo', content: bytes.toString('base64') },
+		});
+		expect(run.json('Write')).toEqual([{ content: { path: 'copy/logo.png' }, commit: { sha: 'c9' } }]);
+		expect(recorder.contractProblems()).toEqual([]);
+	});
+
+	it('a missing input binary property is a clear error', async () => {
+		const recorder = new GitHubRecorder([]);
+		const run = await runGitHub({ resource: 'file', operation: 'createOrUpdate', ...repo(), path: 'a.bin', binaryData: true, binaryPropertyName: 'upload', message: 'm' });
+		expect(run.error('GitHub')?.message).toContain('upload');
+		expect(recorder.requests).toEqual([]);
+	});
+});
+
+describe('GitHub node: Project (V2) status errors', () => {
+	const parameters: IDataObject = { resource: 'project', operation: 'updateItemStatus', projectOwner: byName('acme'), projectNumber: 3, ...repo(), issueNumber: byId('7') };
+	const found = (nodes: IDataObject[]) => ({
+		data: {
+			repositoryOwner: { projectV2: { id: 'P', title: 'Roadmap', field: { id: 'F', name: 'Status', options: [{ id: 'a', name: 'Todo' }, { id: 'b', name: 'Done' }] } } },
+			repository: { issueOrPullRequest: { id: 'I', projectItems: { nodes } } },
+		},
+	});
+
+	it('names the options when the wanted one does not exist', async () => {
+		new GitHubRecorder([{ body: found([{ id: 'X', project: { id: 'P' } }]) }]);
+		const run = await runGitHub({ ...parameters, status: 'Blocked' });
+		expect(run.error('GitHub')?.message).toBe('"Blocked" is not an option of the field "Status"');
+		expect(run.error('GitHub')?.description).toBe('Use one of: Todo, Done.');
+	});
+
+	it('refuses an item outside the project unless asked to add it', async () => {
+		const recorder = new GitHubRecorder([{ body: found([]) }]);
+		const run = await runGitHub({ ...parameters, status: 'Done' });
+		expect(run.error('GitHub')?.message).toBe('#7 is not in the project "Roadmap"');
+		expect(recorder.requests).toHaveLength(1);
+	});
+
+	it('reports GraphQL errors with GitHub’s message', async () => {
+		new GitHubRecorder([{ body: { data: null, errors: [{ message: "Could not resolve to a ProjectV2 with the number 3." }] } }]);
+		const run = await runGitHub({ ...parameters, status: 'Done' });
+		expect(run.error('GitHub')?.message).toBe('GitHub answered 200: Could not resolve to a ProjectV2 with the number 3.');
+	});
+});
+
+describe('GitHub node: description for people and AI agents', () => {
+	const description = new GitHub().description;
+
+	it('is usable as a tool and offers the rate-limit wait option', () => {
+		expect(description.usableAsTool).toBe(true);
+		const options = description.properties.find((p) => p.name === 'options');
+		expect((options?.options ?? []).map((o) => o.name)).toEqual(['maxRateLimitWait']);
+	});
+
+	it('every operation and every field has a description an agent can choose by', () => {
+		for (const row of GITHUB_ROWS) {
+			expect(row.description.length).toBeGreaterThan(40);
+			expect(row.action).toMatch(/^[A-Z]/);
+			for (const field of row.fields) expect(`${row.resource}:${row.operation}:${field.name}:${field.description.length > 10}`).toMatch(/true$/);
+		}
+	});
+
+	it('every list operation offers Return All and Limit', () => {
+		for (const row of GITHUB_ROWS.filter((r) => r.paging)) {
+			const show = (p: { displayOptions?: { show?: IDataObject } }) =>
+				(p.displayOptions?.show?.resource as string[] | undefined)?.includes(row.resource) &&
+				(p.displayOptions?.show?.operation as string[] | undefined)?.includes(row.operation);
+			expect(description.properties.filter((p) => show(p) && ['returnAll', 'limit'].includes(p.name)).map((p) => p.name)).toEqual(['returnAll', 'limit']);
+		}
+	});
+});

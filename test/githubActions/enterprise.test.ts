@@ -1,0 +1,41 @@
+import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
+import { githubEnterpriseContract } from '../contracts/openapi';
+import { FIXTURES } from './fixtures';
+import { GitHubRecorder } from './recorder';
+import { OAUTH_TOKEN, runGitHub } from './run';
+import { expectedRequest } from './expected';
+
+const ORIGIN = 'https://github.example.com';
+
+beforeEach(() => resetGitHubRateLimitState());
+
+describe(`GitHub node on Enterprise Server (${ORIGIN}/api/v3, OAuth2)`, () => {
+	it.each(FIXTURES.map((fixture) => [`${fixture.row} ${fixture.title}`, fixture] as const))(
+		'%s: same requests under /api/v3 (GraphQL at /api/graphql), valid against the GHES description',
+		async (_name, fixture) => {
+			const replies = fixture.exchanges.map(({ reply }) =>
+				reply.headers?.link
+					? { ...reply, headers: { ...reply.headers, link: reply.headers.link.replace(/https:\/\/api\.github\.com/g, `${ORIGIN}/api/v3`) } }
+					: reply,
+			);
+			const recorder = new GitHubRecorder(replies, ORIGIN, '/api/v3');
+			const [resource, operation] = fixture.row.split(':');
+
+			const run = await runGitHub({ authentication: 'oAuth2', resource, operation, ...fixture.parameters });
+
+			expect(run.error('GitHub')).toBeUndefined();
+			expect(recorder.requests).toEqual(
+				fixture.exchanges.map(({ request }) => {
+					const expected = expectedRequest(request);
+					return {
+						...expected,
+						path: expected.path === '/graphql' ? '/api/graphql' : expected.path,
+						headers: { ...expected.headers, authorization: `Bearer ${OAUTH_TOKEN}` },
+					};
+				}),
+			);
+			expect(recorder.contractProblems(githubEnterpriseContract())).toEqual([]);
+			expect(run.json('GitHub')).toEqual(fixture.output);
+		},
+	);
+});
