@@ -1,0 +1,318 @@
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialType,
+	IDataObject,
+	IHttpRequestOptions,
+	INode,
+	INodeType,
+	INodeTypes,
+	IRun,
+	IRunExecutionData,
+	IVersionedNodeType,
+	IWebhookData,
+	IWebhookResponseData,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+import { ExecutionLifecycleHooks, WebhookContext, WorkflowExecute } from 'n8n-core';
+import { join } from 'path';
+
+import { HarnessCredentialsHelper } from '../test/harness/credentialsHelper';
+import { HARNESS_INPUT_TYPE, packageCredentialTypes, packageNodeTypes } from '../test/harness/nodeTypes';
+import type { WorkflowJson } from '../test/harness/workflow';
+import { WorkflowRun } from '../test/harness/workflow';
+
+/** The n8n install prepared by scripts/n8n-host.sh, or '' when it is not available. */
+export const N8N_HOST_DIR = process.env.N8N_HOST_DIR ?? '';
+export const N8N_BASE_DIST = N8N_HOST_DIR ? join(N8N_HOST_DIR, 'node_modules', 'n8n-nodes-base', 'dist') : '';
+
+export const BASE_NODE_FILES = {
+	trello: 'nodes/Trello/Trello.node.js',
+	trelloTrigger: 'nodes/Trello/TrelloTrigger.node.js',
+	github: 'nodes/Github/Github.node.js',
+	githubTrigger: 'nodes/Github/GithubTrigger.node.js',
+} as const;
+const BASE_CREDENTIAL_FILES = ['credentials/TrelloApi.credentials.js', 'credentials/GithubApi.credentials.js'];
+
+let baseNodes: Map<string, INodeType> | undefined;
+let baseCredentials: Map<string, ICredentialType> | undefined;
+export const baseLoadErrors: Record<string, string> = {};
+
+function instantiate<T>(file: string): T[] {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const mod = require(join(N8N_BASE_DIST, file)) as Record<string, new () => T>;
+	return Object.values(mod).filter((v) => typeof v === 'function').map((Class) => new Class());
+}
+
+/** n8n's own nodes, keyed as n8n keys them (n8n-nodes-base.<name>); a node that fails to load is left out. */
+export function baseNodeTypes(): Map<string, INodeType> {
+	if (!baseNodes) {
+		baseNodes = new Map();
+		if (N8N_BASE_DIST) {
+			for (const [key, file] of Object.entries(BASE_NODE_FILES)) {
+				try {
+					for (const node of instantiate<INodeType>(file)) baseNodes.set(`n8n-nodes-base.${node.description.name}`, node);
+				} catch (error) {
+					baseLoadErrors[key] = (error as Error).message;
+				}
+			}
+		}
+	}
+	return baseNodes;
+}
+
+export function baseCredentialTypes(): Map<string, ICredentialType> {
+	if (!baseCredentials) {
+		baseCredentials = new Map();
+		if (N8N_BASE_DIST) {
+			for (const file of BASE_CREDENTIAL_FILES) {
+				for (const credential of instantiate<ICredentialType>(file)) baseCredentials.set(credential.name, credential);
+			}
+		}
+	}
+	return baseCredentials;
+}
+
+export class BenchNodeTypes implements INodeTypes {
+	getByName(nodeType: string): INodeType | IVersionedNodeType {
+		const node = packageNodeTypes().get(nodeType) ?? baseNodeTypes().get(nodeType);
+		if (!node) throw new Error(`Unknown node type ${nodeType}`);
+		return node;
+	}
+
+	getByNameAndVersion(nodeType: string): INodeType {
+		return this.getByName(nodeType) as INodeType;
+	}
+
+	getKnownTypes() {
+		return {};
+	}
+}
+
+/** Resolves {{$credentials.x}} and {{$credentials?.x}}, the forms both packages' generic credentials use. */
+function resolveTemplate(value: unknown, credentials: ICredentialDataDecryptedObject): unknown {
+	if (typeof value !== 'string' || !value.startsWith('=')) return value;
+	return value
+		.slice(1)
+		.replace(/\{\{\s*\$credentials\??\.(\w+)\s*\}\}/g, (_m, name: string) => String(credentials[name] ?? ''));
+}
+
+/** The test harness's credentials helper, extended to n8n's own credential types. */
+export class BenchCredentialsHelper extends HarnessCredentialsHelper {
+	getParentTypes(name: string): string[] {
+		return packageCredentialTypes().get(name)?.extends ?? baseCredentialTypes().get(name)?.extends ?? [];
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		const type = packageCredentialTypes().get(typeName) ?? baseCredentialTypes().get(typeName);
+		const auth = type?.authenticate;
+		if (!auth) return requestOptions;
+		if (typeof auth === 'function') return await auth(credentials, requestOptions);
+		const props = auth.properties as Record<string, IDataObject | undefined>;
+		for (const section of ['headers', 'qs', 'body'] as const) {
+			const entries = props[section];
+			if (!entries) continue;
+			const target = ((requestOptions as unknown as Record<string, IDataObject>)[section] ??= {});
+			for (const [key, value] of Object.entries(entries)) target[key] = resolveTemplate(value, credentials) as string;
+		}
+		return requestOptions;
+	}
+}
+
+let nodeIds = 0;
+
+export function benchNode(
+	name: string,
+	type: string,
+	parameters: IDataObject,
+	credentials: Record<string, string>,
+	settings: Partial<INode> = {},
+): INode {
+	return {
+		id: `bench-node-${++nodeIds}`,
+		name,
+		type,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: parameters as INode['parameters'],
+		credentials: Object.fromEntries(Object.entries(credentials).map(([kind, id]) => [kind, { id, name: id }])),
+		...settings,
+	};
+}
+
+/** Same execution path as test/harness/workflow.ts (n8n-core's WorkflowExecute), with n8n's own nodes known too. */
+export async function runBenchWorkflow(
+	workflowJson: WorkflowJson,
+	credentials: Record<string, ICredentialDataDecryptedObject>,
+): Promise<WorkflowRun> {
+	const workflow = new Workflow({
+		id: 'bench',
+		name: 'bench',
+		nodes: workflowJson.nodes,
+		connections: workflowJson.connections,
+		nodeTypes: new BenchNodeTypes(),
+		active: false,
+		settings: {},
+	});
+	const hooks = new ExecutionLifecycleHooks('manual', 'bench-execution', {
+		id: 'bench',
+		name: 'bench',
+		nodes: workflowJson.nodes,
+		connections: workflowJson.connections,
+		active: false,
+		activeVersionId: null,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+	} as never);
+	let resolveFinished!: (run: IRun) => void;
+	const finished = new Promise<IRun>((resolve) => (resolveFinished = resolve));
+	hooks.addHandler('workflowExecuteAfter', (fullRunData) => resolveFinished(fullRunData));
+	const additionalData = {
+		hooks,
+		credentialsHelper: new BenchCredentialsHelper(credentials),
+		executionId: 'bench-execution',
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+		variables: {},
+		userId: 'bench-user',
+		setExecutionStatus: () => {},
+		logAiEvent: () => {},
+	} as unknown as IWorkflowExecuteAdditionalData;
+	const startNode = workflowJson.nodes.find((node) => node.type === HARNESS_INPUT_TYPE)!;
+	const runExecutionData = {
+		startData: {},
+		resultData: { runData: {} },
+		executionData: {
+			contextData: {},
+			metadata: {},
+			waitingExecution: {},
+			waitingExecutionSource: null,
+			nodeExecutionStack: [{ node: startNode, data: { main: [[{ json: {} }]] }, source: null }],
+		},
+	} as unknown as IRunExecutionData;
+	const execute = new WorkflowExecute(additionalData, 'manual', runExecutionData);
+	await execute.processRunExecutionData(workflow);
+	return new WorkflowRun(await finished);
+}
+
+export function inputAnd(node: INode, items: IDataObject[]): WorkflowJson {
+	const input: INode = {
+		id: 'input',
+		name: 'Input',
+		type: HARNESS_INPUT_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: { items: JSON.stringify(items) },
+	};
+	return { nodes: [input, node], connections: { Input: { main: [[{ node: node.name, type: 'main', index: 0 }]] } } };
+}
+
+/** Minimal Express-like response, for handlers that answer themselves (401, setup HEAD). */
+class BenchResponse {
+	statusCode = 200;
+	status(code: number) {
+		this.statusCode = code;
+		return this;
+	}
+	setHeader() {
+		return this;
+	}
+	send() {
+		return this;
+	}
+	json() {
+		return this;
+	}
+	end() {
+		return this;
+	}
+}
+
+/**
+ * A webhook node in an active workflow, driven the way n8n's webhook service drives it: one
+ * WebhookContext per delivery, the node's webhook() called with it. Works for any node type.
+ */
+export class WebhookDriver {
+	readonly node: INode;
+	readonly workflow: Workflow;
+	private readonly credentialsHelper: BenchCredentialsHelper;
+	readonly webhookUrl: string;
+	private readonly nodeType: INodeType;
+
+	constructor(type: string, parameters: IDataObject, credentials: Record<string, ICredentialDataDecryptedObject>, typeVersion = 1) {
+		this.node = benchNode('Trigger', type, parameters, Object.fromEntries(Object.keys(credentials).map((k) => [k, `${k}-id`])), {
+			typeVersion,
+			webhookId: 'bench-webhook-id',
+		});
+		this.nodeType = new BenchNodeTypes().getByName(type) as INodeType;
+		this.workflow = new Workflow({
+			id: 'bench-trigger-workflow',
+			name: 'bench',
+			nodes: [this.node],
+			connections: {},
+			nodeTypes: new BenchNodeTypes(),
+			active: true,
+			staticData: {},
+			settings: {},
+		});
+		this.credentialsHelper = new BenchCredentialsHelper(credentials);
+		this.webhookUrl = `https://n8n.example.test/webhook/${this.node.webhookId}/webhook`;
+	}
+
+	get staticData(): IDataObject {
+		return this.workflow.getStaticData('node', this.node);
+	}
+
+	private additionalData(extra: IDataObject = {}): IWorkflowExecuteAdditionalData {
+		return {
+			credentialsHelper: this.credentialsHelper,
+			webhookBaseUrl: 'https://n8n.example.test/webhook',
+			webhookTestBaseUrl: 'https://n8n.example.test/webhook-test',
+			restApiUrl: 'http://127.0.0.1:5678/rest',
+			instanceBaseUrl: 'http://127.0.0.1:5678/',
+			variables: {},
+			executionId: 'bench-trigger-execution',
+			...extra,
+		} as unknown as IWorkflowExecuteAdditionalData;
+	}
+
+	async deliver(headers: Record<string, string>, rawBody: Buffer, body: unknown): Promise<{ result: IWebhookResponseData; status: number }> {
+		const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+		const httpRequest = {
+			method: 'POST',
+			headers: lower,
+			header: (name: string) => lower[name.toLowerCase()],
+			body,
+			rawBody,
+			query: {},
+			params: {},
+			url: `/webhook/${this.node.webhookId}/webhook`,
+		};
+		const response = new BenchResponse();
+		const description = this.nodeType.description.webhooks?.find((w) => w.name === 'default');
+		const webhookData = {
+			httpMethod: 'POST',
+			node: this.node.name,
+			path: `${this.node.webhookId}/webhook`,
+			webhookDescription: description ?? ({} as never),
+			workflowId: this.workflow.id,
+			workflowExecuteAdditionalData: this.additionalData(),
+			webhookId: this.node.webhookId,
+			isTest: false,
+		} as IWebhookData;
+		const additionalData = this.additionalData({ httpRequest, httpResponse: response } as never);
+		const context = new WebhookContext(this.workflow, this.node, additionalData, 'trigger', webhookData, [], null);
+		(context as unknown as { getNodeWebhookUrl: () => string }).getNodeWebhookUrl = () => this.webhookUrl;
+		const result = await this.nodeType.webhook!.call(context);
+		return { result, status: response.statusCode };
+	}
+}

@@ -1,0 +1,12 @@
+/** `npm run bench` only (scripts/bench.sh): never part of `npm test`. */
+module.exports = {
+	rootDir: '..',
+	preset: 'ts-jest',
+	testEnvironment: 'node',
+	roots: ['<rootDir>/bench'],
+	testMatch: ['**/*.bench.ts'],
+	// n8n's own nodes (loaded from the n8n install) share this process's n8n-workflow, as in n8n.
+	moduleNameMapper: { '^n8n-workflow$': '<rootDir>/node_modules/n8n-workflow' },
+	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'test/tsconfig.json' }] },
+	testTimeout: 600000,
+};

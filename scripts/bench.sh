@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# npm run bench: rate-limit throughput, request economy, trigger cost and footprint, side by side
+# with n8n's own GitHub/Trello nodes from the n8n install prepared by scripts/n8n-host.sh.
+# Writes BENCHMARKS.md and bench/rate-limit-chart.svg; prints the tables.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ -z "${N8N_HOST_DIR:-}" ]; then
+  if N8N_HOST_DIR="$(bash scripts/n8n-host.sh | tail -n 1)"; then :; else
+    echo "[bench] the n8n install is not available: n8n's nodes will be reported as not measured" >&2
+    N8N_HOST_DIR=""
+  fi
+fi
+export N8N_HOST_DIR
+
+echo "[bench] building dist/ (packed size and cold require are measured on the built package)" >&2
+npx tsc -p tsconfig.json
+
+export BENCH_REPORT="${BENCH_REPORT:-$(mktemp -d)/report.md}"
+npx jest --config bench/jest.config.js --runInBand --silent "$@" >&2
+cat "$BENCH_REPORT"
