@@ -1,0 +1,187 @@
+import { createHmac } from 'crypto';
+
+import { PACKAGE, RealN8n } from '../e2e/n8n';
+import type { FakeRequest } from '../fakes/server';
+import { FakeTrello } from '../fakes/fakeTrello';
+import { actions, BOARD, CARD, delivery, ME } from './fixtures';
+
+const KEY = 'e2e-trello-trigger-key-0123456789';
+const TOKEN = 'e2e-trello-trigger-token-0123456789abcdef';
+const SECRET = 'e2e-trello-application-secret-0123456789';
+const WORKFLOW_ID = 'trelloTriggerE2E';
+const WEBHOOK_ID = 'e2e-trello-trigger';
+const BROWSER_ID = 'e2e-trello-browser';
+const credentials = { trelloKeyTokenApi: { id: 'trKey', name: 'Trello key' } };
+
+/** Trello Trigger (New Comment Added to Card) → API Call reading the commented card: the read shows the run happened. */
+const workflow = {
+	id: WORKFLOW_ID,
+	name: 'e2e Trello Trigger',
+	active: false,
+	settings: { executionOrder: 'v1' },
+	nodes: [
+		{
+			id: 'trigger',
+			name: 'Trello Trigger',
+			type: `${PACKAGE}.trelloTrigger`,
+			typeVersion: 1,
+			position: [0, 0],
+			webhookId: WEBHOOK_ID,
+			parameters: { authentication: 'keyToken', event: 'newComment', boards: [BOARD.id] },
+			credentials,
+		},
+		{
+			id: 'read',
+			name: 'Read Card',
+			type: `${PACKAGE}.trelloApiCall`,
+			typeVersion: 1,
+			position: [200, 0],
+			parameters: {
+				authentication: 'keyToken',
+				method: 'GET',
+				endpoint: '=/1/cards/{{ $json.card.id }}',
+				queryParameters: { parameter: [{ name: 'via', value: '={{ $json.trigger }}:{{ $json.actionType }}:{{ $json.actionId }}' }] },
+			},
+			credentials,
+		},
+	],
+	connections: { 'Trello Trigger': { main: [[{ node: 'Read Card', type: 'main', index: 0 }]] } },
+};
+
+interface StoredHook {
+	id: string;
+	idModel: string;
+	callbackURL: string;
+	description: string;
+	active: boolean;
+}
+
+/** Webhooks as Trello keeps them, with Trello's HEAD check of the callback URL before accepting one. */
+function installWebhooks(trello: FakeTrello) {
+	const hooks: StoredHook[] = [];
+	const headChecks: Array<{ url: string; status: number }> = [];
+	let next = 1;
+	trello.on('GET', '/1/members/me', () => ({ body: { id: ME.id, username: ME.username, fullName: ME.fullName } }));
+	trello.on('GET', '/1/boards/{id}', (req) =>
+		req.params.id === BOARD.id ? { body: { id: BOARD.id, name: BOARD.name, closed: false } } : { status: 404, body: 'The requested resource was not found.' },
+	);
+	trello.on('GET', '/1/cards/{id}', (req) => ({ body: { id: req.params.id, name: CARD.name } }));
+	trello.on('GET', '/1/tokens/{token}/webhooks', (req) => (req.params.token === TOKEN ? { body: hooks } : { status: 401, body: 'invalid token' }));
+	trello.on('POST', '/1/webhooks', async (req: FakeRequest) => {
+		const { callbackURL, idModel, description } = req.query;
+		const check = await fetch(callbackURL, { method: 'HEAD' });
+		headChecks.push({ url: callbackURL, status: check.status });
+		if (check.status !== 200) return { status: 400, body: `URL (${callbackURL}) did not return 200 status code, got ${check.status}` };
+		const hook = { id: `65b0000000000000000000${String(next++).padStart(2, '0')}`, idModel, callbackURL, description, active: true };
+		hooks.push(hook);
+		return { body: hook };
+	});
+	trello.on('DELETE', '/1/webhooks/{id}', (req) => {
+		const index = hooks.findIndex((hook) => hook.id === req.params.id);
+		if (index < 0) return { status: 404, body: 'model not found' };
+		hooks.splice(index, 1);
+		return { body: { _value: null } };
+	});
+	return { hooks, headChecks };
+}
+
+async function waitFor<T>(probe: () => T | undefined, timeoutMs = 30_000): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	while (Date.now() < deadline) {
+		const value = probe();
+		if (value !== undefined) return value;
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+	throw new Error('timed out');
+}
+
+const prepared = !!process.env.N8N_HOST_DIR && !!process.env.PACKAGE_TARBALL;
+
+(prepared ? describe : describe.skip)('Trello Trigger in a real n8n', () => {
+	const trello = new FakeTrello();
+	let webhooks: ReturnType<typeof installWebhooks>;
+	let n8n: RealN8n;
+
+	beforeAll(async () => {
+		await trello.start();
+		trello.accounts.push({ apiKey: KEY, apiToken: TOKEN });
+		webhooks = installWebhooks(trello);
+		n8n = await RealN8n.create();
+		await n8n.importCredentials([
+			{ id: 'trKey', name: 'Trello key', type: 'trelloKeyTokenApi', data: { apiKey: KEY, apiToken: TOKEN, applicationSecret: SECRET, apiBaseUrl: trello.baseUrl } },
+		]);
+		await n8n.importWorkflow(workflow);
+		await n8n.publish(WORKFLOW_ID);
+	});
+
+	afterAll(async () => {
+		await n8n?.dispose();
+		await trello.stop();
+	});
+
+	it('passes Trello’s HEAD check on publish, runs for signed deliveries only, and deletes the webhook on unpublish', async () => {
+		await n8n.start();
+		const callbackURL = `${n8n.baseUrl}/webhook/${WEBHOOK_ID}/webhook`;
+		const hook = await waitFor(() => webhooks.hooks[0]);
+		expect(webhooks.headChecks).toEqual([{ url: callbackURL, status: 200 }]);
+		expect(webhooks.hooks).toEqual([
+			{ id: hook.id, idModel: BOARD.id, callbackURL, description: `n8n New Comment Added to Card (workflow ${WORKFLOW_ID})`, active: true },
+		]);
+
+		const send = async (body: string, signature?: string) =>
+			await fetch(callbackURL, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', ...(signature ? { 'x-trello-webhook': signature } : {}) },
+				body,
+			});
+		const sign = (secret: string, body: string) => createHmac('sha1', secret).update(body + callbackURL).digest('base64');
+		const cardReads = () => trello.received.filter((r) => r.method === 'GET' && r.path === `/1/cards/${CARD.id}`);
+
+		const comment = actions.commentAdded();
+		const signedBody = JSON.stringify(delivery(comment, undefined, callbackURL));
+		const accepted = await send(signedBody, sign(SECRET, signedBody));
+		expect(accepted.status).toBe(200);
+		const [read] = await waitFor(() => (cardReads().length ? cardReads() : undefined));
+		expect(read.query).toEqual({ via: `newComment:commentCard:${String(comment.id)}` });
+		expect(read.headers.authorization).toBe(`OAuth oauth_consumer_key="${KEY}", oauth_token="${TOKEN}"`);
+
+		const forgedBody = JSON.stringify(delivery(actions.commentAdded(), undefined, callbackURL));
+		expect((await send(forgedBody, sign('not-the-secret', forgedBody))).status).toBe(401);
+		expect((await send(forgedBody)).status).toBe(401);
+		const tampered = signedBody.replace('please review', 'approved');
+		expect((await send(tampered, sign(SECRET, signedBody))).status).toBe(401);
+
+		// A signed delivery the trigger ignores, then a valid marker: only the marker adds a read.
+		const renamed = JSON.stringify(delivery(actions.cardRenamed(), undefined, callbackURL));
+		expect((await send(renamed, sign(SECRET, renamed))).status).toBe(200);
+		const marker = actions.commentAdded();
+		const markerBody = JSON.stringify(delivery(marker, undefined, callbackURL));
+		expect((await send(markerBody, sign(SECRET, markerBody))).status).toBe(200);
+		await waitFor(() => (cardReads().length >= 2 ? true : undefined));
+		expect(cardReads().map((r) => r.query.via)).toEqual([
+			`newComment:commentCard:${String(comment.id)}`,
+			`newComment:commentCard:${String(marker.id)}`,
+		]);
+
+		// Unpublish through n8n's REST API, as the editor does: n8n calls the node's delete.
+		const setup = await fetch(`${n8n.baseUrl}/rest/owner/setup`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'browser-id': BROWSER_ID },
+			body: JSON.stringify({ email: 'owner@example.test', firstName: 'E', lastName: 'Two', password: 'E2e-password-123' }),
+		});
+		expect(setup.status).toBe(200);
+		const cookie = (setup.headers.get('set-cookie') ?? '').split(';')[0];
+		const deactivated = await fetch(`${n8n.baseUrl}/rest/workflows/${WORKFLOW_ID}/deactivate`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', cookie, 'browser-id': BROWSER_ID },
+			body: '{}',
+		});
+		expect({ status: deactivated.status, body: deactivated.status === 200 ? 'ok' : await deactivated.text() }).toEqual({ status: 200, body: 'ok' });
+		// n8n 2.41 applies the unpublish through its publication outbox, a moment after answering.
+		await waitFor(() => (trello.requestsTo('DELETE', `/1/webhooks/${hook.id}`).length ? true : undefined));
+		expect(trello.requestsTo('DELETE', `/1/webhooks/${hook.id}`)).toHaveLength(1);
+		expect(webhooks.hooks).toEqual([]);
+		expect((await send(markerBody, sign(SECRET, markerBody))).status).toBe(404);
+		expect((await fetch(callbackURL, { method: 'HEAD' })).status).toBe(404);
+	});
+});
