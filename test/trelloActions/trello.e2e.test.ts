@@ -1,0 +1,328 @@
+import { FakeTrello } from '../fakes/fakeTrello';
+import type { FakeRequest } from '../fakes/server';
+import { manualWorkflow, PACKAGE, RealN8n } from '../e2e/n8n';
+
+const KEY_TOKEN = { apiKey: 'e2e-actions-key-0123456789', apiToken: 'e2e-actions-token-0123456789abcdef' };
+const OAUTH = {
+	apiKey: 'e2e-actions-consumer-0123456789',
+	apiToken: 'e2e-actions-oauth-token-0123456789',
+	consumerSecret: 'e2e-actions-consumer-secret',
+	tokenSecret: 'e2e-actions-token-secret',
+};
+const BOARD = '5f1d7e1c2b3a4f5e6d7c8b9a';
+const OTHER_BOARD = '5f1d7e1c2b3a4f5e6d7c8b00';
+
+type Record_ = Record<string, unknown>;
+
+/** A Trello that remembers what the workflow creates, enough for every resource of the node. */
+function stateful(trello: FakeTrello) {
+	let sequence = 0;
+	const newId = () => (0x6a0000000000 + ++sequence).toString(16).padStart(24, '0');
+	const boards: Record_[] = [
+		{ id: BOARD, name: 'Team', shortLink: 'AbCd1234', url: 'https://trello.com/b/AbCd1234/team' },
+		{ id: OTHER_BOARD, name: 'Ops', shortLink: 'Zz98Yy76', url: 'https://trello.com/b/Zz98Yy76/ops' },
+	];
+	const lists = new Map<string, Record_>();
+	const cards = new Map<string, Record_>();
+	const checklists = new Map<string, Record_>();
+	const labels = new Map<string, Record_>();
+	const board = (ref: string) => boards.find((b) => b.id === ref || b.shortLink === ref);
+	const pick = (object: Record_ | undefined, request: FakeRequest) => {
+		if (!object) return { status: 404, body: 'The requested resource was not found.' };
+		if (!request.query.fields) return { body: object };
+		return { body: Object.fromEntries(['id', ...request.query.fields.split(',')].map((f) => [f, object[f]])) };
+	};
+	const ids = (text: string | undefined) => (text ? text.split(',') : []);
+
+	trello
+		.on('GET', '/1/members/me/boards', () => ({ body: boards }))
+		.on('GET', '/1/boards/{id}', (r) => pick(board(r.params.id), r))
+		.on('GET', '/1/boards/{id}/lists', (r) => ({ body: [...lists.values()].filter((l) => l.idBoard === r.params.id) }))
+		.on('GET', '/1/boards/{id}/cards', (r) => ({ body: [...cards.values()].filter((c) => c.idBoard === r.params.id && !c.closed) }))
+		.on('GET', '/1/boards/{id}/labels', (r) => ({ body: [...labels.values()].filter((l) => l.idBoard === r.params.id) }))
+		.on('POST', '/1/lists', (r) => {
+			const list = { id: newId(), name: r.query.name, idBoard: r.query.idBoard, closed: false, pos: r.query.pos ?? 'bottom' };
+			lists.set(list.id, list);
+			return { body: list };
+		})
+		.on('GET', '/1/lists/{id}', (r) => pick(lists.get(r.params.id), r))
+		.on('GET', '/1/lists/{id}/cards', (r) => ({ body: [...cards.values()].filter((c) => c.idList === r.params.id && !c.closed) }))
+		.on('POST', '/1/cards', (r) => {
+			const list = lists.get(r.query.idList);
+			if (!list) return { status: 400, body: 'invalid value for idList' };
+			const card = {
+				id: newId(),
+				name: r.query.name,
+				desc: r.query.desc ?? '',
+				idList: list.id,
+				idBoard: list.idBoard,
+				pos: r.query.pos,
+				due: r.query.due ?? null,
+				dueComplete: false,
+				closed: false,
+				idLabels: ids(r.query.idLabels),
+				idMembers: ids(r.query.idMembers),
+			};
+			cards.set(card.id, card);
+			return { body: card };
+		})
+		.on('GET', '/1/cards/{id}', (r) => pick(cards.get(r.params.id), r))
+		.on('PUT', '/1/cards/{id}', (r) => {
+			const card = cards.get(r.params.id);
+			if (!card) return { status: 404, body: 'The requested resource was not found.' };
+			for (const [name, value] of Object.entries(r.query)) {
+				card[name] = value === 'true' ? true : value === 'false' ? false : value;
+			}
+			return { body: card };
+		})
+		.on('POST', '/1/cards/{id}/actions/comments', (r) => ({
+			body: { id: newId(), type: 'commentCard', data: { text: r.query.text, card: { id: r.params.id } } },
+		}))
+		.on('POST', '/1/checklists', (r) => {
+			const card = cards.get(r.query.idCard);
+			const checklist = { id: newId(), name: r.query.name, idCard: r.query.idCard, idBoard: card?.idBoard, checkItems: [] as Record_[] };
+			checklists.set(checklist.id, checklist);
+			return { body: checklist };
+		})
+		.on('GET', '/1/checklists/{id}', (r) => pick(checklists.get(r.params.id), r))
+		.on('POST', '/1/checklists/{id}/checkItems', (r) => {
+			const checklist = checklists.get(r.params.id);
+			if (!checklist) return { status: 404, body: 'The requested resource was not found.' };
+			const item = {
+				id: newId(),
+				name: r.query.name,
+				state: r.query.checked === 'true' ? 'complete' : 'incomplete',
+				due: r.query.due ?? null,
+				idChecklist: checklist.id,
+			};
+			(checklist.checkItems as Record_[]).push(item);
+			return { body: item };
+		})
+		.on('PUT', '/1/cards/{id}/checkItem/{idCheckItem}', (r) => {
+			const item = [...checklists.values()]
+				.filter((c) => c.idCard === r.params.id)
+				.flatMap((c) => c.checkItems as Record_[])
+				.find((i) => i.id === r.params.idCheckItem);
+			if (!item) return { status: 404, body: 'The requested resource was not found.' };
+			Object.assign(item, r.query);
+			return { body: item };
+		})
+		.on('POST', '/1/labels', (r) => {
+			const label = { id: newId(), name: r.query.name, color: r.query.color, idBoard: r.query.idBoard };
+			labels.set(label.id, label);
+			return { body: label };
+		})
+		.on('GET', '/1/labels/{id}', (r) => pick(labels.get(r.params.id), r))
+		.on('POST', '/1/cards/{id}/idLabels', (r) => {
+			const card = cards.get(r.params.id)!;
+			(card.idLabels as string[]).push(r.query.value);
+			return { body: card.idLabels };
+		});
+	return { cards, lists, checklists, labels };
+}
+
+const keyToken = { trelloKeyTokenApi: { id: 'trKey', name: 'Trello key' } };
+const oAuth1 = { trelloOAuth10aApi: { id: 'trOAuth', name: 'Trello OAuth' } };
+
+function trelloNode(name: string, authentication: 'keyToken' | 'oAuth1', parameters: Record_, extra: Record_ = {}) {
+	return {
+		name,
+		type: `${PACKAGE}.trello`,
+		executeOnce: true,
+		parameters: { authentication, ...parameters },
+		credentials: authentication === 'keyToken' ? keyToken : oAuth1,
+		...extra,
+	};
+}
+
+const id = (expression: string) => ({ __rl: true, mode: 'id', value: `={{ ${expression} }}` });
+const ALLOWED = { allowedBoards: 'https://trello.com/b/AbCd1234/team' };
+
+describe('Trello node and Trello API Call node in a real n8n', () => {
+	const trello = new FakeTrello();
+	let state: ReturnType<typeof stateful>;
+	let n8n: RealN8n;
+
+	beforeAll(async () => {
+		await trello.start();
+		trello.accounts.push(KEY_TOKEN, OAUTH);
+		state = stateful(trello);
+		n8n = await RealN8n.create();
+		await n8n.importCredentials([
+			{ id: 'trKey', name: 'Trello key', type: 'trelloKeyTokenApi', data: { ...KEY_TOKEN, apiBaseUrl: trello.baseUrl } },
+			{
+				id: 'trOAuth',
+				name: 'Trello OAuth',
+				type: 'trelloOAuth10aApi',
+				data: {
+					consumerKey: OAUTH.apiKey,
+					consumerSecret: OAUTH.consumerSecret,
+					apiBaseUrl: trello.baseUrl,
+					oauthTokenData: { oauth_token: OAUTH.apiToken, oauth_token_secret: OAUTH.tokenSecret },
+				},
+			},
+		]);
+	});
+
+	afterAll(async () => {
+		await n8n?.dispose();
+		await trello.stop();
+	});
+
+	it('runs every resource, both authentication methods, Allowed Boards and the API Call node', async () => {
+		await n8n.importWorkflow(
+			manualWorkflow('trelloActions', [
+				trelloNode('Boards', 'keyToken', { resource: 'board', operation: 'getAll', returnAll: true, options: ALLOWED }),
+				trelloNode('Create List', 'oAuth1', {
+					resource: 'list',
+					operation: 'create',
+					board: { __rl: true, mode: 'url', value: 'https://trello.com/b/AbCd1234/team' },
+					name: 'Doing',
+				}),
+				trelloNode('Create Card', 'keyToken', {
+					resource: 'card',
+					operation: 'create',
+					list: id("$('Create List').first().json.id"),
+					name: 'Write release notes',
+					additionalFields: { desc: 'For 2.3', pos: 'top', due: '2026-12-01T09:00:00.000Z' },
+					options: ALLOWED,
+				}),
+				trelloNode('Update Card', 'oAuth1', {
+					resource: 'card',
+					operation: 'update',
+					card: id("$('Create Card').first().json.id"),
+					additionalFields: { dueComplete: true, name: 'Release notes' },
+					options: ALLOWED,
+				}),
+				trelloNode('Comment', 'keyToken', {
+					resource: 'comment',
+					operation: 'addToCard',
+					card: id("$('Create Card').first().json.id"),
+					text: 'Drafted',
+				}),
+				trelloNode('Checklist', 'oAuth1', {
+					resource: 'checklist',
+					operation: 'create',
+					card: id("$('Create Card').first().json.id"),
+					name: 'QA',
+				}),
+				trelloNode('Check Item', 'keyToken', {
+					resource: 'checklist',
+					operation: 'addItem',
+					checklist: "={{ $('Checklist').first().json.id }}",
+					name: 'Smoke test',
+					additionalFields: { checked: false },
+					options: ALLOWED,
+				}),
+				trelloNode('Tick Item', 'oAuth1', {
+					resource: 'checklist',
+					operation: 'updateItem',
+					card: id("$('Create Card').first().json.id"),
+					checkItem: "={{ $('Check Item').first().json.id }}",
+					additionalFields: { state: 'complete' },
+				}),
+				trelloNode('Label', 'keyToken', {
+					resource: 'label',
+					operation: 'create',
+					board: { __rl: true, mode: 'id', value: BOARD },
+					name: 'Urgent',
+					color: 'red',
+				}),
+				trelloNode('Add Label', 'oAuth1', {
+					resource: 'label',
+					operation: 'addToCard',
+					card: id("$('Create Card').first().json.id"),
+					label: id("$('Label').first().json.id"),
+					options: ALLOWED,
+				}),
+				trelloNode('List Cards', 'keyToken', {
+					resource: 'list',
+					operation: 'getCards',
+					list: id("$('Create List').first().json.id"),
+					returnAll: true,
+				}),
+				trelloNode(
+					'Refused',
+					'keyToken',
+					{
+						resource: 'card',
+						operation: 'archive',
+						card: id("$('Create Card').first().json.id"),
+						options: { allowedBoards: OTHER_BOARD },
+					},
+					{ onError: 'continueRegularOutput' },
+				),
+				trelloNode('Archive', 'oAuth1', {
+					resource: 'card',
+					operation: 'archive',
+					card: id("$('Create Card').first().json.id"),
+				}),
+				{
+					name: 'API Call',
+					type: `${PACKAGE}.trelloApiCall`,
+					executeOnce: true,
+					parameters: {
+						authentication: 'oAuth1',
+						method: 'GET',
+						endpoint: "=/1/cards/{{ $('Create Card').first().json.id }}",
+						queryParameters: { parameter: [{ name: 'fields', value: 'name,closed,idLabels,dueComplete' }] },
+					},
+					credentials: oAuth1,
+				},
+			]),
+		);
+
+		const result = await n8n.execute('trelloActions');
+		const out = (node: string) => {
+			const run = result.runData[node]?.[0];
+			if (!run) throw new Error(`${node} did not run: ${JSON.stringify(result.raw).slice(0, 2000)}`);
+			if (run.error) throw new Error(`${node} failed: ${run.error.message} ${run.error.description ?? ''}`);
+			return run.data!.main[0].map((item) => item.json);
+		};
+
+		expect(out('Boards')).toEqual([{ id: BOARD, name: 'Team', shortLink: 'AbCd1234', url: 'https://trello.com/b/AbCd1234/team' }]);
+		const [list] = out('Create List');
+		expect(list).toMatchObject({ name: 'Doing', idBoard: BOARD });
+		const [card] = out('Create Card');
+		expect(card).toMatchObject({ name: 'Write release notes', idList: list.id, pos: 'top', due: '2026-12-01T09:00:00.000Z' });
+		expect(out('Update Card')[0]).toMatchObject({ id: card.id, name: 'Release notes', dueComplete: true });
+		expect(out('Comment')[0]).toMatchObject({ type: 'commentCard', data: { text: 'Drafted', card: { id: card.id } } });
+		const [checklist] = out('Checklist');
+		expect(checklist).toMatchObject({ name: 'QA', idCard: card.id });
+		const [item] = out('Check Item');
+		expect(item).toMatchObject({ name: 'Smoke test', state: 'incomplete' });
+		expect(out('Tick Item')[0]).toMatchObject({ id: item.id, state: 'complete' });
+		const [label] = out('Label');
+		expect(out('Add Label')).toEqual([{ id: card.id, idLabels: [label.id] }]);
+		expect(out('List Cards').map((c) => c.id)).toEqual([card.id]);
+		expect(out('Refused')).toEqual([
+			{
+				error: `The card "${String(card.id)}" is on board "${BOARD}", which is not in Allowed Boards`,
+				description: expect.stringContaining(OTHER_BOARD),
+			},
+		]);
+		expect(out('Archive')[0]).toMatchObject({ id: card.id, closed: true });
+		expect(out('API Call')).toEqual([
+			{ id: card.id, name: 'Release notes', closed: true, idLabels: [label.id], dueComplete: true },
+		]);
+
+		// Each node run resolves the board address once (five runs with Allowed Boards, one board given by
+		// address) and looks the card's board up once; nothing is remembered across node runs, where a
+		// card may have moved in between.
+		expect(trello.requestsTo('GET', '/1/boards/AbCd1234').length).toBe(6);
+		expect(trello.requestsTo('GET', `/1/cards/${String(card.id)}`).map((r) => r.query)).toEqual([
+			{ fields: 'idBoard' },
+			{ fields: 'idBoard' },
+			{ fields: 'idBoard' },
+			{ fields: 'name,closed,idLabels,dueComplete' },
+		]);
+		const auth = trello.received.map((r) => r.headers.authorization ?? '');
+		expect(auth.some((h) => h.includes('oauth_signature_method="HMAC-SHA1"'))).toBe(true);
+		expect(auth.some((h) => h === `OAuth oauth_consumer_key="${KEY_TOKEN.apiKey}", oauth_token="${KEY_TOKEN.apiToken}"`)).toBe(true);
+		expect(trello.received.every((r) => r.query.key === undefined && r.query.token === undefined)).toBe(true);
+		const raw = JSON.stringify(result.raw);
+		for (const secret of [KEY_TOKEN.apiToken, OAUTH.apiToken, OAUTH.consumerSecret, OAUTH.tokenSecret]) {
+			expect(raw).not.toContain(secret);
+		}
+	});
+});
