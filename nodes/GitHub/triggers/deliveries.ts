@@ -1,8 +1,10 @@
 /**
  * GitHub may deliver the same event more than once (redelivery from the hook settings, or
- * a retry after a slow answer). The delivery GUID is the dedupe key; the most recent ids are
- * kept in the node's static data so they survive restarts, and in memory so two copies
- * arriving together are caught before static data is saved.
+ * a retry after a slow answer). The delivery GUID is the dedupe key. The most recent ids are
+ * kept in memory, which catches every copy within one n8n process (also two arriving at once),
+ * and in the node's static data, which outlives restarts. n8n 2.x saves the static data of a
+ * webhook call reliably only when the call starts no execution, so after a restart the
+ * persisted list is a best effort for deliveries that ran.
  */
 export const REMEMBERED_DELIVERIES = 500;
 
