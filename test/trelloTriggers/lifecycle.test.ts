@@ -177,6 +177,47 @@ describe('Trello Trigger: webhook lifecycle', () => {
 		expect(scope.isDone()).toBe(true);
 	});
 
+	it('Custom Webhook Events can watch cards or lists instead of boards: one webhook per card or list', async () => {
+		const cards = trelloTrigger({ event: 'custom', watch: 'card', watchedCards: `https://trello.com/c/${OTHER_CARD.shortLink}/fix-login-bug`, eventTypes: ['commentAdded', 'cardMoved'] });
+		const cardScope = trelloApi()
+			.get('/1/members/me')
+			.query(true)
+			.reply(200, ME)
+			.get(`/1/cards/${OTHER_CARD.shortLink}`)
+			.query({ fields: 'id,name,closed,idBoard' })
+			.reply(200, { id: OTHER_CARD.id, name: OTHER_CARD.name, closed: false, idBoard: BOARD.id })
+			.get(`/1/tokens/${API_TOKEN}/webhooks`)
+			.reply(200, [])
+			.post('/1/webhooks')
+			.query({ callbackURL: CALLBACK, idModel: OTHER_CARD.id, description: 'n8n Custom Webhook Events (workflow harness-trigger-workflow)' })
+			.reply(200, webhook('wh-card', OTHER_CARD.id));
+		await cards.activate();
+		expect(cardScope.isDone()).toBe(true);
+
+		const lists = trelloTrigger({ event: 'custom', watch: 'list', watchedLists: `${TODO.id},${DOING.id}` });
+		const listScope = trelloApi()
+			.get('/1/members/me')
+			.query(true)
+			.reply(200, ME)
+			.get(`/1/lists/${TODO.id}`)
+			.query({ fields: 'id,name,closed,idBoard' })
+			.reply(200, { ...TODO, closed: false, idBoard: BOARD.id })
+			.get(`/1/lists/${DOING.id}`)
+			.query({ fields: 'id,name,closed,idBoard' })
+			.reply(200, { ...DOING, closed: false, idBoard: BOARD.id })
+			.get(`/1/tokens/${API_TOKEN}/webhooks`)
+			.reply(200, [])
+			.post('/1/webhooks')
+			.query((q) => q.idModel === TODO.id)
+			.reply(200, webhook('wh-todo', TODO.id))
+			.post('/1/webhooks')
+			.query((q) => q.idModel === DOING.id)
+			.reply(200, webhook('wh-doing', DOING.id));
+		await lists.activate();
+		expect(listScope.isDone()).toBe(true);
+		expect((lists.staticData.trelloWebhooks as { models: Array<{ idModel: string }> }).models.map((m) => m.idModel)).toEqual([TODO.id, DOING.id]);
+	});
+
 	it('deactivation with no record of the webhooks removes those at this callback URL', async () => {
 		const harness = trelloTrigger({ event: 'newComment', boards: [BOARD.id] });
 		const scope = trelloApi()
@@ -263,6 +304,28 @@ describe('Trello Trigger: activation errors say why the trigger cannot fire', ()
 		);
 		expect(scope.isDone()).toBe(true);
 		expect(error.message).toBe('The list "list-on-another-board" in "Moved To Lists" is not on the watched boards, so Card Moved can ever match it');
+	});
+
+	it('a card filter naming a card of another board can never match', async () => {
+		const scope = trelloApi()
+			.get('/1/members/me')
+			.query(true)
+			.reply(200, ME)
+			.get(`/1/boards/${BOARD.id}`)
+			.query(true)
+			.reply(200, { id: BOARD.id, name: BOARD.name })
+			.get(`/1/cards/${OTHER_CARD.shortLink}`)
+			.query({ fields: 'id,idBoard,shortLink' })
+			.reply(200, { id: OTHER_CARD.id, idBoard: OTHER_BOARD.id, shortLink: OTHER_CARD.shortLink });
+		const error = await activationError(trelloTrigger({ event: 'custom', boards: [BOARD.id], filters: { cards: OTHER_CARD.shortLink } }));
+		expect(scope.isDone()).toBe(true);
+		expect(error.message).toBe(`The card "${OTHER_CARD.shortLink}" in "Cards" is not on the watched boards, so no event can ever match it`);
+	});
+
+	it('Label Created on a list webhook is refused: Trello reports it only to board webhooks', async () => {
+		const error = await activationError(trelloTrigger({ event: 'custom', watch: 'list', watchedLists: TODO.id, eventTypes: ['cardMoved', 'labelCreated'] }));
+		expect(error.message).toBe('The event type "Label Created" can never fire on a webhook that watches lists');
+		expect(error.description).toContain('Watch boards instead');
 	});
 
 	it('no boards chosen', async () => {
