@@ -1,0 +1,112 @@
+import type { IDataObject, ILoadOptionsFunctions, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+import { LoadOptionsContext } from 'n8n-core';
+
+import { HarnessCredentialsHelper } from '../harness/credentialsHelper';
+import { HarnessNodeTypes } from '../harness/nodeTypes';
+import { packageNode } from '../harness/workflow';
+import { GitHub } from '../../nodes/GitHub/GitHub.node';
+import {
+	searchBranches,
+	searchIssues,
+	searchOwners,
+	searchPullRequests,
+	searchRepositories,
+	searchWorkflows,
+} from '../../nodes/GitHub/methods/listSearch';
+import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
+import { GitHubRecorder } from './recorder';
+import { BASE_HEADERS, byList, byUrl, credentials } from './run';
+
+beforeEach(() => resetGitHubRateLimitState());
+
+/** n8n-core's own list-search context on a GitHub node with these parameters. */
+function searchContext(parameters: IDataObject): ILoadOptionsFunctions {
+	const node = packageNode('GitHub', 'gitHub', { authentication: 'accessToken', ...parameters }, { githubAccessTokenApi: 'token-cred' });
+	const workflow = new Workflow({ id: 'methods', nodes: [node], connections: {}, nodeTypes: new HarnessNodeTypes(), active: false, settings: {} });
+	const additionalData = {
+		credentialsHelper: new HarnessCredentialsHelper(credentials),
+		currentNodeParameters: node.parameters,
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		variables: {},
+	} as unknown as IWorkflowExecuteAdditionalData;
+	return new LoadOptionsContext(workflow, node, additionalData, 'parameters.list');
+}
+
+const issueParameters = { resource: 'issue', operation: 'get', owner: byList('octo'), repository: byList('hello') };
+
+describe('GitHub node list search', () => {
+	it('offers every search method its locators name', () => {
+		const methods = Object.keys(new GitHub().methods.listSearch).sort();
+		const named = new Set<string>();
+		const walk = (value: unknown) => {
+			if (Array.isArray(value)) value.forEach(walk);
+			else if (value && typeof value === 'object') {
+				for (const [key, child] of Object.entries(value)) {
+					if (key === 'searchListMethod') named.add(String(child));
+					else walk(child);
+				}
+			}
+		};
+		walk(new GitHub().description.properties);
+		expect([...named].sort()).toEqual(methods);
+	});
+
+	it('searches branches of the chosen repository, filtered by name', async () => {
+		const recorder = new GitHubRecorder([{ body: [{ name: 'main' }, { name: 'feature/login' }, { name: 'dev' }] }]);
+		const result = await searchBranches.call(searchContext({ ...issueParameters, resource: 'branch' }), 'LOG');
+		expect(result).toEqual({ results: [{ name: 'feature/login', value: 'feature/login' }], paginationToken: undefined });
+		expect(recorder.requests).toEqual([
+			{ method: 'GET', path: '/repos/octo/hello/branches', query: { per_page: '100', page: '1' }, body: undefined, headers: BASE_HEADERS },
+		]);
+		expect(recorder.contractProblems()).toEqual([]);
+	});
+
+	it('reads owner and name from a repository URL', async () => {
+		const recorder = new GitHubRecorder([{ body: { total_count: 1, workflows: [{ id: 161335, name: 'CI', path: '.github/workflows/ci.yml', html_url: 'https://github.com/n8n-io/n8n/actions' }] } }]);
+		const result = await searchWorkflows.call(
+			searchContext({ resource: 'workflow', operation: 'enable', owner: byList(''), repository: byUrl('https://github.com/n8n-io/n8n') }),
+		);
+		expect(result.results).toEqual([{ name: 'CI (ci.yml)', value: '161335', url: 'https://github.com/n8n-io/n8n/actions' }]);
+		expect(recorder.requests.map((r) => [r.path, r.query])).toEqual([['/repos/n8n-io/n8n/actions/workflows', { per_page: '100', page: '1' }]]);
+		expect(recorder.contractProblems()).toEqual([]);
+	});
+
+	it('searches issues and pull requests of the repository by title words, pages by token', async () => {
+		const recorder = new GitHubRecorder([
+			{ body: { total_count: 120, items: [{ number: 7, title: 'Crash', html_url: 'https://github.com/octo/hello/issues/7' }] } },
+			{ body: { total_count: 1, items: [{ number: 12, title: 'Add login', html_url: 'https://github.com/octo/hello/pull/12' }] } },
+		]);
+		const issues = await searchIssues.call(searchContext(issueParameters), 'crash', '2');
+		const pulls = await searchPullRequests.call(searchContext({ ...issueParameters, resource: 'pullRequest' }));
+		expect(issues).toEqual({ results: [{ name: '#7 Crash', value: '7', url: 'https://github.com/octo/hello/issues/7' }], paginationToken: '3' });
+		expect(pulls).toEqual({ results: [{ name: '#12 Add login', value: '12', url: 'https://github.com/octo/hello/pull/12' }], paginationToken: undefined });
+		expect(recorder.requests.map((r) => r.query)).toEqual([
+			{ q: 'crash repo:octo/hello is:issue', per_page: '50', page: '2' },
+			{ q: 'repo:octo/hello is:pr', per_page: '50', page: '1' },
+		]);
+		expect(recorder.contractProblems()).toEqual([]);
+	});
+
+	it('asks for the repository first when none is chosen', async () => {
+		const recorder = new GitHubRecorder([]);
+		await expect(searchBranches.call(searchContext({ resource: 'branch', operation: 'get', owner: byList(''), repository: byList('') }))).rejects.toThrow(
+			'Choose the repository owner and the repository first',
+		);
+		expect(recorder.requests).toEqual([]);
+	});
+
+	it('keeps owner and repository search working (the trigger nodes use them)', async () => {
+		const recorder = new GitHubRecorder([
+			{ body: { login: 'octo' } },
+			{ body: [{ login: 'acme' }] },
+			{ body: { total_count: 1, items: [{ full_name: 'octo/hello', name: 'hello', html_url: 'https://github.com/octo/hello' }] } },
+		]);
+		const owners = await searchOwners.call(searchContext(issueParameters));
+		const repositories = await searchRepositories.call(searchContext(issueParameters), 'hel');
+		expect(owners.results.map((r) => r.value)).toEqual(['octo', 'acme']);
+		expect(repositories.results).toEqual([{ name: 'octo/hello', value: 'hello', url: 'https://github.com/octo/hello' }]);
+		expect(recorder.contractProblems()).toEqual([]);
+	});
+});
