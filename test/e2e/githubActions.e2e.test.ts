@@ -1,0 +1,138 @@
+import { FakeGitHub } from '../fakes/fakeGitHub';
+import { manualWorkflow, PACKAGE, RealN8n } from './n8n';
+
+const TOKEN = 'ghp_e2eActionsToken0123456789abcdefABCD';
+const credentials = { githubAccessTokenApi: { id: 'ghToken', name: 'GitHub token' } };
+const repo = { owner: { __rl: true, mode: 'list', value: 'octo' }, repository: { __rl: true, mode: 'list', value: 'hello' } };
+
+/** One GitHub node of the chain; each runs once whatever the previous node emitted. */
+function github(name: string, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+	return { name, type: `${PACKAGE}.gitHub`, parameters, credentials, executeOnce: true, ...extra };
+}
+
+describe('GitHub node in a real n8n: one operation of every resource, and the API Call node paging', () => {
+	const fake = new FakeGitHub();
+	let n8n: RealN8n;
+
+	beforeAll(async () => {
+		await fake.start();
+		fake.tokens.add(TOKEN);
+		const releases = Array.from({ length: 130 }, (_, i) => ({ id: i + 1, tag_name: `v${i + 1}` }));
+		const issues = Array.from({ length: 205 }, (_, i) => ({ number: i + 1 }));
+		const hit = (number: number, repository: string) => ({ number, repository_url: `${fake.apiUrl}/repos/${repository}` });
+		fake
+			.on('GET', '/repos/{owner}/{repo}', (req) => ({ body: { full_name: `${req.params.owner}/${req.params.repo}`, default_branch: 'main' } }))
+			.on('GET', '/repos/{owner}/{repo}/contents/{path}', () => ({
+				body: { type: 'file', name: 'README.md', path: 'README.md', sha: 'r1', encoding: 'base64', content: Buffer.from('# Hello\n').toString('base64') },
+			}))
+			.on('GET', '/repos/{owner}/{repo}/git/ref/heads/{branch}', () => ({ body: { ref: 'refs/heads/main', object: { sha: 'main-sha' } } }))
+			.on('POST', '/repos/{owner}/{repo}/git/refs', (req) => ({ status: 201, body: { ref: (req.body as { ref: string }).ref, object: { sha: (req.body as { sha: string }).sha } } }))
+			.on('GET', '/repos/{owner}/{repo}/commits', (req) => fake.paged(req, [{ sha: 'c1' }, { sha: 'c2' }, { sha: 'c3' }]))
+			.on('POST', '/repos/{owner}/{repo}/issues', (req) => ({ status: 201, body: { number: 42, ...(req.body as object) } }))
+			.on('GET', '/search/issues', () => ({ body: { total_count: 2, incomplete_results: false, items: [hit(1, 'octo/hello'), hit(2, 'evil/x')] } }))
+			.on('PUT', '/repos/{owner}/{repo}/pulls/{number}/merge', () => ({ body: { merged: true, sha: 'merge-sha' } }))
+			.on('POST', '/graphql', (req) => {
+				const { query } = req.body as { query: string };
+				if (query.startsWith('query')) {
+					return {
+						body: {
+							data: {
+								repositoryOwner: { projectV2: { id: 'P1', title: 'Roadmap', field: { id: 'F1', name: 'Status', options: [{ id: 'o-done', name: 'Done' }] } } },
+								repository: { issueOrPullRequest: { id: 'I42', projectItems: { nodes: [{ id: 'PVTI42', project: { id: 'P1' } }] } } },
+							},
+						},
+					};
+				}
+				return { body: { data: { updateProjectV2ItemFieldValue: { projectV2Item: { id: 'PVTI42' } } } } };
+			})
+			.on('POST', '/repos/{owner}/{repo}/actions/workflows/{id}/dispatches', () => ({ status: 204 }))
+			.on('POST', '/gists', () => ({ status: 201, body: { id: 'g1' } }))
+			.on('GET', '/repos/{owner}/{repo}/releases', (req) => fake.paged(req, releases))
+			.on('PUT', '/repos/{owner}/{repo}/collaborators/{username}', () => ({ status: 201, body: { id: 5, permissions: 'push' } }))
+			.on('GET', '/rate_limit', () => ({ body: { resources: { core: { limit: 5000, remaining: 4990 } } } }))
+			.on('GET', '/repos/{owner}/{repo}/issues', (req) => fake.paged(req, issues));
+
+		n8n = await RealN8n.create();
+		await n8n.importCredentials([
+			{ id: 'ghToken', name: 'GitHub token', type: 'githubAccessTokenApi', data: { server: fake.apiUrl, accessToken: TOKEN } },
+		]);
+	});
+
+	afterAll(async () => {
+		await n8n?.dispose();
+		await fake.stop();
+	});
+
+	it('runs every resource, confines Search, refuses a repository outside the allowlist, and pages', async () => {
+		await n8n.importWorkflow(
+			manualWorkflow('githubActions', [
+				github('Repository', { resource: 'repository', operation: 'get', ...repo }),
+				github('File', { resource: 'file', operation: 'get', ...repo, path: 'README.md' }),
+				github('Branch', { resource: 'branch', operation: 'create', ...repo, newBranch: 'feature/e2e', source: 'branch', fromBranch: { __rl: true, mode: 'name', value: 'main' } }),
+				github('Commit', { resource: 'commit', operation: 'list', ...repo, limit: 2 }),
+				github('Issue', { resource: 'issue', operation: 'create', ...repo, title: 'From n8n', additionalFields: { labels: 'e2e, bot' } }),
+				github('Search', { resource: 'search', operation: 'issuesAndPullRequests', query: 'is:issue', limit: 10, allowedRepositories: 'octo/hello' }),
+				github('Pull Request', { resource: 'pullRequest', operation: 'merge', ...repo, pullNumber: { __rl: true, mode: 'id', value: '12' }, merge_method: 'squash' }),
+				github('Project', {
+					resource: 'project', operation: 'updateItemStatus', projectOwner: { __rl: true, mode: 'name', value: 'octo' }, projectNumber: 1, ...repo,
+					issueNumber: { __rl: true, mode: 'id', value: '42' }, status: 'done',
+				}),
+				github('Workflow', { resource: 'workflow', operation: 'dispatch', ...repo, workflow: { __rl: true, mode: 'filename', value: 'ci.yml' }, ref: { __rl: true, mode: 'name', value: 'main' } }),
+				github('Gist', { resource: 'gist', operation: 'create', files: { file: [{ name: 'a.md', content: 'A' }] } }),
+				github('Release', { resource: 'release', operation: 'list', ...repo, returnAll: true }),
+				github('Collaborator', { resource: 'collaborator', operation: 'add', ...repo, username: 'mona', permission: 'push' }),
+				github('Rate Limit', { resource: 'rateLimit', operation: 'get' }),
+				github(
+					'Refused',
+					{ resource: 'issue', operation: 'get', owner: { __rl: true, mode: 'name', value: 'evil' }, repository: { __rl: true, mode: 'name', value: 'x' }, issueNumber: { __rl: true, mode: 'id', value: '1' }, allowedRepositories: 'octo/hello' },
+					{ onError: 'continueRegularOutput' },
+				),
+				{
+					name: 'API Call',
+					type: `${PACKAGE}.githubApiCall`,
+					parameters: { method: 'GET', endpoint: '/repos/octo/hello/issues', followAllPages: true },
+					credentials,
+					executeOnce: true,
+				},
+			]),
+		);
+		const result = await n8n.execute('githubActions');
+		const json = (name: string) => result.runData[name][0].data!.main[0].map((item) => item.json);
+
+		expect(json('Repository')).toEqual([{ full_name: 'octo/hello', default_branch: 'main' }]);
+		expect(json('File')).toEqual([{ type: 'file', name: 'README.md', path: 'README.md', sha: 'r1', content: '# Hello\n' }]);
+		expect(json('Branch')).toEqual([{ ref: 'refs/heads/feature/e2e', object: { sha: 'main-sha' } }]);
+		expect(json('Commit')).toEqual([{ sha: 'c1' }, { sha: 'c2' }]);
+		expect(json('Issue')).toEqual([{ number: 42, title: 'From n8n', labels: ['e2e', 'bot'] }]);
+		expect(json('Search').map((item) => item.number)).toEqual([1]);
+		expect(json('Pull Request')).toEqual([{ merged: true, sha: 'merge-sha' }]);
+		expect(json('Project')).toEqual([
+			{ projectId: 'P1', projectTitle: 'Roadmap', itemId: 'PVTI42', field: 'Status', fieldId: 'F1', status: 'Done', optionId: 'o-done' },
+		]);
+		expect(json('Workflow')).toEqual([{ dispatched: true, workflow: 'ci.yml', ref: 'main' }]);
+		expect(json('Gist')).toEqual([{ id: 'g1' }]);
+		expect(json('Release')).toHaveLength(130);
+		expect(json('Collaborator')).toEqual([{ id: 5, permissions: 'push' }]);
+		expect(json('Rate Limit')).toEqual([{ resources: { core: { limit: 5000, remaining: 4990 } } }]);
+		expect(json('Refused')).toEqual([
+			{
+				error: 'The repository "evil/x" is not in "Allowed Repositories"',
+				description: 'This node may only work on: octo/hello. Choose one of these or extend the node’s "Allowed Repositories" setting.',
+			},
+		]);
+		expect(json('API Call')).toHaveLength(205);
+
+		expect(fake.requestsTo('GET', '/search/issues').map((r) => r.query)).toEqual([{ q: 'is:issue repo:octo/hello', per_page: '10' }]);
+		expect(fake.requestsTo('POST', '/repos/octo/hello/git/refs').map((r) => r.body)).toEqual([{ ref: 'refs/heads/feature/e2e', sha: 'main-sha' }]);
+		expect(fake.requestsTo('PUT', '/repos/octo/hello/pulls/12/merge').map((r) => r.body)).toEqual([{ merge_method: 'squash' }]);
+		expect(fake.requestsTo('POST', '/repos/octo/hello/actions/workflows/ci.yml/dispatches').map((r) => r.body)).toEqual([{ ref: 'main' }]);
+		expect(fake.requestsTo('GET', '/repos/octo/hello/releases').map((r) => r.query)).toEqual([{ per_page: '100' }, { per_page: '100', page: '2' }]);
+		expect(fake.requestsTo('GET', '/repos/octo/hello/issues').map((r) => r.query)).toEqual([
+			{ per_page: '100' },
+			{ per_page: '100', page: '2' },
+			{ per_page: '100', page: '3' },
+		]);
+		expect(fake.received.filter((r) => r.path.startsWith('/repos/evil'))).toEqual([]);
+		expect(JSON.stringify(result.raw)).not.toContain(TOKEN);
+	});
+});
