@@ -28,7 +28,7 @@ export class BenchTrello extends FakeTrello {
 			const names = this.createdNames.get(token) ?? [];
 			names.push(String(source.name));
 			this.createdNames.set(token, names);
-			return { body: { id: (0x6571a0c4 * 2 ** 32 + names.length).toString(16).padStart(24, '0'), name: source.name, idList: source.idList } };
+			return { body: { id: '6571a0c4' + names.length.toString(16).padStart(16, '0'), name: source.name, idList: source.idList } };
 		});
 		const listCards = (request: FakeRequest): FakeReply => {
 			let cards = this.cards;
@@ -98,6 +98,9 @@ export class BenchGitHub extends FakeGitHub {
 			askedMs = this.secondaryRetryAfterSeconds * 1000;
 		} else if (reply?.status === 403) {
 			kind = 'primary';
+			askedMs = this.resetAt * 1000 - at;
+		} else if (!reply && this.remaining === 0) {
+			// This answer says x-ratelimit-remaining: 0, i.e. wait for x-ratelimit-reset.
 			askedMs = this.resetAt * 1000 - at;
 		}
 		this.arrivals.push({ at, token: '', status: reply?.status ?? 200, kind, askedMs, path: request.path });

@@ -8,6 +8,7 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import { BenchGitHub, BenchTrello, forwardOrigin } from './fakes';
 import type { Arrival } from './fakes';
 import { baseLoadErrors, baseNodeTypes, benchNode, inputAnd, N8N_HOST_DIR, runBenchWorkflow } from './harness';
+import { packageNodeTypes } from '../test/harness/nodeTypes';
 import type { ChartSeries } from './report';
 import { rateChartSvg, ratio, seconds, table } from './report';
 
@@ -26,6 +27,9 @@ function theirsAvailable(type: string): string | undefined {
 }
 
 beforeAll(() => {
+	// Load (and compile) every node before any clock starts.
+	packageNodeTypes();
+	baseNodeTypes();
 	nock.disableNetConnect();
 	nock.enableNetConnect(/^127\.0\.0\.1/);
 });
@@ -110,6 +114,210 @@ describe('1. 300 Create Card items under Trello’s 100 requests / 10 s per toke
 		const token = tokenPrefix.padEnd(64, '0');
 		await measure(label, token, theirs(settings), theirCredentials(token));
 	});
+});
+
+// ---------------------------------------------------------------------------------------------
+// 2. GitHub primary and secondary limits
+// ---------------------------------------------------------------------------------------------
+
+/** Waits the client took vs the waits the server asked for: each episode runs from the answer that asked for a wait to the next accepted request. */
+function waits(arrivals: Arrival[]) {
+	let waited = 0;
+	let asked = 0;
+	let unresolved = 0;
+	let episode: Arrival | undefined;
+	for (const arrival of arrivals) {
+		if (episode && arrival.kind === 'ok' && arrival.at > episode.at) {
+			waited += arrival.at - episode.at;
+			asked += episode.askedMs ?? 0;
+			episode = undefined;
+		}
+		if (!episode && arrival.askedMs !== undefined) episode = arrival;
+	}
+	if (episode) unresolved++;
+	return { waited, asked, unresolved };
+}
+
+describe('2. A batch of Create Issue writes through GitHub’s primary and secondary limits', () => {
+	const github = new BenchGitHub();
+	const TOKEN = 'ghp_benchToken0123456789abcdefABCDEF01';
+	const ITEMS = 20;
+	const REMAINING = 8;
+	const RESET_IN_S = 4;
+	const SECONDARY_AFTER = 14;
+	const RETRY_AFTER_S = 2;
+	const input = Array.from({ length: ITEMS }, (_, i) => ({ title: `Issue ${i + 1}` }));
+	const rows: Array<Array<string | number>> = [];
+
+	beforeAll(async () => {
+		github.tokens.add(TOKEN);
+		await github.start();
+	});
+	afterAll(async () => {
+		await github.stop();
+		report(
+			`2. GitHub: ${ITEMS} Create Issue items; primary limit exhausted after ${REMAINING} (reset ${RESET_IN_S} s ahead), then a secondary-limit 403 with retry-after: ${RETRY_AFTER_S}`,
+			table(['Node (settings)', 'Failed items', 'Issues created (duplicates)', 'Requests (403s)', 'Waited', 'Server asked', 'Waited ÷ asked', 'Wall time', 'Outcome'], rows) +
+				`\n\nThe fake starts each run with x-ratelimit-remaining ${REMAINING} and x-ratelimit-reset ${RESET_IN_S} s ahead (then 403 "API rate limit exceeded" until the reset), and refuses the request after the ${SECONDARY_AFTER}th created issue with a secondary-limit 403 and retry-after: ${RETRY_AFTER_S}. A wait runs from the answer that asked for it (the one leaving remaining 0, or the 403) to the next accepted request; the server asked for the time until x-ratelimit-reset, or retry-after. "did not wait" = the run ended with the limit still in force.`,
+		);
+	});
+
+	async function measure(label: string, node: INode, credentials: Record<string, IDataObject>) {
+		github.remaining = REMAINING;
+		github.resetAt = Math.floor(Date.now() / 1000) + RESET_IN_S;
+		github.secondaryLimitRefusals = 0;
+		github.secondaryRetryAfterSeconds = RETRY_AFTER_S;
+		github.secondaryAfterCreated = SECONDARY_AFTER;
+		github.created = [];
+		const from = github.arrivals.length;
+		const started = Date.now();
+		const run = await runBenchWorkflow(inputAnd(node, input), credentials as never);
+		const wall = Date.now() - started;
+		const arrivals = github.arrivals.slice(from);
+		if (process.env.BENCH_DEBUG) process.stderr.write(JSON.stringify(arrivals.map((a) => [a.at - started, a.status, a.kind, a.askedMs])) + "\n");
+		const distinct = new Set(github.created).size;
+		const { waited, asked, unresolved } = waits(arrivals);
+		const error = run.error(node.name);
+		const outputs = error ? [] : run.json(node.name);
+		const errorItems = outputs.filter((item) => item.error !== undefined).length;
+		const outcome = error ? `execution stopped: ${error.message.slice(0, 50)}` : errorItems ? `${errorItems} items output an error` : 'all items succeeded';
+		rows.push([
+			label,
+			ITEMS - distinct,
+			`${github.created.length} (${github.created.length - distinct})`,
+			`${arrivals.length} (${arrivals.filter((a) => a.status === 403).length})`,
+			unresolved && !asked ? 'did not wait' : seconds(waited) + (unresolved ? ' + did not wait' : ''),
+			asked ? seconds(asked) : '—',
+			asked ? ratio(waited / asked) : '—',
+			seconds(wall),
+			outcome,
+		]);
+	}
+
+	it('ours (default settings)', async () => {
+		const node = benchNode(
+			'GitHub',
+			`${OURS}.gitHub`,
+			{ authentication: 'accessToken', resource: 'issue', operation: 'create', owner: rl('octo', 'name'), repository: rl('hello', 'name'), title: '={{ $json.title }}', additionalFields: {} },
+			{ githubAccessTokenApi: 'cred' },
+		);
+		await measure('ours (default settings)', node, { githubAccessTokenApi: { server: github.apiUrl, accessToken: TOKEN } });
+	});
+
+	it.each<[string, Partial<INode>]>([
+		['n8n GitHub (default settings)', {}],
+		['n8n GitHub (Retry On Fail: 3 tries, 1 s apart)', { retryOnFail: true }],
+		['n8n GitHub (On Error: continue)', { onError: 'continueRegularOutput' }],
+	])('%s', async (label, settings) => {
+		const unavailable = theirsAvailable('github');
+		if (unavailable) {
+			rows.push([label, 'not measured', '', '', '', '', '', '', unavailable]);
+			return;
+		}
+		const node = benchNode(
+			'GitHub',
+			'n8n-nodes-base.github',
+			{ authentication: 'accessToken', resource: 'issue', operation: 'create', owner: rl('octo', 'name'), repository: rl('hello', 'name'), title: '={{ $json.title }}', body: '', labels: [], assignees: [] },
+			{ githubApi: 'cred' },
+			{ typeVersion: 1.1, ...settings },
+		);
+		// n8n's GitHub credential has a Server field (for Enterprise), so its requests reach the fake directly.
+		await measure(label, node, { githubApi: { server: github.baseUrl, user: '', accessToken: TOKEN } });
+	});
+});
+
+// ---------------------------------------------------------------------------------------------
+// 3. Request economy
+// ---------------------------------------------------------------------------------------------
+describe('3. Requests needed to list 1,000 issues, commits and cards', () => {
+	const github = new BenchGitHub();
+	const trello = new BenchTrello();
+	const TOKEN = 'ghp_economyToken0123456789abcdefABCDEF';
+	const KEY = 'benchTrelloKey0123456789abcdef';
+	const TRELLO_TOKEN = 'economy'.padEnd(64, '0');
+	const BOARD = '5f2b8c1e9d3a4b0012a1b001';
+	const LIST = '5f2b8c1e9d3a4b0012a1c010';
+	const N = 1000;
+	const rows: Array<Array<string | number>> = [];
+
+	beforeAll(async () => {
+		github.tokens.add(TOKEN);
+		github.remaining = github.limit = 1_000_000;
+		github.issues = Array.from({ length: N }, (_, i) => ({ number: N - i, title: `Issue ${N - i}` }));
+		github.commits = Array.from({ length: N }, (_, i) => ({ sha: (i + 1).toString(16).padStart(40, '0') }));
+		trello.accounts.push({ apiKey: KEY, apiToken: TRELLO_TOKEN });
+		trello.cards = Array.from({ length: N }, (_, i) => ({ id: '5f2b8c1e' + i.toString(16).padStart(16, '0'), name: `Card ${i}`, idList: LIST, pos: i }));
+		await Promise.all([github.start(), trello.start()]);
+		forwardOrigin('https://api.trello.com', () => trello.baseUrl);
+	});
+	afterAll(async () => {
+		await Promise.all([github.stop(), trello.stop()]);
+		report(
+			'3. Request economy: listing 1,000 objects with Return All and with Limit 150',
+			table(['What', 'Setting', 'Minimum requests', 'Ours: requests (items)', 'n8n: requests (items)'], rows) +
+				'\n\nGitHub pages hold at most 100 items (`per_page` above 100 is capped), so the minimum is ⌈N/100⌉. Trello answers `GET /1/lists/{id}/cards` and `GET /1/boards/{id}/cards` with every card in one response (or the first `limit`), so one request is the minimum. "not offered" = the node has no such operation.',
+		);
+	});
+
+	async function requestsFor(server: BenchGitHub | BenchTrello, node: INode, credentials: Record<string, IDataObject>) {
+		const from = server.arrivals.length;
+		const run = await runBenchWorkflow(inputAnd(node, [{}]), credentials as never);
+		const error = run.error(node.name);
+		if (error) return `failed: ${error.message.slice(0, 60)}`;
+		return `${server.arrivals.length - from} (${run.json(node.name).length})`;
+	}
+
+	const ourGitHub = (parameters: IDataObject) =>
+		requestsFor(
+			github,
+			benchNode('GitHub', `${OURS}.gitHub`, { authentication: 'accessToken', owner: rl('octo', 'name'), repository: rl('hello', 'name'), additionalFields: {}, ...parameters }, { githubAccessTokenApi: 'cred' }),
+			{ githubAccessTokenApi: { server: github.apiUrl, accessToken: TOKEN } },
+		);
+	const theirGitHub = (parameters: IDataObject) =>
+		theirsAvailable('github') ??
+		requestsFor(
+			github,
+			benchNode('GitHub', 'n8n-nodes-base.github', { authentication: 'accessToken', owner: rl('octo', 'name'), repository: rl('hello', 'name'), ...parameters }, { githubApi: 'cred' }, { typeVersion: 1.1 }),
+			{ githubApi: { server: github.baseUrl, user: '', accessToken: TOKEN } },
+		);
+	const ourTrello = (parameters: IDataObject) =>
+		requestsFor(trello, benchNode('Trello', `${OURS}.trello`, { authentication: 'keyToken', ...parameters }, { trelloKeyTokenApi: 'cred' }), {
+			trelloKeyTokenApi: { apiKey: KEY, apiToken: TRELLO_TOKEN, apiBaseUrl: trello.baseUrl },
+		});
+	const theirTrello = (parameters: IDataObject) =>
+		theirsAvailable('trello') ??
+		requestsFor(trello, benchNode('Trello', 'n8n-nodes-base.trello', parameters, { trelloApi: 'cred' }), { trelloApi: { apiKey: KEY, apiToken: TRELLO_TOKEN, oauthSecret: '' } });
+
+	for (const [setting, page] of [
+		['Return All', { returnAll: true }],
+		['Limit 150', { returnAll: false, limit: 150 }],
+	] as Array<[string, IDataObject]>) {
+		const wanted = page.returnAll ? N : 150;
+		it(`issues, ${setting}`, async () => {
+			rows.push([
+				'1,000 issues of a repository',
+				setting,
+				Math.ceil(wanted / 100),
+				await ourGitHub({ resource: 'issue', operation: 'list', ...page }),
+				await theirGitHub({ resource: 'repository', operation: 'getIssues', getRepositoryIssuesFilters: {}, ...page }),
+			]);
+		});
+		it(`commits, ${setting}`, async () => {
+			rows.push(['1,000 commits of a repository', setting, Math.ceil(wanted / 100), await ourGitHub({ resource: 'commit', operation: 'list', ...page }), 'not offered']);
+		});
+		it(`list cards, ${setting}`, async () => {
+			rows.push([
+				'1,000 cards of a Trello list',
+				setting,
+				1,
+				await ourTrello({ resource: 'list', operation: 'getCards', list: rl(LIST), ...page }),
+				await theirTrello({ resource: 'list', operation: 'getCards', id: LIST, additionalFields: {}, ...page }),
+			]);
+		});
+		it(`board cards, ${setting}`, async () => {
+			rows.push(['1,000 cards of a Trello board', setting, 1, await ourTrello({ resource: 'board', operation: 'getCards', board: rl(BOARD), ...page }), 'not offered']);
+		});
+	}
 });
 
 afterAll(() => {
