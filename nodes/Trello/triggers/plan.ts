@@ -1,4 +1,4 @@
-import type { IDataObject, IHookFunctions, INode, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiContext } from '../../shared/context';
@@ -171,5 +171,3 @@ export function matchAction(plan: TriggerPlan, action: TrelloAction): MatchResul
 	if (!types.length && !byActionType) return none;
 	return { matched: true, eventTypes: types };
 }
-
-export type PlanContext = IHookFunctions | IWebhookFunctions;
