@@ -328,6 +328,17 @@ describe('Trello Trigger: activation errors say why the trigger cannot fire', ()
 		expect(error.description).toContain('Watch boards instead');
 	});
 
+	it('a failure on the token-scoped webhook list never shows the token (OAuth 1.0a)', async () => {
+		const harness = trelloTrigger({ authentication: 'oAuth1', event: 'newComment', boards: [BOARD.id] }, oauthCredentials);
+		harness.staticData.trelloWebhooks = { callbackUrl: CALLBACK, refs: [BOARD.id], models: [{ idModel: BOARD.id, webhookId: 'wh-1', name: BOARD.name }] };
+		nock(API).get(`/1/tokens/${OAUTH_TOKEN}/webhooks`).reply(401, `invalid token ${OAUTH_TOKEN}`);
+		const error = await activationError(harness);
+		expect(error.message).toBe('The Trello credential is no longer valid: re-authenticate');
+		const everything = JSON.stringify({ message: error.message, description: error.description, error });
+		expect(everything).not.toContain(OAUTH_TOKEN);
+		expect(everything).toContain('[redacted]');
+	});
+
 	it('no boards chosen', async () => {
 		const error = await activationError(trelloTrigger({ event: 'newComment', boards: [] }));
 		expect(error.message).toBe('No boards to watch');
