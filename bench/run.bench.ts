@@ -5,9 +5,15 @@ import { join } from 'path';
 import nock from 'nock';
 import type { IDataObject, INode } from 'n8n-workflow';
 
+import { createHmac } from 'crypto';
+import { mkdtempSync } from 'fs';
+import { tmpdir } from 'os';
+
+import { WEBHOOK_TRIGGERS } from '../nodes/GitHub/triggers/catalogue';
+import { actions, BOARD_MODEL, delivery as trelloDelivery, MEMBER_MODEL } from '../test/trelloTriggers/fixtures';
 import { BenchGitHub, BenchTrello, forwardOrigin } from './fakes';
 import type { Arrival } from './fakes';
-import { baseLoadErrors, baseNodeTypes, benchNode, inputAnd, N8N_HOST_DIR, runBenchWorkflow } from './harness';
+import { BASE_NODE_FILES, baseLoadErrors, baseNodeTypes, benchNode, inputAnd, N8N_BASE_DIST, N8N_HOST_DIR, runBenchWorkflow, WebhookDriver } from './harness';
 import { packageNodeTypes } from '../test/harness/nodeTypes';
 import type { ChartSeries } from './report';
 import { rateChartSvg, ratio, seconds, table } from './report';
@@ -320,6 +326,193 @@ describe('3. Requests needed to list 1,000 issues, commits and cards', () => {
 	}
 });
 
+// ---------------------------------------------------------------------------------------------
+// 4. Trigger cost
+// ---------------------------------------------------------------------------------------------
+interface Delivery {
+	headers: Record<string, string>;
+	rawBody: Buffer;
+	body: unknown;
+}
+
+/** Deliveries per second through one webhook handler: deliveries are built and signed untimed, round by round. */
+async function throughput(driver: WebhookDriver, round: (roundIndex: number) => Delivery[], minimumMs = 3000) {
+	for (const warmUp of round(-1)) await driver.deliver(warmUp.headers, warmUp.rawBody, warmUp.body);
+	let timedMs = 0;
+	let delivered = 0;
+	let started = 0;
+	let items = 0;
+	let refused = 0;
+	for (let index = 0; timedMs < minimumMs && index < 200; index++) {
+		const deliveries = round(index);
+		const t0 = process.hrtime.bigint();
+		for (const d of deliveries) {
+			const { result, status } = await driver.deliver(d.headers, d.rawBody, d.body);
+			const output = result.workflowData?.[0];
+			if (output) {
+				started++;
+				items += output.length;
+			}
+			if (status === 401) refused++;
+		}
+		timedMs += Number(process.hrtime.bigint() - t0) / 1e6;
+		delivered += deliveries.length;
+	}
+	return { perSecond: (delivered / timedMs) * 1000, delivered, started, items, refused };
+}
+
+describe('4. Trigger cost: deliveries per second through the webhook handlers, in-process', () => {
+	const SECRET = 'b'.repeat(64);
+	const rows: Array<Array<string | number>> = [];
+	const results: Record<string, number> = {};
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const definitions = require('@octokit/webhooks-examples') as Array<{ name: string; examples: IDataObject[] }>;
+	const examples = definitions.flatMap((d) => d.examples.map((payload) => ({ event: d.name, payload })));
+
+	const githubRound = (roundIndex: number): Delivery[] =>
+		examples.map(({ event, payload }, i) => {
+			const raw = JSON.stringify(payload);
+			return {
+				headers: {
+					'content-type': 'application/json',
+					'x-github-event': event,
+					'x-github-delivery': `00000000-0000-4000-8000-${String((roundIndex + 2) * 1000 + i).padStart(12, '0')}`,
+					'x-hub-signature-256': 'sha256=' + createHmac('sha256', SECRET).update(raw).digest('hex'),
+				},
+				rawBody: Buffer.from(raw),
+				body: JSON.parse(raw) as unknown,
+			};
+		});
+
+	const APP_SECRET = 'c'.repeat(64);
+	const BOARD_ID = BOARD_MODEL.id;
+	const trelloRound = (driver: WebhookDriver) => (): Delivery[] =>
+		(Object.keys(actions) as Array<keyof typeof actions>).map((name) => {
+			const raw = JSON.stringify(trelloDelivery(actions[name](), name === 'boardCreated' ? MEMBER_MODEL : BOARD_MODEL, driver.webhookUrl));
+			return {
+				headers: { 'content-type': 'application/json', 'x-trello-webhook': createHmac('sha1', APP_SECRET).update(raw + driver.webhookUrl).digest('base64') },
+				rawBody: Buffer.from(raw),
+				body: JSON.parse(raw) as unknown,
+			};
+		});
+
+	afterAll(() => {
+		report(
+			'4. Trigger cost: deliveries per second through the webhook handlers (in-process)',
+			table(['Trigger', 'Corpus', 'Deliveries / s', 'Ours ÷ n8n', 'Started the workflow', 'Items emitted', 'Refused (401)'], rows) +
+				`\n\nEach delivery goes through the node's webhook() in a fresh n8n-core WebhookContext, as n8n's webhook service calls it: signature check (HMAC-SHA256 of the raw body for GitHub; HMAC-SHA1 of body + callback URL for Trello), then whatever the node does. Ours also checks the delivery id against the ones already seen, matches the chosen triggers (here: all ${WEBHOOK_TRIGGERS.length} webhook triggers of the GitHub Trigger; Trello: New Board Activity, any activity) and shapes the items; n8n's GitHub Trigger passes every delivery on (its event filter is applied by GitHub when the hook is registered) and n8n's Trello Trigger passes the whole body on. GitHub corpus: all ${examples.length} payloads of @octokit/webhooks-examples (ping included), a fresh delivery id per delivery; Trello corpus: the ${Object.keys(actions).length} action deliveries of test/trelloTriggers/fixtures.ts. Each handler runs for at least 3 s after a warm-up round.\n\nNot measured: end-to-end deliveries per second accepted by a real n8n with each trigger published (not built in the time available).`,
+		);
+	});
+
+	it('GitHub Trigger', async () => {
+		const ours = new WebhookDriver(
+			`${OURS}.githubTrigger`,
+			{ authentication: 'accessToken', owner: rl('octo', 'name'), triggers: WEBHOOK_TRIGGERS.map((row) => row.value), listenOn: 'organization' },
+			{ githubAccessTokenApi: { server: 'https://api.github.com', accessToken: 'ghp_unused' } },
+		);
+		ours.staticData.secret = SECRET;
+		ours.staticData.login = 'nobody-mentioned';
+		const mine = await throughput(ours, githubRound);
+		results.githubOurs = mine.perSecond;
+		rows.push(['ours: GitHub Trigger (all webhook triggers)', `${examples.length} webhooks-examples`, mine.perSecond.toFixed(0), '', mine.started, mine.items, mine.refused]);
+		const single = new WebhookDriver(
+			`${OURS}.githubTrigger`,
+			{ authentication: 'accessToken', owner: rl('octo', 'name'), triggers: ['newIssue'], listenOn: 'organization' },
+			{ githubAccessTokenApi: { server: 'https://api.github.com', accessToken: 'ghp_unused' } },
+		);
+		single.staticData.secret = SECRET;
+		const one = await throughput(single, githubRound);
+		const unavailable = theirsAvailable('githubTrigger');
+		if (unavailable) {
+			rows.push(['n8n GitHub Trigger (events: *)', '', 'not measured', '', '', '', unavailable]);
+			return;
+		}
+		const theirs = new WebhookDriver(
+			'n8n-nodes-base.githubTrigger',
+			{ authentication: 'accessToken', owner: rl('octo', 'name'), repository: rl('hello', 'name'), events: ['*'] },
+			{ githubApi: { server: 'https://api.github.com', user: '', accessToken: 'ghp_unused' } },
+		);
+		theirs.staticData.webhookSecret = SECRET;
+		const other = await throughput(theirs, githubRound);
+		rows[rows.length - 1][3] = ratio(mine.perSecond / other.perSecond);
+		rows.push(['n8n GitHub Trigger (events: *)', `${examples.length} webhooks-examples`, other.perSecond.toFixed(0), '', other.started, other.items, other.refused]);
+		rows.push(['ours: GitHub Trigger (one trigger: New Issue)', `${examples.length} webhooks-examples`, one.perSecond.toFixed(0), ratio(one.perSecond / other.perSecond), one.started, one.items, one.refused]);
+	});
+
+	it('Trello Trigger', async () => {
+		const ours = new WebhookDriver(
+			`${OURS}.trelloTrigger`,
+			{ authentication: 'keyToken', event: 'newBoardActivity', activityTypes: [], boards: [BOARD_ID] },
+			{ trelloKeyTokenApi: { apiKey: 'k'.repeat(32), apiToken: 't'.repeat(64), applicationSecret: APP_SECRET, apiBaseUrl: 'https://api.trello.com' } },
+		);
+		const mine = await throughput(ours, trelloRound(ours));
+		rows.push(['ours: Trello Trigger (New Board Activity, any)', `${Object.keys(actions).length} Trello actions`, mine.perSecond.toFixed(0), '', mine.started, mine.items, mine.refused]);
+		const unavailable = theirsAvailable('trelloTrigger');
+		if (unavailable) {
+			rows.push(['n8n Trello Trigger', '', 'not measured', '', '', '', unavailable]);
+			return;
+		}
+		const theirs = new WebhookDriver('n8n-nodes-base.trelloTrigger', { authentication: 'apiKey', id: BOARD_ID }, { trelloApi: { apiKey: 'k'.repeat(32), apiToken: 't'.repeat(64), oauthSecret: APP_SECRET } });
+		const other = await throughput(theirs, trelloRound(theirs));
+		rows[rows.length - 1][3] = ratio(mine.perSecond / other.perSecond);
+		rows.push(['n8n Trello Trigger (board)', `${Object.keys(actions).length} Trello actions`, other.perSecond.toFixed(0), '', other.started, other.items, other.refused]);
+	});
+});
+
+// ---------------------------------------------------------------------------------------------
+// 5. Footprint
+// ---------------------------------------------------------------------------------------------
+describe('5. Footprint', () => {
+	const rows: Array<Array<string | number>> = [];
+	afterAll(() => report('5. Footprint', table(['Measure', 'Ours', 'n8n’s four nodes'], rows) + '\n\nCold require: a fresh `node` process per sample (the machine’s Node, ' + process.version + '), n8n-workflow loaded first and untimed (n8n always has it loaded), then every node and credential file required and timed; 7 samples each, alternating, median (min–max).'));
+
+	it('measures dependencies, packed size and cold require time', () => {
+		const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; n8n: { nodes: string[]; credentials: string[] } };
+		const dependencies = Object.keys(pkg.dependencies ?? {});
+		rows.push(['Runtime dependencies', dependencies.length ? `${dependencies.length}: ${dependencies.join(', ')}` : '0 (n8n-workflow is a peer dependency)', 'n/a (part of n8n-nodes-base)']);
+
+		const packed = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as Array<{ size: number; unpackedSize: number; entryCount: number }>;
+		let theirPackage = 'not available';
+		if (N8N_HOST_DIR) {
+			const du = execFileSync('du', ['-sb', join(N8N_HOST_DIR, 'node_modules', 'n8n-nodes-base')], { encoding: 'utf8' });
+			theirPackage = `ships inside n8n-nodes-base (${(Number(du.split('\t')[0]) / 2 ** 20).toFixed(0)} MiB installed, all of n8n’s nodes)`;
+		}
+		rows.push(['Packed size (npm pack)', `${(packed[0].size / 1024).toFixed(0)} KiB packed, ${(packed[0].unpackedSize / 1024).toFixed(0)} KiB unpacked, ${packed[0].entryCount} files`, theirPackage]);
+
+		const dir = mkdtempSync(join(tmpdir(), 'bench-require-'));
+		const script = join(dir, 'cold-require.js');
+		writeFileSync(
+			script,
+			"const [workflow, ...files] = JSON.parse(process.argv[2]); require(workflow); const t0 = process.hrtime.bigint(); for (const f of files) require(f); process.stdout.write(String(Number(process.hrtime.bigint() - t0) / 1e6));",
+		);
+		const ourFiles = [...pkg.n8n.nodes, ...pkg.n8n.credentials].map((f) => join(ROOT, f));
+		const ourArgs = [require.resolve('n8n-workflow', { paths: [ROOT] }), ...ourFiles];
+		const theirFiles = N8N_BASE_DIST
+			? [...Object.values(BASE_NODE_FILES), 'credentials/GithubApi.credentials.js', 'credentials/GithubOAuth2Api.credentials.js', 'credentials/TrelloApi.credentials.js', 'credentials/TrelloOAuth1Api.credentials.js'].map((f) => join(N8N_BASE_DIST, f))
+			: [];
+		const sample = (args: string[]) => Number(execFileSync(process.execPath, ['--no-warnings', script, JSON.stringify(args)], { encoding: 'utf8' }));
+		const ours: number[] = [];
+		const theirs: number[] = [];
+		for (let i = 0; i < 7; i++) {
+			ours.push(sample(ourArgs));
+			if (theirFiles.length) theirs.push(sample([join(N8N_HOST_DIR, 'node_modules', 'n8n-workflow'), ...theirFiles]));
+		}
+		const summary = (values: number[]) => {
+			const sorted = [...values].sort((a, b) => a - b);
+			return `${sorted[3].toFixed(0)} ms (${sorted[0].toFixed(0)}–${sorted[6].toFixed(0)})`;
+		};
+		rows.push([
+			'Cold require',
+			`${summary(ours)}: ${pkg.n8n.nodes.length} nodes + ${pkg.n8n.credentials.length} credentials`,
+			theirs.length ? `${summary(theirs)}: 4 nodes + their 4 credentials (GitHub App credential not counted)` : 'not available',
+		]);
+		if (theirs.length) {
+			const median = (values: number[]) => [...values].sort((a, b) => a - b)[3];
+			rows.push(['Cold require, ours ÷ n8n’s', ratio(median(ours) / median(theirs)), '']);
+		}
+	});
+});
+
 afterAll(() => {
 	const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as IDataObject;
 	const version = (dir: string, name: string) => {
@@ -343,5 +536,4 @@ afterAll(() => {
 	const text = [...header, '', ...sections.flatMap((s) => [`## ${s.title}`, '', s.body, '']), ...(notes.length ? ['## Notes', '', ...notes.map((n) => `- ${n}`), ''] : [])].join('\n');
 	writeFileSync(join(ROOT, 'BENCHMARKS.md'), text);
 	if (process.env.BENCH_REPORT) writeFileSync(process.env.BENCH_REPORT, text);
-	void execFileSync;
 });
