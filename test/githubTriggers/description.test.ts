@@ -1,0 +1,65 @@
+import { readFileSync } from 'fs';
+import { join } from 'path';
+import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
+import nock from 'nock';
+
+import { GitHubPollTrigger } from '../../nodes/GitHub/GitHubPollTrigger.node';
+import { GitHubTrigger } from '../../nodes/GitHub/GitHubTrigger.node';
+import { TRIGGERS } from '../../nodes/GitHub/triggers/catalogue';
+import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
+import { webhookTrigger } from './helpers';
+
+const SPEC_TRIGGERS = [
+	'New repository', 'New fork', 'New star', 'New watcher', 'New tag', 'New issue', 'Updated issue', 'New pull request',
+	'Updated pull request', 'New comment', 'New label on issue', 'New review request', 'New pull request review',
+	'New commit', 'New push', 'New branch', 'Workflow run completed', 'Workflow job completed', 'New collaborator',
+	'New mention', 'Project item status changed', 'New card in column', 'New release', 'New gist', 'New discussion',
+	'New discussion comment',
+];
+
+function optionsOf(properties: Array<{ name: string; options?: unknown[] }>, name: string) {
+	return properties.find((p) => p.name === name)!.options as INodePropertyOptions[];
+}
+
+describe('GitHub trigger nodes: what they offer', () => {
+	it('the catalogue has one row per spec trigger, by its spec name', () => {
+		expect(TRIGGERS.map((row) => row.name)).toEqual(SPEC_TRIGGERS);
+	});
+
+	it('between the two nodes every spec trigger is offered', () => {
+		const webhook = optionsOf(new GitHubTrigger().description.properties, 'triggers').map((o) => o.name);
+		const polled = optionsOf(new GitHubPollTrigger().description.properties, 'trigger').map((o) => o.name);
+		expect(webhook).toHaveLength(24);
+		expect(polled).toEqual(['New repository (in the account)', 'New watcher', 'New mention (from notifications)', 'New gist']);
+		const covered = new Set([...webhook, ...polled.map((name) => name.replace(/ \(.*\)$/, ''))]);
+		expect(SPEC_TRIGGERS.filter((name) => !covered.has(name))).toEqual([]);
+	});
+
+	it('both nodes are registered in package.json', () => {
+		const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { n8n: { nodes: string[] } };
+		expect(pkg.n8n.nodes).toEqual(
+			expect.arrayContaining(['dist/nodes/GitHub/GitHubTrigger.node.js', 'dist/nodes/GitHub/GitHubPollTrigger.node.js']),
+		);
+	});
+
+	it('with every webhook trigger chosen, the repository hook subscribes to exactly the union of their events', async () => {
+		resetGitHubRateLimitState();
+		const all = TRIGGERS.filter((row) => row.webhook).map((row) => row.value);
+		const harness = webhookTrigger({ triggers: all, repositories: 'hello' });
+		const bodies: Record<string, IDataObject> = {};
+		nock('https://api.github.com')
+			.get('/user')
+			.reply(200, { login: 'octocat' })
+			.post('/repos/octo/hello/hooks', (body: IDataObject) => ((bodies.repo = body), true))
+			.reply(201, { id: 1 })
+			.post('/orgs/octo/hooks', (body: IDataObject) => ((bodies.org = body), true))
+			.reply(201, { id: 2 });
+		await harness.create();
+		expect(bodies.repo.events).toEqual([
+			'commit_comment', 'create', 'discussion', 'discussion_comment', 'fork', 'issue_comment', 'issues', 'member',
+			'project_card', 'pull_request', 'pull_request_review', 'pull_request_review_comment', 'push', 'release', 'star',
+			'workflow_job', 'workflow_run',
+		]);
+		expect(bodies.org.events).toEqual(['projects_v2_item', 'repository']);
+	});
+});
