@@ -366,7 +366,11 @@ function newestGhesVersion(): string {
 	return `${versions[0][1]}.${versions[0][2]}`;
 }
 
-/** Trello's description shared with the project (OpenAPI 3, server https://api.trello.com/1). */
+/**
+ * Trello's description shared with the project (OpenAPI 3, server https://api.trello.com/1):
+ * validate paths after /1, e.g. { method: 'GET', path: '/boards/{id}' } for GET /1/boards/{id}.
+ * key and token are accepted as query parameters (its apiKey security schemes).
+ */
 export function trelloContract(options: ContractOptions = {}): OpenApiContract {
 	return OpenApiContract.fromFile(`${__dirname}/../../../shared/contracts/trello-openapi.json`, options);
 }
