@@ -196,3 +196,22 @@ describe('GitHub node: description for people and AI agents', () => {
 		}
 	});
 });
+
+describe('GitHub node: rate limits', () => {
+	it('with "Max Rate-Limit Wait" at 0, an exhausted limit fails the item at once, naming the option', async () => {
+		const reset = Math.floor(Date.now() / 1000) + 3600;
+		const recorder = new GitHubRecorder([
+			{
+				status: 403,
+				body: { message: 'API rate limit exceeded' },
+				headers: { 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset), 'x-ratelimit-resource': 'core' },
+			},
+		]);
+		const started = Date.now();
+		const run = await runGitHub({ resource: 'rateLimit', operation: 'get', options: { maxRateLimitWait: 0 } });
+		expect(Date.now() - started).toBeLessThan(5000);
+		expect(run.error('GitHub')?.message).toMatch(/^GitHub: /);
+		expect(run.error('GitHub')?.description).toContain('Max Rate-Limit Wait');
+		expect(recorder.requests).toHaveLength(1);
+	});
+});
