@@ -9,4 +9,6 @@ module.exports = {
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'test/tsconfig.json' }] },
 	testTimeout: 240000,
 	maxWorkers: 1,
+	// Each file drives external n8n processes and loopback servers; don't let a lingering socket hold the run open.
+	forceExit: true,
 };
