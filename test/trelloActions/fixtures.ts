@@ -219,9 +219,15 @@ export const FIXTURES: Record<string, RowFixture> = {
 		output: [card, { ...card, id: 'second' }],
 	},
 	'comment.addToCard': {
-		parameters: { card: rl(CARD, 'list'), text: 'Shipped in 2.3' },
+		// Characters that URL and OAuth encodings treat differently, to prove the signature covers them.
+		parameters: { card: rl(CARD, 'list'), text: "Shipped! (v2.3) — 100% done * it's live & tagged + noted" },
 		calls: [
-			{ method: 'POST', path: `/1/cards/${CARD}/actions/comments`, query: { text: 'Shipped in 2.3' }, reply: comment },
+			{
+				method: 'POST',
+				path: `/1/cards/${CARD}/actions/comments`,
+				query: { text: "Shipped! (v2.3) — 100% done * it's live & tagged + noted" },
+				reply: comment,
+			},
 		],
 		output: [comment],
 	},

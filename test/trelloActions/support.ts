@@ -1,3 +1,4 @@
+import { createHmac } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 import nock from 'nock';
 
@@ -111,7 +112,27 @@ export function expectAuthenticated(call: RecordedCall, auth: Auth) {
 		expect(header).toContain(`oauth_token="${OAUTH_TOKEN}"`);
 		expect(header).toContain('oauth_signature_method="HMAC-SHA1"');
 		expect(header).toMatch(/oauth_signature="[^"]+"/);
+		expect(oauthSignatureValid(call, header)).toBe(true);
 	}
+}
+
+const rfc3986 = (value: string) =>
+	encodeURIComponent(value).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+
+/** Recomputes the HMAC-SHA1 signature over method, URL, query and oauth_* parameters (RFC 5849). */
+function oauthSignatureValid(call: RecordedCall, header: string): boolean {
+	const oauth: Record<string, string> = {};
+	for (const match of header.matchAll(/(\w+)="([^"]*)"/g)) oauth[match[1]] = decodeURIComponent(match[2]);
+	const params: Array<[string, string]> = Object.entries(call.query);
+	for (const [name, value] of Object.entries(oauth)) if (name !== 'oauth_signature') params.push([name, value]);
+	const normalized = params
+		.map(([name, value]) => [rfc3986(name), rfc3986(value)])
+		.sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : 1) : a < b ? -1 : 1))
+		.map(([name, value]) => `${name}=${value}`)
+		.join('&');
+	const base = [call.method.toUpperCase(), rfc3986(API + call.path), rfc3986(normalized)].join('&');
+	const key = `${rfc3986(CONSUMER_SECRET)}&${rfc3986(OAUTH_TOKEN_SECRET)}`;
+	return createHmac('sha1', key).update(base).digest('base64') === oauth.oauth_signature;
 }
 
 const contract = trelloContract();
