@@ -6,7 +6,7 @@ import { MAX_RATE_LIMIT_WAIT_OPTION } from '../shared/options';
 import { TRELLO_RESOURCES, TRELLO_ROWS } from './actions/catalogue';
 import { executeTrelloRows } from './actions/router';
 import { TRELLO_AUTHENTICATION_PROPERTY, TRELLO_CREDENTIALS } from './common';
-import { searchBoards, searchCards, searchLabels, searchLists } from './methods/listSearch';
+import { searchBoards, searchCards, searchLabels, searchLists, searchTargetLists } from './methods/listSearch';
 import { getLabels, getMembers } from './methods/loadOptions';
 
 export class Trello implements INodeType {
@@ -50,7 +50,7 @@ export class Trello implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchBoards, searchLists, searchCards, searchLabels },
+		listSearch: { searchBoards, searchLists, searchTargetLists, searchCards, searchLabels },
 		loadOptions: { getLabels, getMembers },
 	};
 

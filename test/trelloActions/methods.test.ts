@@ -6,7 +6,7 @@ import { HarnessCredentialsHelper } from '../harness/credentialsHelper';
 import { HarnessNodeTypes } from '../harness/nodeTypes';
 import { packageNode } from '../harness/workflow';
 import { getLabels, getMembers } from '../../nodes/Trello/methods/loadOptions';
-import { searchBoards, searchCards, searchLabels, searchLists } from '../../nodes/Trello/methods/listSearch';
+import { searchBoards, searchCards, searchLabels, searchLists, searchTargetLists } from '../../nodes/Trello/methods/listSearch';
 import { resetTrelloRateLimitState } from '../../nodes/Trello/transport';
 import { BOARD, CARD, LABEL, LIST, MEMBER, OTHER_BOARD, OTHER_LABEL, OTHER_LIST } from './fixtures';
 import { credentialsFor, expectAuthenticated, rl, trelloApi } from './support';
@@ -74,17 +74,22 @@ describe('Trello node list search and options, filtered by the chosen board', ()
 		expect(api.sent()).toEqual([{ method: 'GET', path: `/1/boards/${BOARD}/lists`, query: { fields: 'name' } }]);
 	});
 
-	it('offers the lists of the board a card moves to when one is chosen', async () => {
+	it('offers the lists of the board a card moves to, and still the chosen board’s cards', async () => {
 		const api = trelloApi([
 			{ method: 'GET', path: '/1/boards/Zz98Yy76/lists', query: { fields: 'name' }, reply: [{ id: OTHER_LIST, name: 'Inbox' }] },
+			{ method: 'GET', path: `/1/boards/${BOARD}/cards`, query: { fields: 'name,url' }, reply: [{ id: CARD, name: 'Card' }] },
+			{ method: 'GET', path: `/1/boards/${BOARD}/lists`, query: { fields: 'name' }, reply: [{ id: LIST, name: 'Doing' }] },
 		]);
-		const ctx = loadOptionsContext({
+		const moving = loadOptionsContext({
 			resource: 'card',
 			operation: 'update',
 			board: rl(BOARD, 'list'),
 			additionalFields: { idBoard: rl('https://trello.com/b/Zz98Yy76/ops', 'url') },
 		});
-		expect((await searchLists.call(ctx)).results).toEqual([{ name: 'Inbox', value: OTHER_LIST }]);
+		expect((await searchTargetLists.call(moving)).results).toEqual([{ name: 'Inbox', value: OTHER_LIST }]);
+		expect((await searchCards.call(moving)).results).toEqual([{ name: 'Card', value: CARD, url: undefined }]);
+		const staying = loadOptionsContext({ resource: 'card', operation: 'update', board: rl(BOARD, 'list') });
+		expect((await searchTargetLists.call(staying)).results).toEqual([{ name: 'Doing', value: LIST }]);
 		expect(api.scope.isDone()).toBe(true);
 	});
 

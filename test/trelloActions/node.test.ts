@@ -69,6 +69,10 @@ describe('Trello node description', () => {
 			['list', 'searchLists'],
 			['id', '5abbe4b7ddc1b351ef961414'],
 		]);
+		expect(modes('idList')).toEqual([
+			['list', 'searchTargetLists'],
+			['id', '5abbe4b7ddc1b351ef961414'],
+		]);
 		expect(modes('card')).toEqual([
 			['list', 'searchCards'],
 			['url', 'https://trello.com/c/AbCd1234/12-my-card'],

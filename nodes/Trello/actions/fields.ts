@@ -78,14 +78,17 @@ export const BOARD_FILTER_FIELD: CatalogueField = boardField({
 		'Board whose lists, cards and labels are offered below. Not sent to Trello; not needed when the object is given by ID.',
 });
 
-export function listField(overrides: Partial<CatalogueField> & Pick<CatalogueField, 'in'>): CatalogueField {
+export function listField(
+	overrides: Partial<CatalogueField> & Pick<CatalogueField, 'in'>,
+	searchListMethod = 'searchLists',
+): CatalogueField {
 	return {
 		name: 'list',
 		displayName: 'List',
 		type: 'resourceLocator',
 		required: true,
 		description: 'The list: pick it from the chosen board or give its 24-character ID',
-		ui: locator([listMode('searchLists'), idMode('list')]),
+		ui: locator([listMode(searchListMethod), idMode('list')]),
 		...overrides,
 	};
 }

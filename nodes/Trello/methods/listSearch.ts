@@ -19,9 +19,9 @@ export async function searchBoards(this: ILoadOptionsFunctions, filter?: string)
 	};
 }
 
-/** The board chosen on the node (for an update, the board a card or list moves to), or '' if none. */
-export function chosenBoard(ctx: ILoadOptionsFunctions): string {
-	for (const name of ['additionalFields.idBoard', 'board']) {
+/** The board chosen on the node (or the first of `names` that is set), or '' if none. */
+export function chosenBoard(ctx: ILoadOptionsFunctions, names: string[] = ['board']): string {
+	for (const name of names) {
 		try {
 			const value = ctx.getCurrentNodeParameter(name, { extractValue: true });
 			const text = typeof value === 'string' ? value.trim() : '';
@@ -37,8 +37,9 @@ async function boardChildren(
 	ctx: ILoadOptionsFunctions,
 	child: 'lists' | 'cards' | 'labels',
 	fields: string,
+	boardParameters?: string[],
 ): Promise<IDataObject[]> {
-	const board = chosenBoard(ctx);
+	const board = chosenBoard(ctx, boardParameters);
 	if (!board) return [];
 	const client = new TrelloClient(ctx);
 	return await client.request<IDataObject[]>({
@@ -58,6 +59,12 @@ function matching(entries: IDataObject[], filter: string | undefined, label: (en
 /** Open lists of the chosen board, filtered by name. */
 export async function searchLists(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	const lists = await boardChildren(this, 'lists', 'name');
+	return { results: matching(lists, filter, (l) => String(l.name)).map(({ entry, name }) => ({ name, value: String(entry.id) })) };
+}
+
+/** Lists a card can move to: of "Move to Board" when set, else of the chosen board. */
+export async function searchTargetLists(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const lists = await boardChildren(this, 'lists', 'name', ['additionalFields.idBoard', 'board']);
 	return { results: matching(lists, filter, (l) => String(l.name)).map(({ entry, name }) => ({ name, value: String(entry.id) })) };
 }
 

@@ -181,7 +181,7 @@ export const cardRows: TrelloRow[] = [
 				optional: true,
 				required: false,
 				description: 'Move the card to this list (of the chosen board, or of "Move to Board")',
-			}),
+			}, 'searchTargetLists'),
 			boardField({
 				name: 'idBoard',
 				displayName: 'Move to Board',
