@@ -172,4 +172,29 @@ describe('Trello node errors', () => {
 		expect(run.error('Trello')?.message).toContain('contains an encoded slash');
 		expect(api.recorded).toEqual([]);
 	});
+
+	it('fails an item with the limit’s name when Max Rate-Limit Wait is too short for Trello’s 429', async () => {
+		trelloApi([
+			{
+				method: 'GET',
+				path: `/1/cards/${CARD}`,
+				status: 429,
+				reply: { error: 'API_TOKEN_LIMIT_EXCEEDED', message: 'Rate limit exceeded' },
+			},
+		]);
+		const run = await runTrello(
+			{ resource: 'card', operation: 'get', card: rl(CARD), options: { maxRateLimitWait: 0 } },
+			'keyToken',
+			[{}],
+			{ continueOnFail: true },
+		);
+		expect(run.json('Trello')).toEqual([
+			{
+				error: expect.stringMatching(
+					/^Trello: Trello per-token rate limit \(100 requests \/ 10 s\) reached and waiting for it would exceed the maximum rate-limit wait\. It resets at \d{4}-\d\d-\d\dT/,
+				),
+				description: expect.stringContaining('Max Rate-Limit Wait'),
+			},
+		]);
+	});
 });
