@@ -70,6 +70,13 @@ describe('Trello node coverage of the spec', () => {
 		expect(ROW_KEYS.filter((key) => !doc.includes(`\`${key}\``))).toEqual([]);
 		expect(SPEC_ENDPOINTS.filter((endpoint) => !doc.includes(endpoint.split(' ')[1]))).toEqual([]);
 	});
+
+	it('lists every spec tool step and endpoint in the README', () => {
+		const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+		const trello = readme.slice(readme.indexOf('### Trello'));
+		expect(SPEC_ENDPOINTS.filter((endpoint) => !trello.includes(`\`${endpoint}\``))).toEqual([]);
+		expect(SPEC_TOOL_STEPS.filter((step) => !trello.includes(`| ${step}`))).toEqual([]);
+	});
 });
 
 describe.each(AUTHS)('every Trello operation, authenticated with %s', (auth: Auth) => {
