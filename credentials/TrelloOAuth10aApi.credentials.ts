@@ -21,10 +21,26 @@ export class TrelloOAuth10aApi implements ICredentialType {
 			default: 'https://trello.com/1/OAuthGetRequestToken',
 		},
 		{
+			displayName: 'Token Expiration',
+			name: 'expiration',
+			type: 'options',
+			options: [
+				{ name: 'Never', value: 'never' },
+				{ name: '30 Days', value: '30days' },
+				{ name: '1 Day', value: '1day' },
+				{ name: '1 Hour', value: '1hour' },
+			],
+			default: 'never',
+			description: 'How long the token Trello issues stays valid',
+		},
+		{
+			// Trello grants read-only, 30-day tokens unless asked otherwise; n8n keeps these
+			// parameters and adds oauth_token when it sends the user here.
 			displayName: 'Authorization URL',
 			name: 'authUrl',
 			type: 'hidden',
-			default: 'https://trello.com/1/OAuthAuthorizeToken',
+			default:
+				'={{"https://trello.com/1/OAuthAuthorizeToken?name=n8n&scope=read,write&expiration=" + ($self["expiration"] || "never")}}',
 		},
 		{
 			displayName: 'Access Token URL',

@@ -79,7 +79,11 @@ describe('Trello credentials', () => {
 		const credential = new TrelloOAuth10aApi();
 		expect(credential.extends).toEqual(['oAuth1Api']);
 		expect(property(credential, 'requestTokenUrl').default).toBe('https://trello.com/1/OAuthGetRequestToken');
-		expect(property(credential, 'authUrl').default).toBe('https://trello.com/1/OAuthAuthorizeToken');
+		const authorize = new URL(String(evaluate(String(property(credential, 'authUrl').default), { expiration: 'never' })));
+		expect(authorize.origin + authorize.pathname).toBe('https://trello.com/1/OAuthAuthorizeToken');
+		// Without these Trello would issue a read-only token that expires after 30 days.
+		expect(Object.fromEntries(authorize.searchParams)).toEqual({ name: 'n8n', scope: 'read,write', expiration: 'never' });
+		expect(evaluate(String(property(credential, 'authUrl').default), { expiration: '1day' })).toContain('expiration=1day');
 		expect(property(credential, 'accessTokenUrl').default).toBe('https://trello.com/1/OAuthGetAccessToken');
 		expect(property(credential, 'signatureMethod').default).toBe('HMAC-SHA1');
 	});
