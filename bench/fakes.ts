@@ -112,7 +112,13 @@ export class BenchGitHub extends FakeGitHub {
  * Forwards every request for `origin` (n8n's nodes have it fixed) to a loopback fake: nock
  * intercepts, performs the same request against the fake and answers with its status, body and headers.
  */
+const forwardTargets = new Map<string, () => string>();
+
 export function forwardOrigin(origin: string, target: () => string) {
+	// One interceptor per origin for the whole run; later sections only move its target.
+	const known = forwardTargets.has(origin);
+	forwardTargets.set(origin, target);
+	if (known) return;
 	const scope = nock(origin).persist();
 	for (const method of ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD']) {
 		scope
@@ -126,7 +132,7 @@ export function forwardOrigin(origin: string, target: () => string) {
 				}
 				const payload = body === undefined || body === '' ? '' : typeof body === 'string' ? body : JSON.stringify(body);
 				if (payload) headers['content-length'] = String(Buffer.byteLength(payload));
-				const forwarded = httpRequest(target() + uri, { method, headers }, (response) => {
+				const forwarded = httpRequest(forwardTargets.get(origin)!() + uri, { method, headers }, (response) => {
 					const chunks: Buffer[] = [];
 					response.on('data', (chunk: Buffer) => chunks.push(chunk));
 					response.on('end', () => {
@@ -138,9 +144,9 @@ export function forwardOrigin(origin: string, target: () => string) {
 						callback(null, [response.statusCode ?? 500, Buffer.concat(chunks).toString('utf8'), replyHeaders]);
 					});
 				});
-				forwarded.on('error', (error) => callback(error, [500, '']));
+				// Answer like a gateway would, so the node sees a failure instead of a hung request.
+				forwarded.on('error', (error) => callback(null, [502, JSON.stringify({ message: `forwarding failed: ${error.message}` })]));
 				forwarded.end(payload);
 			});
 	}
-	return scope;
 }

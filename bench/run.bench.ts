@@ -24,6 +24,7 @@ const rl = (value: string, mode = 'id') => ({ __rl: true, mode, value });
 
 const sections: Array<{ title: string; body: string }> = [];
 const notes: string[] = [];
+const goals: Array<[string, string, string]> = [];
 const report = (title: string, body: string) => sections.push({ title, body });
 
 function theirsAvailable(type: string): string | undefined {
@@ -54,6 +55,8 @@ describe('1. 300 Create Card items under Trello’s 100 requests / 10 s per toke
 	const LIST = '5f2b8c1e9d3a4b0012a1c010';
 	const ITEMS = 300;
 	const MINIMUM_MS = (ITEMS / 10) * 1000;
+	// A sliding window admits 100 at once, so the last 100 can start 20 s after the first.
+	const WINDOW_FLOOR_MS = (ITEMS / 100 - 1) * 10_000;
 	const input = Array.from({ length: ITEMS }, (_, i) => ({ name: `Card ${String(i + 1).padStart(3, '0')}` }));
 	const rows: Array<Array<string | number>> = [];
 	const series: ChartSeries[] = [];
@@ -67,8 +70,8 @@ describe('1. 300 Create Card items under Trello’s 100 requests / 10 s per toke
 		await trello.stop();
 		report(
 			'1. Trello: 300 Create Card items in one execution, fake enforcing 100 requests / 10 s per token',
-			table(['Node (settings)', 'Failed items', 'Cards created (duplicates)', 'Requests (429s)', 'Wall time', 'Wall ÷ 30 s minimum', 'Outcome'], rows) +
-				'\n\nFailed items = input items for which no card was created. The 30 s minimum is 300 requests at 10 req/s; a sliding 10 s window lets the first 100 go at once, so ~20 s is possible in theory.\n\n![Requests per second over time, ours vs n8n’s Trello node](bench/rate-limit-chart.svg)',
+			table(['Node (settings)', 'Failed items', 'Cards created (duplicates)', 'Requests (429s)', 'Wall time', 'Wall ÷ 30 s minimum', 'Wall ÷ 20 s window floor', 'Outcome'], rows) +
+				'\n\nFailed items = input items for which no card was created. The 30 s minimum is the issue’s yardstick (300 requests at an even 10 req/s); Trello’s window is a sliding 10 s count, so 100 requests may go at once and the true floor is 20 s (100 at 0 s, 10 s and 20 s). A ratio is only shown when every item succeeded.\n\n![Requests per second over time, ours vs n8n’s Trello node](bench/rate-limit-chart.svg)',
 		);
 		if (series.length) writeFileSync(join(ROOT, 'bench', 'rate-limit-chart.svg'), rateChartSvg(series, 10, '300 Create Card requests against Trello’s 100 req / 10 s per-token limit'));
 	});
@@ -91,9 +94,11 @@ describe('1. 300 Create Card items under Trello’s 100 requests / 10 s per toke
 			`${names.length} (${names.length - distinct})`,
 			`${arrivals.length} (${arrivals.filter((a) => a.kind !== 'ok').length})`,
 			seconds(wall),
-			ratio(wall / MINIMUM_MS),
+			distinct === ITEMS ? ratio(wall / MINIMUM_MS) : '— (items failed)',
+			distinct === ITEMS ? ratio(wall / WINDOW_FLOOR_MS) : '—',
 			outcome,
 		]);
+		if (label.startsWith('ours')) goals.push(['Trello: 300 Create Card, 0 failed and ≤ 1.1× the 30 s minimum', `${ITEMS - distinct} failed, ${ratio(wall / MINIMUM_MS)}`, ITEMS === distinct && wall <= 1.1 * MINIMUM_MS ? 'met' : 'not met']);
 		series.push({ label: `${label}: ${ITEMS - distinct} failed items, ${seconds(wall)}`, startedAt: started, arrivals });
 	}
 
@@ -114,7 +119,7 @@ describe('1. 300 Create Card items under Trello’s 100 requests / 10 s per toke
 	])('%s', async (label, tokenPrefix, settings) => {
 		const unavailable = theirsAvailable('trello');
 		if (unavailable) {
-			rows.push([label, 'not measured', '', '', '', '', unavailable]);
+			rows.push([label, 'not measured', '', '', '', '', '', unavailable]);
 			return;
 		}
 		const token = tokenPrefix.padEnd(64, '0');
@@ -198,6 +203,7 @@ describe('2. A batch of Create Issue writes through GitHub’s primary and secon
 			seconds(wall),
 			outcome,
 		]);
+		if (label.startsWith('ours')) goals.push(['GitHub: writes through primary + secondary limits, 0 failed and waited ≤ 1.1× what was asked', `${ITEMS - distinct} failed, ${asked ? ratio(waited / asked) : '—'}`, ITEMS === distinct && asked > 0 && waited <= 1.1 * asked ? 'met' : 'not met']);
 	}
 
 	it('ours (default settings)', async () => {
@@ -258,6 +264,8 @@ describe('3. Requests needed to list 1,000 issues, commits and cards', () => {
 	});
 	afterAll(async () => {
 		await Promise.all([github.stop(), trello.stop()]);
+		const atMinimum = rows.every((row) => String(row[3]).startsWith(`${row[2]} (`));
+		goals.push(['Request economy: the minimum number of requests, never past the limit', atMinimum ? 'every row at the minimum' : 'some rows above the minimum', atMinimum ? 'met' : 'not met']);
 		report(
 			'3. Request economy: listing 1,000 objects with Return All and with Limit 150',
 			table(['What', 'Setting', 'Minimum requests', 'Ours: requests (items)', 'n8n: requests (items)'], rows) +
@@ -400,7 +408,7 @@ describe('4. Trigger cost: deliveries per second through the webhook handlers, i
 		report(
 			'4. Trigger cost: deliveries per second through the webhook handlers (in-process)',
 			table(['Trigger', 'Corpus', 'Deliveries / s', 'Ours ÷ n8n', 'Started the workflow', 'Items emitted', 'Refused (401)'], rows) +
-				`\n\nEach delivery goes through the node's webhook() in a fresh n8n-core WebhookContext, as n8n's webhook service calls it: signature check (HMAC-SHA256 of the raw body for GitHub; HMAC-SHA1 of body + callback URL for Trello), then whatever the node does. Ours also checks the delivery id against the ones already seen, matches the chosen triggers (here: all ${WEBHOOK_TRIGGERS.length} webhook triggers of the GitHub Trigger; Trello: New Board Activity, any activity) and shapes the items; n8n's GitHub Trigger passes every delivery on (its event filter is applied by GitHub when the hook is registered) and n8n's Trello Trigger passes the whole body on. GitHub corpus: all ${examples.length} payloads of @octokit/webhooks-examples (ping included), a fresh delivery id per delivery; Trello corpus: the ${Object.keys(actions).length} action deliveries of test/trelloTriggers/fixtures.ts. Each handler runs for at least 3 s after a warm-up round.\n\nNot measured: end-to-end deliveries per second accepted by a real n8n with each trigger published (not built in the time available).`,
+				`\n\nEach delivery goes through the node's webhook() in a fresh n8n-core WebhookContext, as n8n's webhook service calls it: signature check (HMAC-SHA256 of the raw body for GitHub; HMAC-SHA1 of body + callback URL for Trello), then whatever the node does. Ours also checks the delivery id against the ones already seen, matches the chosen triggers (here: all ${WEBHOOK_TRIGGERS.length} webhook triggers of the GitHub Trigger; Trello: New Board Activity, any activity) and shapes the items; n8n's GitHub Trigger passes every delivery on (its event filter is applied by GitHub when the hook is registered) and n8n's Trello Trigger passes the whole body on. GitHub corpus: all ${examples.length} payloads of @octokit/webhooks-examples (ping included), a fresh delivery id per delivery; Trello corpus: the ${Object.keys(actions).length} action deliveries of test/trelloTriggers/fixtures.ts. Each handler runs for at least 3 s after a warm-up round.\n\nNot measured: end-to-end deliveries per second accepted by a real n8n with each trigger published (see Notes).`,
 		);
 	});
 
@@ -435,6 +443,7 @@ describe('4. Trigger cost: deliveries per second through the webhook handlers, i
 		theirs.staticData.webhookSecret = SECRET;
 		const other = await throughput(theirs, githubRound);
 		rows[rows.length - 1][3] = ratio(mine.perSecond / other.perSecond);
+		goals.push(['GitHub Trigger: deliveries per second ≥ n8n’s', `${ratio(mine.perSecond / other.perSecond)} (all triggers), ${ratio(one.perSecond / other.perSecond)} (one trigger)`, mine.perSecond >= other.perSecond ? 'met' : 'not met']);
 		rows.push(['n8n GitHub Trigger (events: *)', `${examples.length} webhooks-examples`, other.perSecond.toFixed(0), '', other.started, other.items, other.refused]);
 		rows.push(['ours: GitHub Trigger (one trigger: New Issue)', `${examples.length} webhooks-examples`, one.perSecond.toFixed(0), ratio(one.perSecond / other.perSecond), one.started, one.items, one.refused]);
 	});
@@ -455,6 +464,7 @@ describe('4. Trigger cost: deliveries per second through the webhook handlers, i
 		const theirs = new WebhookDriver('n8n-nodes-base.trelloTrigger', { authentication: 'apiKey', id: BOARD_ID }, { trelloApi: { apiKey: 'k'.repeat(32), apiToken: 't'.repeat(64), oauthSecret: APP_SECRET } });
 		const other = await throughput(theirs, trelloRound(theirs));
 		rows[rows.length - 1][3] = ratio(mine.perSecond / other.perSecond);
+		goals.push(['Trello Trigger: deliveries per second ≥ n8n’s', ratio(mine.perSecond / other.perSecond), mine.perSecond >= other.perSecond ? 'met' : 'not met']);
 		rows.push(['n8n Trello Trigger (board)', `${Object.keys(actions).length} Trello actions`, other.perSecond.toFixed(0), '', other.started, other.items, other.refused]);
 	});
 });
@@ -469,6 +479,7 @@ describe('5. Footprint', () => {
 	it('measures dependencies, packed size and cold require time', () => {
 		const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; n8n: { nodes: string[]; credentials: string[] } };
 		const dependencies = Object.keys(pkg.dependencies ?? {});
+		goals.push(['Footprint: 0 runtime dependencies', String(dependencies.length), dependencies.length === 0 ? 'met' : 'not met']);
 		rows.push(['Runtime dependencies', dependencies.length ? `${dependencies.length}: ${dependencies.join(', ')}` : '0 (n8n-workflow is a peer dependency)', 'n/a (part of n8n-nodes-base)']);
 
 		const packed = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as Array<{ size: number; unpackedSize: number; entryCount: number }>;
@@ -533,7 +544,13 @@ afterAll(() => {
 		'- Reproduce: `npm run bench` (runs `bash scripts/bench.sh`: builds `dist/`, then `npx jest --config bench/jest.config.js --runInBand`)',
 		'- Fakes: loopback HTTP servers from `test/fakes/` (Trello with its 100 requests / 10 s per-token sliding window and 429 `API_TOKEN_LIMIT_EXCEEDED`; GitHub with `x-ratelimit-*` primary limit and secondary-limit 403 with `retry-after`). n8n’s Trello node has `https://api.trello.com` fixed, so its requests are forwarded to the same fake by nock (the fake answers; nock relays status, body and headers).',
 	];
-	const text = [...header, '', ...sections.flatMap((s) => [`## ${s.title}`, '', s.body, '']), ...(notes.length ? ['## Notes', '', ...notes.map((n) => `- ${n}`), ''] : [])].join('\n');
+	notes.push(
+		'Not measured: end-to-end deliveries per second accepted by a real n8n with each trigger published. The in-process figures above cover the handlers only; n8n’s HTTP server, webhook routing and execution start-up are the same for both packages and would be added to both.',
+		'Wall times and deliveries per second move with the load on the machine (runs on a busy 2-core machine measured the trigger handlers several times slower); the ratios between ours and n8n’s, measured minutes apart in one run, are the figures to compare.',
+		'n8n’s GitHub credential has a Server field (meant for Enterprise Server), so its requests go to the fake directly; the fake accepts its `token <x>` authorization as GitHub does. n8n’s GitHub node requires the ES module `change-case`, which the bench’s jest config transforms to load it.',
+	);
+	const goalsTable = table(['Goal (issue)', 'Measured', 'Status'], goals);
+	const text = [...header, '', '## Goals', '', goalsTable, '', ...sections.flatMap((s) => [`## ${s.title}`, '', s.body, '']), ...(notes.length ? ['## Notes', '', ...notes.map((n) => `- ${n}`), ''] : [])].join('\n');
 	writeFileSync(join(ROOT, 'BENCHMARKS.md'), text);
 	if (process.env.BENCH_REPORT) writeFileSync(process.env.BENCH_REPORT, text);
 });

@@ -17,5 +17,7 @@ echo "[bench] building dist/ (packed size and cold require are measured on the b
 npx tsc -p tsconfig.json
 
 export BENCH_REPORT="${BENCH_REPORT:-$(mktemp -d)/report.md}"
-npx jest --config bench/jest.config.js --runInBand --silent "$@" >&2
-cat "$BENCH_REPORT"
+status=0
+npx jest --config bench/jest.config.js --runInBand --silent "$@" >&2 || status=$?
+if [ -f "$BENCH_REPORT" ]; then cat "$BENCH_REPORT"; fi
+exit "$status"
