@@ -2,8 +2,10 @@ import type {
 	ICredentialDataDecryptedObject,
 	IConnections,
 	IDataObject,
+	ICredentialsHelper,
 	INode,
 	INodeExecutionData,
+	INodeTypes,
 	IRun,
 	IRunExecutionData,
 	IWorkflowExecuteAdditionalData,
@@ -49,6 +51,10 @@ export class WorkflowRun {
 
 export interface RunOptions {
 	credentials?: Record<string, ICredentialDataDecryptedObject>;
+	/** Other node types (e.g. n8n's own, for side-by-side benchmarks); defaults to this package's. */
+	nodeTypes?: INodeTypes;
+	/** Another credentials helper (e.g. one that also knows n8n's own credential types). */
+	credentialsHelper?: ICredentialsHelper;
 }
 
 let nodeIds = 0;
@@ -91,7 +97,7 @@ export function singleNodeWorkflow(node: INode, inputItems: IDataObject[] = [{}]
 
 /** Runs a workflow the way n8n runs a manual execution: n8n-core's WorkflowExecute, start node first. */
 export async function runWorkflow(workflowJson: WorkflowJson, options: RunOptions = {}): Promise<WorkflowRun> {
-	const nodeTypes = new HarnessNodeTypes();
+	const nodeTypes = options.nodeTypes ?? new HarnessNodeTypes();
 	const workflow = new Workflow({
 		id: 'harness',
 		name: 'harness',
@@ -118,7 +124,7 @@ export async function runWorkflow(workflowJson: WorkflowJson, options: RunOption
 
 	const additionalData = {
 		hooks,
-		credentialsHelper: new HarnessCredentialsHelper(options.credentials ?? {}),
+		credentialsHelper: options.credentialsHelper ?? new HarnessCredentialsHelper(options.credentials ?? {}),
 		executionId: 'harness-execution',
 		restApiUrl: 'http://127.0.0.1:5678/rest',
 		instanceBaseUrl: 'http://127.0.0.1:5678/',
