@@ -8,7 +8,18 @@
  */
 export const REMEMBERED_DELIVERIES = 500;
 
-const inMemory = new Map<string, string[]>();
+/** Recent ids per workflow node: a Set to look up, an array to know which id is oldest. */
+interface RecentDeliveries {
+	ids: Set<string>;
+	order: string[];
+}
+
+const inMemory = new Map<string, RecentDeliveries>();
+
+function remember(list: string[], id: string): void {
+	list.push(id);
+	if (list.length > REMEMBERED_DELIVERIES) list.splice(0, list.length - REMEMBERED_DELIVERIES);
+}
 
 export function alreadySeen(
 	state: { deliveries?: string[] },
@@ -16,11 +27,22 @@ export function alreadySeen(
 	deliveryId: string | undefined,
 ): boolean {
 	if (!deliveryId) return false;
-	const remembered = state.deliveries ?? [];
-	const recent = inMemory.get(memoryKey) ?? [];
-	if (remembered.includes(deliveryId) || recent.includes(deliveryId)) return true;
-	state.deliveries = [...remembered, deliveryId].slice(-REMEMBERED_DELIVERIES);
-	inMemory.set(memoryKey, [...recent, deliveryId].slice(-REMEMBERED_DELIVERIES));
+	let recent = inMemory.get(memoryKey);
+	if (!recent) {
+		recent = { ids: new Set(), order: [] };
+		inMemory.set(memoryKey, recent);
+	}
+	if (recent.ids.has(deliveryId)) return true;
+	// The persisted list only matters after a restart, when memory is empty of this id.
+	if (state.deliveries?.includes(deliveryId)) return true;
+
+	recent.ids.add(deliveryId);
+	recent.order.push(deliveryId);
+	if (recent.order.length > REMEMBERED_DELIVERIES) recent.ids.delete(recent.order.shift()!);
+	const persisted = state.deliveries ?? [];
+	remember(persisted, deliveryId);
+	// Assigning (not only pushing) is what marks n8n's static data as changed.
+	state.deliveries = persisted;
 	return false;
 }
 

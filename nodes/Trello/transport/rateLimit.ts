@@ -13,7 +13,7 @@ export interface TrelloWindowState {
 export const TRELLO_DEFAULT_WINDOW = { intervalMs: 10_000, max: 100 };
 
 // Trello counts a request slightly after we send it; this margin keeps our window behind theirs.
-const CLOCK_MARGIN_MS = 60;
+const CLOCK_MARGIN_MS = 250;
 
 export function newWindowState(): TrelloWindowState {
 	return { sentAt: [], ...TRELLO_DEFAULT_WINDOW };
