@@ -6,21 +6,19 @@ import type {
 	INode,
 	INodeType,
 	INodeTypes,
-	IRun,
-	IRunExecutionData,
 	IVersionedNodeType,
 	IWebhookData,
 	IWebhookResponseData,
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
-import { ExecutionLifecycleHooks, WebhookContext, WorkflowExecute } from 'n8n-core';
+import { WebhookContext } from 'n8n-core';
 import { join } from 'path';
 
 import { HarnessCredentialsHelper } from '../test/harness/credentialsHelper';
 import { HARNESS_INPUT_TYPE, packageCredentialTypes, packageNodeTypes } from '../test/harness/nodeTypes';
 import type { WorkflowJson } from '../test/harness/workflow';
-import { WorkflowRun } from '../test/harness/workflow';
+import { runWorkflow, WorkflowRun } from '../test/harness/workflow';
 
 /** The n8n install prepared by scripts/n8n-host.sh, or '' when it is not available. */
 export const N8N_HOST_DIR = process.env.N8N_HOST_DIR ?? '';
@@ -144,64 +142,15 @@ export function benchNode(
 	};
 }
 
-/** Same execution path as test/harness/workflow.ts (n8n-core's WorkflowExecute), with n8n's own nodes known too. */
+/** The test harness's runner (n8n-core's WorkflowExecute), with n8n's own nodes and credentials known too. */
 export async function runBenchWorkflow(
 	workflowJson: WorkflowJson,
 	credentials: Record<string, ICredentialDataDecryptedObject>,
 ): Promise<WorkflowRun> {
-	const workflow = new Workflow({
-		id: 'bench',
-		name: 'bench',
-		nodes: workflowJson.nodes,
-		connections: workflowJson.connections,
+	return await runWorkflow(workflowJson, {
 		nodeTypes: new BenchNodeTypes(),
-		active: false,
-		settings: {},
-	});
-	const hooks = new ExecutionLifecycleHooks('manual', 'bench-execution', {
-		id: 'bench',
-		name: 'bench',
-		nodes: workflowJson.nodes,
-		connections: workflowJson.connections,
-		active: false,
-		activeVersionId: null,
-		isArchived: false,
-		createdAt: new Date(),
-		updatedAt: new Date(),
-	} as never);
-	let resolveFinished!: (run: IRun) => void;
-	const finished = new Promise<IRun>((resolve) => (resolveFinished = resolve));
-	hooks.addHandler('workflowExecuteAfter', (fullRunData) => resolveFinished(fullRunData));
-	const additionalData = {
-		hooks,
 		credentialsHelper: new BenchCredentialsHelper(credentials),
-		executionId: 'bench-execution',
-		restApiUrl: 'http://127.0.0.1:5678/rest',
-		instanceBaseUrl: 'http://127.0.0.1:5678/',
-		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
-		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
-		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
-		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
-		variables: {},
-		userId: 'bench-user',
-		setExecutionStatus: () => {},
-		logAiEvent: () => {},
-	} as unknown as IWorkflowExecuteAdditionalData;
-	const startNode = workflowJson.nodes.find((node) => node.type === HARNESS_INPUT_TYPE)!;
-	const runExecutionData = {
-		startData: {},
-		resultData: { runData: {} },
-		executionData: {
-			contextData: {},
-			metadata: {},
-			waitingExecution: {},
-			waitingExecutionSource: null,
-			nodeExecutionStack: [{ node: startNode, data: { main: [[{ json: {} }]] }, source: null }],
-		},
-	} as unknown as IRunExecutionData;
-	const execute = new WorkflowExecute(additionalData, 'manual', runExecutionData);
-	await execute.processRunExecutionData(workflow);
-	return new WorkflowRun(await finished);
+	});
 }
 
 export function inputAnd(node: INode, items: IDataObject[]): WorkflowJson {
