@@ -10,19 +10,7 @@ describe('credentials in a real n8n editor session', () => {
 	const github = new FakeGitHub('/api/v3');
 	const trello = new FakeTrello();
 	let n8n: RealN8n;
-	let cookie = '';
-
-	async function rest(method: string, path: string, body?: unknown) {
-		const response = await fetch(`${n8n.baseUrl}/rest${path}`, {
-			method,
-			headers: { 'content-type': 'application/json', cookie, 'browser-id': 'e2e-browser' },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		const setCookie = response.headers.get('set-cookie');
-		if (setCookie) cookie = setCookie.split(';')[0];
-		const text = await response.text();
-		return { status: response.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-	}
+	const rest = async (method: string, path: string, body?: unknown) => await n8n.rest(method, path, body);
 
 	beforeAll(async () => {
 		await github.start();
@@ -43,13 +31,7 @@ describe('credentials in a real n8n editor session', () => {
 			{ id: 'trKey', name: 'tr', type: 'trelloKeyTokenApi', data: { ...TRELLO, apiBaseUrl: trello.baseUrl } },
 		]);
 		await n8n.start();
-		const setup = await rest('POST', '/owner/setup', {
-			email: 'owner@example.com',
-			firstName: 'Test',
-			lastName: 'Owner',
-			password: 'Passw0rd-for-e2e',
-		});
-		expect(setup.status).toBe(200);
+		await n8n.signInAsOwner();
 	});
 
 	afterAll(async () => {
@@ -59,7 +41,7 @@ describe('credentials in a real n8n editor session', () => {
 	});
 
 	it('lists all four credential types of the package', async () => {
-		const response = await fetch(`${n8n.baseUrl}/types/credentials.json`, { headers: { cookie } });
+		const response = await fetch(`${n8n.baseUrl}/types/credentials.json`, { headers: { cookie: n8n.cookie } });
 		const types = (await response.json()) as Array<{ name: string }>;
 		const names = types.map((t) => t.name);
 		for (const name of ['githubAccessTokenApi', 'githubServerOAuth2Api', 'trelloKeyTokenApi', 'trelloOAuth10aApi']) {

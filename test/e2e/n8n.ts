@@ -41,6 +41,7 @@ export class RealN8n {
 	readonly userFolder: string;
 	readonly env: NodeJS.ProcessEnv;
 	private server?: ChildProcess;
+	private sessionCookie = '';
 	private serverLog = '';
 	port = 0;
 
@@ -155,6 +156,50 @@ export class RealN8n {
 		throw new Error(`n8n did not become ready:\n${this.serverLog}`);
 	}
 
+	/** n8n's REST API as the editor calls it, with the session of `signInAsOwner()`. */
+	async rest(method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+		const response = await fetch(`${this.baseUrl}/rest${path}`, {
+			method,
+			headers: { 'content-type': 'application/json', cookie: this.sessionCookie, 'browser-id': 'e2e-browser' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const setCookie = response.headers.get('set-cookie');
+		if (setCookie) this.sessionCookie = setCookie.split(';')[0];
+		const text = await response.text();
+		let json: Record<string, unknown> = {};
+		try {
+			json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+		} catch {
+			json = { text };
+		}
+		return { status: response.status, json };
+	}
+
+	get cookie(): string {
+		return this.sessionCookie;
+	}
+
+	/** Sets up the instance owner on a fresh n8n and keeps the session for `rest()`. */
+	async signInAsOwner(): Promise<void> {
+		const setup = await this.rest('POST', '/owner/setup', {
+			email: 'owner@example.test',
+			firstName: 'E',
+			lastName: 'Two',
+			password: 'E2e-password-123',
+		});
+		if (setup.status !== 200) throw new Error(`owner setup answered ${setup.status}: ${JSON.stringify(setup.json)}`);
+	}
+
+	/**
+	 * Unpublishes the way the editor does, so n8n calls the trigger's webhook delete
+	 * (the `unpublish:workflow` CLI command only changes the database).
+	 */
+	async unpublishViaEditor(workflowId: string): Promise<void> {
+		if (!this.sessionCookie) await this.signInAsOwner();
+		const result = await this.rest('POST', `/workflows/${workflowId}/deactivate`, {});
+		if (result.status !== 200) throw new Error(`deactivate answered ${result.status}: ${JSON.stringify(result.json)}`);
+	}
+
 	get log(): string {
 		return this.serverLog;
 	}
@@ -174,6 +219,17 @@ export class RealN8n {
 		await this.stop();
 		if (existsSync(this.userFolder)) rmSync(this.userFolder, { recursive: true, force: true });
 	}
+}
+
+/** Polls until `probe` returns a value (deliveries and n8n's outbox act a moment after answering). */
+export async function waitFor<T>(probe: () => T | undefined, timeoutMs = 30_000): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	while (Date.now() < deadline) {
+		const value = probe();
+		if (value !== undefined) return value;
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+	throw new Error('timed out');
 }
 
 /** A workflow of Manual Trigger → the given nodes in a chain, in n8n's export format. */

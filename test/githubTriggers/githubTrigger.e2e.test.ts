@@ -1,13 +1,12 @@
 import { createHmac } from 'crypto';
 
-import { PACKAGE, RealN8n } from '../e2e/n8n';
+import { PACKAGE, RealN8n, waitFor } from '../e2e/n8n';
 import { FakeGitHub } from '../fakes/fakeGitHub';
 import { HookStore } from './hookStore';
 
 const TOKEN = 'ghp_e2eTriggerToken0123456789abcdefABCD';
 const WORKFLOW_ID = 'ghTriggerE2E';
 const WEBHOOK_ID = 'e2e-github-trigger';
-const BROWSER_ID = 'e2e-browser';
 const credentials = { githubAccessTokenApi: { id: 'ghToken', name: 'GitHub token' } };
 
 /** GitHub Trigger (New issue on octo/hello) → API Call commenting on the issue: the comment shows the run happened. */
@@ -53,16 +52,6 @@ const workflow = {
 
 function issueOpened(number: number) {
 	return JSON.stringify({ action: 'opened', issue: { number, title: `Issue ${number}` }, repository: { name: 'hello', full_name: 'octo/hello' } });
-}
-
-async function waitFor<T>(probe: () => T | undefined, timeoutMs = 30_000): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	while (Date.now() < deadline) {
-		const value = probe();
-		if (value !== undefined) return value;
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
-	throw new Error('timed out');
 }
 
 describe('GitHub Trigger in a real n8n', () => {
@@ -129,19 +118,7 @@ describe('GitHub Trigger in a real n8n', () => {
 		expect(commentsOn(4)).toHaveLength(0);
 
 		// Unpublish through n8n's own API, as the editor does: n8n calls the node's delete.
-		const setup = await fetch(`${n8n.baseUrl}/rest/owner/setup`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json', 'browser-id': BROWSER_ID },
-			body: JSON.stringify({ email: 'owner@example.test', firstName: 'E', lastName: 'Two', password: 'E2e-password-123' }),
-		});
-		expect(setup.status).toBe(200);
-		const cookie = (setup.headers.get('set-cookie') ?? '').split(';')[0];
-		const deactivated = await fetch(`${n8n.baseUrl}/rest/workflows/${WORKFLOW_ID}/deactivate`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json', cookie, 'browser-id': BROWSER_ID },
-			body: '{}',
-		});
-		expect({ status: deactivated.status, body: deactivated.status === 200 ? 'ok' : await deactivated.text() }).toEqual({ status: 200, body: 'ok' });
+		await n8n.unpublishViaEditor(WORKFLOW_ID);
 		// n8n may hand the unpublish to its publication outbox, so the hook goes shortly after the answer.
 		await waitFor(() => (store.hooks.length === 0 ? true : undefined)).catch(() => undefined);
 		expect(store.hooks).toEqual([]);

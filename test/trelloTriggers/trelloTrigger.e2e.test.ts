@@ -1,6 +1,6 @@
 import { createHmac } from 'crypto';
 
-import { PACKAGE, RealN8n } from '../e2e/n8n';
+import { PACKAGE, RealN8n, waitFor } from '../e2e/n8n';
 import type { FakeRequest } from '../fakes/server';
 import { FakeTrello } from '../fakes/fakeTrello';
 import { actions, BOARD, CARD, delivery, ME } from './fixtures';
@@ -10,7 +10,6 @@ const TOKEN = 'e2e-trello-trigger-token-0123456789abcdef';
 const SECRET = 'e2e-trello-application-secret-0123456789';
 const WORKFLOW_ID = 'trelloTriggerE2E';
 const WEBHOOK_ID = 'e2e-trello-trigger';
-const BROWSER_ID = 'e2e-trello-browser';
 const credentials = { trelloKeyTokenApi: { id: 'trKey', name: 'Trello key' } };
 
 /** Trello Trigger (New Comment Added to Card) → API Call reading the commented card: the read shows the run happened. */
@@ -85,16 +84,6 @@ function installWebhooks(trello: FakeTrello) {
 	return { hooks, headChecks };
 }
 
-async function waitFor<T>(probe: () => T | undefined, timeoutMs = 30_000): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	while (Date.now() < deadline) {
-		const value = probe();
-		if (value !== undefined) return value;
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
-	throw new Error('timed out');
-}
-
 const prepared = !!process.env.N8N_HOST_DIR && !!process.env.PACKAGE_TARBALL;
 
 (prepared ? describe : describe.skip)('Trello Trigger in a real n8n', () => {
@@ -164,19 +153,7 @@ const prepared = !!process.env.N8N_HOST_DIR && !!process.env.PACKAGE_TARBALL;
 		]);
 
 		// Unpublish through n8n's REST API, as the editor does: n8n calls the node's delete.
-		const setup = await fetch(`${n8n.baseUrl}/rest/owner/setup`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json', 'browser-id': BROWSER_ID },
-			body: JSON.stringify({ email: 'owner@example.test', firstName: 'E', lastName: 'Two', password: 'E2e-password-123' }),
-		});
-		expect(setup.status).toBe(200);
-		const cookie = (setup.headers.get('set-cookie') ?? '').split(';')[0];
-		const deactivated = await fetch(`${n8n.baseUrl}/rest/workflows/${WORKFLOW_ID}/deactivate`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json', cookie, 'browser-id': BROWSER_ID },
-			body: '{}',
-		});
-		expect({ status: deactivated.status, body: deactivated.status === 200 ? 'ok' : await deactivated.text() }).toEqual({ status: 200, body: 'ok' });
+		await n8n.unpublishViaEditor(WORKFLOW_ID);
 		// n8n 2.41 applies the unpublish through its publication outbox, a moment after answering.
 		await waitFor(() => (trello.requestsTo('DELETE', `/1/webhooks/${hook.id}`).length ? true : undefined));
 		expect(trello.requestsTo('DELETE', `/1/webhooks/${hook.id}`)).toHaveLength(1);
