@@ -9,7 +9,6 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { forEachItem, pairsToObject, readJson, toItems } from '../shared/items';
 import { MAX_RATE_LIMIT_WAIT_OPTION, retryBoundsFrom } from '../shared/options';
-import { redactDeep } from '../shared/redact';
 import { GITHUB_AUTHENTICATION_PROPERTY, GITHUB_CREDENTIALS } from './common';
 import type { GitHubAuthentication } from './transport';
 import { GITHUB_MEDIA_TYPE, GitHubClient } from './transport';
@@ -180,18 +179,17 @@ export class GitHubApiCall implements INodeType {
 				);
 				const body = method === 'GET' ? undefined : readJson(this, 'body', 'Body (JSON)', i);
 				const request = { method, path: endpoint, qs, headers, body };
-				const secrets = await client.secrets();
 
 				if (method === 'GET' && this.getNodeParameter('followAllPages', i, false)) {
 					const itemsKey = String(this.getNodeParameter('itemsProperty', i, '')).trim() || undefined;
 					const all = await client.paginate(request, { returnAll: true, itemsKey });
-					return toItems(redactDeep(all, secrets), i);
+					return toItems(all, i);
 				}
 				const response = await client.send(request);
 				const result = options.fullResponse
 					? { statusCode: response.statusCode, headers: response.headers, body: response.body }
 					: response.body;
-				return toItems(redactDeep(result, secrets), i);
+				return toItems(result, i);
 		});
 	}
 }

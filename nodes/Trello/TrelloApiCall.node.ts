@@ -3,7 +3,6 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { forEachItem, pairsToObject, readJson, toItems } from '../shared/items';
 import { MAX_RATE_LIMIT_WAIT_OPTION, retryBoundsFrom } from '../shared/options';
-import { redactDeep } from '../shared/redact';
 import { TRELLO_AUTHENTICATION_PROPERTY, TRELLO_CREDENTIALS } from './common';
 import type { TrelloAuthentication } from './transport';
 import { TrelloClient } from './transport';
@@ -97,7 +96,7 @@ export class TrelloApiCall implements INodeType {
 				);
 				const body = method === 'GET' ? undefined : readJson(this, 'body', 'Body (JSON)', i);
 				const result = await client.request({ method, path, qs, body });
-				return toItems(redactDeep(result, await client.secrets()), i);
+				return toItems(result, i);
 			},
 			async () => (client ? await client.secrets() : []),
 		);

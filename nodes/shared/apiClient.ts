@@ -5,7 +5,7 @@ import type { ServiceName } from './errors';
 import { apiErrorFromResponse, toNodeError } from './errors';
 import type { Clock, RateLimitPolicy, RawResponse, RetryBounds } from './rateLimit';
 import { DEFAULT_RETRY_BOUNDS, sendWithRateLimits, systemClock } from './rateLimit';
-import { secretsOf } from './redact';
+import { redactKnownSecrets, secretsOf } from './redact';
 import { assertSafeHeaders, assertSafePath, joinUrl } from './requestGuard';
 
 export interface ApiRequest {
@@ -121,7 +121,8 @@ export abstract class ApiClient {
 				transportSettings.clock,
 				this.bounds,
 			);
-			return raw;
+			// Services echo request URLs and headers back; the credential's secrets never leave here.
+			return { ...raw, body: redactKnownSecrets(raw.body, secretsOf(credentials)) };
 		} catch (error) {
 			throw toNodeError(this.ctx.getNode(), this.service, error, await this.secrets());
 		}

@@ -28,6 +28,35 @@ export function redactText(text: string, secrets: Iterable<string> = []): string
 		.replace(GITHUB_TOKENS, REDACTED);
 }
 
+/**
+ * Replaces the credential's own secret values in a response body. Only known values: the
+ * pattern rules above are for error text, and would alter legitimate content (an issue body
+ * saying "token …"). Returns the same object when nothing needed replacing.
+ */
+export function redactKnownSecrets<T>(value: T, secrets: string[]): T {
+	const known = secrets.filter((secret) => typeof secret === 'string' && secret.length >= 4);
+	if (!known.length || value === null || value === undefined || Buffer.isBuffer(value)) return value;
+	const text = JSON.stringify(value);
+	if (text === undefined || !known.some((secret) => text.includes(secret) || text.includes(encodeURIComponent(secret)))) {
+		return value;
+	}
+	const walk = (node: unknown): unknown => {
+		if (typeof node === 'string') {
+			let result = node;
+			for (const secret of known) {
+				result = result.split(secret).join(REDACTED).split(encodeURIComponent(secret)).join(REDACTED);
+			}
+			return result;
+		}
+		if (Array.isArray(node)) return node.map(walk);
+		if (node && typeof node === 'object') {
+			return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, walk(child)]));
+		}
+		return node;
+	};
+	return walk(value) as T;
+}
+
 /** Deep copy of a JSON-like value with every string redacted. */
 export function redactDeep<T>(value: T, secrets: Iterable<string> = []): T {
 	const list = [...secrets];

@@ -147,6 +147,16 @@ describe('GitHub transport', () => {
 		expect(run.error('Call')?.message).toContain('next-page link outside the credential’s API host');
 	});
 
+	it('replaces the token where a successful response echoes it, and leaves other text alone', async () => {
+		nock(API)
+			.get('/repos/o/r/issues/1')
+			.reply(200, { body: `pasted ${TOKEN} by mistake; rotate the token abcdefghijkl`, nested: [{ url: `https://x/?t=${TOKEN}` }] });
+		const run = await runWorkflow(call({ endpoint: '/repos/o/r/issues/1' }), { credentials });
+		expect(run.json('Call')).toEqual([
+			{ body: 'pasted [redacted] by mistake; rotate the token abcdefghijkl', nested: [{ url: 'https://x/?t=[redacted]' }] },
+		]);
+	});
+
 	it('keeps the token out of errors for network failures', async () => {
 		nock(API).get('/user').replyWithError(`connect ECONNREFUSED with Bearer ${TOKEN}`);
 		const run = await runWorkflow(call({ endpoint: '/user' }), { credentials });

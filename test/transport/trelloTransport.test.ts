@@ -81,6 +81,16 @@ describe('Trello transport', () => {
 		}
 	});
 
+	it('replaces key and token where a successful response echoes them', async () => {
+		nock(API)
+			.get('/1/cards/c1')
+			.reply(200, { id: 'c1', desc: `callback https://api.trello.com/1/x?key=${KEY}&token=${TOKEN}`, name: 'Rotate token ABCDEFGH1234' });
+		const run = await runWorkflow(call({ endpoint: '/1/cards/c1' }), { credentials });
+		expect(run.json('Call')).toEqual([
+			{ id: 'c1', desc: 'callback https://api.trello.com/1/x?key=[redacted]&token=[redacted]', name: 'Rotate token ABCDEFGH1234' },
+		]);
+	});
+
 	it('keeps key and token out of the output when Trello echoes the request URL in an error', async () => {
 		nock(API)
 			.get('/1/cards/x')

@@ -5,7 +5,6 @@ import type { BuiltRequest, CatalogueField } from '../../shared/catalogue';
 import { buildRequest, findRow, readFieldValues } from '../../shared/catalogue';
 import { forEachItem, toItems } from '../../shared/items';
 import { retryBoundsFrom } from '../../shared/options';
-import { redactDeep } from '../../shared/redact';
 import { GitHubClient } from '../transport';
 import { parseAllowlist } from './allowlist';
 import { GITHUB_ROWS } from './catalogue';
@@ -40,11 +39,9 @@ export async function executeGitHubActions(ctx: IExecuteFunctions): Promise<INod
 			const active = client;
 			const generic = async (changed: BuiltRequest = request) =>
 				await runGeneric(ctx, active, row, values, changed, itemIndex);
-			const items = row.handler
+			return row.handler
 				? await row.handler({ ctx, client, row, values, itemIndex, request, allowlist, generic })
 				: await generic();
-			const secrets = await client.secrets();
-			return items.map((item) => ({ ...item, json: redactDeep(item.json, secrets) }));
 		},
 		async () => (client ? await client.secrets() : []),
 	);
