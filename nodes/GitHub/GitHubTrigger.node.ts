@@ -1,4 +1,3 @@
-import { createHash } from 'crypto';
 import type {
 	IDataObject,
 	IHookFunctions,
@@ -17,8 +16,10 @@ import { alreadySeen } from './triggers/deliveries';
 import type { WebhookState } from './triggers/hooks';
 import { hooksExist, registerHooks, unregisterHooks } from './triggers/hooks';
 import { itemsForDelivery } from './triggers/matching';
-import { chosenRepositories, chosenTriggers, hookTargets, OWNER_PROPERTY, userFilters } from './triggers/parameters';
+import { chosenTriggers, deliveryMatching, hookTargets, OWNER_PROPERTY } from './triggers/parameters';
 import { verifySignature } from './triggers/signature';
+
+const NO_MATCH = 'Delivery does not match the chosen triggers';
 
 function answer(ctx: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
 	ctx.getResponseObject().status(status).json({ message });
@@ -200,26 +201,17 @@ export class GitHubTrigger implements INodeType {
 		}
 		const event = header(this, 'x-github-event') ?? '';
 		if (event === 'ping') return answer(this, 200, 'pong');
+		const matching = deliveryMatching(this, state.secret!);
+		const candidates = matching.rowsByEvent.get(event);
+		if (!candidates) return answer(this, 200, NO_MATCH);
 
 		const deliveryId = header(this, 'x-github-delivery') ?? null;
-		const memoryKey = createHash('sha256')
-			.update(`${this.getWorkflow().id ?? ''}\u0000${this.getNode().id ?? this.getNode().name}\u0000${state.secret}`)
-			.digest('hex');
-		if (alreadySeen(state, memoryKey, deliveryId ?? undefined)) return answer(this, 200, 'Delivery already received');
+		if (alreadySeen(state, deliveryId ?? undefined)) return answer(this, 200, 'Delivery already received');
 
-		const rows = chosenTriggers(this);
 		const payload = (request.body ?? {}) as IDataObject;
-		const login = rows.some((row) => row.webhook?.mentionsAccount) ? await accountLogin(this, state) : undefined;
-		const items = itemsForDelivery(
-			rows,
-			{ event, deliveryId, payload },
-			{
-				filters: userFilters(this),
-				repositories: chosenRepositories(this).map((name) => name.toLowerCase()),
-				login,
-			},
-		);
-		if (items.length === 0) return answer(this, 200, 'Delivery does not match the chosen triggers');
+		const login = matching.needsLogin ? await accountLogin(this, state) : undefined;
+		const items = itemsForDelivery(candidates, { event, deliveryId, payload }, { ...matching, login });
+		if (items.length === 0) return answer(this, 200, NO_MATCH);
 		return { workflowData: [this.helpers.returnJsonArray(items)] };
 	}
 }

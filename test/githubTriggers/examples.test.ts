@@ -148,7 +148,8 @@ describe('GitHub Trigger against the @octokit/webhooks-examples deliveries', () 
 				harness.staticData.login = 'nobody-mentioned';
 				for (const example of all) {
 					if (example.event === 'ping') continue;
-					const deliveryId = `${version}-${example.event}-${example.index}`;
+					// Each hook gets its own delivery GUIDs from GitHub, so each trigger's node sees its own ids.
+					const deliveryId = `${version}-${value}-${example.event}-${example.index}`;
 					const { result } = await harness.deliver(signedDelivery(example.event, example.payload, SECRET, deliveryId));
 					expect({ value, deliveryId, ran: result.workflowData !== undefined }).toEqual({
 						value,

@@ -119,6 +119,29 @@ describe('GitHub Trigger: filters, commits, mentions and repository restriction'
 		expect(await outputOf(harness, 'projects_v2_item', withName('Priority'))).toHaveLength(0);
 	});
 
+	it('a change of Triggers or Filters on the published node applies from the next delivery', async () => {
+		const labeled = { ...example('issues', 'labeled'), label: { name: 'bug' } };
+		const harness = armed({ triggers: ['newLabelOnIssue'], filters: { labels: 'bug' } });
+		const parameters = harness.node.parameters;
+		expect(await outputOf(harness, 'issues', labeled)).toHaveLength(1);
+		parameters.filters = { labels: 'urgent' };
+		expect(await outputOf(harness, 'issues', labeled)).toHaveLength(0);
+		parameters.filters = { labels: 'urgent, BUG' };
+		expect(await outputOf(harness, 'issues', labeled)).toHaveLength(1);
+		parameters.triggers = ['newIssue'];
+		expect(await outputOf(harness, 'issues', labeled)).toHaveLength(0);
+	});
+
+	it('an expression in Filters is resolved for every delivery, not kept from the first', async () => {
+		const labeled = { ...example('issues', 'labeled'), label: { name: 'bug' } };
+		// The same expression text, resolving to a different value for the second delivery.
+		const harness = armed({ triggers: ['newLabelOnIssue'], filters: { labels: '={{ $workflow.name }}' } });
+		harness.workflow.name = 'bug';
+		expect(await outputOf(harness, 'issues', labeled)).toHaveLength(1);
+		harness.workflow.name = 'urgent';
+		expect(await outputOf(harness, 'issues', labeled)).toHaveLength(0);
+	});
+
 	it('a delivery matching several chosen triggers yields one item per trigger', async () => {
 		const labeled = example('issues', 'labeled');
 		const items = await outputOf(armed({ triggers: ['newLabelOnIssue', 'updatedIssue', 'newIssue'] }), 'issues', labeled);

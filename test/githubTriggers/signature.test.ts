@@ -119,14 +119,22 @@ describe('GitHub Trigger: delivery signature, ping and redelivery', () => {
 		expect(other.result.workflowData?.[0]).toHaveLength(1);
 	});
 
-	it('keeps a bounded list of recent delivery ids', async () => {
+	it('keeps a bounded list of the 500 most recent delivery ids, in memory and across a restart', async () => {
 		const harness = armed();
 		for (let i = 0; i < 510; i++) {
 			await harness.deliver(signedDelivery('issues', { ...ISSUE_OPENED, action: 'closed' }, SECRET, `g-${i}`));
 		}
 		const remembered = harness.staticData.deliveries as string[];
 		expect(remembered).toHaveLength(500);
-		expect(remembered[0]).toBe('g-10');
-		expect(remembered[499]).toBe('g-509');
+		expect([...remembered].sort()).toEqual(Array.from({ length: 500 }, (_, i) => `g-${i + 10}`).sort());
+
+		const outcome = async (id: string) =>
+			(await harness.deliver(signedDelivery('issues', ISSUE_OPENED, SECRET, id))).response.body;
+		// The oldest ten were forgotten: a redelivery of g-9 runs, g-10 (the oldest kept) does not.
+		expect(await outcome('g-10')).toEqual({ message: 'Delivery already received' });
+		forgetDeliveriesInMemory();
+		expect(await outcome('g-509')).toEqual({ message: 'Delivery already received' });
+		expect(await outcome('g-11')).toEqual({ message: 'Delivery already received' });
+		expect(await outcome('g-9')).toBeUndefined();
 	});
 });

@@ -22,6 +22,19 @@ async function firedBy(parameters: IDataObject): Promise<ActionName[]> {
 }
 
 describe('Trello Trigger: which deliveries start the workflow', () => {
+	it('a change of the published node’s settings applies from the next delivery', async () => {
+		const harness = trelloTrigger({ boards: [BOARD.id], event: 'newComment' });
+		const fired = async () => emitted((await deliverSigned(harness, bodyFor('commentAdded'))).result) !== null;
+		expect(await fired()).toBe(true);
+		harness.node.parameters.event = 'newAttachment';
+		expect(await fired()).toBe(false);
+		harness.node.parameters.event = 'newBoardActivity';
+		harness.node.parameters.activityTypes = ['commentAdded'];
+		expect(await fired()).toBe(true);
+		harness.node.parameters.activityTypes = ['cardCreated'];
+		expect(await fired()).toBe(false);
+	});
+
 	it.each<[string, IDataObject, ActionName[]]>([
 		['New Comment Added to Card', { event: 'newComment' }, ['commentAdded']],
 		['New Member on Card', { event: 'newMemberOnCard' }, ['memberAdded']],

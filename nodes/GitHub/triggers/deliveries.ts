@@ -8,41 +8,62 @@
  */
 export const REMEMBERED_DELIVERIES = 500;
 
-/** Recent ids per workflow node: a Set to look up, an array to know which id is oldest. */
+/** The persisted part: a ring of ids, so remembering one costs two writes, not a shift of 500. */
+export interface DeliveryMemory {
+	secret?: string;
+	deliveries?: string[];
+	/** Index in `deliveries` that the next id overwrites once the ring is full. */
+	deliveriesNext?: number;
+}
+
 interface RecentDeliveries {
 	ids: Set<string>;
-	order: string[];
+	ring: string[];
+	next: number;
 }
 
+/**
+ * Keyed by the hook secret: it is random per registration, so it tells workflows, nodes and
+ * re-registrations apart without reading the node (which n8n deep-copies on every read).
+ */
 const inMemory = new Map<string, RecentDeliveries>();
+const REMEMBERED_REGISTRATIONS = 1000;
 
-function remember(list: string[], id: string): void {
-	list.push(id);
-	if (list.length > REMEMBERED_DELIVERIES) list.splice(0, list.length - REMEMBERED_DELIVERIES);
+function pushToRing(ring: string[], next: number, id: string): { evicted?: string; next: number } {
+	if (ring.length < REMEMBERED_DELIVERIES) {
+		ring.push(id);
+		return { next: ring.length % REMEMBERED_DELIVERIES };
+	}
+	const evicted = ring[next];
+	ring[next] = id;
+	return { evicted, next: (next + 1) % REMEMBERED_DELIVERIES };
 }
 
-export function alreadySeen(
-	state: { deliveries?: string[] },
-	memoryKey: string,
-	deliveryId: string | undefined,
-): boolean {
-	if (!deliveryId) return false;
-	let recent = inMemory.get(memoryKey);
+function recentFor(key: string, state: DeliveryMemory): RecentDeliveries {
+	let recent = inMemory.get(key);
 	if (!recent) {
-		recent = { ids: new Set(), order: [] };
-		inMemory.set(memoryKey, recent);
+		// First delivery in this process: start from what an earlier process persisted.
+		const ring = [...(state.deliveries ?? [])].slice(-REMEMBERED_DELIVERIES);
+		recent = { ids: new Set(ring), ring, next: (state.deliveriesNext ?? 0) % REMEMBERED_DELIVERIES };
+		if (inMemory.size >= REMEMBERED_REGISTRATIONS) inMemory.delete(inMemory.keys().next().value as string);
+		inMemory.set(key, recent);
 	}
+	return recent;
+}
+
+/** True when this delivery id was seen before; otherwise remembers it (in memory and in `state`). */
+export function alreadySeen(state: DeliveryMemory, deliveryId: string | undefined): boolean {
+	if (!deliveryId || !state.secret) return false;
+	const recent = recentFor(state.secret, state);
 	if (recent.ids.has(deliveryId)) return true;
-	// The persisted list only matters after a restart, when memory is empty of this id.
-	if (state.deliveries?.includes(deliveryId)) return true;
 
 	recent.ids.add(deliveryId);
-	recent.order.push(deliveryId);
-	if (recent.order.length > REMEMBERED_DELIVERIES) recent.ids.delete(recent.order.shift()!);
-	const persisted = state.deliveries ?? [];
-	remember(persisted, deliveryId);
-	// Assigning (not only pushing) is what marks n8n's static data as changed.
-	state.deliveries = persisted;
+	const inMemoryPush = pushToRing(recent.ring, recent.next, deliveryId);
+	recent.next = inMemoryPush.next;
+	if (inMemoryPush.evicted !== undefined) recent.ids.delete(inMemoryPush.evicted);
+
+	const persisted = state.deliveries ?? (state.deliveries = []);
+	state.deliveriesNext = pushToRing(persisted, state.deliveriesNext ?? 0, deliveryId).next;
 	return false;
 }
 

@@ -26,6 +26,7 @@ export interface WebhookState extends IDataObject {
 	/** Login of the connected account, for New mention. */
 	login?: string;
 	deliveries?: string[];
+	deliveriesNext?: number;
 }
 
 export function hooksPath(target: Pick<HookTarget, 'scope' | 'owner' | 'repository'>): string {

@@ -5,6 +5,7 @@ import type { TriggerDefinition } from './catalogue';
 import { eventsFor, triggersByValue } from './catalogue';
 import type { HookTarget } from './hooks';
 import type { UserFilterValues } from './matching';
+import { ParameterMemo } from '../../shared/parameterMemo';
 
 export const OWNER_PROPERTY: INodeProperties = {
 	displayName: 'Owner',
@@ -109,4 +110,38 @@ export function hookTargets(ctx: Ctx): HookTarget[] {
 	}
 	if (organizationEvents.length > 0) targets.push({ scope: 'organization', owner, events: organizationEvents });
 	return targets;
+}
+
+/** What each delivery is matched against: the chosen trigger rows, filters and repositories. */
+export interface DeliveryMatching {
+	rows: TriggerDefinition[];
+	/** The chosen rows with a clause for each X-GitHub-Event, in catalogue order. */
+	rowsByEvent: Map<string, TriggerDefinition[]>;
+	filters: UserFilterValues;
+	/** Lower-cased repository names; empty means any. */
+	repositories: string[];
+	/** Whether a chosen trigger needs the connected account's login (New mention). */
+	needsLogin: boolean;
+}
+
+const deliveryMatchingMemo = new ParameterMemo<DeliveryMatching>(['triggers', 'filters', 'repositories'], (ctx) => {
+	const rows = chosenTriggers(ctx);
+	const rowsByEvent = new Map<string, TriggerDefinition[]>();
+	for (const row of rows) {
+		for (const event of new Set(row.webhook?.clauses.map((clause) => clause.event))) {
+			rowsByEvent.set(event, [...(rowsByEvent.get(event) ?? []), row]);
+		}
+	}
+	return {
+		rows,
+		rowsByEvent,
+		filters: userFilters(ctx),
+		repositories: chosenRepositories(ctx).map((name) => name.toLowerCase()),
+		needsLogin: rows.some((row) => row.webhook?.mentionsAccount),
+	};
+});
+
+/** `hookSecret` tells trigger nodes apart cheaply: it is random per registration. */
+export function deliveryMatching(ctx: Ctx, hookSecret: string): DeliveryMatching {
+	return deliveryMatchingMemo.get(ctx, hookSecret);
 }

@@ -5,7 +5,7 @@ import { TRELLO_CREDENTIAL_TYPES } from '../transport';
 import type { TrelloAction } from './events';
 import { storedWebhooks } from './lifecycle';
 import { actionToItem } from './normalize';
-import { matchAction, readPlan } from './plan';
+import { deliveryPlan, matchAction } from './plan';
 import { applicationSecretOf, SIGNATURE_HEADER, verifySignature } from './signature';
 
 function rawBodyOf(ctx: IWebhookFunctions): Buffer {
@@ -33,12 +33,13 @@ export async function handleDelivery(ctx: IWebhookFunctions): Promise<IWebhookRe
 	// Trello's HEAD check before it accepts a webhook: 200 is all it needs.
 	if (ctx.getWebhookName() === 'setup') return { webhookResponse: 'OK' };
 
-	const plan = readPlan(ctx);
+	const callbackUrl = ctx.getNodeWebhookUrl('default') ?? '';
+	const plan = deliveryPlan(ctx, callbackUrl);
 	if (plan.verifySignature) {
 		const secret = await secretOf(ctx);
 		const header = ctx.getHeaderData()[SIGNATURE_HEADER] as string | undefined;
 		if (!secret) return reject(ctx, 'Signature cannot be verified: no application secret configured');
-		if (!verifySignature(secret, rawBodyOf(ctx), ctx.getNodeWebhookUrl('default')!, header)) {
+		if (!verifySignature(secret, rawBodyOf(ctx), callbackUrl, header)) {
 			return reject(ctx, 'Invalid or missing X-Trello-Webhook signature');
 		}
 	}

@@ -22,10 +22,6 @@ function idOf(value: unknown): string | undefined {
 	return typeof id === 'string' && id ? id : undefined;
 }
 
-function typeIs(...types: string[]) {
-	return (action: TrelloAction) => types.includes(String(action.type));
-}
-
 /** A card that left one list for another on the same board. */
 export function isCardMove(action: TrelloAction): boolean {
 	if (action.type !== 'updateCard') return false;
@@ -64,7 +60,10 @@ export interface EventType {
 	value: string;
 	name: string;
 	description: string;
-	matches: (action: TrelloAction) => boolean;
+	/** Trello action types that can be this event. */
+	actionTypes: string[];
+	/** A further condition on the action, when its type alone does not decide. */
+	when?: (action: TrelloAction) => boolean;
 	/** Models whose webhooks can never report this event (they do not see the object it happens to). */
 	unseenBy: WatchedModel[];
 	/** The event concerns a move between lists; list filters for source/destination apply. */
@@ -83,7 +82,7 @@ export const EVENT_TYPES: EventType[] = [
 		value: 'cardCreated',
 		name: 'Card Created',
 		description: 'A card is created, copied, converted from a checklist item or e-mailed to the board',
-		matches: typeIs('createCard', 'copyCard', 'convertToCardFromCheckItem', 'emailCard'),
+		actionTypes: ['createCard', 'copyCard', 'convertToCardFromCheckItem', 'emailCard'],
 		unseenBy: NOT_ON_ONE_CARD,
 	},
 	{
@@ -91,14 +90,15 @@ export const EVENT_TYPES: EventType[] = [
 		name: 'Card Updated',
 		description:
 			'Any change of a card property: name, description, due date, position, list (a move counts), archive state, labels, members, attachments, checklists',
-		matches: typeIs(...CARD_PROPERTY_ACTIONS),
+		actionTypes: CARD_PROPERTY_ACTIONS,
 		unseenBy: ['member'],
 	},
 	{
 		value: 'cardMoved',
 		name: 'Card Moved',
 		description: 'A card goes from one list to another (filter by source and destination list)',
-		matches: isCardMove,
+		actionTypes: ['updateCard'],
+		when: isCardMove,
 		unseenBy: ['member'],
 		move: true,
 	},
@@ -106,168 +106,171 @@ export const EVENT_TYPES: EventType[] = [
 		value: 'cardArchived',
 		name: 'Card Archived',
 		description: 'A card is archived',
-		matches: closedChange('updateCard', true),
+		actionTypes: ['updateCard'],
+		when: closedChange('updateCard', true),
 		unseenBy: ['member'],
 	},
 	{
 		value: 'cardUnarchived',
 		name: 'Card Sent Back to Board',
 		description: 'An archived card is restored',
-		matches: closedChange('updateCard', false),
+		actionTypes: ['updateCard'],
+		when: closedChange('updateCard', false),
 		unseenBy: ['member'],
 	},
 	{
 		value: 'cardDeleted',
 		name: 'Card Deleted',
 		description: 'A card is deleted',
-		matches: typeIs('deleteCard'),
+		actionTypes: ['deleteCard'],
 		unseenBy: ['member'],
 	},
 	{
 		value: 'commentAdded',
 		name: 'Comment Added',
 		description: 'A comment is posted on a card',
-		matches: typeIs('commentCard'),
+		actionTypes: ['commentCard'],
 		unseenBy: ['member'],
 	},
 	{
 		value: 'commentUpdated',
 		name: 'Comment Edited',
 		description: 'A comment on a card is edited',
-		matches: typeIs('updateComment'),
+		actionTypes: ['updateComment'],
 		unseenBy: ['member'],
 	},
 	{
 		value: 'commentDeleted',
 		name: 'Comment Deleted',
 		description: 'A comment on a card is deleted',
-		matches: typeIs('deleteComment'),
+		actionTypes: ['deleteComment'],
 		unseenBy: ['member'],
 	},
 	{
 		value: 'memberAddedToCard',
 		name: 'Member Added to Card',
 		description: 'A member is added to a card',
-		matches: typeIs('addMemberToCard'),
+		actionTypes: ['addMemberToCard'],
 		unseenBy: ['member'],
 	},
 	{
 		value: 'memberRemovedFromCard',
 		name: 'Member Removed From Card',
 		description: 'A member is removed from a card',
-		matches: typeIs('removeMemberFromCard'),
+		actionTypes: ['removeMemberFromCard'],
 		unseenBy: ['member'],
 	},
 	{
 		value: 'memberAddedToBoard',
 		name: 'Member Added to Board',
 		description: 'A member joins or is added to the board',
-		matches: typeIs('addMemberToBoard', 'makeNormalMemberOfBoard', 'makeAdminOfBoard'),
+		actionTypes: ['addMemberToBoard', 'makeNormalMemberOfBoard', 'makeAdminOfBoard'],
 		unseenBy: BOARD_LEVEL,
 	},
 	{
 		value: 'memberRemovedFromBoard',
 		name: 'Member Removed From Board',
 		description: 'A member leaves or is removed from the board',
-		matches: typeIs('removeMemberFromBoard'),
+		actionTypes: ['removeMemberFromBoard'],
 		unseenBy: BOARD_LEVEL,
 	},
 	{
 		value: 'labelCreated',
 		name: 'Label Created',
 		description: 'A label is created on the board',
-		matches: typeIs('createLabel'),
+		actionTypes: ['createLabel'],
 		unseenBy: BOARD_LEVEL,
 	},
 	{
 		value: 'labelUpdated',
 		name: 'Label Updated',
 		description: 'A label of the board is renamed or recoloured',
-		matches: typeIs('updateLabel'),
+		actionTypes: ['updateLabel'],
 		unseenBy: BOARD_LEVEL,
 	},
 	{
 		value: 'labelDeleted',
 		name: 'Label Deleted',
 		description: 'A label is deleted from the board',
-		matches: typeIs('deleteLabel'),
+		actionTypes: ['deleteLabel'],
 		unseenBy: BOARD_LEVEL,
 	},
 	{
 		value: 'labelAdded',
 		name: 'Label Added to Card',
 		description: 'A label is applied to a card',
-		matches: typeIs('addLabelToCard'),
+		actionTypes: ['addLabelToCard'],
 		unseenBy: ['member'],
 	},
 	{
 		value: 'labelRemoved',
 		name: 'Label Removed From Card',
 		description: 'A label is taken off a card',
-		matches: typeIs('removeLabelFromCard'),
+		actionTypes: ['removeLabelFromCard'],
 		unseenBy: ['member'],
 	},
 	{
 		value: 'checklistAdded',
 		name: 'Checklist Added',
 		description: 'A checklist is added to a card',
-		matches: typeIs('addChecklistToCard'),
+		actionTypes: ['addChecklistToCard'],
 		unseenBy: ['member'],
 	},
 	{
 		value: 'checkItemCreated',
 		name: 'Checklist Item Created',
 		description: 'An item is added to a checklist',
-		matches: typeIs('createCheckItem'),
+		actionTypes: ['createCheckItem'],
 		unseenBy: ['member'],
 	},
 	{
 		value: 'checkItemStateChanged',
 		name: 'Checklist Item State Changed',
 		description: 'A checklist item is checked or unchecked',
-		matches: typeIs('updateCheckItemStateOnCard'),
+		actionTypes: ['updateCheckItemStateOnCard'],
 		unseenBy: ['member'],
 	},
 	{
 		value: 'attachmentAdded',
 		name: 'Attachment Added',
 		description: 'A file or link is attached to a card',
-		matches: typeIs('addAttachmentToCard'),
+		actionTypes: ['addAttachmentToCard'],
 		unseenBy: ['member'],
 	},
 	{
 		value: 'attachmentDeleted',
 		name: 'Attachment Deleted',
 		description: 'An attachment is removed from a card',
-		matches: typeIs('deleteAttachmentFromCard'),
+		actionTypes: ['deleteAttachmentFromCard'],
 		unseenBy: ['member'],
 	},
 	{
 		value: 'listCreated',
 		name: 'List Created',
 		description: 'A list is created on the board',
-		matches: typeIs('createList'),
+		actionTypes: ['createList'],
 		unseenBy: BOARD_LEVEL,
 	},
 	{
 		value: 'listUpdated',
 		name: 'List Updated',
 		description: 'A list is renamed, moved, archived or restored',
-		matches: typeIs('updateList'),
+		actionTypes: ['updateList'],
 		unseenBy: NOT_ON_ONE_CARD,
 	},
 	{
 		value: 'listArchived',
 		name: 'List Archived',
 		description: 'A list is archived',
-		matches: closedChange('updateList', true),
+		actionTypes: ['updateList'],
+		when: closedChange('updateList', true),
 		unseenBy: NOT_ON_ONE_CARD,
 	},
 	{
 		value: 'boardUpdated',
 		name: 'Board Updated',
 		description: 'The board is renamed, archived or its settings change',
-		matches: typeIs('updateBoard'),
+		actionTypes: ['updateBoard'],
 		unseenBy: BOARD_LEVEL,
 	},
 ];
@@ -278,9 +281,24 @@ export function eventType(value: string): EventType | undefined {
 	return EVENT_TYPES_BY_VALUE.get(value);
 }
 
+/** Candidate event types per Trello action type, in catalogue order. */
+const EVENT_TYPES_BY_ACTION_TYPE = new Map<string, EventType[]>();
+for (const definition of EVENT_TYPES) {
+	for (const actionType of definition.actionTypes) {
+		EVENT_TYPES_BY_ACTION_TYPE.set(actionType, [...(EVENT_TYPES_BY_ACTION_TYPE.get(actionType) ?? []), definition]);
+	}
+}
+
 /** Event types an action matches, in catalogue order. */
 export function matchingEventTypes(action: TrelloAction, among?: string[]): string[] {
-	return EVENT_TYPES.filter((e) => (!among?.length || among.includes(e.value)) && e.matches(action)).map((e) => e.value);
+	const candidates = EVENT_TYPES_BY_ACTION_TYPE.get(String(action.type)) ?? [];
+	const matched: string[] = [];
+	for (const definition of candidates) {
+		if (among?.length && !among.includes(definition.value)) continue;
+		if (definition.when && !definition.when(action)) continue;
+		matched.push(definition.value);
+	}
+	return matched;
 }
 
 export type TriggerKind = 'fixed' | 'activity' | 'custom';

@@ -1,8 +1,9 @@
-import type { IDataObject, INode } from 'n8n-workflow';
+import type { IDataObject, INode, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiContext } from '../../shared/context';
 import { readParameter } from '../../shared/context';
+import { ParameterMemo } from '../../shared/parameterMemo';
 import type { TrelloAction, TriggerDefinition, WatchedModel } from './events';
 import { cardKeysOf, eventType, listIdsOf, matchingEventTypes, moveEnds, triggerDefinition } from './events';
 
@@ -47,11 +48,10 @@ function refFromAddress(value: string): string {
 }
 
 export function readPlan(ctx: ApiContext): TriggerPlan {
-	const node = ctx.getNode();
 	const triggerValue = readParameter<string>(ctx, 'event', 'newComment');
 	const trigger = triggerDefinition(triggerValue);
 	if (!trigger) {
-		throw new NodeOperationError(node, `Unknown trigger "${triggerValue}"`, {
+		throw new NodeOperationError(ctx.getNode(), `Unknown trigger "${triggerValue}"`, {
 			description: 'Choose one of the triggers offered by the "Trigger On" parameter.',
 		});
 	}
@@ -88,6 +88,24 @@ export function readPlan(ctx: ApiContext): TriggerPlan {
 		filters,
 		verifySignature: readParameter<boolean>(ctx, 'verifySignature', true) !== false,
 	};
+}
+
+const PLAN_PARAMETERS = [
+	'event',
+	'boards',
+	'activityTypes',
+	'watch',
+	'watchedLists',
+	'watchedCards',
+	'eventTypes',
+	'filters',
+	'verifySignature',
+] as const;
+const planMemo = new ParameterMemo<TriggerPlan>(PLAN_PARAMETERS, readPlan);
+
+/** readPlan for a delivery, reused while the node's parameters stay the same; `callbackUrl` names the node. */
+export function deliveryPlan(ctx: IWebhookFunctions, callbackUrl: string): TriggerPlan {
+	return planMemo.get(ctx, callbackUrl);
 }
 
 /**
