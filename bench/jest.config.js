@@ -14,4 +14,6 @@ module.exports = {
 	},
 	transformIgnorePatterns: ['/node_modules/(?!change-case/)'],
 	testTimeout: 600000,
+	// The real-n8n rows leave keep-alive sockets to the stopped n8n behind.
+	forceExit: true,
 };
