@@ -385,40 +385,52 @@ async function interleavedThroughput(contenders: Array<{ driver: WebhookDriver; 
 	return totals.map((t) => ({ perSecond: (t.delivered / t.timedMs) * 1000, delivered: t.delivered, started: t.started, items: t.items, refused: t.refused }));
 }
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const webhookDefinitions = require('@octokit/webhooks-examples') as Array<{ name: string; examples: IDataObject[] }>;
+/** Every example delivery of @octokit/webhooks-examples (api.github.com), ping included. */
+const githubExamples = webhookDefinitions.flatMap((d) => d.examples.map((payload) => ({ event: d.name, payload })));
+const trelloActionNames = Object.keys(actions) as Array<keyof typeof actions>;
+
+/** The example corpus as GitHub would deliver it to a hook with this secret. */
+function signedGitHubCorpus(secret: string, deliveryId: (index: number) => string): Delivery[] {
+	return githubExamples.map(({ event, payload }, i) => {
+		const raw = JSON.stringify(payload);
+		return {
+			headers: {
+				'content-type': 'application/json',
+				'x-github-event': event,
+				'x-github-delivery': deliveryId(i),
+				'x-hub-signature-256': 'sha256=' + createHmac('sha256', secret).update(raw).digest('hex'),
+			},
+			rawBody: Buffer.from(raw),
+			body: JSON.parse(raw) as unknown,
+		};
+	});
+}
+
+/** The Trello action deliveries as Trello would send them to this callback URL, signed with the application secret. */
+function signedTrelloCorpus(secret: string, callbackUrl: string): Delivery[] {
+	return trelloActionNames.map((name) => {
+		const raw = JSON.stringify(trelloDelivery(actions[name](), name === 'boardCreated' ? MEMBER_MODEL : BOARD_MODEL, callbackUrl));
+		return {
+			headers: { 'content-type': 'application/json', 'x-trello-webhook': createHmac('sha1', secret).update(raw + callbackUrl).digest('base64') },
+			rawBody: Buffer.from(raw),
+			body: JSON.parse(raw) as unknown,
+		};
+	});
+}
+
 describe('4. Trigger cost: deliveries per second through the webhook handlers, in-process', () => {
 	const SECRET = 'b'.repeat(64);
 	const rows: Array<Array<string | number>> = [];
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const definitions = require('@octokit/webhooks-examples') as Array<{ name: string; examples: IDataObject[] }>;
-	const examples = definitions.flatMap((d) => d.examples.map((payload) => ({ event: d.name, payload })));
-
+	const examples = githubExamples;
 	/** Each trigger node has its own hook secret, as each registration gets one. */
 	const githubRound = (secret: string) => (roundIndex: number): Delivery[] =>
-		examples.map(({ event, payload }, i) => {
-			const raw = JSON.stringify(payload);
-			return {
-				headers: {
-					'content-type': 'application/json',
-					'x-github-event': event,
-					'x-github-delivery': `00000000-0000-4000-8000-${String((roundIndex + 2) * 1000 + i).padStart(12, '0')}`,
-					'x-hub-signature-256': 'sha256=' + createHmac('sha256', secret).update(raw).digest('hex'),
-				},
-				rawBody: Buffer.from(raw),
-				body: JSON.parse(raw) as unknown,
-			};
-		});
+		signedGitHubCorpus(secret, (i) => `00000000-0000-4000-8000-${String((roundIndex + 2) * 1000 + i).padStart(12, '0')}`);
 
 	const APP_SECRET = 'c'.repeat(64);
 	const BOARD_ID = BOARD_MODEL.id;
-	const trelloRound = (driver: WebhookDriver) => (): Delivery[] =>
-		(Object.keys(actions) as Array<keyof typeof actions>).map((name) => {
-			const raw = JSON.stringify(trelloDelivery(actions[name](), name === 'boardCreated' ? MEMBER_MODEL : BOARD_MODEL, driver.webhookUrl));
-			return {
-				headers: { 'content-type': 'application/json', 'x-trello-webhook': createHmac('sha1', APP_SECRET).update(raw + driver.webhookUrl).digest('base64') },
-				rawBody: Buffer.from(raw),
-				body: JSON.parse(raw) as unknown,
-			};
-		});
+	const trelloRound = (driver: WebhookDriver) => (): Delivery[] => signedTrelloCorpus(APP_SECRET, driver.webhookUrl);
 
 	afterAll(() => {
 		report(
@@ -491,36 +503,15 @@ describe('4. Trigger cost: deliveries per second through the webhook handlers, i
 // ---------------------------------------------------------------------------------------------
 describe('4b. Trigger cost: deliveries per second accepted by a real n8n', () => {
 	const rows: Array<Array<string | number>> = [];
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const definitions = require('@octokit/webhooks-examples') as Array<{ name: string; examples: IDataObject[] }>;
-	const examples = definitions.flatMap((d) => d.examples.map((payload) => ({ event: d.name, payload })));
+	const examples = githubExamples;
 	const CONCURRENCY = 8;
 	const TRELLO_ROUNDS = 20;
 	const BOARD_ID = BOARD_MODEL.id;
 
 	const githubCorpus = (prefix: string) => ({ secret }: { secret?: string }): E2eDelivery[] =>
-		examples.map(({ event, payload }, i) => {
-			const raw = JSON.stringify(payload);
-			return {
-				headers: {
-					'content-type': 'application/json',
-					'x-github-event': event,
-					'x-github-delivery': `${prefix}-${String(i).padStart(6, '0')}`,
-					'x-hub-signature-256': 'sha256=' + createHmac('sha256', secret ?? '').update(raw).digest('hex'),
-				},
-				rawBody: Buffer.from(raw),
-			};
-		});
+		signedGitHubCorpus(secret ?? '', (i) => `${prefix}-${String(i).padStart(6, '0')}`);
 	const trelloCorpus = ({ callbackUrl }: { callbackUrl: string }): E2eDelivery[] =>
-		Array.from({ length: TRELLO_ROUNDS }).flatMap(() =>
-			(Object.keys(actions) as Array<keyof typeof actions>).map((name) => {
-				const raw = JSON.stringify(trelloDelivery(actions[name](), name === 'boardCreated' ? MEMBER_MODEL : BOARD_MODEL, callbackUrl));
-				return {
-					headers: { 'content-type': 'application/json', 'x-trello-webhook': createHmac('sha1', E2E_TRELLO.secret).update(raw + callbackUrl).digest('base64') },
-					rawBody: Buffer.from(raw),
-				};
-			}),
-		);
+		Array.from({ length: TRELLO_ROUNDS }).flatMap(() => signedTrelloCorpus(E2E_TRELLO.secret, callbackUrl));
 	const ourGitHub = { type: `${OURS}.githubTrigger`, credentials: { githubAccessTokenApi: { id: 'benchGhOurs', name: 'GitHub (ours)' } } };
 	const cases: TriggerCase[] = [
 		{
