@@ -2,7 +2,6 @@ import type {
 	ICredentialDataDecryptedObject,
 	ICredentialType,
 	IDataObject,
-	IHttpRequestOptions,
 	INode,
 	INodeType,
 	INodeTypes,
@@ -87,37 +86,10 @@ export class BenchNodeTypes implements INodeTypes {
 	}
 }
 
-/** Resolves {{$credentials.x}} and {{$credentials?.x}}, the forms both packages' generic credentials use. */
-function resolveTemplate(value: unknown, credentials: ICredentialDataDecryptedObject): unknown {
-	if (typeof value !== 'string' || !value.startsWith('=')) return value;
-	return value
-		.slice(1)
-		.replace(/\{\{\s*\$credentials\??\.(\w+)\s*\}\}/g, (_m, name: string) => String(credentials[name] ?? ''));
-}
-
 /** The test harness's credentials helper, extended to n8n's own credential types. */
 export class BenchCredentialsHelper extends HarnessCredentialsHelper {
-	getParentTypes(name: string): string[] {
-		return packageCredentialTypes().get(name)?.extends ?? baseCredentialTypes().get(name)?.extends ?? [];
-	}
-
-	async authenticate(
-		credentials: ICredentialDataDecryptedObject,
-		typeName: string,
-		requestOptions: IHttpRequestOptions,
-	): Promise<IHttpRequestOptions> {
-		const type = packageCredentialTypes().get(typeName) ?? baseCredentialTypes().get(typeName);
-		const auth = type?.authenticate;
-		if (!auth) return requestOptions;
-		if (typeof auth === 'function') return await auth(credentials, requestOptions);
-		const props = auth.properties as Record<string, IDataObject | undefined>;
-		for (const section of ['headers', 'qs', 'body'] as const) {
-			const entries = props[section];
-			if (!entries) continue;
-			const target = ((requestOptions as unknown as Record<string, IDataObject>)[section] ??= {});
-			for (const [key, value] of Object.entries(entries)) target[key] = resolveTemplate(value, credentials) as string;
-		}
-		return requestOptions;
+	protected credentialType(name: string): ICredentialType | undefined {
+		return packageCredentialTypes().get(name) ?? baseCredentialTypes().get(name);
 	}
 }
 

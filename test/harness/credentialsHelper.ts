@@ -1,5 +1,6 @@
 import type {
 	ICredentialDataDecryptedObject,
+	ICredentialType,
 	ICredentialsExpressionResolveValues,
 	IDataObject,
 	IHttpRequestOptions,
@@ -10,12 +11,12 @@ import { Credentials } from 'n8n-core';
 
 import { packageCredentialTypes } from './nodeTypes';
 
-/** Resolves the only expression form our credentials use: {{$credentials.field}}. */
+/** Resolves the expression forms generic credentials use: {{$credentials.field}} and {{$credentials?.field}}. */
 function resolveTemplate(value: unknown, credentials: ICredentialDataDecryptedObject): unknown {
 	if (typeof value !== 'string' || !value.startsWith('=')) return value;
 	return value
 		.slice(1)
-		.replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_m, name: string) => String(credentials[name] ?? ''));
+		.replace(/\{\{\s*\$credentials\??\.(\w+)\s*\}\}/g, (_m, name: string) => String(credentials[name] ?? ''));
 }
 
 /**
@@ -27,8 +28,13 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		super();
 	}
 
+	/** The credential type definitions this helper knows (the bench adds n8n's own). */
+	protected credentialType(name: string): ICredentialType | undefined {
+		return packageCredentialTypes().get(name);
+	}
+
 	getParentTypes(name: string): string[] {
-		return packageCredentialTypes().get(name)?.extends ?? [];
+		return this.credentialType(name)?.extends ?? [];
 	}
 
 	async authenticate(
@@ -36,8 +42,7 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		typeName: string,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		const type = packageCredentialTypes().get(typeName);
-		const auth = type?.authenticate;
+		const auth = this.credentialType(typeName)?.authenticate;
 		if (!auth) return requestOptions;
 		if (typeof auth === 'function') return await auth(credentials, requestOptions);
 		const props = auth.properties as Record<string, IDataObject | undefined>;
