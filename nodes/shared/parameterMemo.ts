@@ -47,8 +47,8 @@ export class ParameterMemo<T> {
 		private readonly derive: (ctx: Ctx) => T,
 	) {}
 
-	/** `slot` names the trigger node the value belongs to; the workflow id when not given. */
-	get(ctx: Ctx, slot = String(ctx.getWorkflow().id ?? '')): T {
+	/** `slot` names the trigger node the value belongs to (something cheap and unique per node). */
+	get(ctx: Ctx, slot: string): T {
 		const raw = this.parameterNames.map((name) => ctx.getNodeParameter(name, null, { rawExpressions: true }));
 		const known = this.slots.get(slot);
 		if (known && sameValue(known.raw, raw)) return known.derived;
