@@ -18,18 +18,21 @@ import { packageNode } from './workflow';
  * Runs trigger nodes through n8n-core's own contexts (HookContext for webhook registration,
  * WebhookContext for deliveries, PollContext for polling), with one workflow whose static
  * data persists across calls the way n8n persists it between activations and polls.
+ * `mode: 'test'` is the editor's "Test this trigger": n8n registers and serves the webhook at its
+ * test URL (`/webhook-test/...`), runs in manual mode and marks the webhook data `isTest`.
  */
 export class TriggerHarness {
 	readonly node: INode;
 	readonly workflow: Workflow;
 	private readonly credentialsHelper: HarnessCredentialsHelper;
 	readonly webhookBaseUrl: string;
+	readonly mode: 'production' | 'test';
 
 	constructor(
 		type: string,
 		parameters: IDataObject,
 		credentials: Record<string, ICredentialDataDecryptedObject>,
-		options: { webhookBaseUrl?: string; staticData?: IDataObject } = {},
+		options: { webhookBaseUrl?: string; staticData?: IDataObject; mode?: 'production' | 'test' } = {},
 	) {
 		this.node = packageNode('Trigger', type, parameters, Object.fromEntries(Object.keys(credentials).map((k) => [k, `${k}-id`])));
 		this.node.webhookId = 'harness-webhook-id';
@@ -45,6 +48,7 @@ export class TriggerHarness {
 		});
 		this.credentialsHelper = new HarnessCredentialsHelper(credentials);
 		this.webhookBaseUrl = options.webhookBaseUrl ?? 'https://n8n.example.test/webhook';
+		this.mode = options.mode ?? 'production';
 	}
 
 	get nodeType() {
@@ -60,7 +64,7 @@ export class TriggerHarness {
 		return {
 			credentialsHelper: this.credentialsHelper,
 			webhookBaseUrl: this.webhookBaseUrl,
-			webhookTestBaseUrl: this.webhookBaseUrl.replace(/webhook$/, 'webhook-test'),
+			webhookTestBaseUrl: this.testBaseUrl,
 			restApiUrl: 'http://127.0.0.1:5678/rest',
 			instanceBaseUrl: 'http://127.0.0.1:5678/',
 			variables: {},
@@ -80,21 +84,38 @@ export class TriggerHarness {
 			workflowId: this.workflow.id,
 			workflowExecuteAdditionalData: this.additionalData(),
 			webhookId: this.node.webhookId,
-			isTest: false,
+			isTest: this.mode === 'test',
 		} as IWebhookData;
 	}
 
-	/** URL n8n would register: <base>/<webhookId>/webhook. */
+	private get testBaseUrl(): string {
+		return this.webhookBaseUrl.replace(/webhook$/, 'webhook-test');
+	}
+
+	/** URL n8n registers in this mode: <base>/<webhookId>/webhook (base ending in /webhook-test in test mode). */
 	get webhookUrl(): string {
+		return `${this.mode === 'test' ? this.testBaseUrl : this.webhookBaseUrl}/${this.node.webhookId}/webhook`;
+	}
+
+	/** The production URL, whichever mode the harness is in. */
+	get productionWebhookUrl(): string {
 		return `${this.webhookBaseUrl}/${this.node.webhookId}/webhook`;
+	}
+
+	private get executionMode() {
+		return this.mode === 'test' ? 'manual' : 'trigger';
 	}
 
 	private hookContext(activation: WorkflowActivateMode = 'activate', webhookName: string = 'default') {
 		const webhookData = this.webhookData(webhookName);
-		const context = new HookContext(this.workflow, this.node, this.additionalData(), 'trigger', activation, webhookData);
-		// n8n resolves the webhook URL from its own config; the harness pins it.
-		(context as unknown as { getNodeWebhookUrl: () => string }).getNodeWebhookUrl = () => this.webhookUrl;
-		return context;
+		return new HookContext(
+			this.workflow,
+			this.node,
+			this.additionalData(),
+			this.executionMode,
+			this.mode === 'test' ? 'manual' : activation,
+			webhookData,
+		);
 	}
 
 	async checkExists(webhookName: 'default' | 'setup' = 'default'): Promise<boolean> {
@@ -135,11 +156,10 @@ export class TriggerHarness {
 			rawBody,
 			query: request.query ?? {},
 			params: {},
-			url: `/webhook/${this.node.webhookId}/webhook`,
+			url: new URL(this.webhookUrl).pathname,
 		};
 		const additionalData = this.additionalData({ httpRequest, httpResponse: response } as never);
-		const context = new WebhookContext(this.workflow, this.node, additionalData, 'trigger', this.webhookData(webhookName), [], null);
-		(context as unknown as { getNodeWebhookUrl: () => string }).getNodeWebhookUrl = () => this.webhookUrl;
+		const context = new WebhookContext(this.workflow, this.node, additionalData, this.executionMode, this.webhookData(webhookName), [], null);
 		const result = await this.nodeType.webhook!.call(context);
 		return { result, response };
 	}

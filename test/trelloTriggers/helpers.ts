@@ -33,8 +33,12 @@ export function trelloSignature(secret: string, rawBody: Buffer | string, callba
 
 export const TRIGGER_TYPE = 'trelloTrigger';
 
-export function trelloTrigger(parameters: IDataObject, credentials: Record<string, IDataObject> = keyTokenCredentials) {
-	return new TriggerHarness(TRIGGER_TYPE, { authentication: 'keyToken', ...parameters }, credentials as never);
+export function trelloTrigger(
+	parameters: IDataObject,
+	credentials: Record<string, IDataObject> = keyTokenCredentials,
+	options: { mode?: 'production' | 'test' } = {},
+) {
+	return new TriggerHarness(TRIGGER_TYPE, { authentication: 'keyToken', ...parameters }, credentials as never, options);
 }
 
 /** Delivers a body signed exactly as Trello signs it for this trigger's callback URL. */

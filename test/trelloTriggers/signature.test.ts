@@ -1,5 +1,17 @@
-import { actions, BOARD, delivery } from './fixtures';
-import { APP_SECRET, CONSUMER_SECRET, emitted, keyTokenCredentials, oauthCredentials, trelloSignature, trelloTrigger } from './helpers';
+import nock from 'nock';
+
+import type { TriggerHarness } from '../harness/triggers';
+import { actions, BOARD, delivery, ME } from './fixtures';
+import {
+	API_TOKEN,
+	APP_SECRET,
+	CONSUMER_SECRET,
+	emitted,
+	keyTokenCredentials,
+	oauthCredentials,
+	trelloSignature,
+	trelloTrigger,
+} from './helpers';
 
 const parameters = { boards: [BOARD.id], event: 'newComment' };
 
@@ -120,5 +132,76 @@ describe('Trello Trigger: X-Trello-Webhook signature', () => {
 		const { result, response } = await harness.deliver({ method: 'HEAD', headers: {}, body: {}, rawBody: Buffer.alloc(0) }, 'setup');
 		expect(result).toEqual({ webhookResponse: 'OK' });
 		expect(response.statusCode).toBe(200);
+	});
+});
+
+const PRODUCTION_URL = 'https://n8n.example.test/webhook/harness-webhook-id/webhook';
+const TEST_URL = 'https://n8n.example.test/webhook-test/harness-webhook-id/webhook';
+
+/** Registers the trigger's webhook with a Trello that records the callback URL it was given. */
+async function registerWebhook(harness: TriggerHarness): Promise<string[]> {
+	const registeredUrls: string[] = [];
+	const trello = nock('https://api.trello.com')
+		.get('/1/members/me')
+		.query(true)
+		.reply(200, ME)
+		.get(`/1/boards/${BOARD.id}`)
+		.query(true)
+		.reply(200, { id: BOARD.id, name: BOARD.name, closed: false })
+		.get(`/1/tokens/${API_TOKEN}/webhooks`)
+		.reply(200, [])
+		.post('/1/webhooks')
+		.query((query) => {
+			registeredUrls.push(String(query.callbackURL));
+			return true;
+		})
+		.reply(200, (uri) => ({ id: 'wh-1', idModel: BOARD.id, callbackURL: new URL(uri, 'https://api.trello.com').searchParams.get('callbackURL'), active: true }));
+	await harness.activate();
+	expect(trello.isDone()).toBe(true);
+	return registeredUrls;
+}
+
+async function deliverSignedFor(harness: TriggerHarness, signedUrl: string) {
+	const { body, rawBody } = comment();
+	return await harness.deliver({ headers: { 'x-trello-webhook': trelloSignature(APP_SECRET, rawBody, signedUrl) }, body, rawBody });
+}
+
+describe('Trello Trigger: deliveries are verified against the URL the webhook was registered with', () => {
+	afterEach(() => nock.cleanAll());
+
+	it('"Test this trigger": registered at the test URL, a delivery Trello signed over that URL starts the run', async () => {
+		const harness = trelloTrigger(parameters, keyTokenCredentials, { mode: 'test' });
+		expect(harness.webhookUrl).toBe(TEST_URL);
+		expect(await registerWebhook(harness)).toEqual([TEST_URL]);
+
+		const signedForTest = await deliverSignedFor(harness, TEST_URL);
+		expect(signedForTest.response.statusCode).toBe(200);
+		expect(emitted(signedForTest.result)).toHaveLength(1);
+
+		const signedForProduction = await deliverSignedFor(harness, PRODUCTION_URL);
+		expect(signedForProduction.response.statusCode).toBe(401);
+		expect(signedForProduction.result).toEqual({ noWebhookResponse: true });
+	});
+
+	it('published: registered at the production URL, only a signature over that URL is accepted', async () => {
+		const harness = trelloTrigger(parameters);
+		expect(await registerWebhook(harness)).toEqual([PRODUCTION_URL]);
+
+		const signedForProduction = await deliverSignedFor(harness, PRODUCTION_URL);
+		expect(signedForProduction.response.statusCode).toBe(200);
+		expect(emitted(signedForProduction.result)).toHaveLength(1);
+
+		const signedForTest = await deliverSignedFor(harness, TEST_URL);
+		expect(signedForTest.response.statusCode).toBe(401);
+	});
+
+	it.each([
+		['test', TEST_URL, PRODUCTION_URL],
+		['production', PRODUCTION_URL, TEST_URL],
+	] as const)('without a registration record (%s mode), the URL n8n serves the delivery at is the one checked', async (mode, own, other) => {
+		const harness = trelloTrigger(parameters, keyTokenCredentials, { mode });
+		expect(harness.staticData.trelloWebhooks).toBeUndefined();
+		expect(emitted((await deliverSignedFor(harness, own)).result)).toHaveLength(1);
+		expect((await deliverSignedFor(harness, other)).response.statusCode).toBe(401);
 	});
 });

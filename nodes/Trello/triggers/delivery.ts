@@ -3,6 +3,7 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 import type { TrelloAuthentication } from '../transport';
 import { TRELLO_CREDENTIAL_TYPES } from '../transport';
 import type { TrelloAction } from './events';
+import type { StoredWebhooks } from './lifecycle';
 import { storedWebhooks } from './lifecycle';
 import { actionToItem } from './normalize';
 import { deliveryPlan, matchAction } from './plan';
@@ -28,12 +29,25 @@ function reject(ctx: IWebhookFunctions, reason: string): IWebhookResponseData {
 	return { noWebhookResponse: true };
 }
 
+/**
+ * The address the webhook was registered with, which Trello signs every delivery over: the test
+ * URL while the editor listens ("Test this trigger"), the production URL once published. The
+ * record kept at registration names it; without one, the URL of the mode n8n delivers in.
+ */
+function registeredCallbackUrl(ctx: IWebhookFunctions, stored: StoredWebhooks | undefined): string {
+	if (stored?.callbackUrl) return stored.callbackUrl;
+	// getWebhookResourceUrl knows test from production; n8n releases before it only have production.
+	const modeUrl = (ctx as Partial<Pick<IWebhookFunctions, 'getWebhookResourceUrl'>>).getWebhookResourceUrl;
+	return (modeUrl ? modeUrl.call(ctx, 'default') : ctx.getNodeWebhookUrl('default')) ?? '';
+}
+
 /** Handles Trello's HEAD validation and every signed POST delivery. */
 export async function handleDelivery(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
 	// Trello's HEAD check before it accepts a webhook: 200 is all it needs.
 	if (ctx.getWebhookName() === 'setup') return { webhookResponse: 'OK' };
 
-	const callbackUrl = ctx.getNodeWebhookUrl('default') ?? '';
+	const stored = storedWebhooks(ctx.getWorkflowStaticData('node'));
+	const callbackUrl = registeredCallbackUrl(ctx, stored);
 	const plan = deliveryPlan(ctx, callbackUrl);
 	if (plan.verifySignature) {
 		const secret = await secretOf(ctx);
@@ -51,7 +65,6 @@ export async function handleDelivery(ctx: IWebhookFunctions): Promise<IWebhookRe
 	if (!action || typeof action !== 'object') return { webhookResponse: 'OK' };
 
 	// A webhook left over from an earlier configuration may still deliver; only watched models count.
-	const stored = storedWebhooks(ctx.getWorkflowStaticData('node'));
 	const modelId = (model?.id ?? webhook?.idModel) as string | undefined;
 	if (stored?.models.length && modelId && !stored.models.some((known) => known.idModel === modelId)) {
 		return { webhookResponse: 'OK' };
