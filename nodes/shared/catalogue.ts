@@ -36,8 +36,15 @@ export interface CatalogueField {
 	optional?: boolean;
 	/** Any further UI settings (resource locator modes, typeOptions, displayOptions within the operation). */
 	ui?: Partial<INodeProperties>;
-	/** Path values that may hold "/" (branch names) keep it between encoded segments. */
+	/** Path values that may hold "/" (branch names, file paths) keep it between encoded segments. */
 	keepSlashes?: boolean;
+	/**
+	 * What the value names for the service's scope check (GitHub: 'owner' or 'repository';
+	 * a repository locator also accepts "owner/name" and repository URLs).
+	 */
+	identifies?: string;
+	/** Only digits are accepted (issue and pull request numbers, run ids). */
+	integer?: boolean;
 	/** Turns the UI value into the API value (e.g. comma list → array). Empty results are dropped. */
 	toApi?: (value: unknown) => unknown;
 }
@@ -71,6 +78,10 @@ export interface OperationRow<Handler = unknown> {
 	handler?: Handler;
 	/** Status codes that are answers, not failures (e.g. 404 = not starred). */
 	acceptStatus?: number[];
+	/** Query values every request of this row carries (e.g. closed=true for Archive Card). */
+	fixedQuery?: IDataObject;
+	/** Shapes a successful response into the output when the raw answer is unhelpful. */
+	output?: (body: unknown, values: IDataObject) => unknown;
 }
 
 export interface ResourceSpec {
@@ -193,7 +204,10 @@ export function findRow<R extends OperationRow>(rows: R[], resource: string, ope
 	return rows.find((row) => row.resource === resource && row.operation === operation);
 }
 
-/** Every field value of a row for one item: required fields directly, optional ones from the collection. */
+/**
+ * Every field value of a row for one item: required fields directly, optional ones from the
+ * collection; resource locators (also inside the collection) reduced to their value.
+ */
 export function readFieldValues(ctx: IExecuteFunctions, row: OperationRow, itemIndex: number): IDataObject {
 	const values: IDataObject = {};
 	const optional = row.fields.some((f) => f.optional)
@@ -201,7 +215,11 @@ export function readFieldValues(ctx: IExecuteFunctions, row: OperationRow, itemI
 		: {};
 	for (const field of row.fields) {
 		if (field.optional) {
-			if (optional[field.name] !== undefined) values[field.name] = optional[field.name];
+			if (optional[field.name] === undefined) continue;
+			values[field.name] =
+				field.type === 'resourceLocator'
+					? (ctx.getNodeParameter(`${ADDITIONAL_FIELDS}.${field.name}`, itemIndex, '', { extractValue: true }) as string)
+					: optional[field.name];
 			continue;
 		}
 		values[field.name] = readField(ctx, field, itemIndex);
@@ -246,7 +264,7 @@ function isEmpty(value: unknown): boolean {
 
 /**
  * The request a row sends for the given field values. Path values are encoded per segment so
- * user input can never add path segments; a field named `path` (file paths) keeps its slashes.
+ * user input can never add path segments; fields flagged `keepSlashes` keep their slashes.
  */
 export function buildRequest(
 	ctx: IExecuteFunctions,
@@ -270,7 +288,7 @@ export function buildRequest(
 				});
 			}
 			const encoded =
-				apiName === 'path' || field.keepSlashes
+				field.keepSlashes
 					? text.replace(/^\/+/, '').split('/').map(pathSegment).join('/')
 					: pathSegment(text);
 			path = path.replace(`{${apiName}}`, encoded);
@@ -288,6 +306,7 @@ export function buildRequest(
 		if (field.in === 'query') qs[apiName] = value as IDataObject[keyof IDataObject];
 		if (field.in === 'body') body[apiName] = value as IDataObject[keyof IDataObject];
 	}
+	Object.assign(qs, row.fixedQuery);
 	const sendsBody = row.method !== 'GET' && row.method !== 'HEAD';
 	return { method: row.method, path, qs, body: sendsBody && Object.keys(body).length ? body : undefined };
 }

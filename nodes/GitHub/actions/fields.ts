@@ -10,6 +10,7 @@ export const ownerField = (description?: string): CatalogueField => ({
 	displayName: 'Repository Owner',
 	type: 'resourceLocator',
 	in: 'path',
+	identifies: 'owner',
 	description:
 		description ??
 		'Account or organization that owns the repository, e.g. "n8n-io". Can stay empty when Repository is given as a URL or as "owner/name".',
@@ -51,6 +52,7 @@ export const repositoryField = (): CatalogueField => ({
 	type: 'resourceLocator',
 	in: 'path',
 	required: true,
+	identifies: 'repository',
 	description:
 		'Repository name, e.g. "n8n". Also accepted: "owner/name" or the repository URL (https://github.com/owner/name), which set the owner too.',
 	ui: {
@@ -121,6 +123,7 @@ export function numberLocator(
 		type: 'resourceLocator',
 		in: 'path',
 		required: true,
+		integer: true,
 		description: `Number of the ${label.toLowerCase()} in the repository, e.g. 42 (as in …/${kind === 'issue' ? 'issues' : 'pull'}/42)`,
 		...overrides,
 		ui: {

@@ -1,22 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { INodeExecutionData } from 'n8n-workflow';
 
-import type { BuiltRequest, OperationRow } from '../../shared/catalogue';
+import type { OperationRow } from '../../shared/catalogue';
+import type { RowRun } from '../../shared/pipeline';
 import type { GitHubClient } from '../transport';
 
-/** What a multi-request operation gets: the item's values, the generic request and the client. */
-export interface HandlerInput {
-	ctx: IExecuteFunctions;
-	client: GitHubClient;
-	row: GitHubRow;
-	values: IDataObject;
-	itemIndex: number;
-	/** The request the row's fields describe (path, query, body already filled). */
-	request: BuiltRequest;
-	/** Repositories the node is confined to; empty = any. */
-	allowlist: RepositoryAllowlist;
-	/** Runs the row generically (request or paging) with changed values or request. */
-	generic: (request?: BuiltRequest) => Promise<INodeExecutionData[]>;
-}
+/** What a multi-request operation gets: the item's values, the generic request, the client and the allowlist. */
+export type HandlerInput = RowRun<GitHubRow, GitHubClient, RepositoryAllowlist>;
 
 export type GitHubHandler = (input: HandlerInput) => Promise<INodeExecutionData[]>;
 
@@ -28,13 +17,9 @@ export interface RepositoryAllowlist {
 
 export interface GitHubRow extends OperationRow<GitHubHandler> {
 	/**
-	 * How "Allowed Repositories" applies: 'repository' (owner + repository values, the default
-	 * for rows with those fields), 'search' (query confined by the handler) or 'none'
-	 * (not about a repository: gists, rate limit).
+	 * How "Allowed Repositories" applies: 'repository' (the values of the fields identifying the
+	 * owner and the repository), 'search' (query confined by the handler) or 'none' (not about a
+	 * repository: gists, rate limit).
 	 */
-	scope?: 'repository' | 'search' | 'none';
-	/** Value naming the repository when it is not `repository` (Create Repository: `name`). */
-	repositoryValue?: string;
-	/** Shapes a successful response into the output (e.g. the assignees of an issue). */
-	output?: (body: unknown, values: IDataObject) => unknown;
+	scope: 'repository' | 'search' | 'none';
 }

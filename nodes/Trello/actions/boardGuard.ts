@@ -5,7 +5,9 @@ import { listOf } from '../../shared/catalogue';
 import { pathSegment } from '../../shared/requestGuard';
 import type { TrelloClient } from '../transport';
 import { BOARD_URL_REGEX } from './fields';
-import type { ScopedKind } from './types';
+
+/** Kinds of Trello object whose owning board "Allowed Boards" checks. */
+export type ScopedKind = 'board' | 'list' | 'card' | 'checklist' | 'label';
 
 const TRELLO_ID = /^[0-9a-f]{24}$/i;
 const SHORT_LINK = /^[a-zA-Z0-9]+$/;

@@ -1,12 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { INodeExecutionData } from 'n8n-workflow';
 
 import type { OperationRow } from '../../shared/catalogue';
-import type { TrelloPaging } from '../transport';
-import type { TrelloClient } from '../transport';
-import type { BoardGuard } from './boardGuard';
+import type { RowRun } from '../../shared/pipeline';
+import type { TrelloClient, TrelloPaging } from '../transport';
+import type { BoardGuard, ScopedKind } from './boardGuard';
 
-/** Kinds of Trello object whose owning board "Allowed Boards" checks. */
-export type ScopedKind = 'board' | 'list' | 'card' | 'checklist' | 'label';
+export type { ScopedKind } from './boardGuard';
 
 export interface ScopedField {
 	/** Field (parameter) name in the row holding the object's id. */
@@ -14,14 +13,13 @@ export interface ScopedField {
 	kind: ScopedKind;
 }
 
-export interface TrelloHandlerContext {
-	ctx: IExecuteFunctions;
-	client: TrelloClient;
+/** What the "Allowed Boards" check found: its guard, and the allowed board ids when the option is set. */
+export interface BoardScope {
 	guard: BoardGuard;
-	row: TrelloRow;
-	values: IDataObject;
-	itemIndex: number;
+	allowed?: Set<string>;
 }
+
+export type TrelloHandlerContext = RowRun<TrelloRow, TrelloClient, BoardScope>;
 
 /** Operations that need more than one request supply this instead of the generic request. */
 export type TrelloHandler = (context: TrelloHandlerContext) => Promise<INodeExecutionData[]>;
@@ -30,12 +28,8 @@ export interface TrelloRow extends OperationRow<TrelloHandler> {
 	paging?: OperationRow['paging'] & { kind: TrelloPaging };
 	/** Objects this operation reads or writes; each must sit on an allowed board. */
 	scope: ScopedField[];
-	/** Query values every request of this row carries (e.g. closed=true for Archive Card). */
-	fixedQuery?: IDataObject;
 	/** With Allowed Boards set, results are kept only when this property names an allowed board. */
 	keepAllowed?: string;
 	/** Set when the operation cannot be limited to existing boards (Create Board). */
 	refusedWithAllowlist?: string;
-	/** Shapes the response into the output item when the raw answer is unhelpful. */
-	result?: (body: unknown, values: IDataObject) => unknown;
 }

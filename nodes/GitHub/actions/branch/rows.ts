@@ -11,6 +11,7 @@ export const branchRows: GitHubRow[] = [
 		description: 'List the branches of a repository with the SHA of each branch’s latest commit and whether it is protected.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/branches',
+		scope: 'repository',
 		spec: ['List branches'],
 		paging: {},
 		fields: [
@@ -34,6 +35,7 @@ export const branchRows: GitHubRow[] = [
 		description: 'Get one branch: its latest commit, protection status and links.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/branches/{branch}',
+		scope: 'repository',
 		spec: ['Get branch'],
 		fields: [...repositoryFields(), branchField({ name: 'branch', in: 'path', required: true })],
 	},
@@ -46,6 +48,7 @@ export const branchRows: GitHubRow[] = [
 			'Create a branch starting at another branch’s latest commit or at a given commit SHA. Returns the new Git reference.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/git/refs',
+		scope: 'repository',
 		spec: ['Create Branch', 'Create branch'],
 		handler: createBranch,
 		fields: [

@@ -20,6 +20,7 @@ export const collaboratorRows: GitHubRow[] = [
 		description: 'Check what a user may do in a repository: permission admin, write, read or none, plus the role name (e.g. maintain, triage).',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/collaborators/{username}/permission',
+		scope: 'repository',
 		spec: ['Check collaborator permission'],
 		fields: [...repositoryFields(), username],
 	},
@@ -31,6 +32,7 @@ export const collaboratorRows: GitHubRow[] = [
 		description: 'Invite a user to a repository with a permission (pull, triage, push, maintain or admin), or change the permission of an existing collaborator.',
 		method: 'PUT',
 		path: '/repos/{owner}/{repo}/collaborators/{username}',
+		scope: 'repository',
 		spec: ['Add collaborator'],
 		fields: [
 			...repositoryFields(),
@@ -54,6 +56,7 @@ export const collaboratorRows: GitHubRow[] = [
 		description: 'Remove a user’s access to a repository (also cancels a pending invitation).',
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}/collaborators/{username}',
+		scope: 'repository',
 		spec: ['Remove collaborator'],
 		fields: [...repositoryFields(), username],
 		output: (_body, values: IDataObject) => ({ username: values.username, removed: true }),

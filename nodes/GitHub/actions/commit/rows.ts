@@ -10,6 +10,7 @@ export const commitRows: GitHubRow[] = [
 		description: 'Get one commit: message, author, committer, parents, changed files with their patches, and stats.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/commits/{ref}',
+		scope: 'repository',
 		spec: ['Get Commit'],
 		fields: [
 			...repositoryFields(),
@@ -33,6 +34,7 @@ export const commitRows: GitHubRow[] = [
 			'List commits of a repository, newest first, optionally only on a branch, touching a path, by an author, or within a time range.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/commits',
+		scope: 'repository',
 		spec: ['List Commits'],
 		paging: {},
 		fields: [

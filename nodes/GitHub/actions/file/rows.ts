@@ -9,6 +9,7 @@ const filePath = (description: string): CatalogueField => ({
 	type: 'string',
 	in: 'path',
 	required: true,
+	keepSlashes: true,
 	placeholder: 'e.g. docs/README.md',
 	description,
 });
@@ -41,6 +42,7 @@ export const fileRows: GitHubRow[] = [
 			'Get repository content at a path. For a file: its metadata plus the content decoded to text, or as binary data. For a folder: one item per entry (name, path, type, size, sha).',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/contents/{path}',
+		scope: 'repository',
 		spec: ['Get Repository Content', 'Get contents'],
 		handler: getContent,
 		fields: [
@@ -87,6 +89,7 @@ export const fileRows: GitHubRow[] = [
 			'Write a file in a repository as one commit: creates it, or replaces it when it exists (its current SHA is looked up automatically). Content comes from text or from a binary property.',
 		method: 'PUT',
 		path: '/repos/{owner}/{repo}/contents/{path}',
+		scope: 'repository',
 		spec: ['Create or Update File Contents', 'Create or update file'],
 		handler: createOrUpdateFile,
 		fields: [
@@ -136,6 +139,7 @@ export const fileRows: GitHubRow[] = [
 		description: 'Delete a file from a repository as one commit. The file’s current SHA is looked up automatically.',
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}/contents/{path}',
+		scope: 'repository',
 		spec: ['Delete file'],
 		handler: deleteFile,
 		fields: [

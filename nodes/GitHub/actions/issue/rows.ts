@@ -55,6 +55,7 @@ export const issueRows: GitHubRow[] = [
 		description: 'Open a new issue in a repository with a title and optionally a body, labels, assignees and a milestone. Returns the issue with its number and URL.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/issues',
+		scope: 'repository',
 		spec: ['Create Issue', 'Create issue'],
 		fields: [
 			...repositoryFields(),
@@ -73,6 +74,7 @@ export const issueRows: GitHubRow[] = [
 		description: 'Get one issue (or pull request, which GitHub also treats as an issue) by number: title, body, state, labels, assignees, milestone and comment count.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}',
+		scope: 'repository',
 		spec: ['Get issue'],
 		fields: [...repositoryFields(), issueNumber()],
 	},
@@ -84,6 +86,7 @@ export const issueRows: GitHubRow[] = [
 		description: 'List issues of one repository (pull requests are included, marked by a "pull_request" field), filtered by state, labels, assignee, creator, mention, milestone or update time.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/issues',
+		scope: 'repository',
 		spec: ['List issues'],
 		paging: {},
 		fields: [
@@ -123,6 +126,7 @@ export const issueRows: GitHubRow[] = [
 		description: 'Change an issue: title, body, open/closed state and the reason, labels, assignees or milestone. Labels and assignees given here replace the current ones; fields left out stay unchanged.',
 		method: 'PATCH',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}',
+		scope: 'repository',
 		spec: ['Update Issue', 'Update issue'],
 		fields: [
 			...repositoryFields(),
@@ -160,6 +164,7 @@ export const issueRows: GitHubRow[] = [
 		description: 'Add a comment to an issue or pull request conversation. Returns the comment with its URL.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}/comments',
+		scope: 'repository',
 		spec: ['Create Issue Comment'],
 		fields: [
 			...repositoryFields(),
@@ -175,6 +180,7 @@ export const issueRows: GitHubRow[] = [
 		description: 'Get the users an issue or pull request is assigned to: one item per assignee (login, id, URL). No items when nobody is assigned.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}',
+		scope: 'repository',
 		spec: ['Get Issue Assignees'],
 		fields: [...repositoryFields(), issueNumber()],
 		output: pick('assignees'),

@@ -12,12 +12,13 @@ export const projectRows: GitHubRow[] = [
 			'Set the Status (or another single-select field) of an issue or pull request in a GitHub Project (V2), choosing the option by its name, e.g. "In Progress". Uses GitHub’s GraphQL API.',
 		method: 'POST',
 		path: '/graphql',
+		scope: 'repository',
 		spec: ['Update Project (V2) Item Status'],
 		handler: updateItemStatus,
 		fields: [
-			{ ...ownerField('User or organization that owns the project, e.g. "n8n-io"'), name: 'projectOwner', displayName: 'Project Owner', in: 'none' },
+			{ ...ownerField('User or organization that owns the project, e.g. "n8n-io"'), name: 'projectOwner', displayName: 'Project Owner', in: 'none', identifies: undefined },
 			{
-				name: 'projectNumber', displayName: 'Project Number', type: 'number', in: 'none', required: true, default: 1,
+				name: 'projectNumber', displayName: 'Project Number', type: 'number', in: 'none', required: true, integer: true, default: 1,
 				description: 'Number of the project, as in https://github.com/orgs/OWNER/projects/NUMBER',
 			},
 			...repositoryFields().map((field) => ({ ...field, in: 'none' as const })),

@@ -33,6 +33,7 @@ export const pullRequestRows: GitHubRow[] = [
 		description: 'Open a pull request that merges the head branch into the base branch, optionally as a draft. Returns the pull request with its number and URL.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/pulls',
+		scope: 'repository',
 		spec: ['Create Pull Request', 'Create pull request'],
 		fields: [
 			...repositoryFields(),
@@ -55,6 +56,7 @@ export const pullRequestRows: GitHubRow[] = [
 		description: 'Get one pull request: title, body, state, draft flag, head and base branches, mergeability, merge commit and review counts.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}',
+		scope: 'repository',
 		spec: ['Get pull request'],
 		fields: [...repositoryFields(), pullNumber()],
 	},
@@ -66,6 +68,7 @@ export const pullRequestRows: GitHubRow[] = [
 		description: 'List pull requests of a repository, filtered by state, head or base branch.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/pulls',
+		scope: 'repository',
 		spec: ['List pull requests'],
 		paging: {},
 		fields: [
@@ -102,6 +105,7 @@ export const pullRequestRows: GitHubRow[] = [
 		description: 'Change a pull request’s title, body, base branch or open/closed state. Fields left out stay unchanged.',
 		method: 'PATCH',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}',
+		scope: 'repository',
 		spec: ['Update pull request'],
 		fields: [
 			...repositoryFields(),
@@ -128,6 +132,7 @@ export const pullRequestRows: GitHubRow[] = [
 		description: 'Merge a pull request with a merge commit, by squashing or by rebasing. Optionally only if the head is still at a given SHA. Returns the merge commit SHA.',
 		method: 'PUT',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/merge',
+		scope: 'repository',
 		spec: ['Merge pull request'],
 		fields: [
 			...repositoryFields(),
@@ -154,6 +159,7 @@ export const pullRequestRows: GitHubRow[] = [
 		description: 'Get the users and teams whose review is requested on a pull request (reviewers who already reviewed are not included).',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers',
+		scope: 'repository',
 		spec: ['Get Reviewers'],
 		fields: [...repositoryFields(), pullNumber()],
 	},

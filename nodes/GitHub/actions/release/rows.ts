@@ -10,6 +10,7 @@ export const releaseRows: GitHubRow[] = [
 		description: 'List the releases of a repository, newest first: tag, name, notes, draft/prerelease flags, assets and dates.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/releases',
+		scope: 'repository',
 		spec: ['List Releases'],
 		paging: {},
 		fields: repositoryFields(),

@@ -17,7 +17,6 @@ export const repositoryRows: GitHubRow[] = [
 		spec: ['Create Repository'],
 		handler: createRepository,
 		scope: 'repository',
-		repositoryValue: 'name',
 		fields: [
 			{
 				...ownerField(
@@ -31,6 +30,7 @@ export const repositoryRows: GitHubRow[] = [
 				type: 'string',
 				in: 'body',
 				required: true,
+				identifies: 'repository',
 				placeholder: 'e.g. my-project',
 				description: 'Name of the new repository (letters, digits, "-", "_" and ".")',
 			},
@@ -54,6 +54,7 @@ export const repositoryRows: GitHubRow[] = [
 			'Get information about a repository: description, default branch, visibility, stars, forks, open issues count, topics and URLs.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}',
+		scope: 'repository',
 		spec: ['Get Repository Info'],
 		fields: repositoryFields(),
 	},
@@ -65,6 +66,7 @@ export const repositoryRows: GitHubRow[] = [
 		description: 'Star a repository as the connected account. Starring an already starred repository changes nothing.',
 		method: 'PUT',
 		path: '/user/starred/{owner}/{repo}',
+		scope: 'repository',
 		spec: ['Star Repo'],
 		fields: repositoryFields(),
 		output: (_body, values: IDataObject) => ({ starred: true, owner: values.owner, repository: values.repository }),

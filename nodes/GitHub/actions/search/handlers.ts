@@ -9,7 +9,7 @@ const SCOPE_QUALIFIER = /(^|\s)(-?)(repo|org|user|owner):("[^"]*"|\S+)/gi;
  * allowed ones are appended as repo:/user: qualifiers (GitHub ORs them). Results from any
  * other repository are dropped as well, so a query that slips past the qualifiers leaks nothing.
  */
-export async function searchIssuesAndPullRequests({ ctx, request, allowlist, itemIndex, generic }: HandlerInput) {
+export async function searchIssuesAndPullRequests({ ctx, request, scope: allowlist, itemIndex, generic }: HandlerInput) {
 	if (allowlist.isEmpty()) return await generic(request);
 	const query = String(request.qs.q ?? '');
 	const refuse = (why: string) =>

@@ -224,6 +224,6 @@ export const cardRows: TrelloRow[] = [
 		spec: ['Endpoint: Delete card — DELETE /1/cards/{id}'],
 		scope: [{ field: 'card', kind: 'card' }],
 		fields: [BOARD_FILTER_FIELD, CARD_IN_PATH],
-		result: (_body, values) => ({ deleted: true, id: values.card }),
+		output: (_body, values) => ({ deleted: true, id: values.card }),
 	},
 ];

@@ -70,7 +70,7 @@ export const labelRows: TrelloRow[] = [
 			cardField({ in: 'path', apiName: 'id' }),
 			labelField({ in: 'query', apiName: 'value', description: 'The label to add (a label of the card’s board)' }),
 		],
-		result: (body, values) => ({ id: values.card, idLabels: body }),
+		output: (body, values) => ({ id: values.card, idLabels: body }),
 	},
 	{
 		resource: 'label',
@@ -90,6 +90,6 @@ export const labelRows: TrelloRow[] = [
 			cardField({ in: 'path', apiName: 'id' }),
 			labelField({ in: 'path', apiName: 'idLabel', description: 'The label to remove' }),
 		],
-		result: (_body, values) => ({ removed: true, id: values.card, idLabel: values.label }),
+		output: (_body, values) => ({ removed: true, id: values.card, idLabel: values.label }),
 	},
 ];

@@ -1,0 +1,177 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { ApiClient } from './apiClient';
+import type { BuiltRequest, CatalogueField, OperationRow } from './catalogue';
+import { buildRequest, findRow, readFieldValues } from './catalogue';
+import type { ServiceName } from './errors';
+import { forEachItem, toItems } from './items';
+
+/**
+ * One run of one row for one item, as the pipeline steps and a row's handler see it.
+ * `Scope` is what the service's scope check found (GitHub: the repository allowlist,
+ * Trello: the allowed boards and their guard).
+ */
+export interface RowRun<Row, Client, Scope> {
+	ctx: IExecuteFunctions;
+	client: Client;
+	row: Row;
+	/** The item's field values, locators reduced to their value, checked and resolved. */
+	values: IDataObject;
+	itemIndex: number;
+	/** The request the row's fields describe (path, query, body already filled). */
+	request: BuiltRequest;
+	scope: Scope;
+	/** Runs the row's request (or its paging) — optionally a changed one — and shapes the output items. */
+	generic: (request?: BuiltRequest) => Promise<INodeExecutionData[]>;
+}
+
+/** What a run is before its scope is known (resolution and the scope check see this). */
+export type ResolvingRun<Row, Client> = Omit<RowRun<Row, Client, never>, 'scope' | 'generic' | 'request'>;
+
+export interface PageSettings {
+	returnAll: boolean;
+	limit: number;
+}
+
+/** The parts of a run that differ between services; everything else is the pipeline's. */
+export interface ServiceRunner<Row extends OperationRow, Client extends ApiClient, Scope> {
+	service: ServiceName;
+	rows: Row[];
+	/** Clients are reused across items with the same key (authentication and retry bounds). */
+	clientKey: (itemIndex: number, options: IDataObject) => string;
+	createClient: (itemIndex: number, options: IDataObject) => Client;
+	/** Options fields reject values outside their list (expressions included). */
+	strictChoices?: boolean;
+	/** Turns references in the values into what the API expects (e.g. board short link → id). */
+	resolve?: (run: ResolvingRun<Row, Client>, options: IDataObject) => Promise<void>;
+	/** Stops the run before any write when the row's objects are outside the node's scope. */
+	checkScope: (run: ResolvingRun<Row, Client>, options: IDataObject) => Promise<Scope>;
+	/** Lists through the service's paging kinds. */
+	paginate: (run: RowRun<Row, Client, Scope>, request: BuiltRequest, page: PageSettings) => Promise<unknown[]>;
+	/**
+	 * Last shaping step after the row's own `output` (the place for per-object-type output
+	 * choices such as a simplified field set).
+	 */
+	shape?: (run: RowRun<Row, Client, Scope>, body: unknown) => unknown;
+}
+
+type Handler<Row, Client, Scope> = (run: RowRun<Row, Client, Scope>) => Promise<INodeExecutionData[]>;
+
+/**
+ * Runs a node's rows, item by item: read the row → resolve the field values → scope check →
+ * request or paging (or the row's handler) → shape the output → items paired to their input.
+ */
+export async function runRows<Row extends OperationRow, Client extends ApiClient, Scope>(
+	ctx: IExecuteFunctions,
+	runner: ServiceRunner<Row, Client, Scope>,
+): Promise<INodeExecutionData[][]> {
+	const clients = new Map<string, Client>();
+	let client: Client | undefined;
+	return await forEachItem(
+		ctx,
+		runner.service,
+		async (itemIndex) => {
+			const resource = ctx.getNodeParameter('resource', itemIndex) as string;
+			const operation = ctx.getNodeParameter('operation', itemIndex) as string;
+			const row = findRow(runner.rows, resource, operation);
+			if (!row) {
+				throw new NodeOperationError(ctx.getNode(), `The operation "${resource} → ${operation}" is not known`, {
+					itemIndex,
+					description: 'Choose a resource and operation from the lists.',
+				});
+			}
+			const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+			const key = runner.clientKey(itemIndex, options);
+			client = clients.get(key);
+			if (!client) {
+				client = runner.createClient(itemIndex, options);
+				clients.set(key, client);
+			}
+
+			const values = checkedValues(ctx, row, readFieldValues(ctx, row, itemIndex), itemIndex, runner.strictChoices);
+			const resolving: ResolvingRun<Row, Client> = { ctx, client, row, values, itemIndex };
+			if (runner.resolve) await runner.resolve(resolving, options);
+			const scope = await runner.checkScope(resolving, options);
+
+			const run: RowRun<Row, Client, Scope> = {
+				...resolving,
+				scope,
+				request: buildRequest(ctx, row, values, itemIndex),
+				generic: async (request = run.request) => await generic(runner, run, request),
+			};
+			const handler = row.handler as Handler<Row, Client, Scope> | undefined;
+			return handler ? await handler(run) : await run.generic();
+		},
+		async () => (client ? await client.secrets() : []),
+	);
+}
+
+async function generic<Row extends OperationRow, Client extends ApiClient, Scope>(
+	runner: ServiceRunner<Row, Client, Scope>,
+	run: RowRun<Row, Client, Scope>,
+	request: BuiltRequest,
+): Promise<INodeExecutionData[]> {
+	const { ctx, client, row, values, itemIndex } = run;
+	let body: unknown;
+	if (row.paging) {
+		const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
+		const limit = ctx.getNodeParameter('limit', itemIndex, 50) as number;
+		body = await runner.paginate(run, request, { returnAll, limit });
+	} else {
+		body = (await client.send({ ...request, acceptStatus: row.acceptStatus })).body;
+	}
+	const shaped = row.output ? row.output(body, values) : body;
+	return toItems(runner.shape ? runner.shape(run, shaped) : shaped, itemIndex);
+}
+
+function locatorValue(value: unknown): unknown {
+	if (value && typeof value === 'object' && !Array.isArray(value) && 'value' in value && ('mode' in value || '__rl' in value)) {
+		return (value as { value: unknown }).value;
+	}
+	return value;
+}
+
+/** Locators unwrapped and trimmed, JSON parsed, integers and (when strict) choices checked. */
+function checkedValues(
+	ctx: IExecuteFunctions,
+	row: OperationRow,
+	raw: IDataObject,
+	itemIndex: number,
+	strictChoices = false,
+): IDataObject {
+	const values: IDataObject = {};
+	const fail = (field: CatalogueField, message: string, description: string) =>
+		new NodeOperationError(ctx.getNode(), `The "${field.displayName}" parameter ${message}`, { itemIndex, description });
+	for (const field of row.fields) {
+		let value = locatorValue(raw[field.name]);
+		if (value === undefined) continue;
+		if (field.type === 'resourceLocator' && typeof value === 'string') value = value.trim();
+		if (field.type === 'json' && typeof value === 'string') {
+			const text = value.trim();
+			try {
+				value = text ? (JSON.parse(text) as IDataObject) : undefined;
+			} catch (error) {
+				throw fail(field, 'is not valid JSON', `Fix the JSON (${(error as Error).message}), e.g. {"name": "value"}.`);
+			}
+			if (value !== undefined && (typeof value !== 'object' || Array.isArray(value) || value === null)) {
+				throw fail(field, 'must be a JSON object', 'Give an object such as {"name": "value"}.');
+			}
+		}
+		if (strictChoices && field.type === 'options' && field.options && value !== '' && value !== undefined) {
+			const allowed = field.options.map((option) => (option as { value: unknown }).value);
+			if (!allowed.includes(value)) {
+				throw fail(
+					field,
+					`must be one of ${allowed.join(', ')} (got "${String(value)}")`,
+					`Set "${field.displayName}" to one of: ${allowed.join(', ')}.`,
+				);
+			}
+		}
+		if (field.integer && value !== '' && !/^\d+$/.test(String(value).trim())) {
+			throw fail(field, `must be a number (got "${String(value)}")`, `Give the number only, e.g. 42.`);
+		}
+		values[field.name] = value as IDataObject[keyof IDataObject];
+	}
+	return values;
+}
