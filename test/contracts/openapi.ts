@@ -367,10 +367,11 @@ function newestGhesVersion(): string {
 }
 
 /**
- * Trello's description shared with the project (OpenAPI 3, server https://api.trello.com/1):
+ * Trello's official description reduced to request facts (test/contracts/trello-contract.json, derived by
+ * scripts/derive-trello-contract.mjs; OpenAPI 3, server https://api.trello.com/1):
  * validate paths after /1, e.g. { method: 'GET', path: '/boards/{id}' } for GET /1/boards/{id}.
  * key and token are accepted as query parameters (its apiKey security schemes).
  */
 export function trelloContract(options: ContractOptions = {}): OpenApiContract {
-	return OpenApiContract.fromFile(`${__dirname}/../../../shared/contracts/trello-openapi.json`, options);
+	return OpenApiContract.fromFile(`${__dirname}/trello-contract.json`, options);
 }
