@@ -2,11 +2,25 @@ import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestMethods, 
 
 import type { ApiContext } from './context';
 import type { ServiceName } from './errors';
-import { apiErrorFromResponse, toNodeError } from './errors';
+import { apiErrorFromResponse, ServiceAnswerError, toNodeError } from './errors';
 import type { Clock, RateLimitPolicy, RawResponse, RetryBounds } from './rateLimit';
-import { DEFAULT_RETRY_BOUNDS, sendWithRateLimits, systemClock } from './rateLimit';
-import { redactKnownSecrets, secretsOf } from './redact';
-import { assertSafeHeaders, assertSafePath, joinUrl } from './requestGuard';
+import { DEFAULT_RETRY_BOUNDS, headerValue, sendWithRateLimits, systemClock } from './rateLimit';
+import { redactHeaders, redactKnownSecrets, secretsOf } from './redact';
+import type { BaseUrlField } from './requestGuard';
+import {
+	assertSafeHeaders,
+	assertSafePath,
+	assertSafeQuery,
+	assertUrlUnderBase,
+	checkedBaseUrl,
+	joinUrl,
+} from './requestGuard';
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** Redirects followed for one request before it fails. */
+export const MAX_REDIRECTS = 5;
+/** Headers kept when a GET is followed to another host (archive and artifact downloads). */
+const HEADERS_KEPT_ACROSS_HOSTS = new Set(['accept', 'user-agent']);
 
 export interface ApiRequest {
 	method: IHttpRequestMethods;
@@ -47,6 +61,9 @@ export abstract class ApiClient {
 
 	protected abstract readonly pathPrefix: string;
 
+	/** The credential field holding the base URL, named in errors about it. */
+	protected abstract readonly baseUrlField: BaseUrlField;
+
 	protected abstract baseUrlFrom(credentials: ICredentialDataDecryptedObject): string;
 
 	protected abstract policyFor(request: ApiRequest, credentials: ICredentialDataDecryptedObject): RateLimitPolicy;
@@ -60,8 +77,9 @@ export abstract class ApiClient {
 		return this.credentialData;
 	}
 
+	/** The credential's API root, refused when it carries user info, a query or a fragment. */
 	async baseUrl(): Promise<string> {
-		return this.baseUrlFrom(await this.credentials()).replace(/\/+$/, '');
+		return checkedBaseUrl(this.baseUrlFrom(await this.credentials()), this.baseUrlField);
 	}
 
 	/** Values that must never appear in an output, error or log line. */
@@ -93,8 +111,11 @@ export abstract class ApiClient {
 		try {
 			assertSafePath(request.path, this.pathPrefix);
 			assertSafeHeaders(request.headers);
+			assertSafeQuery(request.qs);
 			const credentials = await this.credentials();
-			const url = joinUrl(this.baseUrlFrom(credentials), request.path);
+			const base = checkedBaseUrl(this.baseUrlFrom(credentials), this.baseUrlField);
+			const url = joinUrl(base, request.path);
+			assertUrlUnderBase(url, base, this.pathPrefix);
 			const policy = this.policyFor(request, credentials);
 			const options: IHttpRequestOptions = {
 				method: request.method,
@@ -106,25 +127,77 @@ export abstract class ApiClient {
 				encoding: request.encoding,
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: true,
+				// Redirects are followed here, where the credential's host is known (see followRedirects).
+				disableFollowRedirect: true,
 			};
 			if (options.body === undefined) delete options.body;
 			const raw = await sendWithRateLimits(
-				async () =>
-					normalize(
-						await this.ctx.helpers.httpRequestWithAuthentication.call(
-							this.ctx,
-							this.credentialType,
-							{ ...options, headers: { ...options.headers } },
-						),
-					),
+				async () => await this.followRedirects(options, new URL(base)),
 				policy,
 				transportSettings.clock,
 				this.bounds,
 			);
 			// Services echo request URLs and headers back; the credential's secrets never leave here.
-			return { ...raw, body: redactKnownSecrets(raw.body, secretsOf(credentials)) };
+			const secrets = secretsOf(credentials);
+			return {
+				statusCode: raw.statusCode,
+				headers: redactHeaders(raw.headers, secrets),
+				body: redactKnownSecrets(raw.body, secrets),
+			};
 		} catch (error) {
 			throw toNodeError(this.ctx.getNode(), this.service, error, await this.secrets());
+		}
+	}
+
+	/**
+	 * Follows up to MAX_REDIRECTS redirects. On the credential's origin the request is sent again
+	 * with the credential. Another origin never sees the credential: a GET or HEAD is followed
+	 * without it (GitHub sends archive, artifact and log downloads to other hosts), anything else
+	 * is refused, so neither the credential nor a request body leaves the credential's host.
+	 */
+	private async followRedirects(first: IHttpRequestOptions, base: URL): Promise<RawResponse> {
+		let options = first;
+		let onCredentialHost = true;
+		for (let hops = 0; ; hops++) {
+			const response = normalize(
+				onCredentialHost
+					? await this.ctx.helpers.httpRequestWithAuthentication.call(this.ctx, this.credentialType, {
+							...options,
+							headers: { ...options.headers },
+						})
+					: await this.ctx.helpers.httpRequest({ ...options, headers: { ...options.headers } }),
+			);
+			const location = headerValue(response.headers, 'location');
+			if (!REDIRECT_STATUSES.has(response.statusCode) || !location) return response;
+			const refuse = (why: string) =>
+				new ServiceAnswerError(
+					`${this.service} redirected the request (${response.statusCode}) ${why}; it was not followed`,
+					'The credential and the request body stay on the credential’s host. Check the endpoint and the server address in the credential.',
+					response,
+				);
+			if (hops >= MAX_REDIRECTS) throw refuse(`more than ${MAX_REDIRECTS} times`);
+			let target: URL;
+			try {
+				target = new URL(location, options.url);
+			} catch {
+				throw refuse('to an address that is not a URL');
+			}
+			if (target.protocol !== 'https:' && target.protocol !== 'http:') throw refuse(`to a ${target.protocol} address`);
+			const method = options.method ?? 'GET';
+			const becomesGet =
+				method !== 'HEAD' && (response.statusCode === 303 || (method === 'POST' && response.statusCode <= 302));
+			const sameHost: boolean = onCredentialHost && target.origin === base.origin;
+			if (!sameHost && method !== 'GET' && method !== 'HEAD') {
+				throw refuse(`from ${method} to another host (${target.host})`);
+			}
+			const headers = Object.fromEntries(
+				Object.entries(options.headers ?? {}).filter(
+					([name]) => sameHost || HEADERS_KEPT_ACROSS_HOSTS.has(name.toLowerCase()),
+				),
+			) as IHttpRequestOptions['headers'];
+			options = { ...options, method: becomesGet ? 'GET' : method, url: target.href, qs: undefined, headers };
+			if (becomesGet) delete options.body;
+			onCredentialHost = sameHost;
 		}
 	}
 

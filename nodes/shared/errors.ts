@@ -1,5 +1,5 @@
 import type { INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { ExpressionError, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { RawResponse } from './rateLimit';
 import { RateLimitExceededError } from './rateLimit';
@@ -7,6 +7,24 @@ import { redactDeep, redactText } from './redact';
 import { UnsafeRequestError } from './requestGuard';
 
 export type ServiceName = 'GitHub' | 'Trello';
+
+/** Error bodies are kept to this many characters in messages (after redaction). */
+const MESSAGE_LIMIT = 500;
+
+/**
+ * A service answer that cannot be used: a redirect that is not followed, endless paging, a body
+ * of an unexpected shape. Becomes a NodeApiError carrying the answer's status.
+ */
+export class ServiceAnswerError extends Error {
+	constructor(
+		message: string,
+		readonly hint: string,
+		readonly response?: Pick<RawResponse, 'statusCode'>,
+	) {
+		super(message);
+		this.name = 'ServiceAnswerError';
+	}
+}
 
 /** Errors built here carry only redacted text; anything else is rebuilt before it leaves. */
 const sanitizedErrors = new WeakSet<Error>();
@@ -24,7 +42,7 @@ export function serviceMessage(body: unknown): { message?: string; details?: str
 		try {
 			return serviceMessage(JSON.parse(text));
 		} catch {
-			return { message: text.slice(0, 500) };
+			return { message: text.slice(0, MESSAGE_LIMIT) };
 		}
 	}
 	if (Buffer.isBuffer(body)) return serviceMessage(body.toString('utf8'));
@@ -60,7 +78,9 @@ export function apiErrorFromResponse(
 	secrets: string[],
 	hint?: string,
 ): NodeApiError {
-	const { message, details } = serviceMessage(response.body);
+	// Redacted before anything is cut, so a secret straddling a cut cannot leave half of itself.
+	const body = redactBody(response.body, secrets);
+	const { message, details } = serviceMessage(body);
 	const status = response.statusCode;
 	const text = redactText(`${service} answered ${status}: ${message ?? 'no message'}`, secrets);
 	const description = [details, hint]
@@ -68,7 +88,7 @@ export function apiErrorFromResponse(
 		.map((part) => redactText(String(part), secrets))
 		.join(' — ');
 	const cause = redactDeep(
-		{ status, message: message ?? null, body: summarizeBody(response.body) } as JsonObject,
+		{ status, message: message ?? null, body: summarizeBody(body) } as JsonObject,
 		secrets,
 	);
 	return sanitized(
@@ -78,6 +98,15 @@ export function apiErrorFromResponse(
 			httpCode: String(status),
 		}),
 	);
+}
+
+function redactBody(body: unknown, secrets: string[]): unknown {
+	if (Buffer.isBuffer(body)) {
+		const text = body.toString('utf8');
+		return text.includes('\ufffd') ? body : redactText(text, secrets);
+	}
+	if (typeof body === 'string') return redactText(body, secrets);
+	return redactDeep(body, secrets);
 }
 
 function summarizeBody(body: unknown): unknown {
@@ -113,6 +142,39 @@ export function toNodeError(
 				description:
 					'Raise "Max Rate-Limit Wait" in the node options to wait longer, or run the workflow after the reset time.',
 				httpCode: error.lastResponse ? String(error.lastResponse.statusCode) : '429',
+			}),
+		);
+	}
+	if (error instanceof ServiceAnswerError) {
+		const status = error.response?.statusCode;
+		return sanitized(
+			new NodeApiError(node, { message: redactText(error.message, secrets) } as JsonObject, {
+				message: redactText(error.message, secrets),
+				description: redactText(error.hint, secrets),
+				httpCode: status ? String(status) : undefined,
+			}),
+		);
+	}
+	if (error instanceof ExpressionError) {
+		// An expression in a parameter failed (e.g. $env refused): the input is wrong, not the service.
+		const parameter = (error.context as { parameter?: string } | undefined)?.parameter;
+		const message = redactText(
+			parameter ? `The "${parameter}" parameter could not be resolved: ${error.message}` : error.message,
+			secrets,
+		);
+		return sanitized(
+			new NodeOperationError(node, message, {
+				description: redactText(error.description ?? 'Fix the expression in the parameter.', secrets),
+			}),
+		);
+	}
+	if (error instanceof TypeError || error instanceof RangeError) {
+		// Raised while reading an answer (null where an object was due, and so on).
+		const message = redactText(`${service} sent an answer of an unexpected shape (${error.message})`, secrets);
+		return sanitized(
+			new NodeApiError(node, { message } as JsonObject, {
+				message,
+				description: `The ${service} answer did not have the fields this operation reads. Check the server address in the credential; if it is right, try the API Call node to see the raw answer.`,
 			}),
 		);
 	}

@@ -57,6 +57,21 @@ export function redactKnownSecrets<T>(value: T, secrets: string[]): T {
 	return walk(value) as T;
 }
 
+/**
+ * Response headers as output may show them: known secrets and the secret-carrier patterns
+ * (a Link with access_token=, an echoed Authorization) masked.
+ */
+export function redactHeaders<H extends Record<string, unknown>>(headers: H, secrets: string[]): H {
+	const out: Record<string, unknown> = {};
+	for (const [name, value] of Object.entries(headers)) {
+		if (/^(authorization|proxy-authorization|cookie|set-cookie)$/i.test(name)) out[name] = REDACTED;
+		else if (typeof value === 'string') out[name] = redactText(value, secrets);
+		else if (Array.isArray(value)) out[name] = value.map((entry) => (typeof entry === 'string' ? redactText(entry, secrets) : entry));
+		else out[name] = value;
+	}
+	return out as H;
+}
+
 /** Deep copy of a JSON-like value with every string redacted. */
 export function redactDeep<T>(value: T, secrets: Iterable<string> = []): T {
 	const list = [...secrets];

@@ -8,8 +8,8 @@ import type { ApiContext } from '../../shared/context';
 import { readParameter } from '../../shared/context';
 import type { RetryBounds } from '../../shared/rateLimit';
 import { DEFAULT_RETRY_BOUNDS } from '../../shared/rateLimit';
-import { apiErrorFromResponse } from '../../shared/errors';
-import { UnsafeRequestError } from '../../shared/requestGuard';
+import { apiErrorFromResponse, ServiceAnswerError } from '../../shared/errors';
+import { PageGuard } from '../../shared/paging';
 import { nextLink } from './link';
 import { GitHubRateLimitPolicy, resourceForPath } from './rateLimit';
 
@@ -56,6 +56,11 @@ function budgetsFor(credentials: ICredentialDataDecryptedObject) {
 	return budgets;
 }
 
+function headerText(value: unknown): string | undefined {
+	if (Array.isArray(value)) return value.join(', ');
+	return typeof value === 'string' ? value : undefined;
+}
+
 /** Forgets what earlier responses said about limits (tests start from a clean slate). */
 export function resetGitHubRateLimitState(): void {
 	budgetsByToken.clear();
@@ -63,6 +68,8 @@ export function resetGitHubRateLimitState(): void {
 
 export class GitHubClient extends ApiClient {
 	protected readonly pathPrefix = '/';
+
+	protected readonly baseUrlField = { displayName: 'GitHub Server' };
 
 	constructor(ctx: ApiContext, authentication?: GitHubAuthentication, bounds: RetryBounds = DEFAULT_RETRY_BOUNDS) {
 		const auth = authentication ?? readParameter<GitHubAuthentication>(ctx, 'authentication', 'accessToken');
@@ -109,18 +116,30 @@ export class GitHubClient extends ApiClient {
 		if (wanted === 0) return [];
 		const perPage = Math.min(maxPageSize, wanted);
 		const collected: T[] = [];
+		const guard = new PageGuard('GitHub');
+		guard.admit('first page');
 		let next: ApiRequest | undefined = {
 			...request,
 			qs: { ...request.qs, per_page: perPage },
 		};
 		while (next && collected.length < wanted) {
 			const response: ApiResponse = await this.send(next);
-			const body = response.body as IDataObject | IDataObject[];
-			const items = (options.itemsKey ? (body as IDataObject)[options.itemsKey] : body) as T[];
-			if (!Array.isArray(items)) break;
+			const body = response.body as IDataObject | IDataObject[] | null;
+			const items = (options.itemsKey ? (body as IDataObject | null)?.[options.itemsKey] : body) as T[];
+			if (!Array.isArray(items)) {
+				throw new ServiceAnswerError(
+					`GitHub answered a list request without a list${options.itemsKey ? ` in "${options.itemsKey}"` : ''}`,
+					options.itemsKey
+						? `Check that the endpoint wraps its list in "${options.itemsKey}".`
+						: 'Check the endpoint: it should return a JSON array (for wrapped lists set the items property).',
+					response,
+				);
+			}
 			collected.push(...items);
-			const link = nextLink(response.headers.link as string | undefined);
-			next = link && items.length > 0 ? await this.requestForLink(link, request) : undefined;
+			const link = nextLink(headerText(response.headers.link));
+			if (!link || items.length === 0 || collected.length >= wanted) break;
+			guard.admit(new URL(link, await this.baseUrl()).href);
+			next = await this.requestForLink(link, request);
 		}
 		return collected.slice(0, wanted);
 	}
@@ -131,7 +150,7 @@ export class GitHubClient extends ApiClient {
 		const target = new URL(link, base);
 		const basePath = base.pathname.replace(/\/+$/, '');
 		if (target.origin !== base.origin || !target.pathname.startsWith(basePath + '/')) {
-			throw new UnsafeRequestError(
+			throw new ServiceAnswerError(
 				'GitHub returned a next-page link outside the credential’s API host; paging stopped',
 				'Check the GitHub Server field of the credential.',
 			);

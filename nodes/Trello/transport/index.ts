@@ -6,6 +6,8 @@ import type { ApiRequest, ApiResponse } from '../../shared/apiClient';
 import { ApiClient } from '../../shared/apiClient';
 import type { ApiContext } from '../../shared/context';
 import { readParameter } from '../../shared/context';
+import { ServiceAnswerError } from '../../shared/errors';
+import { PageGuard } from '../../shared/paging';
 import type { RetryBounds } from '../../shared/rateLimit';
 import { DEFAULT_RETRY_BOUNDS } from '../../shared/rateLimit';
 import type { TrelloWindowState } from './rateLimit';
@@ -61,6 +63,8 @@ export function resetTrelloRateLimitState(): void {
 export class TrelloClient extends ApiClient {
 	protected readonly pathPrefix = '/1/';
 
+	protected readonly baseUrlField = { displayName: 'API Base URL' };
+
 	constructor(ctx: ApiContext, authentication?: TrelloAuthentication, bounds: RetryBounds = DEFAULT_RETRY_BOUNDS) {
 		const auth = authentication ?? readParameter<TrelloAuthentication>(ctx, 'authentication', 'keyToken');
 		super(ctx, TRELLO_CREDENTIAL_TYPES[auth] ?? TRELLO_CREDENTIAL_TYPES.keyToken, 'Trello', bounds);
@@ -94,27 +98,43 @@ export class TrelloClient extends ApiClient {
 		const wanted = options.returnAll ? Infinity : Math.max(0, options.limit ?? 50);
 		if (wanted === 0) return [];
 		if (options.paging === 'all') {
-			return ((await this.request<T[]>(request)) ?? []).slice(0, wanted);
+			return (await this.list<T>(request)).slice(0, wanted);
 		}
 		if (options.paging === 'limit') {
 			const qs = options.returnAll ? request.qs : { ...request.qs, limit: wanted };
-			return ((await this.request<T[]>({ ...request, qs })) ?? []).slice(0, wanted);
+			return (await this.list<T>({ ...request, qs })).slice(0, wanted);
 		}
 		const maxPageSize = options.maxPageSize ?? 1000;
 		const collected: T[] = [];
+		const guard = new PageGuard('Trello');
 		let before: string | undefined;
 		while (collected.length < wanted) {
+			guard.admit(before ?? 'first page');
 			const pageSize = Math.min(maxPageSize, wanted - collected.length);
 			const qs: IDataObject = { ...request.qs, limit: pageSize };
 			if (before) qs.before = before;
-			const page = (await this.request<T[]>({ ...request, qs })) ?? [];
+			const page = await this.list<T>({ ...request, qs });
 			collected.push(...page);
 			if (page.length < pageSize) break;
 			// Ids start with their creation time, so the smallest is the oldest item of the page.
 			const ids = page.map((item) => String((item as IDataObject).id ?? '')).filter(Boolean).sort();
-			if (!ids.length || ids[0] === before) break;
+			if (!ids.length) break;
 			before = ids[0];
 		}
 		return collected.slice(0, wanted);
+	}
+
+	/** A list answer; null counts as empty, any other non-list is refused. */
+	private async list<T>(request: ApiRequest): Promise<T[]> {
+		const response = await this.send<T[] | null>(request);
+		if (response.body === null || response.body === undefined || (response.body as unknown) === '') return [];
+		if (!Array.isArray(response.body)) {
+			throw new ServiceAnswerError(
+				`Trello answered a list request (${request.path.split('?')[0]}) without a list`,
+				'Check the API Base URL of the credential: it should point at Trello’s API.',
+				response,
+			);
+		}
+		return response.body;
 	}
 }
