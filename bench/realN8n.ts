@@ -44,7 +44,7 @@ interface TrelloHook {
 	active: boolean;
 }
 
-/** Trello webhooks for both packages: ours registers with POST /1/webhooks, n8n's under /1/tokens/{token}/webhooks. */
+/** Trello webhooks for both packages: ours registers with POST /1/webhooks and lists through the member's tokens, n8n's works under /1/tokens/{token}/webhooks. */
 function installTrelloWebhooks(trello: BenchTrello, token: string): TrelloHook[] {
 	const hooks: TrelloHook[] = [];
 	let next = 1;
@@ -63,6 +63,7 @@ function installTrelloWebhooks(trello: BenchTrello, token: string): TrelloHook[]
 	};
 	const fieldsOf = (request: FakeRequest) => ({ ...request.query, ...((typeof request.body === 'object' && request.body) || {}) }) as Record<string, string>;
 	trello.on('GET', '/1/tokens/{token}/webhooks', (request) => (request.params.token === token ? { body: hooks } : { status: 401, body: 'invalid token' }));
+	trello.on('GET', '/1/members/me/tokens', () => ({ body: [{ id: 'token-record', webhooks: hooks }] }));
 	trello.on('POST', '/1/tokens/{token}/webhooks', async (request) => await create(fieldsOf(request)));
 	trello.on('DELETE', '/1/tokens/{token}/webhooks/{id}', (request) => remove(request.params.id));
 	trello.on('POST', '/1/webhooks', async (request) => await create(fieldsOf(request)));

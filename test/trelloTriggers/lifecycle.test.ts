@@ -30,12 +30,19 @@ function webhook(id: string, idModel: string, extra: Record<string, unknown> = {
 	};
 }
 
+/** Trello's answer to GET /1/members/me/tokens?webhooks=true: the member's tokens, each with its webhooks. */
+function tokensWith(webhooks: unknown[]) {
+	return [{ id: 'token-record-1', identifier: 'n8n', idMember: ME.id, permissions: [], webhooks }];
+}
+
 function trelloApi(authorization: string | RegExp = KEY_TOKEN_HEADER) {
 	return nock(API, { reqheaders: { authorization: (value: string) => (typeof authorization === 'string' ? value === authorization : authorization.test(value)) } });
 }
 
 describe('Trello Trigger: webhook lifecycle', () => {
 	it('key + token: activation creates one webhook per board, checkExists finds them, deactivation deletes them', async () => {
+		const requested: string[] = [];
+		const record = (request: { path: string }) => requested.push(request.path);
 		const harness = trelloTrigger({ event: 'newComment', boards: [BOARD.id, OTHER_BOARD.shortLink] });
 
 		expect(await harness.checkExists()).toBe(false);
@@ -50,14 +57,16 @@ describe('Trello Trigger: webhook lifecycle', () => {
 			.get(`/1/boards/${OTHER_BOARD.shortLink}`)
 			.query({ fields: 'id,name,closed' })
 			.reply(200, { id: OTHER_BOARD.id, name: OTHER_BOARD.name, closed: false })
-			.get(`/1/tokens/${API_TOKEN}/webhooks`)
-			.reply(200, [])
+			.get('/1/members/me/tokens')
+			.query({ webhooks: 'true' })
+			.reply(200, tokensWith([]))
 			.post('/1/webhooks')
 			.query({ callbackURL: CALLBACK, idModel: BOARD.id, description: 'n8n New Comment Added to Card (workflow harness-trigger-workflow)' })
 			.reply(200, webhook('wh-1', BOARD.id))
 			.post('/1/webhooks')
 			.query({ callbackURL: CALLBACK, idModel: OTHER_BOARD.id, description: 'n8n New Comment Added to Card (workflow harness-trigger-workflow)' })
 			.reply(200, webhook('wh-2', OTHER_BOARD.id));
+		create.on('request', record);
 		expect(await harness.create()).toBe(true);
 		expect(create.isDone()).toBe(true);
 		expect(harness.staticData.trelloWebhooks).toEqual({
@@ -70,18 +79,25 @@ describe('Trello Trigger: webhook lifecycle', () => {
 		});
 
 		const check = trelloApi()
-			.get(`/1/tokens/${API_TOKEN}/webhooks`)
-			.reply(200, [webhook('wh-1', BOARD.id), webhook('wh-2', OTHER_BOARD.id), webhook('someone-else', 'x', { callbackURL: 'https://elsewhere.test/hook' })]);
+			.get('/1/members/me/tokens')
+			.query({ webhooks: 'true' })
+			.reply(200, tokensWith([webhook('wh-1', BOARD.id), webhook('wh-2', OTHER_BOARD.id), webhook('someone-else', 'x', { callbackURL: 'https://elsewhere.test/hook' })]));
+		check.on('request', record);
 		expect(await harness.checkExists()).toBe(true);
 		expect(check.isDone()).toBe(true);
 
 		const remove = trelloApi().delete('/1/webhooks/wh-1').reply(200, { _value: null }).delete('/1/webhooks/wh-2').reply(404, 'model not found');
+		remove.on('request', record);
 		expect(await harness.delete()).toBe(true);
 		expect(remove.isDone()).toBe(true);
+
+		// The token travels only in the Authorization header, never in a path or query.
+		expect(requested).toHaveLength(9);
+		for (const url of requested) expect(url).not.toContain(API_TOKEN);
 		expect(harness.staticData.trelloWebhooks).toBeUndefined();
 	});
 
-	it('OAuth 1.0a: the same lifecycle with signed requests and the OAuth token in the token path', async () => {
+	it('OAuth 1.0a: the same lifecycle with signed requests', async () => {
 		const harness = trelloTrigger({ authentication: 'oAuth1', event: 'newComment', boards: [BOARD.id] }, oauthCredentials);
 		const signed = new RegExp(`^OAuth .*oauth_consumer_key="${API_KEY}".*oauth_signature_method="HMAC-SHA1".*oauth_token="${OAUTH_TOKEN}"`);
 		const scope = trelloApi(signed)
@@ -91,13 +107,15 @@ describe('Trello Trigger: webhook lifecycle', () => {
 			.get(`/1/boards/${BOARD.id}`)
 			.query({ fields: 'id,name,closed' })
 			.reply(200, { id: BOARD.id, name: BOARD.name, closed: false })
-			.get(`/1/tokens/${OAUTH_TOKEN}/webhooks`)
-			.reply(200, [])
+			.get('/1/members/me/tokens')
+			.query({ webhooks: 'true' })
+			.reply(200, tokensWith([]))
 			.post('/1/webhooks')
 			.query({ callbackURL: CALLBACK, idModel: BOARD.id, description: /^n8n New Comment/ })
 			.reply(200, webhook('wh-oauth', BOARD.id))
-			.get(`/1/tokens/${OAUTH_TOKEN}/webhooks`)
-			.reply(200, [webhook('wh-oauth', BOARD.id)])
+			.get('/1/members/me/tokens')
+			.query({ webhooks: 'true' })
+			.reply(200, tokensWith([webhook('wh-oauth', BOARD.id)]))
 			.delete('/1/webhooks/wh-oauth')
 			.reply(200, {});
 		await harness.activate();
@@ -111,16 +129,18 @@ describe('Trello Trigger: webhook lifecycle', () => {
 		harness.staticData.trelloWebhooks = { callbackUrl: CALLBACK, refs: [BOARD.id], models: [{ idModel: BOARD.id, webhookId: 'wh-1', name: BOARD.name }] };
 		const deactivated = webhook('wh-1', BOARD.id, { active: false, consecutiveFailures: 1000, firstConsecutiveFailDate: '2026-10-20T08:00:00.000Z' });
 		const scope = trelloApi()
-			.get(`/1/tokens/${API_TOKEN}/webhooks`)
-			.reply(200, [deactivated])
+			.get('/1/members/me/tokens')
+			.query({ webhooks: 'true' })
+			.reply(200, tokensWith([deactivated]))
 			.get('/1/members/me')
 			.query(true)
 			.reply(200, ME)
 			.get(`/1/boards/${BOARD.id}`)
 			.query(true)
 			.reply(200, { id: BOARD.id, name: BOARD.name, closed: false })
-			.get(`/1/tokens/${API_TOKEN}/webhooks`)
-			.reply(200, [deactivated])
+			.get('/1/members/me/tokens')
+			.query({ webhooks: 'true' })
+			.reply(200, tokensWith([deactivated]))
 			.put('/1/webhooks/wh-1')
 			.query({ active: 'true' })
 			.reply(200, { ...deactivated, active: true });
@@ -133,16 +153,18 @@ describe('Trello Trigger: webhook lifecycle', () => {
 		const harness = trelloTrigger({ event: 'newComment', boards: [BOARD.id] });
 		harness.staticData.trelloWebhooks = { callbackUrl: CALLBACK, refs: [BOARD.id], models: [{ idModel: BOARD.id, webhookId: 'wh-gone', name: BOARD.name }] };
 		const scope = trelloApi()
-			.get(`/1/tokens/${API_TOKEN}/webhooks`)
-			.reply(200, [webhook('wh-stray', OTHER_BOARD.id)])
+			.get('/1/members/me/tokens')
+			.query({ webhooks: 'true' })
+			.reply(200, tokensWith([webhook('wh-stray', OTHER_BOARD.id)]))
 			.get('/1/members/me')
 			.query(true)
 			.reply(200, ME)
 			.get(`/1/boards/${BOARD.id}`)
 			.query(true)
 			.reply(200, { id: BOARD.id, name: BOARD.name, closed: false })
-			.get(`/1/tokens/${API_TOKEN}/webhooks`)
-			.reply(200, [webhook('wh-stray', OTHER_BOARD.id)])
+			.get('/1/members/me/tokens')
+			.query({ webhooks: 'true' })
+			.reply(200, tokensWith([webhook('wh-stray', OTHER_BOARD.id)]))
 			.post('/1/webhooks')
 			.query((q) => q.idModel === BOARD.id && q.callbackURL === CALLBACK)
 			.reply(200, webhook('wh-new', BOARD.id))
@@ -168,8 +190,9 @@ describe('Trello Trigger: webhook lifecycle', () => {
 			.get('/1/members/me')
 			.query(true)
 			.reply(200, ME)
-			.get(`/1/tokens/${API_TOKEN}/webhooks`)
-			.reply(200, [])
+			.get('/1/members/me/tokens')
+			.query({ webhooks: 'true' })
+			.reply(200, tokensWith([]))
 			.post('/1/webhooks')
 			.query({ callbackURL: CALLBACK, idModel: ME.id, description: 'n8n New Board (workflow harness-trigger-workflow)' })
 			.reply(200, webhook('wh-me', ME.id));
@@ -186,8 +209,9 @@ describe('Trello Trigger: webhook lifecycle', () => {
 			.get(`/1/cards/${OTHER_CARD.shortLink}`)
 			.query({ fields: 'id,name,closed,idBoard' })
 			.reply(200, { id: OTHER_CARD.id, name: OTHER_CARD.name, closed: false, idBoard: BOARD.id })
-			.get(`/1/tokens/${API_TOKEN}/webhooks`)
-			.reply(200, [])
+			.get('/1/members/me/tokens')
+			.query({ webhooks: 'true' })
+			.reply(200, tokensWith([]))
 			.post('/1/webhooks')
 			.query({ callbackURL: CALLBACK, idModel: OTHER_CARD.id, description: 'n8n Custom Webhook Events (workflow harness-trigger-workflow)' })
 			.reply(200, webhook('wh-card', OTHER_CARD.id));
@@ -205,8 +229,9 @@ describe('Trello Trigger: webhook lifecycle', () => {
 			.get(`/1/lists/${DOING.id}`)
 			.query({ fields: 'id,name,closed,idBoard' })
 			.reply(200, { ...DOING, closed: false, idBoard: BOARD.id })
-			.get(`/1/tokens/${API_TOKEN}/webhooks`)
-			.reply(200, [])
+			.get('/1/members/me/tokens')
+			.query({ webhooks: 'true' })
+			.reply(200, tokensWith([]))
 			.post('/1/webhooks')
 			.query((q) => q.idModel === TODO.id)
 			.reply(200, webhook('wh-todo', TODO.id))
@@ -221,8 +246,9 @@ describe('Trello Trigger: webhook lifecycle', () => {
 	it('deactivation with no record of the webhooks removes those at this callback URL', async () => {
 		const harness = trelloTrigger({ event: 'newComment', boards: [BOARD.id] });
 		const scope = trelloApi()
-			.get(`/1/tokens/${API_TOKEN}/webhooks`)
-			.reply(200, [webhook('wh-1', BOARD.id), webhook('not-ours', BOARD.id, { callbackURL: 'https://elsewhere.test/hook' })])
+			.get('/1/members/me/tokens')
+			.query({ webhooks: 'true' })
+			.reply(200, tokensWith([webhook('wh-1', BOARD.id), webhook('not-ours', BOARD.id, { callbackURL: 'https://elsewhere.test/hook' })]))
 			.delete('/1/webhooks/wh-1')
 			.reply(200, {});
 		expect(await harness.delete()).toBe(true);
@@ -328,10 +354,10 @@ describe('Trello Trigger: activation errors say why the trigger cannot fire', ()
 		expect(error.description).toContain('Watch boards instead');
 	});
 
-	it('a failure on the token-scoped webhook list never shows the token (OAuth 1.0a)', async () => {
+	it('a failure on the webhook list never shows the token (OAuth 1.0a)', async () => {
 		const harness = trelloTrigger({ authentication: 'oAuth1', event: 'newComment', boards: [BOARD.id] }, oauthCredentials);
 		harness.staticData.trelloWebhooks = { callbackUrl: CALLBACK, refs: [BOARD.id], models: [{ idModel: BOARD.id, webhookId: 'wh-1', name: BOARD.name }] };
-		nock(API).get(`/1/tokens/${OAUTH_TOKEN}/webhooks`).reply(401, `invalid token ${OAUTH_TOKEN}`);
+		nock(API).get('/1/members/me/tokens').query({ webhooks: 'true' }).reply(401, `invalid token ${OAUTH_TOKEN}`);
 		const error = await activationError(harness);
 		expect(error.message).toBe('The Trello credential is no longer valid: re-authenticate');
 		const everything = JSON.stringify({ message: error.message, description: error.description, error });
@@ -372,8 +398,9 @@ describe('Trello Trigger: activation errors say why the trigger cannot fire', ()
 			.get(`/1/boards/${BOARD.id}`)
 			.query(true)
 			.reply(200, { id: BOARD.id, name: BOARD.name })
-			.get(`/1/tokens/${API_TOKEN}/webhooks`)
-			.reply(200, [])
+			.get('/1/members/me/tokens')
+			.query({ webhooks: 'true' })
+			.reply(200, tokensWith([]))
 			.post('/1/webhooks')
 			.query(true)
 			.reply(200, webhook('wh-1', BOARD.id));
@@ -389,8 +416,9 @@ describe('Trello Trigger: activation errors say why the trigger cannot fire', ()
 			.get(`/1/boards/${BOARD.id}`)
 			.query(true)
 			.reply(200, { id: BOARD.id, name: BOARD.name })
-			.get(`/1/tokens/${API_TOKEN}/webhooks`)
-			.reply(200, [])
+			.get('/1/members/me/tokens')
+			.query({ webhooks: 'true' })
+			.reply(200, tokensWith([]))
 			.post('/1/webhooks')
 			.query(true)
 			.reply(400, `URL (${CALLBACK}) did not return 200 status code, got 404`);

@@ -3,7 +3,6 @@ import nock from 'nock';
 import type { TriggerHarness } from '../harness/triggers';
 import { actions, BOARD, delivery, ME } from './fixtures';
 import {
-	API_TOKEN,
 	APP_SECRET,
 	CONSUMER_SECRET,
 	emitted,
@@ -148,8 +147,9 @@ async function registerWebhook(harness: TriggerHarness): Promise<string[]> {
 		.get(`/1/boards/${BOARD.id}`)
 		.query(true)
 		.reply(200, { id: BOARD.id, name: BOARD.name, closed: false })
-		.get(`/1/tokens/${API_TOKEN}/webhooks`)
-		.reply(200, [])
+		.get('/1/members/me/tokens')
+		.query({ webhooks: 'true' })
+		.reply(200, [{ id: 'token-record-1', webhooks: [] }])
 		.post('/1/webhooks')
 		.query((query) => {
 			registeredUrls.push(String(query.callbackURL));

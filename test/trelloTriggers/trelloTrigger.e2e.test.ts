@@ -65,7 +65,10 @@ function installWebhooks(trello: FakeTrello) {
 		req.params.id === BOARD.id ? { body: { id: BOARD.id, name: BOARD.name, closed: false } } : { status: 404, body: 'The requested resource was not found.' },
 	);
 	trello.on('GET', '/1/cards/{id}', (req) => ({ body: { id: req.params.id, name: CARD.name } }));
-	trello.on('GET', '/1/tokens/{token}/webhooks', (req) => (req.params.token === TOKEN ? { body: hooks } : { status: 401, body: 'invalid token' }));
+	// The member's tokens with their webhooks; the fake's own check of the Authorization header decides who asks.
+	trello.on('GET', '/1/members/me/tokens', (req) =>
+		req.query.webhooks === 'true' ? { body: [{ id: 'token-record', identifier: 'n8n', webhooks: hooks }] } : { body: [{ id: 'token-record' }] },
+	);
 	trello.on('POST', '/1/webhooks', async (req: FakeRequest) => {
 		const { callbackURL, idModel, description } = req.query;
 		const check = await fetch(callbackURL, { method: 'HEAD' });
@@ -160,5 +163,42 @@ const prepared = !!process.env.N8N_HOST_DIR && !!process.env.PACKAGE_TARBALL;
 		expect(webhooks.hooks).toEqual([]);
 		expect((await send(markerBody, sign(SECRET, markerBody))).status).toBe(404);
 		expect((await fetch(callbackURL, { method: 'HEAD' })).status).toBe(404);
+	});
+
+	it('"Test this trigger": registers at the test URL, accepts only deliveries Trello signed over it, and removes the webhook after the run', async () => {
+		// The workflow is unpublished by the previous test; the editor starts listening through n8n's REST API.
+		if (!n8n.cookie) await n8n.signInAsOwner();
+		const productionURL = `${n8n.baseUrl}/webhook/${WEBHOOK_ID}/webhook`;
+		const testURL = `${n8n.baseUrl}/webhook-test/${WEBHOOK_ID}/webhook`;
+		const headChecksBefore = webhooks.headChecks.length;
+		const cardReadsBefore = trello.received.filter((r) => r.method === 'GET' && r.path === `/1/cards/${CARD.id}`).length;
+
+		const listening = await n8n.rest('POST', `/workflows/${WORKFLOW_ID}/run`, { triggerToStartFrom: { name: 'Trello Trigger' } });
+		expect(listening.status).toBe(200);
+		expect(listening.json.data).toEqual({ waitingForWebhook: true });
+		const hook = await waitFor(() => webhooks.hooks.find((h) => h.callbackURL === testURL));
+		expect(webhooks.headChecks.slice(headChecksBefore)).toEqual([{ url: testURL, status: 200 }]);
+		expect(webhooks.hooks).toEqual([
+			{ id: hook.id, idModel: BOARD.id, callbackURL: testURL, description: `n8n New Comment Added to Card (workflow ${WORKFLOW_ID})`, active: true },
+		]);
+
+		const send = async (body: string, signature: string) =>
+			await fetch(testURL, { method: 'POST', headers: { 'content-type': 'application/json', 'x-trello-webhook': signature }, body });
+		const sign = (body: string, url: string) => createHmac('sha1', SECRET).update(body + url).digest('base64');
+		const comment = actions.commentAdded();
+		const body = JSON.stringify(delivery(comment, undefined, testURL));
+
+		// Signed over the production URL: not what Trello signs for this webhook.
+		expect((await send(body, sign(body, productionURL))).status).toBe(401);
+		// Signed over the URL the webhook was registered with: the test run starts.
+		expect((await send(body, sign(body, testURL))).status).toBe(200);
+		const cardReads = () => trello.received.filter((r) => r.method === 'GET' && r.path === `/1/cards/${CARD.id}`).slice(cardReadsBefore);
+		const [read] = await waitFor(() => (cardReads().length ? cardReads() : undefined));
+		expect(read.query).toEqual({ via: `newComment:commentCard:${String(comment.id)}` });
+
+		// After one test run n8n stops listening and the node deletes the test webhook.
+		await waitFor(() => (trello.requestsTo('DELETE', `/1/webhooks/${hook.id}`).length ? true : undefined));
+		expect(webhooks.hooks).toEqual([]);
+		expect((await send(body, sign(body, testURL))).status).toBe(404);
 	});
 });

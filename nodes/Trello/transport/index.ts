@@ -89,11 +89,6 @@ export class TrelloClient extends ApiClient {
 		return undefined;
 	}
 
-	/** The token this client authenticates with (for token-scoped endpoints such as webhooks). */
-	async token(): Promise<string> {
-		return tokenOf(await this.credentials());
-	}
-
 	async paginate<T = IDataObject>(request: ApiRequest, options: TrelloPageOptions): Promise<T[]> {
 		const wanted = options.returnAll ? Infinity : Math.max(0, options.limit ?? 50);
 		if (wanted === 0) return [];

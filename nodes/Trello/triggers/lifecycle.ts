@@ -76,16 +76,26 @@ export async function assertSecretAvailable(ctx: IHookFunctions, plan: TriggerPl
 	});
 }
 
-async function listTokenWebhooks(node: INode, client: TrelloClient): Promise<TrelloWebhook[]> {
-	const token = await client.token();
+/**
+ * The webhooks registered at `callbackUrl`. Trello lists webhooks per token; asking for the member's
+ * tokens with their webhooks keeps the token out of the URL (it only travels in the Authorization header).
+ */
+async function webhooksAt(node: INode, client: TrelloClient, callbackUrl: string): Promise<TrelloWebhook[]> {
+	let tokens: Array<{ webhooks?: TrelloWebhook[] }>;
 	try {
-		return (await client.request<TrelloWebhook[]>({ method: 'GET', path: `/1/tokens/${pathSegment(token)}/webhooks` })) ?? [];
+		tokens =
+			(await client.request<Array<{ webhooks?: TrelloWebhook[] }>>({
+				method: 'GET',
+				path: '/1/members/me/tokens',
+				qs: { webhooks: true },
+			})) ?? [];
 	} catch (error) {
 		if (statusOf(error) === 401) {
 			throw explain(error, 'The Trello credential is no longer valid: re-authenticate', REAUTHENTICATE);
 		}
 		throw asNodeError(node, error);
 	}
+	return tokens.flatMap((token) => token.webhooks ?? []).filter((webhook) => webhook.callbackURL === callbackUrl);
 }
 
 async function currentMember(node: INode, client: TrelloClient): Promise<IDataObject> {
@@ -191,15 +201,9 @@ export async function webhooksExist(ctx: IHookFunctions): Promise<boolean> {
 	if (!stored || stored.callbackUrl !== callbackUrl || !sameRefs(stored.refs, plan.modelRefs) || !stored.models.length) {
 		return false;
 	}
-	const registered = await listTokenWebhooks(ctx.getNode(), client);
+	const registered = await webhooksAt(ctx.getNode(), client, callbackUrl);
 	return stored.models.every((model) =>
-		registered.some(
-			(webhook) =>
-				webhook.id === model.webhookId &&
-				webhook.idModel === model.idModel &&
-				webhook.callbackURL === callbackUrl &&
-				webhook.active !== false,
-		),
+		registered.some((webhook) => webhook.id === model.webhookId && webhook.idModel === model.idModel && webhook.active !== false),
 	);
 }
 
@@ -246,7 +250,7 @@ export async function createWebhooks(ctx: IHookFunctions): Promise<boolean> {
 		models.map((model) => model.id),
 	);
 
-	const registered = (await listTokenWebhooks(ctx.getNode(), client)).filter((webhook) => webhook.callbackURL === callbackUrl);
+	const registered = await webhooksAt(ctx.getNode(), client, callbackUrl);
 	const description = `n8n ${plan.trigger.name} (workflow ${ctx.getWorkflow().id ?? ''})`.trim();
 	const result: StoredWebhooks = { callbackUrl, refs: plan.modelRefs, models: [] };
 	for (const model of models) {
@@ -289,7 +293,7 @@ export async function deleteWebhooks(ctx: IHookFunctions): Promise<boolean> {
 	let ids = stored?.models.map((model) => model.webhookId) ?? [];
 	if (!ids.length) {
 		const callbackUrl = ctx.getNodeWebhookUrl('default')!;
-		ids = (await listTokenWebhooks(ctx.getNode(), client)).filter((w) => w.callbackURL === callbackUrl).map((w) => w.id);
+		ids = (await webhooksAt(ctx.getNode(), client, callbackUrl)).map((webhook) => webhook.id);
 	}
 	for (const id of ids) {
 		await client.request({ method: 'DELETE', path: `/1/webhooks/${pathSegment(id)}`, acceptStatus: [404] });
