@@ -87,6 +87,11 @@ export abstract class ApiClient {
 		return secretsOf(await this.credentials().catch(() => ({})));
 	}
 
+	/** A value with the credential's secrets replaced (for content the service sends encoded, e.g. base64 files). */
+	async redact<T>(value: T): Promise<T> {
+		return redactKnownSecrets(value, await this.secrets());
+	}
+
 	/** Sends a request; statuses of 400 and above (unless accepted) become NodeApiError. */
 	async send<T = unknown>(request: ApiRequest): Promise<ApiResponse<T>> {
 		const response = await this.sendRaw(request);

@@ -5,6 +5,7 @@ import type { ApiClient } from './apiClient';
 import type { BuiltRequest, CatalogueField, OperationRow } from './catalogue';
 import { buildRequest, findRow, readFieldValues } from './catalogue';
 import type { ServiceName } from './errors';
+import { fieldTypeProblem } from './fieldTypes';
 import { forEachItem, toItems } from './items';
 
 /**
@@ -158,6 +159,8 @@ function checkedValues(
 				throw fail(field, 'must be a JSON object', 'Give an object such as {"name": "value"}.');
 			}
 		}
+		const problem = fieldTypeProblem(field, value);
+		if (problem) throw fail(field, problem.message, problem.description);
 		if (strictChoices && field.type === 'options' && field.options && value !== '' && value !== undefined) {
 			const allowed = field.options.map((option) => (option as { value: unknown }).value);
 			if (!allowed.includes(value)) {

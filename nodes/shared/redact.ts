@@ -7,7 +7,7 @@
 export const REDACTED = '[redacted]';
 
 const SECRET_QUERY_PARAMETERS =
-	/([?&](?:key|token|access_token|client_secret|oauth_token|oauth_signature|oauth_consumer_key|secret)=)[^&#\s"']+/gi;
+	/([?&](?:key|token|access_token|client_secret|oauth_token|oauth_signature|oauth_consumer_key|secret)=)[^&#\s"'<>;,]+/gi;
 const AUTHORIZATION_VALUES = /\b(Bearer|token|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/g;
 const OAUTH_HEADER_PARAMETERS = /\b(oauth_[a-z_]+)="[^"]*"/gi;
 const GITHUB_TOKENS = /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})\b/g;
@@ -35,7 +35,8 @@ export function redactText(text: string, secrets: Iterable<string> = []): string
  */
 export function redactKnownSecrets<T>(value: T, secrets: string[]): T {
 	const known = secrets.filter((secret) => typeof secret === 'string' && secret.length >= 4);
-	if (!known.length || value === null || value === undefined || Buffer.isBuffer(value)) return value;
+	if (!known.length || value === null || value === undefined) return value;
+	if (Buffer.isBuffer(value)) return redactBytes(value, known) as T;
 	const text = JSON.stringify(value);
 	if (text === undefined || !known.some((secret) => text.includes(secret) || text.includes(encodeURIComponent(secret)))) {
 		return value;
@@ -70,6 +71,28 @@ export function redactHeaders<H extends Record<string, unknown>>(headers: H, sec
 		else out[name] = value;
 	}
 	return out as H;
+}
+
+/** Bytes (downloads, decoded file content) with each secret's UTF-8 bytes replaced; the same Buffer when none occur. */
+function redactBytes(bytes: Buffer, secrets: string[]): Buffer {
+	const needles = secrets.flatMap((secret) => {
+		const encoded = encodeURIComponent(secret);
+		return encoded === secret ? [Buffer.from(secret)] : [Buffer.from(secret), Buffer.from(encoded)];
+	});
+	if (!needles.some((needle) => bytes.includes(needle))) return bytes;
+	const replacement = Buffer.from(REDACTED);
+	let result = bytes;
+	for (const needle of needles) {
+		const parts: Buffer[] = [];
+		let from = 0;
+		for (let at = result.indexOf(needle); at !== -1; at = result.indexOf(needle, from)) {
+			parts.push(result.subarray(from, at), replacement);
+			from = at + needle.length;
+		}
+		parts.push(result.subarray(from));
+		result = Buffer.concat(parts);
+	}
+	return result;
 }
 
 /** Deep copy of a JSON-like value with every string redacted. */

@@ -13,7 +13,8 @@ export async function getContent({ ctx, client, values, request, itemIndex }: Ha
 	if (found.type !== 'file') return toItems(found, itemIndex);
 	let data: Buffer;
 	if (typeof found.content === 'string' && found.encoding === 'base64') {
-		data = Buffer.from(found.content, 'base64');
+		// Transport redaction saw base64 only; the decoded text gets the same treatment.
+		data = await client.redact(Buffer.from(found.content, 'base64'));
 	} else {
 		// Files over 1 MB come without content; the raw media type returns the bytes.
 		const raw = await client.send<Buffer>({
