@@ -49,6 +49,12 @@ export interface CatalogueField {
 	toApi?: (value: unknown) => unknown;
 }
 
+/** A spec item, by the spec's own wording: a pre-built tool step or a generic API-call endpoint (its purpose). */
+export interface SpecTag {
+	kind: 'toolStep' | 'endpoint';
+	name: string;
+}
+
 export interface PagingSpec {
 	/** Property wrapping the list when the response is an object (GitHub search: items). */
 	itemsKey?: string;
@@ -72,8 +78,8 @@ export interface OperationRow<Handler = unknown> {
 	fields: CatalogueField[];
 	/** List operations get Return All / Limit and page through the transport. */
 	paging?: PagingSpec;
-	/** Name of the spec tool step or endpoint this row implements (README mapping table). */
-	spec?: string[];
+	/** The spec's tool steps and endpoints this row implements (rows may implement more than the spec names). */
+	spec?: SpecTag[];
 	/** Multi-request operations (look-ups, GraphQL, binary). */
 	handler?: Handler;
 	/** Status codes that are answers, not failures (e.g. 404 = not starred). */

@@ -7,15 +7,8 @@ import { GitHubPollTrigger } from '../../nodes/GitHub/GitHubPollTrigger.node';
 import { GitHubTrigger } from '../../nodes/GitHub/GitHubTrigger.node';
 import { TRIGGERS } from '../../nodes/GitHub/triggers/catalogue';
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
+import { CODE_HOST_SPEC } from '../spec/facts';
 import { webhookTrigger } from './helpers';
-
-const SPEC_TRIGGERS = [
-	'New repository', 'New fork', 'New star', 'New watcher', 'New tag', 'New issue', 'Updated issue', 'New pull request',
-	'Updated pull request', 'New comment', 'New label on issue', 'New review request', 'New pull request review',
-	'New commit', 'New push', 'New branch', 'Workflow run completed', 'Workflow job completed', 'New collaborator',
-	'New mention', 'Project item status changed', 'New card in column', 'New release', 'New gist', 'New discussion',
-	'New discussion comment',
-];
 
 function optionsOf(properties: Array<{ name: string; options?: unknown[] }>, name: string) {
 	return properties.find((p) => p.name === name)!.options as INodePropertyOptions[];
@@ -23,7 +16,7 @@ function optionsOf(properties: Array<{ name: string; options?: unknown[] }>, nam
 
 describe('GitHub trigger nodes: what they offer', () => {
 	it('the catalogue has one row per spec trigger, by its spec name', () => {
-		expect(TRIGGERS.map((row) => row.name)).toEqual(SPEC_TRIGGERS);
+		expect(TRIGGERS.map((row) => row.name)).toEqual(CODE_HOST_SPEC.triggers);
 	});
 
 	it('between the two nodes every spec trigger is offered', () => {
@@ -32,7 +25,7 @@ describe('GitHub trigger nodes: what they offer', () => {
 		expect(webhook).toHaveLength(24);
 		expect(polled).toEqual(['New repository (in the account)', 'New watcher', 'New mention (from notifications)', 'New gist']);
 		const covered = new Set([...webhook, ...polled.map((name) => name.replace(/ \(.*\)$/, ''))]);
-		expect(SPEC_TRIGGERS.filter((name) => !covered.has(name))).toEqual([]);
+		expect(CODE_HOST_SPEC.triggers.filter((name) => !covered.has(name))).toEqual([]);
 	});
 
 	it('both nodes are registered in package.json', () => {

@@ -12,7 +12,7 @@ export const branchRows: GitHubRow[] = [
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/branches',
 		scope: 'repository',
-		spec: ['List branches'],
+		spec: [{ kind: 'endpoint', name: 'List branches' }],
 		paging: {},
 		fields: [
 			...repositoryFields(),
@@ -36,7 +36,7 @@ export const branchRows: GitHubRow[] = [
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/branches/{branch}',
 		scope: 'repository',
-		spec: ['Get branch'],
+		spec: [{ kind: 'endpoint', name: 'Get branch' }],
 		fields: [...repositoryFields(), branchField({ name: 'branch', in: 'path', required: true })],
 	},
 	{
@@ -49,7 +49,7 @@ export const branchRows: GitHubRow[] = [
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/git/refs',
 		scope: 'repository',
-		spec: ['Create Branch', 'Create branch'],
+		spec: [{ kind: 'toolStep', name: 'Create Branch' }, { kind: 'endpoint', name: 'Create branch' }],
 		handler: createBranch,
 		fields: [
 			...repositoryFields(),

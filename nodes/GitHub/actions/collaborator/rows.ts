@@ -21,7 +21,7 @@ export const collaboratorRows: GitHubRow[] = [
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/collaborators/{username}/permission',
 		scope: 'repository',
-		spec: ['Check collaborator permission'],
+		spec: [{ kind: 'endpoint', name: 'Check collaborator permission' }],
 		fields: [...repositoryFields(), username],
 	},
 	{
@@ -33,7 +33,7 @@ export const collaboratorRows: GitHubRow[] = [
 		method: 'PUT',
 		path: '/repos/{owner}/{repo}/collaborators/{username}',
 		scope: 'repository',
-		spec: ['Add collaborator'],
+		spec: [{ kind: 'endpoint', name: 'Add collaborator' }],
 		fields: [
 			...repositoryFields(),
 			username,
@@ -57,7 +57,7 @@ export const collaboratorRows: GitHubRow[] = [
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}/collaborators/{username}',
 		scope: 'repository',
-		spec: ['Remove collaborator'],
+		spec: [{ kind: 'endpoint', name: 'Remove collaborator' }],
 		fields: [...repositoryFields(), username],
 		output: (_body, values: IDataObject) => ({ username: values.username, removed: true }),
 	},

@@ -11,7 +11,7 @@ export const commitRows: GitHubRow[] = [
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/commits/{ref}',
 		scope: 'repository',
-		spec: ['Get Commit'],
+		spec: [{ kind: 'toolStep', name: 'Get Commit' }],
 		fields: [
 			...repositoryFields(),
 			{
@@ -35,7 +35,7 @@ export const commitRows: GitHubRow[] = [
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/commits',
 		scope: 'repository',
-		spec: ['List Commits'],
+		spec: [{ kind: 'toolStep', name: 'List Commits' }],
 		paging: {},
 		fields: [
 			...repositoryFields(),

@@ -43,7 +43,7 @@ export const fileRows: GitHubRow[] = [
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/contents/{path}',
 		scope: 'repository',
-		spec: ['Get Repository Content', 'Get contents'],
+		spec: [{ kind: 'toolStep', name: 'Get Repository Content' }, { kind: 'endpoint', name: 'Get contents' }],
 		handler: getContent,
 		fields: [
 			...repositoryFields(),
@@ -90,7 +90,7 @@ export const fileRows: GitHubRow[] = [
 		method: 'PUT',
 		path: '/repos/{owner}/{repo}/contents/{path}',
 		scope: 'repository',
-		spec: ['Create or Update File Contents', 'Create or update file'],
+		spec: [{ kind: 'toolStep', name: 'Create or Update File Contents' }, { kind: 'endpoint', name: 'Create or update file' }],
 		handler: createOrUpdateFile,
 		fields: [
 			...repositoryFields(),
@@ -140,7 +140,7 @@ export const fileRows: GitHubRow[] = [
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}/contents/{path}',
 		scope: 'repository',
-		spec: ['Delete file'],
+		spec: [{ kind: 'endpoint', name: 'Delete file' }],
 		handler: deleteFile,
 		fields: [
 			...repositoryFields(),

@@ -55,7 +55,7 @@ export const gistRows: GitHubRow[] = [
 		description: 'Create a gist with one or more text files, public or secret. Returns the gist with its ID and URL.',
 		method: 'POST',
 		path: '/gists',
-		spec: ['Create Gist'],
+		spec: [{ kind: 'toolStep', name: 'Create Gist' }],
 		scope: 'none',
 		fields: [
 			files('Files of the gist: a name and text content each', false),
@@ -71,7 +71,7 @@ export const gistRows: GitHubRow[] = [
 		description: 'Change a gist’s description or replace the content of its files (files not named stay as they are; new names add files).',
 		method: 'PATCH',
 		path: '/gists/{gist_id}',
-		spec: ['Update Gist'],
+		spec: [{ kind: 'toolStep', name: 'Update Gist' }],
 		scope: 'none',
 		fields: [
 			gistId,
@@ -87,7 +87,7 @@ export const gistRows: GitHubRow[] = [
 		description: 'List the public gists of a GitHub user, newest first (for the connected account also its secret gists).',
 		method: 'GET',
 		path: '/users/{username}/gists',
-		spec: ['List Gists for a User'],
+		spec: [{ kind: 'toolStep', name: 'List Gists for a User' }],
 		scope: 'none',
 		paging: {},
 		fields: [

@@ -56,7 +56,7 @@ export const issueRows: GitHubRow[] = [
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/issues',
 		scope: 'repository',
-		spec: ['Create Issue', 'Create issue'],
+		spec: [{ kind: 'toolStep', name: 'Create Issue' }, { kind: 'endpoint', name: 'Create issue' }],
 		fields: [
 			...repositoryFields(),
 			{ name: 'title', displayName: 'Title', type: 'string', in: 'body', required: true, description: 'Title of the issue' },
@@ -75,7 +75,7 @@ export const issueRows: GitHubRow[] = [
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}',
 		scope: 'repository',
-		spec: ['Get issue'],
+		spec: [{ kind: 'endpoint', name: 'Get issue' }],
 		fields: [...repositoryFields(), issueNumber()],
 	},
 	{
@@ -87,7 +87,7 @@ export const issueRows: GitHubRow[] = [
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/issues',
 		scope: 'repository',
-		spec: ['List issues'],
+		spec: [{ kind: 'endpoint', name: 'List issues' }],
 		paging: {},
 		fields: [
 			...repositoryFields(),
@@ -127,7 +127,7 @@ export const issueRows: GitHubRow[] = [
 		method: 'PATCH',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}',
 		scope: 'repository',
-		spec: ['Update Issue', 'Update issue'],
+		spec: [{ kind: 'toolStep', name: 'Update Issue' }, { kind: 'endpoint', name: 'Update issue' }],
 		fields: [
 			...repositoryFields(),
 			issueNumber(),
@@ -165,7 +165,7 @@ export const issueRows: GitHubRow[] = [
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}/comments',
 		scope: 'repository',
-		spec: ['Create Issue Comment'],
+		spec: [{ kind: 'toolStep', name: 'Create Issue Comment' }],
 		fields: [
 			...repositoryFields(),
 			issueNumber(),
@@ -181,7 +181,7 @@ export const issueRows: GitHubRow[] = [
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}',
 		scope: 'repository',
-		spec: ['Get Issue Assignees'],
+		spec: [{ kind: 'toolStep', name: 'Get Issue Assignees' }],
 		fields: [...repositoryFields(), issueNumber()],
 		output: pick('assignees'),
 	},

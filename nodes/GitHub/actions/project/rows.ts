@@ -13,7 +13,7 @@ export const projectRows: GitHubRow[] = [
 		method: 'POST',
 		path: '/graphql',
 		scope: 'repository',
-		spec: ['Update Project (V2) Item Status'],
+		spec: [{ kind: 'toolStep', name: 'Update Project (V2) Item Status' }],
 		handler: updateItemStatus,
 		fields: [
 			{ ...ownerField('User or organization that owns the project, e.g. "n8n-io"'), name: 'projectOwner', displayName: 'Project Owner', in: 'none', identifies: undefined },

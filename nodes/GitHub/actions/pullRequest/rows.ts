@@ -34,7 +34,7 @@ export const pullRequestRows: GitHubRow[] = [
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/pulls',
 		scope: 'repository',
-		spec: ['Create Pull Request', 'Create pull request'],
+		spec: [{ kind: 'toolStep', name: 'Create Pull Request' }, { kind: 'endpoint', name: 'Create pull request' }],
 		fields: [
 			...repositoryFields(),
 			{ name: 'title', displayName: 'Title', type: 'string', in: 'body', required: true, description: 'Title of the pull request' },
@@ -57,7 +57,7 @@ export const pullRequestRows: GitHubRow[] = [
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}',
 		scope: 'repository',
-		spec: ['Get pull request'],
+		spec: [{ kind: 'endpoint', name: 'Get pull request' }],
 		fields: [...repositoryFields(), pullNumber()],
 	},
 	{
@@ -69,7 +69,7 @@ export const pullRequestRows: GitHubRow[] = [
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/pulls',
 		scope: 'repository',
-		spec: ['List pull requests'],
+		spec: [{ kind: 'endpoint', name: 'List pull requests' }],
 		paging: {},
 		fields: [
 			...repositoryFields(),
@@ -106,7 +106,7 @@ export const pullRequestRows: GitHubRow[] = [
 		method: 'PATCH',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}',
 		scope: 'repository',
-		spec: ['Update pull request'],
+		spec: [{ kind: 'endpoint', name: 'Update pull request' }],
 		fields: [
 			...repositoryFields(),
 			pullNumber(),
@@ -133,7 +133,7 @@ export const pullRequestRows: GitHubRow[] = [
 		method: 'PUT',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/merge',
 		scope: 'repository',
-		spec: ['Merge pull request'],
+		spec: [{ kind: 'endpoint', name: 'Merge pull request' }],
 		fields: [
 			...repositoryFields(),
 			pullNumber(),
@@ -160,7 +160,7 @@ export const pullRequestRows: GitHubRow[] = [
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers',
 		scope: 'repository',
-		spec: ['Get Reviewers'],
+		spec: [{ kind: 'toolStep', name: 'Get Reviewers' }],
 		fields: [...repositoryFields(), pullNumber()],
 	},
 ];

@@ -9,7 +9,7 @@ export const rateLimitRows: GitHubRow[] = [
 		description: 'Get how many API requests the connected account has left in each category (core, search, graphql …) and when each limit resets. Does not count against the limit.',
 		method: 'GET',
 		path: '/rate_limit',
-		spec: ['Rate limit status'],
+		spec: [{ kind: 'endpoint', name: 'Rate limit status' }],
 		scope: 'none',
 		fields: [],
 	},

@@ -11,7 +11,7 @@ export const releaseRows: GitHubRow[] = [
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/releases',
 		scope: 'repository',
-		spec: ['List Releases'],
+		spec: [{ kind: 'toolStep', name: 'List Releases' }],
 		paging: {},
 		fields: repositoryFields(),
 	},

@@ -14,7 +14,7 @@ export const repositoryRows: GitHubRow[] = [
 			'Create a new repository in the connected account or in an organization. Returns the new repository.',
 		method: 'POST',
 		path: '/user/repos',
-		spec: ['Create Repository'],
+		spec: [{ kind: 'toolStep', name: 'Create Repository' }],
 		handler: createRepository,
 		scope: 'repository',
 		fields: [
@@ -55,7 +55,7 @@ export const repositoryRows: GitHubRow[] = [
 		method: 'GET',
 		path: '/repos/{owner}/{repo}',
 		scope: 'repository',
-		spec: ['Get Repository Info'],
+		spec: [{ kind: 'toolStep', name: 'Get Repository Info' }],
 		fields: repositoryFields(),
 	},
 	{
@@ -67,7 +67,7 @@ export const repositoryRows: GitHubRow[] = [
 		method: 'PUT',
 		path: '/user/starred/{owner}/{repo}',
 		scope: 'repository',
-		spec: ['Star Repo'],
+		spec: [{ kind: 'toolStep', name: 'Star Repo' }],
 		fields: repositoryFields(),
 		output: (_body, values: IDataObject) => ({ starred: true, owner: values.owner, repository: values.repository }),
 	},

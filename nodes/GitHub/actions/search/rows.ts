@@ -11,7 +11,7 @@ export const searchRows: GitHubRow[] = [
 			'Find issues and pull requests across repositories with GitHub’s search syntax, e.g. "is:issue is:open label:bug repo:owner/name" or "is:pr author:octocat". One item per match.',
 		method: 'GET',
 		path: '/search/issues',
-		spec: ['Search Issues and Pull Requests'],
+		spec: [{ kind: 'toolStep', name: 'Search Issues and Pull Requests' }],
 		scope: 'search',
 		handler: searchIssuesAndPullRequests,
 		paging: { itemsKey: 'items' },

@@ -20,7 +20,7 @@ export const workflowRows: GitHubRow[] = [
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches',
 		scope: 'repository',
-		spec: ['Create Workflow Dispatch'],
+		spec: [{ kind: 'toolStep', name: 'Create Workflow Dispatch' }],
 		fields: [
 			...repositoryFields(),
 			workflowField(),
@@ -50,7 +50,7 @@ export const workflowRows: GitHubRow[] = [
 		method: 'PUT',
 		path: '/repos/{owner}/{repo}/actions/workflows/{workflow_id}/enable',
 		scope: 'repository',
-		spec: ['Enable Workflow'],
+		spec: [{ kind: 'toolStep', name: 'Enable Workflow' }],
 		fields: [...repositoryFields(), workflowField()],
 		output: (_body, values: IDataObject) => ({ workflow: values.workflow, enabled: true }),
 	},
@@ -63,7 +63,7 @@ export const workflowRows: GitHubRow[] = [
 		method: 'PUT',
 		path: '/repos/{owner}/{repo}/actions/workflows/{workflow_id}/disable',
 		scope: 'repository',
-		spec: ['Disable Workflow'],
+		spec: [{ kind: 'toolStep', name: 'Disable Workflow' }],
 		fields: [...repositoryFields(), workflowField()],
 		output: (_body, values: IDataObject) => ({ workflow: values.workflow, enabled: false }),
 	},
@@ -76,7 +76,7 @@ export const workflowRows: GitHubRow[] = [
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/actions/runs/{run_id}',
 		scope: 'repository',
-		spec: ['Get Workflow Run'],
+		spec: [{ kind: 'toolStep', name: 'Get Workflow Run' }],
 		fields: [
 			...repositoryFields(),
 			{
@@ -94,7 +94,7 @@ export const workflowRows: GitHubRow[] = [
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/actions/runs',
 		scope: 'repository',
-		spec: ['List Workflow Runs'],
+		spec: [{ kind: 'toolStep', name: 'List Workflow Runs' }],
 		handler: listWorkflowRuns,
 		paging: { itemsKey: 'workflow_runs' },
 		fields: [

@@ -23,7 +23,7 @@ export const checklistRows: TrelloRow[] = [
 		description: 'Get one checklist with its items (name, state complete/incomplete, position, due)',
 		method: 'GET',
 		path: '/1/checklists/{id}',
-		spec: ['Endpoint: Get checklist — GET /1/checklists/{id}'],
+		spec: [{ kind: 'endpoint', name: 'Get checklist' }],
 		scope: [{ field: 'checklist', kind: 'checklist' }],
 		fields: [
 			idField('checklist', 'Checklist ID', CHECKLIST_ID, { in: 'path', apiName: 'id' }),
@@ -52,7 +52,7 @@ export const checklistRows: TrelloRow[] = [
 			'Add a checklist to a card, empty or as a copy of another checklist (Copy From Checklist ID). Returns the new checklist with its id for adding items.',
 		method: 'POST',
 		path: '/1/checklists',
-		spec: ['Tool step: Add Checklist', 'Endpoint: Create checklist — POST /1/checklists'],
+		spec: [{ kind: 'toolStep', name: 'Add Checklist' }, { kind: 'endpoint', name: 'Create checklist' }],
 		scope: [
 			{ field: 'card', kind: 'card' },
 			{ field: 'idChecklistSource', kind: 'checklist' },
@@ -87,7 +87,7 @@ export const checklistRows: TrelloRow[] = [
 			'Add an item to an existing checklist, optionally already checked, at a position, with a due date. Returns the item with its id.',
 		method: 'POST',
 		path: '/1/checklists/{id}/checkItems',
-		spec: ['Tool step: Create a Checklist Item', 'Endpoint: Add checklist item — POST /1/checklists/{id}/checkItems'],
+		spec: [{ kind: 'toolStep', name: 'Create a Checklist Item' }, { kind: 'endpoint', name: 'Add checklist item' }],
 		scope: [{ field: 'checklist', kind: 'checklist' }],
 		fields: [
 			idField('checklist', 'Checklist ID', CHECKLIST_ID, { in: 'path', apiName: 'id' }),
@@ -120,7 +120,7 @@ export const checklistRows: TrelloRow[] = [
 			'Check or uncheck a checklist item (State), rename it or move it. Items are changed through their card, so the card is needed too.',
 		method: 'PUT',
 		path: '/1/cards/{id}/checkItem/{idCheckItem}',
-		spec: ['Endpoint: Update checklist item — PUT /1/cards/{id}/checkItem/{idCheckItem}'],
+		spec: [{ kind: 'endpoint', name: 'Update checklist item' }],
 		scope: [{ field: 'card', kind: 'card' }],
 		fields: [
 			BOARD_FILTER_FIELD,

@@ -21,7 +21,7 @@ export const commentRows: TrelloRow[] = [
 			'Post a comment on a card picked from a board, by its web address or by ID. Returns the comment (a commentCard action with its id and text). Use this for new workflows.',
 		method: 'POST',
 		path: '/1/cards/{id}/actions/comments',
-		spec: ['Tool step: Add Comment to Card', 'Endpoint: Add comment — POST /1/cards/{id}/actions/comments'],
+		spec: [{ kind: 'toolStep', name: 'Add Comment to Card' }, { kind: 'endpoint', name: 'Add comment' }],
 		scope: [{ field: 'card', kind: 'card' }],
 		fields: [BOARD_FILTER_FIELD, cardField({ in: 'path', apiName: 'id' }), TEXT],
 	},
@@ -34,7 +34,7 @@ export const commentRows: TrelloRow[] = [
 			'Legacy form of Add to Card, kept so workflows and agents built on the original action keep working: the card is given only as a plain ID or short link (no board picking, no web address). Same request and result as Add to Card.',
 		method: 'POST',
 		path: '/1/cards/{id}/actions/comments',
-		spec: ['Tool step: Add Comment (legacy action)'],
+		spec: [{ kind: 'toolStep', name: 'Add Comment (legacy action)' }],
 		scope: [{ field: 'cardId', kind: 'card' }],
 		fields: [
 			idField('cardId', 'Card ID', 'ID or short link of the card to comment on', { in: 'path', apiName: 'id' }),

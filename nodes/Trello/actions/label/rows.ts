@@ -10,7 +10,7 @@ export const labelRows: TrelloRow[] = [
 		description: 'Get one label: name, colour and board',
 		method: 'GET',
 		path: '/1/labels/{id}',
-		spec: ['Endpoint: Get label — GET /1/labels/{id}'],
+		spec: [{ kind: 'endpoint', name: 'Get label' }],
 		scope: [{ field: 'label', kind: 'label' }],
 		fields: [BOARD_FILTER_FIELD, labelField({ in: 'path', apiName: 'id' }), fieldsFilter('label', 'name,color')],
 	},
@@ -35,7 +35,7 @@ export const labelRows: TrelloRow[] = [
 		description: 'Create a label on a board. Returns the label with its id, for Add to Card.',
 		method: 'POST',
 		path: '/1/labels',
-		spec: ['Endpoint: Create label — POST /1/labels'],
+		spec: [{ kind: 'endpoint', name: 'Create label' }],
 		scope: [{ field: 'board', kind: 'board' }],
 		fields: [
 			boardField({ in: 'query', apiName: 'idBoard', description: 'The board the label is created on' }),
@@ -60,7 +60,7 @@ export const labelRows: TrelloRow[] = [
 		description: 'Put an existing label of the card’s board on the card. Returns the card’s label IDs.',
 		method: 'POST',
 		path: '/1/cards/{id}/idLabels',
-		spec: ['Endpoint: Add label to card — POST /1/cards/{id}/idLabels'],
+		spec: [{ kind: 'endpoint', name: 'Add label to card' }],
 		scope: [
 			{ field: 'card', kind: 'card' },
 			{ field: 'label', kind: 'label' },
@@ -80,7 +80,7 @@ export const labelRows: TrelloRow[] = [
 		description: 'Take a label off a card (the label stays on the board)',
 		method: 'DELETE',
 		path: '/1/cards/{id}/idLabels/{idLabel}',
-		spec: ['Endpoint: Remove label from card — DELETE /1/cards/{id}/idLabels/{idLabel}'],
+		spec: [{ kind: 'endpoint', name: 'Remove label from card' }],
 		scope: [
 			{ field: 'card', kind: 'card' },
 			{ field: 'label', kind: 'label' },
