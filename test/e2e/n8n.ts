@@ -19,6 +19,11 @@ function environment() {
 	return { hostDir, nodeBin, tarball, n8nBin: join(hostDir, 'node_modules', 'n8n', 'bin', 'n8n') };
 }
 
+/** The environment without npm's exported settings, as a user's shell has it (not `npm test`'s). */
+export function cleanNpmEnv(): NodeJS.ProcessEnv {
+	return Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_config_/i.test(name)));
+}
+
 export async function freePort(): Promise<number> {
 	const server = createServer();
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -56,10 +61,9 @@ export class RealN8n {
 		const nodesDir = join(userFolder, '.n8n', 'nodes');
 		mkdirSync(nodesDir, { recursive: true });
 		writeFileSync(join(nodesDir, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true }));
-		// What n8n's community-package installer does, without the network: the package has no dependencies.
-		await run('npm', ['install', tarball, '--ignore-scripts', '--legacy-peer-deps', '--no-audit', '--no-fund', '--offline'], {
-			cwd: nodesDir,
-		});
+		// The README's manual install, without flags: the package has no dependencies and its
+		// n8n-workflow peer is optional (n8n provides it), so nothing else is fetched.
+		await run('npm', ['install', tarball], { cwd: nodesDir, env: cleanNpmEnv() });
 		const port = await freePort();
 		// jest sets NODE_ENV=test, which silences n8n's logger — and the run JSON goes through it.
 		const { NODE_ENV: _testEnv, JEST_WORKER_ID: _worker, ...inherited } = process.env;
