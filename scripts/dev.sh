@@ -40,13 +40,14 @@ trap 'stop; exit 130' INT
 trap 'stop; exit 143' TERM
 
 url="http://localhost:$N8N_PORT"
+# /healthz answers during database migrations already; readiness waits for them.
 for _ in $(seq 1 240); do
   if ! kill -0 "$n8n_pid" 2>/dev/null; then
     wait "$n8n_pid" && status=0 || status=$?
     log "n8n stopped before it was ready (exit $status); its messages are above."
     exit 1
   fi
-  if curl -fsS "$url/healthz" >/dev/null 2>&1; then
+  if curl -fsS "$url/healthz/readiness" >/dev/null 2>&1; then
     echo
     echo "n8n with n8n-nodes-github-trello is ready: $url   (Ctrl+C stops it)"
     echo
