@@ -13,6 +13,7 @@ import { searchOwners } from './methods/listSearch';
 import { GitHubClient } from './transport';
 import { WEBHOOK_TRIGGERS } from './triggers/catalogue';
 import { alreadySeen } from './triggers/deliveries';
+import { isStale } from './triggers/freshness';
 import type { WebhookState } from './triggers/hooks';
 import { hooksExist, registerHooks, unregisterHooks } from './triggers/hooks';
 import { itemsForDelivery } from './triggers/matching';
@@ -155,6 +156,24 @@ export class GitHubTrigger implements INodeType {
 					},
 				],
 			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Max Delivery Age (Minutes)',
+						name: 'maxDeliveryAgeMinutes',
+						type: 'number',
+						typeOptions: { minValue: 0 },
+						default: 60,
+						description:
+							'Ignore deliveries whose payload times (issue, comment, pull request, review, release, run, push time …) are all older than this, so a captured delivery sent again later does not run the workflow. 0 turns the check off. Events whose payload has no time (e.g. New branch, New collaborator) are not checked; GitHub redeliveries of old events are ignored too.',
+					},
+				],
+			},
 		],
 	};
 
@@ -205,10 +224,13 @@ export class GitHubTrigger implements INodeType {
 		const candidates = matching.rowsByEvent.get(event);
 		if (!candidates) return answer(this, 200, NO_MATCH);
 
+		const payload = (request.body ?? {}) as IDataObject;
+		if (isStale(payload, matching.maxDeliveryAgeMinutes)) {
+			return answer(this, 200, 'Delivery is older than the maximum delivery age; ignored');
+		}
 		const deliveryId = header(this, 'x-github-delivery') ?? null;
 		if (alreadySeen(state, deliveryId ?? undefined)) return answer(this, 200, 'Delivery already received');
 
-		const payload = (request.body ?? {}) as IDataObject;
 		const login = matching.needsLogin ? await accountLogin(this, state) : undefined;
 		const items = itemsForDelivery(candidates, { event, deliveryId, payload }, { ...matching, login });
 		if (items.length === 0) return answer(this, 200, NO_MATCH);

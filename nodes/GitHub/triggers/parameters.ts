@@ -122,9 +122,11 @@ export interface DeliveryMatching {
 	repositories: string[];
 	/** Whether a chosen trigger needs the connected account's login (New mention). */
 	needsLogin: boolean;
+	/** Deliveries whose payload times are all older than this are refused; 0 = no check. */
+	maxDeliveryAgeMinutes: number;
 }
 
-const deliveryMatchingMemo = new ParameterMemo<DeliveryMatching>(['triggers', 'filters', 'repositories'], (ctx) => {
+const deliveryMatchingMemo = new ParameterMemo<DeliveryMatching>(['triggers', 'filters', 'repositories', 'options'], (ctx) => {
 	const rows = chosenTriggers(ctx);
 	const rowsByEvent = new Map<string, TriggerDefinition[]>();
 	for (const row of rows) {
@@ -138,6 +140,7 @@ const deliveryMatchingMemo = new ParameterMemo<DeliveryMatching>(['triggers', 'f
 		filters: userFilters(ctx),
 		repositories: chosenRepositories(ctx).map((name) => name.toLowerCase()),
 		needsLogin: rows.some((row) => row.webhook?.mentionsAccount),
+		maxDeliveryAgeMinutes: Number((ctx.getNodeParameter('options', {}) as IDataObject).maxDeliveryAgeMinutes ?? 0) || 0,
 	};
 });
 
