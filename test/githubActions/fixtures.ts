@@ -608,6 +608,15 @@ export const FIXTURES: OperationFixture[] = [
 		exchanges: [{ request: { method: 'GET', path: '/repos/octo/hello/releases', query: { per_page: '100' } }, reply: { body: [{ tag_name: 'v1.0.0' }] } }],
 		output: [{ tag_name: 'v1.0.0' }],
 	},
+	{
+		row: 'release:getLatest',
+		title: 'the latest full release',
+		parameters: repo(),
+		exchanges: [
+			{ request: { method: 'GET', path: '/repos/octo/hello/releases/latest' }, reply: { body: { id: 7, tag_name: 'v2.1.0', draft: false, prerelease: false } } },
+		],
+		output: [{ id: 7, tag_name: 'v2.1.0', draft: false, prerelease: false }],
+	},
 	// Collaborator
 	{
 		row: 'collaborator:getPermission',

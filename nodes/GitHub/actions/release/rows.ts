@@ -15,4 +15,16 @@ export const releaseRows: GitHubRow[] = [
 		paging: {},
 		fields: repositoryFields(),
 	},
+	{
+		resource: 'release',
+		operation: 'getLatest',
+		name: 'Get Latest',
+		action: 'Get the latest release',
+		description:
+			'Get the latest published full release of a repository (drafts and prereleases are skipped): tag, name, notes, assets and dates.',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/releases/latest',
+		scope: 'repository',
+		fields: repositoryFields(),
+	},
 ];
