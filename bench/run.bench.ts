@@ -443,7 +443,7 @@ describe('4. Trigger cost: deliveries per second through the webhook handlers, i
 	it('GitHub Trigger', async () => {
 		const ourDriver = (triggers: string[], secret: string) => {
 			const driver = new WebhookDriver(
-				`${OURS}.githubTrigger`,
+				`${OURS}.gitHubTrigger`,
 				{ authentication: 'accessToken', owner: rl('octo', 'name'), triggers, listenOn: 'organization' },
 				{ githubAccessTokenApi: { server: 'https://api.github.com', accessToken: 'ghp_unused' } },
 			);
@@ -512,7 +512,7 @@ describe('4b. Trigger cost: deliveries per second accepted by a real n8n', () =>
 		signedGitHubCorpus(secret ?? '', (i) => `${prefix}-${String(i).padStart(6, '0')}`);
 	const trelloCorpus = ({ callbackUrl }: { callbackUrl: string }): E2eDelivery[] =>
 		Array.from({ length: TRELLO_ROUNDS }).flatMap(() => signedTrelloCorpus(E2E_TRELLO.secret, callbackUrl));
-	const ourGitHub = { type: `${OURS}.githubTrigger`, credentials: { githubAccessTokenApi: { id: 'benchGhOurs', name: 'GitHub (ours)' } } };
+	const ourGitHub = { type: `${OURS}.gitHubTrigger`, credentials: { githubAccessTokenApi: { id: 'benchGhOurs', name: 'GitHub (ours)' } } };
 	const cases: TriggerCase[] = [
 		{
 			label: 'ours: GitHub Trigger (all webhook triggers)',

@@ -10,7 +10,7 @@ import { GITHUB_SERVER_PROPERTY } from './githubServer';
 export class GithubAccessTokenApi implements ICredentialType {
 	name = 'githubAccessTokenApi';
 
-	displayName = 'GitHub Access Token API';
+	displayName = 'GitHub Toolkit Access Token API';
 
 	icon = { light: 'file:icons/github.svg', dark: 'file:icons/github.dark.svg' } as const;
 

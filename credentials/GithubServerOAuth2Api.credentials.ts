@@ -12,7 +12,7 @@ export class GithubServerOAuth2Api implements ICredentialType {
 
 	extends = ['oAuth2Api'];
 
-	displayName = 'GitHub OAuth2 API (github.com or Enterprise Server)';
+	displayName = 'GitHub Toolkit OAuth2 API';
 
 	icon = { light: 'file:icons/github.svg', dark: 'file:icons/github.dark.svg' } as const;
 

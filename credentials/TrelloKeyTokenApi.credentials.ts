@@ -10,7 +10,7 @@ import { TRELLO_API_BASE_PROPERTY } from './trelloApiBase';
 export class TrelloKeyTokenApi implements ICredentialType {
 	name = 'trelloKeyTokenApi';
 
-	displayName = 'Trello API Key and Token API';
+	displayName = 'Trello Toolkit Key and Token API';
 
 	icon = { light: 'file:icons/trello.svg', dark: 'file:icons/trello.dark.svg' } as const;
 

@@ -7,7 +7,7 @@ export class TrelloOAuth10aApi implements ICredentialType {
 
 	extends = ['oAuth1Api'];
 
-	displayName = 'Trello OAuth 1.0a API';
+	displayName = 'Trello Toolkit OAuth 1.0a API';
 
 	icon = { light: 'file:icons/trello.svg', dark: 'file:icons/trello.dark.svg' } as const;
 

@@ -10,14 +10,16 @@ import { listSearch } from './methods/listSearch';
 
 export class GitHub implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'GitHub',
+		displayName: 'GitHub Toolkit',
 		name: 'gitHub',
 		icon: { light: 'file:github.svg', dark: 'file:github.dark.svg' },
 		group: ['output'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Work with GitHub repositories, files, branches, commits, issues, pull requests, projects, workflows, gists and releases',
-		defaults: { name: 'GitHub' },
+		defaults: { name: 'GitHub Toolkit' },
+		// Canvas names stay "GitHub Toolkit" rather than the action ("Create an issue"), which n8n's own GitHub node also uses.
+		skipNameGeneration: true,
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],

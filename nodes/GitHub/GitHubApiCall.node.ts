@@ -18,14 +18,14 @@ const GITHUB_MEDIA_TYPE_PATTERN = /^application\/vnd\.github(\.[a-z0-9.-]+)?(\+[
 
 export class GitHubApiCall implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'GitHub API Call',
+		displayName: 'GitHub Toolkit API Call',
 		name: 'githubApiCall',
 		icon: { light: 'file:github.svg', dark: 'file:github.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["method"] + " " + $parameter["endpoint"]}}',
 		description: 'Call any GitHub REST endpoint with the connected account',
-		defaults: { name: 'GitHub API Call' },
+		defaults: { name: 'GitHub Toolkit API Call' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],

@@ -11,14 +11,14 @@ import { runPoller } from './triggers/pollers';
 
 export class GitHubPollTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'GitHub Poll Trigger',
-		name: 'githubPollTrigger',
+		displayName: 'GitHub Toolkit Poll Trigger',
+		name: 'gitHubPollTrigger',
 		icon: { light: 'file:github.svg', dark: 'file:github.dark.svg' },
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["trigger"]}}',
 		description: 'Starts the workflow on GitHub events that have no webhook (new gists, watchers, account repositories, mentions)',
-		defaults: { name: 'GitHub Poll Trigger' },
+		defaults: { name: 'GitHub Toolkit Poll Trigger' },
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -26,7 +26,8 @@ export class GitHubPollTrigger implements INodeType {
 		properties: [
 			GITHUB_AUTHENTICATION_PROPERTY,
 			{
-				displayName: 'Trigger',
+				// "Trigger On" is the label n8n's node creator lists a trigger's events from.
+				displayName: 'Trigger On',
 				name: 'trigger',
 				type: 'options',
 				default: 'newGist',

@@ -42,14 +42,15 @@ async function accountLogin(ctx: IHookFunctions | IWebhookFunctions, state: Webh
 
 export class GitHubTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'GitHub Trigger',
-		name: 'githubTrigger',
+		displayName: 'GitHub Toolkit Trigger',
+		// n8n's node creator files a trigger under the node whose name is the trigger's without "Trigger".
+		name: 'gitHubTrigger',
 		icon: { light: 'file:github.svg', dark: 'file:github.dark.svg' },
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["triggers"].join(", ")}}',
 		description: 'Starts the workflow when GitHub events happen (webhooks registered automatically)',
-		defaults: { name: 'GitHub Trigger' },
+		defaults: { name: 'GitHub Toolkit Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: GITHUB_CREDENTIALS,
@@ -57,14 +58,15 @@ export class GitHubTrigger implements INodeType {
 		properties: [
 			GITHUB_AUTHENTICATION_PROPERTY,
 			{
-				displayName: 'Triggers',
+				// "Events" is the label n8n's node creator lists a trigger's events from ("On …" actions).
+				displayName: 'Events',
 				name: 'triggers',
 				type: 'multiOptions',
 				required: true,
 				default: [],
 				options: WEBHOOK_TRIGGERS.map((row) => ({ name: row.name, value: row.value, description: row.description })),
 				description:
-					'Events that start the workflow. The hook subscribes to exactly the GitHub events these need. For New watcher and New gist use the GitHub Poll Trigger.',
+					'Events that start the workflow. The hook subscribes to exactly the GitHub events these need. For New watcher and New gist use the GitHub Toolkit Poll Trigger.',
 			},
 			OWNER_PROPERTY,
 			{

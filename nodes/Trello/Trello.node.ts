@@ -11,7 +11,7 @@ import { getLabels, getMembers } from './methods/loadOptions';
 
 export class Trello implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Trello',
+		displayName: 'Trello Toolkit',
 		name: 'trello',
 		icon: { light: 'file:trello.svg', dark: 'file:trello.dark.svg' },
 		group: ['transform'],
@@ -19,7 +19,9 @@ export class Trello implements INodeType {
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Create, read and change Trello boards, lists, cards, comments, checklists and labels. Can be limited to chosen boards.',
-		defaults: { name: 'Trello' },
+		defaults: { name: 'Trello Toolkit' },
+		// Canvas names stay "Trello Toolkit" rather than the action ("Create a card"), which n8n's own Trello node also uses.
+		skipNameGeneration: true,
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],

@@ -9,14 +9,14 @@ import { TrelloClient } from './transport';
 
 export class TrelloApiCall implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Trello API Call',
+		displayName: 'Trello Toolkit API Call',
 		name: 'trelloApiCall',
 		icon: { light: 'file:trello.svg', dark: 'file:trello.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["method"] + " " + $parameter["endpoint"]}}',
 		description: 'Call any Trello REST endpoint with the connected account',
-		defaults: { name: 'Trello API Call' },
+		defaults: { name: 'Trello Toolkit API Call' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],

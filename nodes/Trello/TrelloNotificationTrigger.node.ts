@@ -6,14 +6,14 @@ import { NOTIFICATION_TYPES, pollNotifications } from './triggers/notifications'
 
 export class TrelloNotificationTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Trello Notification Trigger',
+		displayName: 'Trello Toolkit Notification Trigger',
 		name: 'trelloNotificationTrigger',
 		icon: { light: 'file:trello.svg', dark: 'file:trello.dark.svg' },
 		group: ['trigger'],
 		version: 1,
 		description: 'Starts the workflow when the connected Trello account receives a notification (polling)',
 		subtitle: 'New Notification',
-		defaults: { name: 'Trello Notification Trigger' },
+		defaults: { name: 'Trello Toolkit Notification Trigger' },
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

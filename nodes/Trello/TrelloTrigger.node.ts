@@ -17,14 +17,14 @@ const EVENT_TYPE_OPTIONS = EVENT_TYPES.map(({ name, value, description }) => ({ 
 
 export class TrelloTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Trello Trigger',
+		displayName: 'Trello Toolkit Trigger',
 		name: 'trelloTrigger',
 		icon: { light: 'file:trello.svg', dark: 'file:trello.dark.svg' },
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["event"]}}',
 		description: 'Starts the workflow when something happens on Trello boards (instant, webhook-based)',
-		defaults: { name: 'Trello Trigger' },
+		defaults: { name: 'Trello Toolkit Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: TRELLO_CREDENTIALS,

@@ -19,7 +19,7 @@ const workflow = {
 		{
 			id: 'trigger',
 			name: 'GitHub Trigger',
-			type: `${PACKAGE}.githubTrigger`,
+			type: `${PACKAGE}.gitHubTrigger`,
 			typeVersion: 1,
 			position: [0, 0],
 			webhookId: WEBHOOK_ID,

@@ -12,14 +12,14 @@ export function credentialsFor(server = 'https://api.github.com') {
 
 export function webhookTrigger(parameters: IDataObject, server?: string): TriggerHarness {
 	return new TriggerHarness(
-		'githubTrigger',
+		'gitHubTrigger',
 		{ authentication: 'accessToken', owner: { __rl: true, mode: 'name', value: 'octo' }, ...parameters },
 		credentialsFor(server),
 	);
 }
 
 export function pollTrigger(parameters: IDataObject, server?: string): TriggerHarness {
-	return new TriggerHarness('githubPollTrigger', { authentication: 'accessToken', ...parameters }, credentialsFor(server));
+	return new TriggerHarness('gitHubPollTrigger', { authentication: 'accessToken', ...parameters }, credentialsFor(server));
 }
 
 export function sign(secret: string, body: string | Buffer): string {

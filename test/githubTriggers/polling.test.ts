@@ -23,7 +23,7 @@ function markedChanged(harness: TriggerHarness): boolean {
 
 function reloaded(harness: TriggerHarness, parameters: IDataObject): TriggerHarness {
 	const saved = JSON.parse(JSON.stringify(harness.workflow.staticData)) as IDataObject;
-	return new TriggerHarness('githubPollTrigger', { authentication: 'accessToken', ...parameters }, credentialsFor(), { staticData: saved });
+	return new TriggerHarness('gitHubPollTrigger', { authentication: 'accessToken', ...parameters }, credentialsFor(), { staticData: saved });
 }
 
 describe('GitHub Poll Trigger', () => {
