@@ -43,7 +43,7 @@ export class TrelloKeyTokenApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				'The secret shown beside the API key. Needed by the Trello Trigger to verify that webhook deliveries really come from Trello.',
+				'The secret shown beside the API key. Needed by the Trello Toolkit Trigger to verify that webhook deliveries really come from Trello.',
 		},
 		TRELLO_API_BASE_PROPERTY,
 	];

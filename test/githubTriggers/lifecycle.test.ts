@@ -167,7 +167,7 @@ describe('GitHub Trigger: webhook registration against GitHub (nock)', () => {
 		expect(error.message).toBe('GitHub refused to create the webhook on organization octo (404: Not Found)');
 		expect(error.description).toContain('admin:org_hook');
 		expect(error.description).toContain('owner of the organization');
-		expect(error.description).toContain('GitHub Poll Trigger');
+		expect(error.description).toContain('GitHub Toolkit Poll Trigger');
 	});
 
 	it('removes the hooks it made when a later repository fails, so a failed activation leaves nothing', async () => {
