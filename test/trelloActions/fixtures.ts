@@ -32,6 +32,21 @@ export interface RowFixture {
 }
 
 export const FIXTURES: Record<string, RowFixture> = {
+	'attachment.getAll': {
+		parameters: { card: rl(CARD, 'list'), returnAll: false, limit: 1, additionalFields: { fields: 'name,url' } },
+		calls: [
+			{
+				method: 'GET',
+				path: `/1/cards/${CARD}/attachments`,
+				query: { fields: 'name,url' },
+				reply: [
+					{ id: '67a000000000000000000001', name: 'spec.pdf', url: 'https://trello.com/1/cards/x/attachments/1/download/spec.pdf' },
+					{ id: '67a000000000000000000002', name: 'design', url: 'https://example.com/design' },
+				],
+			},
+		],
+		output: [{ id: '67a000000000000000000001', name: 'spec.pdf', url: 'https://trello.com/1/cards/x/attachments/1/download/spec.pdf' }],
+	},
 	'board.getAll': {
 		parameters: { returnAll: false, limit: 2, additionalFields: { filter: 'open', fields: 'name,url' } },
 		calls: [

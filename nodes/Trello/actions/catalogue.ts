@@ -1,4 +1,5 @@
 import type { ResourceSpec } from '../../shared/catalogue';
+import { attachmentRows } from './attachment/rows';
 import { boardRows } from './board/rows';
 import { cardRows } from './card/rows';
 import { checklistRows } from './checklist/rows';
@@ -8,6 +9,7 @@ import { listRows } from './list/rows';
 import type { TrelloRow } from './types';
 
 export const TRELLO_RESOURCES: ResourceSpec[] = [
+	{ name: 'Attachment', value: 'attachment', description: 'Files and links attached to cards' },
 	{ name: 'Board', value: 'board', description: 'Boards of the account' },
 	{ name: 'Card', value: 'card', description: 'Cards in lists' },
 	{ name: 'Checklist', value: 'checklist', description: 'Checklists on cards and their items' },
@@ -18,6 +20,7 @@ export const TRELLO_RESOURCES: ResourceSpec[] = [
 
 /** Every operation of the Trello node: one row each. */
 export const TRELLO_ROWS: TrelloRow[] = [
+	...attachmentRows,
 	...boardRows,
 	...cardRows,
 	...checklistRows,
