@@ -92,8 +92,10 @@ export async function sendWithRateLimits(
 	};
 
 	for (;;) {
-		const hold = policy.delayBeforeRequest(clock.now());
-		if (hold && hold.waitMs > 0) await wait(hold.waitMs, hold.limit, hold.resetAt);
+		// Checked again after every wait: other requests of this process may have taken the slot.
+		for (let hold = policy.delayBeforeRequest(clock.now()); hold && hold.waitMs > 0; hold = policy.delayBeforeRequest(clock.now())) {
+			await wait(hold.waitMs, hold.limit, hold.resetAt);
+		}
 
 		policy.noteRequest(clock.now());
 		const response = await send();
@@ -106,5 +108,107 @@ export async function sendWithRateLimits(
 		}
 		attempt++;
 		await wait(decision.waitMs, decision.limit, decision.resetAt, response);
+	}
+}
+
+const SHARED_POLL_MS = 20;
+
+/**
+ * A sliding request window shared with clients we cannot see (other n8n workers, other apps using
+ * the same token). Our own sends are known exactly; the others' are inferred from the counter the
+ * service reports: whatever it counts beyond our own sends is recorded as sent by others when we
+ * learn of it. Our own slots are reused as soon as they leave the window. A slot the others held is
+ * only taken once an answer shows it free, or by a single probing request: otherwise every process
+ * would see the same slot free at the same moment and all but one would be refused.
+ */
+export class SharedWindow {
+	private readonly ownAt: number[] = [];
+	private readonly foreignAt: number[] = [];
+	/** Others' sends past their estimated time in the window, not yet confirmed gone by an answer. */
+	private foreignUnconfirmed = 0;
+	private inFlight = 0;
+
+	constructor(
+		public intervalMs: number,
+		public max: number,
+		/** Milliseconds by which the service may count a request later than we send it. */
+		private readonly marginMs = 0,
+		/** The last slots of a window shared with others are taken one request at a time. */
+		private readonly sharedTail = 0,
+	) {}
+
+	private prune(now: number) {
+		const horizon = now - this.intervalMs - this.marginMs;
+		while (this.ownAt.length && this.ownAt[0] <= horizon) this.ownAt.shift();
+		while (this.foreignAt.length && this.foreignAt[0] <= horizon) {
+			this.foreignAt.shift();
+			this.foreignUnconfirmed++;
+		}
+	}
+
+	/** Requests counted in the window now as far as we know: ours plus the others'. */
+	inWindow(now: number): number {
+		this.prune(now);
+		return this.ownAt.length + this.foreignAt.length + this.foreignUnconfirmed;
+	}
+
+	/** Whether requests from elsewhere are in the window as far as we know. */
+	shared(now: number): boolean {
+		this.prune(now);
+		return this.foreignAt.length + this.foreignUnconfirmed > 0;
+	}
+
+	/** Milliseconds until one more request fits. */
+	untilSlotFree(now: number): number {
+		const shared = this.shared(now);
+		const capacity = this.max;
+		const used = this.inWindow(now);
+		if (used < capacity) {
+			// Close to the limit with others sending too, one request at a time: each answer tells
+			// what the others sent meanwhile before the next one goes out.
+			if (shared && this.inFlight > 0 && used >= capacity - this.sharedTail) return SHARED_POLL_MS;
+			return 0;
+		}
+		if (this.foreignUnconfirmed > 0 && used - this.foreignUnconfirmed < capacity) {
+			return this.inFlight === 0 ? 0 : SHARED_POLL_MS;
+		}
+		const known = [...this.ownAt, ...this.foreignAt].sort((a, b) => a - b);
+		const index = known.length - (capacity - this.foreignUnconfirmed);
+		if (index < 0 || index >= known.length) return SHARED_POLL_MS;
+		return Math.max(SHARED_POLL_MS, known[index] + this.intervalMs + this.marginMs - now);
+	}
+
+	noteSend(now: number): void {
+		this.ownAt.push(now);
+		this.inFlight++;
+	}
+
+	/**
+	 * One of our requests, sent at `sentAt`, was answered. A refused one does not hold a slot of
+	 * ours; if the service counted it anyway, its count shows it as someone else's.
+	 */
+	noteAnswer(sentAt: number, refused: boolean): void {
+		this.inFlight = Math.max(0, this.inFlight - 1);
+		if (refused) {
+			const index = this.ownAt.lastIndexOf(sentAt);
+			if (index >= 0) this.ownAt.splice(index, 1);
+		}
+	}
+
+	/**
+	 * Reads the service's count: `remaining` slots left after a request we sent at `sentAt`,
+	 * answered at `now`. Our sends after `sentAt` were not yet counted by the service.
+	 */
+	noteRemaining(remaining: number, sentAt: number, now: number): void {
+		this.prune(now);
+		const ownCounted = this.ownAt.filter((at) => at <= sentAt).length;
+		const foreign = Math.max(0, this.max - remaining - ownCounted);
+		this.foreignUnconfirmed = 0;
+		if (foreign > this.foreignAt.length) {
+			for (let i = this.foreignAt.length; i < foreign; i++) this.foreignAt.push(now);
+		} else {
+			// Some left the service's window earlier than we assumed.
+			this.foreignAt.splice(0, this.foreignAt.length - foreign);
+		}
 	}
 }

@@ -23,6 +23,12 @@ const limitHeaders = (remaining: number) => ({
 	'x-rate-limit-api-token-remaining': String(remaining),
 });
 
+const keyLimitHeaders = (remaining: number) => ({
+	'x-rate-limit-api-key-interval-ms': '10000',
+	'x-rate-limit-api-key-max': '300',
+	'x-rate-limit-api-key-remaining': String(remaining),
+});
+
 describe('Trello transport', () => {
 	let clock: FakeClock;
 	beforeEach(() => {
@@ -55,7 +61,7 @@ describe('Trello transport', () => {
 		expect(scope.isDone()).toBe(true);
 	});
 
-	it('retries a 429 API_TOKEN_LIMIT_EXCEEDED after a bounded backoff', async () => {
+	it('retries a 429 API_TOKEN_LIMIT_EXCEEDED once the window Trello reports used up by others has passed', async () => {
 		nock(API)
 			.get('/1/members/me')
 			.reply(429, { error: 'API_TOKEN_LIMIT_EXCEEDED', message: 'Rate limit exceeded' }, limitHeaders(0))
@@ -63,7 +69,23 @@ describe('Trello transport', () => {
 			.reply(200, { id: 'm' }, limitHeaders(99));
 		const run = await runWorkflow(call({ endpoint: '/1/members/me' }), { credentials });
 		expect(run.json('Call')).toEqual([{ id: 'm' }]);
-		expect(clock.sleeps).toEqual([500]);
+		// remaining 0 with none of ours counted: 100 requests from elsewhere, at the latest now,
+		// so the window is free 10 s (plus the clock margin) later.
+		expect(clock.sleeps).toEqual([10_250]);
+	});
+
+	it('paces against the key’s window when other tokens of the same key have used it', async () => {
+		// Other tokens of this key sent 299 of the key's 300 requests; this token's window is empty.
+		const scope = nock(API)
+			.get('/1/members/me')
+			.reply(200, { id: 'm' }, { ...limitHeaders(99), ...keyLimitHeaders(0) })
+			.get('/1/members/me')
+			.reply(200, { id: 'm' }, { ...limitHeaders(98), ...keyLimitHeaders(299) });
+		const run = await runWorkflow(call({ endpoint: '/1/members/me' }, [{}, {}]), { credentials });
+		expect(run.json('Call')).toEqual([{ id: 'm' }, { id: 'm' }]);
+		// The first request is the only one of ours; the second waits until its own slot is free.
+		expect(clock.sleeps).toEqual([10_250]);
+		expect(scope.isDone()).toBe(true);
 	});
 
 	it('names the per-key limit when Trello reports API_KEY_LIMIT_EXCEEDED and the wait budget is spent', async () => {

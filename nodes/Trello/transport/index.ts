@@ -10,8 +10,9 @@ import { ServiceAnswerError } from '../../shared/errors';
 import { PageGuard } from '../../shared/paging';
 import type { RetryBounds } from '../../shared/rateLimit';
 import { DEFAULT_RETRY_BOUNDS } from '../../shared/rateLimit';
-import type { TrelloWindowState } from './rateLimit';
-import { newWindowState, TrelloRateLimitPolicy } from './rateLimit';
+import type { SharedWindow } from '../../shared/rateLimit';
+import type { TrelloWindows } from './rateLimit';
+import { newTrelloWindow, TRELLO_KEY_WINDOW, TRELLO_TOKEN_WINDOW, TrelloRateLimitPolicy } from './rateLimit';
 
 const KEY_TOKEN_CREDENTIAL_TYPE = 'trelloKeyTokenApi';
 const SIGN_IN_CREDENTIAL_TYPE = 'trelloOAuth10aApi';
@@ -38,7 +39,9 @@ export interface TrelloPageOptions {
 	maxPageSize?: number;
 }
 
-const windowsByToken = new Map<string, TrelloWindowState>();
+// Windows are kept under a hash of the secret they belong to, never the secret itself.
+const windowsByToken = new Map<string, SharedWindow>();
+const windowsByKey = new Map<string, SharedWindow>();
 
 function tokenOf(credentials: ICredentialDataDecryptedObject): string {
 	return String(
@@ -46,18 +49,34 @@ function tokenOf(credentials: ICredentialDataDecryptedObject): string {
 	);
 }
 
-function windowFor(credentials: ICredentialDataDecryptedObject): TrelloWindowState {
-	const key = createHash('sha256').update(tokenOf(credentials)).digest('hex');
-	let state = windowsByToken.get(key);
-	if (!state) {
-		state = newWindowState();
-		windowsByToken.set(key, state);
+function keyOf(credentials: ICredentialDataDecryptedObject): string {
+	return String(credentials.apiKey ?? credentials.consumerKey ?? '');
+}
+
+function windowIn(
+	windows: Map<string, SharedWindow>,
+	secret: string,
+	limits: { intervalMs: number; max: number },
+): SharedWindow {
+	const id = createHash('sha256').update(secret).digest('hex');
+	let window = windows.get(id);
+	if (!window) {
+		window = newTrelloWindow(limits);
+		windows.set(id, window);
 	}
-	return state;
+	return window;
+}
+
+function windowsFor(credentials: ICredentialDataDecryptedObject): TrelloWindows {
+	return {
+		token: windowIn(windowsByToken, tokenOf(credentials), TRELLO_TOKEN_WINDOW),
+		key: windowIn(windowsByKey, keyOf(credentials), TRELLO_KEY_WINDOW),
+	};
 }
 
 export function resetTrelloRateLimitState(): void {
 	windowsByToken.clear();
+	windowsByKey.clear();
 }
 
 export class TrelloClient extends ApiClient {
@@ -79,7 +98,7 @@ export class TrelloClient extends ApiClient {
 	}
 
 	protected policyFor(_request: ApiRequest, credentials: ICredentialDataDecryptedObject) {
-		return new TrelloRateLimitPolicy(windowFor(credentials));
+		return new TrelloRateLimitPolicy(windowsFor(credentials));
 	}
 
 	protected hintFor(response: ApiResponse): string | undefined {

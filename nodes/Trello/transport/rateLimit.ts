@@ -1,92 +1,85 @@
 import type { RateLimitPolicy, RawResponse, RetryDecision } from '../../shared/rateLimit';
-import { headerValue } from '../../shared/rateLimit';
+import { headerValue, SharedWindow } from '../../shared/rateLimit';
 
-/** What is known about one token's window: our own sends plus what Trello last reported. */
-export interface TrelloWindowState {
-	sentAt: number[];
-	intervalMs: number;
-	max: number;
-	reportedRemaining?: number;
-	reportedAt?: number;
-}
-
-export const TRELLO_DEFAULT_WINDOW = { intervalMs: 10_000, max: 100 };
+/** Trello's published limits; the x-rate-limit-api-* headers override them when they differ. */
+export const TRELLO_TOKEN_WINDOW = { intervalMs: 10_000, max: 100 };
+export const TRELLO_KEY_WINDOW = { intervalMs: 10_000, max: 300 };
 
 // Trello counts a request slightly after we send it; this margin keeps our window behind theirs.
 const CLOCK_MARGIN_MS = 250;
+// While other processes share a window, their requests in flight are invisible until answered:
+// its last slots are taken one request at a time, each after the answer to the previous one.
+const SHARED_TAIL = 8;
 
-export function newWindowState(): TrelloWindowState {
-	return { sentAt: [], ...TRELLO_DEFAULT_WINDOW };
+export function newTrelloWindow(window: { intervalMs: number; max: number }): SharedWindow {
+	return new SharedWindow(window.intervalMs, window.max, CLOCK_MARGIN_MS, SHARED_TAIL);
 }
 
+/** The two windows one Trello request counts against. */
+export interface TrelloWindows {
+	token: SharedWindow;
+	key: SharedWindow;
+}
+
+const LIMITS = [
+	{ window: 'token', header: 'x-rate-limit-api-token' },
+	{ window: 'key', header: 'x-rate-limit-api-key' },
+] as const;
+
 /**
- * Trello allows 100 requests per 10 s per token and names no reset time, so requests are
- * paced against a sliding window of our own sends, tightened by the x-rate-limit-api-token-*
- * headers when other clients share the token.
+ * Trello allows 100 requests per 10 s per token and 300 per 10 s per key, and names no reset time.
+ * Requests are paced against both sliding windows; every answer's x-rate-limit-api-token-* and
+ * x-rate-limit-api-key-* headers say how much of each window is used, so requests from other
+ * processes sharing the token or key (n8n workers, other apps) count too.
  */
 export class TrelloRateLimitPolicy implements RateLimitPolicy {
-	constructor(private readonly state: TrelloWindowState) {}
+	private sentAt = 0;
 
-	private prune(now: number) {
-		const horizon = now - this.state.intervalMs - CLOCK_MARGIN_MS;
-		while (this.state.sentAt.length && this.state.sentAt[0] <= horizon) this.state.sentAt.shift();
-	}
-
-	private untilSlotFree(now: number): number {
-		this.prune(now);
-		if (this.state.sentAt.length < this.state.max) return 0;
-		const oldest = this.state.sentAt[this.state.sentAt.length - this.state.max];
-		return oldest + this.state.intervalMs + CLOCK_MARGIN_MS - now;
-	}
+	constructor(private readonly windows: TrelloWindows) {}
 
 	delayBeforeRequest(now: number) {
-		let waitMs = this.untilSlotFree(now);
-		const { reportedRemaining, reportedAt } = this.state;
-		if (reportedRemaining !== undefined && reportedAt !== undefined && reportedRemaining <= 0) {
-			// Someone else used the token up: spread our requests over the rest of the window.
-			const elapsed = now - reportedAt;
-			if (elapsed < this.state.intervalMs) {
-				waitMs = Math.max(waitMs, this.state.intervalMs / this.state.max);
+		let result: { waitMs: number; limit: string; resetAt: number } | undefined;
+		for (const { window } of LIMITS) {
+			const waitMs = this.windows[window].untilSlotFree(now);
+			if (waitMs > 0 && (!result || waitMs > result.waitMs)) {
+				result = { waitMs, limit: limitName(window, this.windows[window]), resetAt: now + waitMs };
 			}
 		}
-		if (waitMs <= 0) return undefined;
-		return { waitMs, limit: limitName(this.state), resetAt: now + waitMs };
+		return result;
 	}
 
 	noteRequest(now: number): void {
-		this.state.sentAt.push(now);
+		this.sentAt = now;
+		this.windows.token.noteSend(now);
+		this.windows.key.noteSend(now);
 	}
 
 	noteResponse(response: RawResponse, now: number): void {
-		const interval = Number(headerValue(response.headers, 'x-rate-limit-api-token-interval-ms'));
-		const max = Number(headerValue(response.headers, 'x-rate-limit-api-token-max'));
-		const remaining = headerValue(response.headers, 'x-rate-limit-api-token-remaining');
-		if (Number.isFinite(interval) && interval > 0) this.state.intervalMs = interval;
-		if (Number.isFinite(max) && max > 0) this.state.max = max;
-		if (remaining !== undefined && Number.isFinite(Number(remaining))) {
-			this.state.reportedRemaining = Number(remaining);
-			this.state.reportedAt = now;
+		for (const { window, header } of LIMITS) {
+			const state = this.windows[window];
+			state.noteAnswer(this.sentAt, response.statusCode === 429);
+			const interval = Number(headerValue(response.headers, `${header}-interval-ms`));
+			const max = Number(headerValue(response.headers, `${header}-max`));
+			const remaining = headerValue(response.headers, `${header}-remaining`);
+			if (Number.isFinite(interval) && interval > 0) state.intervalMs = interval;
+			if (Number.isFinite(max) && max > 0) state.max = max;
+			if (remaining !== undefined && remaining !== '' && Number.isFinite(Number(remaining))) {
+				state.noteRemaining(Number(remaining), this.sentAt, now);
+			}
 		}
 	}
 
 	classify(response: RawResponse, attempt: number, now: number): RetryDecision {
 		if (response.statusCode !== 429) return { retry: false };
 		const text = typeof response.body === 'string' ? response.body : JSON.stringify(response.body ?? '');
-		const keyLimit = /API_KEY_LIMIT_EXCEEDED/.test(text);
-		const fromWindow = this.untilSlotFree(now);
-		const backoff = Math.min(this.state.intervalMs, 500 * 2 ** attempt);
+		const window = /API_KEY_LIMIT_EXCEEDED/.test(text) ? 'key' : 'token';
+		const fromWindow = this.windows[window].untilSlotFree(now);
+		const backoff = Math.min(this.windows[window].intervalMs, 500 * 2 ** attempt);
 		const waitMs = Math.max(fromWindow, backoff);
-		// The backoff already covers what this refusal reported; don't hold the retry back twice.
-		this.state.reportedRemaining = undefined;
-		return {
-			retry: true,
-			waitMs,
-			limit: keyLimit ? 'Trello per-key rate limit (300 requests / 10 s)' : limitName(this.state),
-			resetAt: now + waitMs,
-		};
+		return { retry: true, waitMs, limit: limitName(window, this.windows[window]), resetAt: now + waitMs };
 	}
 }
 
-function limitName(state: TrelloWindowState): string {
-	return `Trello per-token rate limit (${state.max} requests / ${state.intervalMs / 1000} s)`;
+function limitName(window: 'token' | 'key', state: SharedWindow): string {
+	return `Trello per-${window} rate limit (${state.max} requests / ${state.intervalMs / 1000} s)`;
 }
