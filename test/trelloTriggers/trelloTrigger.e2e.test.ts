@@ -1,8 +1,8 @@
 import { createHmac } from 'crypto';
 
 import { PACKAGE, RealN8n, waitFor } from '../e2e/n8n';
-import type { FakeRequest } from '../fakes/server';
 import { FakeTrello } from '../fakes/fakeTrello';
+import { TrelloWebhookStore } from '../fakes/trelloWebhooks';
 import { actions, BOARD, CARD, delivery, ME } from './fixtures';
 
 const KEY = 'e2e-trello-trigger-key-0123456789';
@@ -47,44 +47,14 @@ const workflow = {
 	connections: { 'Trello Trigger': { main: [[{ node: 'Read Card', type: 'main', index: 0 }]] } },
 };
 
-interface StoredHook {
-	id: string;
-	idModel: string;
-	callbackURL: string;
-	description: string;
-	active: boolean;
-}
-
-/** Webhooks as Trello keeps them, with Trello's HEAD check of the callback URL before accepting one. */
+/** Trello's webhooks, plus the board and card reads the trigger and the workflow make. */
 function installWebhooks(trello: FakeTrello) {
-	const hooks: StoredHook[] = [];
-	const headChecks: Array<{ url: string; status: number }> = [];
-	let next = 1;
 	trello.on('GET', '/1/members/me', () => ({ body: { id: ME.id, username: ME.username, fullName: ME.fullName } }));
 	trello.on('GET', '/1/boards/{id}', (req) =>
 		req.params.id === BOARD.id ? { body: { id: BOARD.id, name: BOARD.name, closed: false } } : { status: 404, body: 'The requested resource was not found.' },
 	);
 	trello.on('GET', '/1/cards/{id}', (req) => ({ body: { id: req.params.id, name: CARD.name } }));
-	// The member's tokens with their webhooks; the fake's own check of the Authorization header decides who asks.
-	trello.on('GET', '/1/members/me/tokens', (req) =>
-		req.query.webhooks === 'true' ? { body: [{ id: 'token-record', identifier: 'n8n', webhooks: hooks }] } : { body: [{ id: 'token-record' }] },
-	);
-	trello.on('POST', '/1/webhooks', async (req: FakeRequest) => {
-		const { callbackURL, idModel, description } = req.query;
-		const check = await fetch(callbackURL, { method: 'HEAD' });
-		headChecks.push({ url: callbackURL, status: check.status });
-		if (check.status !== 200) return { status: 400, body: `URL (${callbackURL}) did not return 200 status code, got ${check.status}` };
-		const hook = { id: `65b0000000000000000000${String(next++).padStart(2, '0')}`, idModel, callbackURL, description, active: true };
-		hooks.push(hook);
-		return { body: hook };
-	});
-	trello.on('DELETE', '/1/webhooks/{id}', (req) => {
-		const index = hooks.findIndex((hook) => hook.id === req.params.id);
-		if (index < 0) return { status: 404, body: 'model not found' };
-		hooks.splice(index, 1);
-		return { body: { _value: null } };
-	});
-	return { hooks, headChecks };
+	return new TrelloWebhookStore().install(trello);
 }
 
 const prepared = !!process.env.N8N_HOST_DIR && !!process.env.PACKAGE_TARBALL;
