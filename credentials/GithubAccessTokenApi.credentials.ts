@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { GITHUB_SERVER_PROPERTY } from './githubServer';
+import { ACCESS_LEVEL_PROPERTY, ALLOWED_REPOSITORIES_PROPERTY } from './scopeProperties';
 
 export class GithubAccessTokenApi implements ICredentialType {
 	name = 'githubAccessTokenApi';
@@ -29,6 +30,8 @@ export class GithubAccessTokenApi implements ICredentialType {
 			description:
 				'A classic personal access token (ghp_…) or a fine-grained token (github_pat_…). Fine-grained tokens can be limited to chosen repositories.',
 		},
+		ALLOWED_REPOSITORIES_PROPERTY,
+		ACCESS_LEVEL_PROPERTY,
 	];
 
 	authenticate: IAuthenticateGeneric = {

@@ -6,6 +6,7 @@ import {
 	GITHUB_OAUTH_SCOPES,
 	GITHUB_SERVER_PROPERTY,
 } from './githubServer';
+import { ACCESS_LEVEL_PROPERTY, ALLOWED_REPOSITORIES_PROPERTY } from './scopeProperties';
 
 export class GithubServerOAuth2Api implements ICredentialType {
 	name = 'githubServerOAuth2Api';
@@ -38,6 +39,8 @@ export class GithubServerOAuth2Api implements ICredentialType {
 		{ displayName: 'Scope', name: 'scope', type: 'hidden', default: GITHUB_OAUTH_SCOPES.join(' ') },
 		{ displayName: 'Auth URI Query Parameters', name: 'authQueryParameters', type: 'hidden', default: '' },
 		{ displayName: 'Authentication', name: 'authentication', type: 'hidden', default: 'header' },
+		ALLOWED_REPOSITORIES_PROPERTY,
+		ACCESS_LEVEL_PROPERTY,
 	];
 
 	test: ICredentialTestRequest = {

@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { TRELLO_API_BASE_PROPERTY } from './trelloApiBase';
+import { ACCESS_LEVEL_PROPERTY, ALLOWED_BOARDS_PROPERTY } from './scopeProperties';
 
 export class TrelloKeyTokenApi implements ICredentialType {
 	name = 'trelloKeyTokenApi';
@@ -46,6 +47,8 @@ export class TrelloKeyTokenApi implements ICredentialType {
 				'The secret shown beside the API key. Needed by the Trello Toolkit Trigger to verify that webhook deliveries really come from Trello.',
 		},
 		TRELLO_API_BASE_PROPERTY,
+		ALLOWED_BOARDS_PROPERTY,
+		ACCESS_LEVEL_PROPERTY,
 	];
 
 	// Header form keeps key and token out of URLs, which Trello and proxies may echo back.

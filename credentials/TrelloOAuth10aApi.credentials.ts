@@ -1,6 +1,7 @@
 import type { ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
 
 import { TRELLO_API_BASE_PROPERTY } from './trelloApiBase';
+import { ACCESS_LEVEL_PROPERTY, ALLOWED_BOARDS_PROPERTY } from './scopeProperties';
 
 export class TrelloOAuth10aApi implements ICredentialType {
 	name = 'trelloOAuth10aApi';
@@ -50,6 +51,8 @@ export class TrelloOAuth10aApi implements ICredentialType {
 		},
 		{ displayName: 'Signature Method', name: 'signatureMethod', type: 'hidden', default: 'HMAC-SHA1' },
 		TRELLO_API_BASE_PROPERTY,
+		ALLOWED_BOARDS_PROPERTY,
+		ACCESS_LEVEL_PROPERTY,
 	];
 
 	test: ICredentialTestRequest = {

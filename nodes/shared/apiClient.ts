@@ -21,6 +21,8 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 export const MAX_REDIRECTS = 5;
 /** Headers kept when a GET is followed to another host (archive and artifact downloads). */
 const HEADERS_KEPT_ACROSS_HOSTS = new Set(['accept', 'user-agent']);
+import type { ScopeVerdict } from './scope';
+import { ALLOW } from './scope';
 
 export interface ApiRequest {
 	method: IHttpRequestMethods;
@@ -33,6 +35,8 @@ export interface ApiRequest {
 	encoding?: 'arraybuffer';
 	/** Response codes that are answers rather than failures (e.g. 404 for "not starred"). */
 	acceptStatus?: number[];
+	/** Issued by the scope module for requests it checked by their meaning (GitHub GraphQL). */
+	scopeProof?: object;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -113,11 +117,33 @@ export abstract class ApiClient {
 
 	/** Sends a request and returns whatever status came back, after rate-limit retries. */
 	async sendRaw(request: ApiRequest): Promise<ApiResponse> {
+		return await this.exchange(request, true);
+	}
+
+	/** A read the scope check itself needs (an object's board); never checked, never a write. */
+	protected async lookup<T = IDataObject>(path: string, qs: IDataObject): Promise<T> {
+		const response = await this.exchange({ method: 'GET', path, qs }, false);
+		if (response.statusCode >= 400) {
+			throw apiErrorFromResponse(this.ctx.getNode(), this.service, response, await this.secrets(), this.hintFor(response));
+		}
+		return response.body as T;
+	}
+
+	/**
+	 * The credential's scope for this request: refuses it (before anything is sent) or lets it
+	 * through, possibly with a filter for the results. Services override this.
+	 */
+	protected async scopeVerdict(_request: ApiRequest, _credentials: ICredentialDataDecryptedObject): Promise<ScopeVerdict> {
+		return ALLOW;
+	}
+
+	private async exchange(request: ApiRequest, checkScope: boolean): Promise<ApiResponse> {
 		try {
 			assertSafePath(request.path, this.pathPrefix);
 			assertSafeHeaders(request.headers);
 			assertSafeQuery(request.qs);
 			const credentials = await this.credentials();
+			const verdict = checkScope ? await this.scopeVerdict(request, credentials) : ALLOW;
 			const base = checkedBaseUrl(this.baseUrlFrom(credentials), this.baseUrlField);
 			const url = joinUrl(base, request.path);
 			assertUrlUnderBase(url, base, this.pathPrefix);
@@ -147,7 +173,7 @@ export abstract class ApiClient {
 			return {
 				statusCode: raw.statusCode,
 				headers: redactHeaders(raw.headers, secrets),
-				body: redactKnownSecrets(raw.body, secrets),
+				body: scoped(verdict, raw.statusCode, redactKnownSecrets(raw.body, secrets)),
 			};
 		} catch (error) {
 			throw toNodeError(this.ctx.getNode(), this.service, error, await this.secrets());
@@ -210,6 +236,11 @@ export abstract class ApiClient {
 	protected hintFor(_response: ApiResponse): string | undefined {
 		return undefined;
 	}
+}
+
+/** Results outside the credential's scope are dropped from successful answers. */
+function scoped(verdict: ScopeVerdict, statusCode: number, body: unknown): unknown {
+	return verdict.filter && statusCode < 400 ? verdict.filter(body) : body;
 }
 
 function normalize(response: unknown): RawResponse {

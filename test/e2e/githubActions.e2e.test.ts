@@ -116,8 +116,8 @@ describe('GitHub node in a real n8n: one operation of every resource, and the AP
 		expect(json('Rate Limit')).toEqual([{ resources: { core: { limit: 5000, remaining: 4990 } } }]);
 		expect(json('Refused')).toEqual([
 			{
-				error: 'The repository "evil/x" is not in "Allowed Repositories"',
-				description: 'This node may only work on: octo/hello. Choose one of these or extend the node’s "Allowed Repositories" setting.',
+				error: 'Refused: the repository "evil/x" is outside the node\'s "Allowed Repositories". Allowed repositories: octo/hello.',
+				description: 'Work on one of the allowed repositories, or ask for the scope to be extended.',
 			},
 		]);
 		expect(json('API Call')).toHaveLength(205);

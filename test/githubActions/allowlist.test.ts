@@ -43,7 +43,8 @@ describe('Allowed Repositories: every resource', () => {
 			resource,
 			operation,
 			...fixture.parameters,
-			allowedRepositories: `someone/else, ${(target ?? 'any/repo').toUpperCase()}`,
+			// A project must belong to an owner the list names.
+			allowedRepositories: `someone/else, ${(target ?? 'any/repo').toUpperCase()}${fixture.parameters.projectOwner ? `, ${plain(fixture.parameters.projectOwner)}/board` : ''}`,
 		});
 		expect(run.error('GitHub')).toBeUndefined();
 		expect(recorder.requests).toHaveLength(fixture.exchanges.length);
@@ -56,8 +57,9 @@ describe('Allowed Repositories: every resource', () => {
 		const [resource, operation] = key.split(':');
 		const run = await runGitHub({ resource, operation, ...fixture.parameters, allowedRepositories: 'someone/else\nacme/*' });
 		const error = run.error('GitHub');
-		expect(error?.message).toBe(`The repository "${repositoryOf(fixture)}" is not in "Allowed Repositories"`);
-		expect(error?.description).toContain('This node may only work on: someone/else, acme/*');
+		expect(error?.message).toBe(
+			`Refused: the repository "${repositoryOf(fixture)}" is outside the node's "Allowed Repositories". Allowed repositories: someone/else, acme/*.`,
+		);
 		expect(recorder.requests).toEqual([]);
 	});
 
@@ -83,20 +85,22 @@ describe('Allowed Repositories: every resource', () => {
 			repository: { __rl: true, mode: 'url', value: 'https://github.com/evil/hello' },
 			allowedRepositories: 'octo/hello',
 		});
-		expect(run.error('GitHub')?.message).toBe('The repository "evil/hello" is not in "Allowed Repositories"');
+		expect(run.error('GitHub')?.message).toBe(
+			'Refused: the repository "evil/hello" is outside the node\'s "Allowed Repositories". Allowed repositories: octo/hello.',
+		);
 		expect(recorder.requests).toEqual([]);
 	});
 
 	it('Create Repository without an owner is refused while the list is set (the account is unknown before a request)', async () => {
 		const recorder = new GitHubRecorder([]);
 		const run = await runGitHub({ resource: 'repository', operation: 'create', owner: byList(''), name: 'x', allowedRepositories: 'octo/x' });
-		expect(run.error('GitHub')?.message).toBe('The repository owner is empty while "Allowed Repositories" is set');
+		expect(run.error('GitHub')?.message).toBe('The repository owner is empty while "Allowed Repositories" is set (allowed: octo/x)');
 		expect(recorder.requests).toEqual([]);
 	});
 
 	it('an entry that is not owner/name is a clear error', async () => {
 		const run = await runGitHub({ resource: 'rateLimit', operation: 'get', allowedRepositories: 'octo' });
-		expect(run.error('GitHub')?.message).toBe('"octo" in "Allowed Repositories" is not a repository');
+		expect(run.error('GitHub')?.message).toBe('"octo" in "Allowed Repositories" is not a repository, so nothing is allowed');
 	});
 });
 
@@ -133,8 +137,7 @@ describe('Allowed Repositories: Search is confined', () => {
 	])('refuses %j before sending anything', async (query, why) => {
 		const recorder = new GitHubRecorder([]);
 		const run = await search(query, 'octo/hello');
-		expect(run.error('GitHub')?.message).toBe(`The search query ${why}`);
-		expect(run.error('GitHub')?.description).toContain('octo/hello');
+		expect(run.error('GitHub')?.message).toBe(`Refused: the search query ${why}. Allowed repositories: octo/hello.`);
 		expect(recorder.requests).toEqual([]);
 	});
 
@@ -157,7 +160,9 @@ describe('Allowed Repositories: Search is confined', () => {
 			status: 'Done',
 			allowedRepositories: 'octo/hello',
 		});
-		expect(run.error('GitHub')?.message).toBe('The repository "evil/x" is not in "Allowed Repositories"');
+		expect(run.error('GitHub')?.message).toBe(
+			'Refused: the repository "evil/x" is outside the node\'s "Allowed Repositories". Allowed repositories: octo/hello.',
+		);
 		expect(recorder.requests).toEqual([]);
 	});
 });

@@ -46,8 +46,8 @@ describe('Allowed Boards', () => {
 
 		const error = run.error('Trello');
 		expect(error?.name).toBe('NodeOperationError');
-		expect(error?.message).toBe(`The card "${CARD}" is on board "${OTHER_BOARD}", which is not in Allowed Boards`);
-		expect(error?.description).toContain(BOARD);
+		expect(error?.message).toBe(`Refused: the card "${CARD}" is on board "${OTHER_BOARD}", outside the node's "Allowed Boards". Allowed boards: ${BOARD}.`);
+		expect(error?.message).toContain(`Allowed boards: ${BOARD}.`);
 		expect(api.sent()).toEqual(expectedSent([{ method: 'GET', path: `/1/cards/${CARD}`, query: { fields: 'idBoard' } }]));
 	});
 
@@ -93,7 +93,7 @@ describe('Allowed Boards', () => {
 		const items = run.items('Trello');
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(items[0].json).toEqual(card);
-		expect(items[1].json.error).toBe(`The list "${OTHER_LIST}" is on board "${OTHER_BOARD}", which is not in Allowed Boards`);
+		expect(items[1].json.error).toBe(`Refused: the list "${OTHER_LIST}" is on board "${OTHER_BOARD}", outside the node's "Allowed Boards". Allowed boards: ${BOARD}.`);
 		expect(items[2].json).toEqual(card);
 	});
 
@@ -110,7 +110,7 @@ describe('Allowed Boards', () => {
 			...allowed(BOARD),
 		});
 
-		expect(run.error('Trello')?.message).toBe(`The board "${OTHER_BOARD}" is not in Allowed Boards`);
+		expect(run.error('Trello')?.message).toBe(`Refused: the board "${OTHER_BOARD}" is outside the node's "Allowed Boards". Allowed boards: ${BOARD}.`);
 		expect(api.sent().every((call) => call.method === 'GET')).toBe(true);
 	});
 
@@ -135,7 +135,7 @@ describe('Allowed Boards', () => {
 		});
 
 		expect(run.error('Trello')?.message).toBe(
-			`The checklist "${SOURCE_CHECKLIST}" is on board "${OTHER_BOARD}", which is not in Allowed Boards`,
+			`Refused: the checklist "${SOURCE_CHECKLIST}" is on board "${OTHER_BOARD}", outside the node's "Allowed Boards". Allowed boards: ${BOARD}.`,
 		);
 		expect(api.sent().every((call) => call.method === 'GET')).toBe(true);
 		for (const call of api.recorded) expect(contractProblems(call)).toEqual([]);
@@ -162,7 +162,7 @@ describe('Allowed Boards', () => {
 			...allowed(BOARD),
 		});
 		expect(refused.error('Trello')?.message).toBe(
-			`The label "${OTHER_LABEL}" is on board "${OTHER_BOARD}", which is not in Allowed Boards`,
+			`Refused: the label "${OTHER_LABEL}" is on board "${OTHER_BOARD}", outside the node's "Allowed Boards". Allowed boards: ${BOARD}.`,
 		);
 
 		const accepted = await runTrello({
@@ -180,14 +180,14 @@ describe('Allowed Boards', () => {
 	it('refuses creating a list on a board outside the setting without any request', async () => {
 		const api = trelloApi([]);
 		const run = await runTrello({ resource: 'list', operation: 'create', board: rl(OTHER_BOARD), name: 'x', ...allowed(BOARD) });
-		expect(run.error('Trello')?.message).toBe(`The board "${OTHER_BOARD}" is not in Allowed Boards`);
+		expect(run.error('Trello')?.message).toBe(`Refused: the board "${OTHER_BOARD}" is outside the node's "Allowed Boards". Allowed boards: ${BOARD}.`);
 		expect(api.recorded).toEqual([]);
 	});
 
 	it('refuses Create Board while the setting is in use', async () => {
 		const api = trelloApi([]);
 		const run = await runTrello({ resource: 'board', operation: 'create', name: 'New', ...allowed(BOARD) });
-		expect(run.error('Trello')?.message).toBe('"Board → Create" is not available while Allowed Boards is set');
+		expect(run.error('Trello')?.message).toBe(`"Board → Create" is not available while Allowed Boards is set (allowed: ${BOARD})`);
 		expect(api.recorded).toEqual([]);
 	});
 
@@ -210,6 +210,6 @@ describe('Allowed Boards', () => {
 	it('names the setting when an entry is not a board', async () => {
 		trelloApi([]);
 		const run = await runTrello({ resource: 'card', operation: 'get', card: rl(CARD), ...allowed('https://example.com/b/x') });
-		expect(run.error('Trello')?.message).toBe('"https://example.com/b/x" in "Allowed Boards" is not a Trello board');
+		expect(run.error('Trello')?.message).toBe('"https://example.com/b/x" in "Allowed Boards" is not a Trello board, so nothing is allowed');
 	});
 });

@@ -60,7 +60,7 @@ describe('Trello router', () => {
 			card: rl(CARD),
 			options: { allowedBoards: BOARD },
 		});
-		expect(run.error('Trello')?.message).toContain('which is not in Allowed Boards');
+		expect(run.error('Trello')?.message).toContain('outside the node\'s "Allowed Boards"');
 		expect(api.recorded).toHaveLength(1);
 	});
 

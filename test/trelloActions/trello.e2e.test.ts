@@ -297,8 +297,8 @@ describe('Trello node and Trello API Call node in a real n8n', () => {
 		expect(out('List Cards').map((c) => c.id)).toEqual([card.id]);
 		expect(out('Refused')).toEqual([
 			{
-				error: `The card "${String(card.id)}" is on board "${BOARD}", which is not in Allowed Boards`,
-				description: expect.stringContaining(OTHER_BOARD),
+				error: `Refused: the card "${String(card.id)}" is on board "${BOARD}", outside the node's "Allowed Boards". Allowed boards: ${OTHER_BOARD}.`,
+				description: expect.any(String),
 			},
 		]);
 		expect(out('Archive')[0]).toMatchObject({ id: card.id, closed: true });

@@ -7,9 +7,11 @@ import { readParameter } from '../../shared/context';
 import { retryBoundsFrom } from '../../shared/options';
 import type { GitHubAuthentication } from '../transport';
 import { GitHubClient } from '../transport';
-import { parseAllowlist } from './allowlist';
+import type { RepositoryList } from '../../shared/scope';
+import { parseRepositoryList, repositoryRefusal } from '../../shared/scope';
+import { NODE_SOURCE } from '../../shared/scope/github';
 import { GITHUB_ROWS } from './catalogue';
-import type { GitHubRow, RepositoryAllowlist } from './types';
+import type { GitHubRow } from './types';
 
 const REPOSITORY_URL = /^https?:\/\/[^/]+\/([^/\s]+)\/([^/\s?#]+)/i;
 const OWNER_AND_NAME = /^([^/\s]+)\/([^/\s]+)$/;
@@ -32,28 +34,45 @@ async function splitRepository({ row, values }: Run): Promise<void> {
 	}
 }
 
-/** With "Allowed Repositories" filled, an operation on another repository stops before any request. */
-async function checkAllowedRepositories({ ctx, row, values, itemIndex }: Run): Promise<RepositoryAllowlist> {
-	const allowlist = parseAllowlist(ctx.getNode(), ctx.getNodeParameter('allowedRepositories', itemIndex, ''));
-	if (allowlist.isEmpty() || row.scope !== 'repository') return allowlist;
+/**
+ * The node's "Allowed Repositories". An expression that resolves to nothing fails closed,
+ * like a setting that names no repository.
+ */
+function nodeAllowlist(ctx: IExecuteFunctions, itemIndex: number): RepositoryList | undefined {
+	const written = String(ctx.getNode().parameters.allowedRepositories ?? '').startsWith('=');
+	const raw = ctx.getNodeParameter('allowedRepositories', itemIndex, '');
+	try {
+		return parseRepositoryList(raw, NODE_SOURCE, 'Allowed Repositories', written);
+	} catch (error) {
+		throw new NodeOperationError(ctx.getNode(), (error as Error).message, {
+			itemIndex,
+			description: (error as { hint?: string }).hint,
+		});
+	}
+}
+
+/**
+ * With the node's "Allowed Repositories" set, an operation on another repository stops before
+ * any request (the credential's scope is enforced by the transport, for every request).
+ */
+async function checkAllowedRepositories({ ctx, row, values, itemIndex }: Run): Promise<RepositoryList | undefined> {
+	const allowlist = nodeAllowlist(ctx, itemIndex);
+	if (!allowlist || row.scope !== 'repository') return allowlist;
 	const valueOf = (what: 'owner' | 'repository') => {
 		const field = fieldIdentifying(row, what);
 		return field ? String(values[field.name] ?? '').trim() : '';
 	};
 	const owner = valueOf('owner');
 	const repo = valueOf('repository');
-	const allowed = allowlist.entries().join(', ');
 	if (!owner || !repo) {
-		throw new NodeOperationError(ctx.getNode(), 'The repository owner is empty while "Allowed Repositories" is set', {
+		throw new NodeOperationError(ctx.getNode(), `The repository owner is empty while "Allowed Repositories" is set (allowed: ${allowlist.entries.join(', ')})`, {
 			itemIndex,
-			description: `Give "Repository Owner" (or the repository as owner/name) so it can be checked against: ${allowed}.`,
+			description: 'Give "Repository Owner" (or the repository as owner/name) so it can be checked.',
 		});
 	}
 	if (!allowlist.allows(owner, repo)) {
-		throw new NodeOperationError(ctx.getNode(), `The repository "${owner}/${repo}" is not in "Allowed Repositories"`, {
-			itemIndex,
-			description: `This node may only work on: ${allowed}. Choose one of these or extend the node’s "Allowed Repositories" setting.`,
-		});
+		const refusal = repositoryRefusal(owner, repo, allowlist);
+		throw new NodeOperationError(ctx.getNode(), refusal.message, { itemIndex, description: refusal.hint });
 	}
 	return allowlist;
 }
@@ -61,7 +80,7 @@ async function checkAllowedRepositories({ ctx, row, values, itemIndex }: Run): P
 const authenticationOf = (ctx: IExecuteFunctions, itemIndex: number) =>
 	readParameter<GitHubAuthentication>(ctx, 'authentication', 'accessToken', itemIndex);
 
-function githubRunner(ctx: IExecuteFunctions): ServiceRunner<GitHubRow, GitHubClient, RepositoryAllowlist> {
+function githubRunner(ctx: IExecuteFunctions): ServiceRunner<GitHubRow, GitHubClient, RepositoryList | undefined> {
 	return {
 		service: 'GitHub',
 		rows: GITHUB_ROWS,

@@ -2,18 +2,16 @@ import type { INodeExecutionData } from 'n8n-workflow';
 
 import type { OperationRow } from '../../shared/catalogue';
 import type { RowRun } from '../../shared/pipeline';
+import type { RepositoryList } from '../../shared/scope';
 import type { GitHubClient } from '../transport';
 
-/** What a multi-request operation gets: the item's values, the generic request, the client and the allowlist. */
-export type HandlerInput = RowRun<GitHubRow, GitHubClient, RepositoryAllowlist>;
+/**
+ * What a multi-request operation gets: the item's values, the generic request, the client and,
+ * as `scope`, the node's "Allowed Repositories" (narrowing the credential's scope; undefined = not set).
+ */
+export type HandlerInput = RowRun<GitHubRow, GitHubClient, RepositoryList | undefined>;
 
 export type GitHubHandler = (input: HandlerInput) => Promise<INodeExecutionData[]>;
-
-export interface RepositoryAllowlist {
-	isEmpty(): boolean;
-	allows(owner: string, repo: string): boolean;
-	entries(): string[];
-}
 
 export interface GitHubRow extends OperationRow<GitHubHandler> {
 	/**

@@ -10,6 +10,9 @@ import type { RetryBounds } from '../../shared/rateLimit';
 import { DEFAULT_RETRY_BOUNDS } from '../../shared/rateLimit';
 import { apiErrorFromResponse, ServiceAnswerError } from '../../shared/errors';
 import { PageGuard } from '../../shared/paging';
+import type { ScopeVerdict } from '../../shared/scope';
+import type { GitHubScope, ScopeProof } from '../../shared/scope/github';
+import { checkGitHubRequest, githubScopeOf } from '../../shared/scope/github';
 import { nextLink } from './link';
 import { GitHubRateLimitPolicy, resourceForPath } from './rateLimit';
 
@@ -93,6 +96,22 @@ export class GitHubClient extends ApiClient {
 		return new GitHubRateLimitPolicy(budgetsFor(credentials)).forResource(resourceForPath(request.path));
 	}
 
+	private login?: Promise<string>;
+
+	/** The credential's repository scope and access level. */
+	async scope(): Promise<GitHubScope> {
+		return githubScopeOf(await this.credentials());
+	}
+
+	protected async scopeVerdict(request: ApiRequest, credentials: ICredentialDataDecryptedObject): Promise<ScopeVerdict> {
+		return await checkGitHubRequest(githubScopeOf(credentials), request, {
+			login: async () => {
+				this.login ??= this.lookup<IDataObject>('/user', {}).then((user) => String(user?.login ?? ''));
+				return await this.login;
+			},
+		});
+	}
+
 	protected hintFor(response: ApiResponse): string | undefined {
 		if (response.statusCode === 401) return 'The token was refused: reconnect or replace the credential.';
 		if (response.statusCode === 403) {
@@ -163,7 +182,7 @@ export class GitHubClient extends ApiClient {
 	}
 
 	/** GitHub's GraphQL endpoint: /graphql on github.com, /api/graphql on Enterprise Server. */
-	async graphql<T = IDataObject>(query: string, variables: IDataObject = {}): Promise<T> {
+	async graphql<T = IDataObject>(query: string, variables: IDataObject = {}, scopeProof?: ScopeProof): Promise<T> {
 		const enterprise = /\/api\/v3$/i.test(await this.baseUrl());
 		const client = enterprise
 			? new GitHubGraphqlOnEnterprise(this.ctx, this.credentialType, this.bounds)
@@ -172,6 +191,7 @@ export class GitHubClient extends ApiClient {
 			method: 'POST',
 			path: '/graphql',
 			body: { query, variables },
+			scopeProof,
 		});
 		const errors = response.body?.errors;
 		if (errors?.length) {

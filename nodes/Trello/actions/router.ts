@@ -48,7 +48,7 @@ function trelloRunner(ctx: IExecuteFunctions): ServiceRunner<TrelloRow, TrelloCl
 			if (!allowed) return { guard };
 			if (row.refusedWithAllowlist) {
 				const resourceName = TRELLO_RESOURCES.find((r) => r.value === row.resource)?.name ?? row.resource;
-				throw new NodeOperationError(ctx.getNode(), `"${resourceName} → ${row.name}" is not available while Allowed Boards is set`, {
+				throw new NodeOperationError(ctx.getNode(), `"${resourceName} → ${row.name}" is not available while Allowed Boards is set (allowed: ${allowed.list.entries.join(', ')})`, {
 					itemIndex,
 					description: `${row.refusedWithAllowlist} Clear Allowed Boards in the options to use it.`,
 				});
@@ -77,7 +77,7 @@ function trelloRunner(ctx: IExecuteFunctions): ServiceRunner<TrelloRow, TrelloCl
 			});
 			return filtering && allowed
 				? results
-						.filter((entry) => allowed.has(String(entry[row.keepAllowed as string])))
+						.filter((entry) => allowed.ids.has(String(entry[row.keepAllowed as string]).toLowerCase()))
 						.slice(0, returnAll ? undefined : limit)
 				: results;
 		},

@@ -3,7 +3,7 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import type { OperationRow } from '../../shared/catalogue';
 import type { RowRun } from '../../shared/pipeline';
 import type { TrelloClient, TrelloPaging } from '../transport';
-import type { BoardGuard, ScopedKind } from './boardGuard';
+import type { AllowedBoards, BoardGuard, ScopedKind } from './boardGuard';
 
 export type { ScopedKind } from './boardGuard';
 
@@ -13,10 +13,10 @@ export interface ScopedField {
 	kind: ScopedKind;
 }
 
-/** What the "Allowed Boards" check found: its guard, and the allowed board ids when the option is set. */
+/** What the node's "Allowed Boards" check found: its guard, and the allowed boards when the option is set. */
 export interface BoardScope {
 	guard: BoardGuard;
-	allowed?: Set<string>;
+	allowed?: AllowedBoards;
 }
 
 export type TrelloHandlerContext = RowRun<TrelloRow, TrelloClient, BoardScope>;

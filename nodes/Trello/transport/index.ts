@@ -13,6 +13,9 @@ import { DEFAULT_RETRY_BOUNDS } from '../../shared/rateLimit';
 import type { SharedWindow } from '../../shared/rateLimit';
 import type { TrelloWindows } from './rateLimit';
 import { newTrelloWindow, TRELLO_KEY_WINDOW, TRELLO_TOKEN_WINDOW, TrelloRateLimitPolicy } from './rateLimit';
+import type { ScopeVerdict } from '../../shared/scope';
+import type { TrelloScope } from '../../shared/scope/trello';
+import { BoardResolver, checkTrelloRequest, trelloScopeOf } from '../../shared/scope/trello';
 
 const KEY_TOKEN_CREDENTIAL_TYPE = 'trelloKeyTokenApi';
 const SIGN_IN_CREDENTIAL_TYPE = 'trelloOAuth10aApi';
@@ -99,6 +102,20 @@ export class TrelloClient extends ApiClient {
 
 	protected policyFor(_request: ApiRequest, credentials: ICredentialDataDecryptedObject) {
 		return new TrelloRateLimitPolicy(windowsFor(credentials));
+	}
+
+	/** The credential's board scope and access level. */
+	async scope(): Promise<TrelloScope> {
+		return trelloScopeOf(await this.credentials());
+	}
+
+	/** Finds objects' boards for scope checks, once per object per execution. */
+	boards(): BoardResolver {
+		return new BoardResolver(this.ctx, this.credentialType, async (path, fields) => await this.lookup(path, { fields }));
+	}
+
+	protected async scopeVerdict(request: ApiRequest, credentials: ICredentialDataDecryptedObject): Promise<ScopeVerdict> {
+		return await checkTrelloRequest(trelloScopeOf(credentials), request, this.boards());
 	}
 
 	protected hintFor(response: ApiResponse): string | undefined {

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { projectProof } from '../../../shared/scope/github';
 import type { HandlerInput } from '../types';
 
 export const PROJECT_ITEM_QUERY = `query($projectOwner: String!, $projectNumber: Int!, $field: String!, $owner: String!, $repo: String!, $number: Int!) {
@@ -39,7 +40,7 @@ interface Found {
 }
 
 /** Project fields and their options are looked up by name, then the item's value is set. */
-export async function updateItemStatus({ ctx, client, values, itemIndex }: HandlerInput) {
+export async function updateItemStatus({ ctx, client, values, itemIndex, scope: allowlist }: HandlerInput) {
 	const fail = (message: string, description: string) =>
 		new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
 	const fieldName = String(values.statusField || 'Status').trim();
@@ -49,6 +50,16 @@ export async function updateItemStatus({ ctx, client, values, itemIndex }: Handl
 	if (!wanted) throw fail('The "Status" parameter is empty', 'Give the name of the status option to set, e.g. "Done".');
 	const projectNumber = Number(values.projectNumber);
 	const number = Number(values.issueNumber);
+	let proof;
+	try {
+		proof = projectProof(
+			[allowlist, (await client.scope()).repositories],
+			{ owner: projectOwner, number: projectNumber },
+			{ owner: String(values.owner), repo: String(values.repository) },
+		);
+	} catch (error) {
+		throw fail((error as Error).message, (error as { hint?: string }).hint ?? '');
+	}
 	const found = await client.graphql<Found>(PROJECT_ITEM_QUERY, {
 		projectOwner,
 		projectNumber,
@@ -56,7 +67,7 @@ export async function updateItemStatus({ ctx, client, values, itemIndex }: Handl
 		owner: String(values.owner),
 		repo: String(values.repository),
 		number,
-	});
+	}, proof);
 	const project = found.repositoryOwner?.projectV2;
 	if (!project) throw fail(`Project ${projectNumber} of "${projectOwner}" was not found`, 'Check "Project Owner" and "Project Number", and that the token has the "project" scope.');
 	const field = project.field;
@@ -77,10 +88,10 @@ export async function updateItemStatus({ ctx, client, values, itemIndex }: Handl
 		const added = await client.graphql<{ addProjectV2ItemById: { item: { id: string } } }>(ADD_ITEM_MUTATION, {
 			project: project.id,
 			content: content.id,
-		});
+		}, proof);
 		itemId = added.addProjectV2ItemById.item.id;
 	}
-	await client.graphql<IDataObject>(SET_STATUS_MUTATION, { project: project.id, item: itemId, field: field.id, option: option.id });
+	await client.graphql<IDataObject>(SET_STATUS_MUTATION, { project: project.id, item: itemId, field: field.id, option: option.id }, proof);
 	return [
 		{
 			json: {

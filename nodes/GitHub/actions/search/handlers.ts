@@ -1,42 +1,27 @@
 import { NodeOperationError } from 'n8n-workflow';
 
+import { allowedRepositoriesText } from '../../../shared/scope';
+import { confineSearchQuery, searchResultAllowed } from '../../../shared/scope/github';
 import type { HandlerInput } from '../types';
 
-const SCOPE_QUALIFIER = /(^|\s)(-?)(repo|org|user|owner):("[^"]*"|\S+)/gi;
-
 /**
- * With "Allowed Repositories" set, the query may only name allowed repositories; otherwise the
- * allowed ones are appended as repo:/user: qualifiers (GitHub ORs them). Results from any
- * other repository are dropped as well, so a query that slips past the qualifiers leaks nothing.
+ * With "Allowed Repositories" (the node's, else the credential's) the query may only name
+ * allowed repositories; otherwise the allowed ones are appended as repo:/user: qualifiers
+ * (GitHub ORs them). The transport checks the query again and drops results from any other
+ * repository, so a query that slips past the qualifiers leaks nothing.
  */
-export async function searchIssuesAndPullRequests({ ctx, request, scope: allowlist, itemIndex, generic }: HandlerInput) {
-	if (allowlist.isEmpty()) return await generic(request);
-	const query = String(request.qs.q ?? '');
-	const refuse = (why: string) =>
-		new NodeOperationError(ctx.getNode(), `The search query ${why}`, {
+export async function searchIssuesAndPullRequests({ ctx, client, request, scope: allowlist, itemIndex, generic }: HandlerInput) {
+	const list = allowlist ?? (await client.scope()).repositories;
+	if (!list) return await generic(request);
+	let confined: string;
+	try {
+		confined = confineSearchQuery(String(request.qs.q ?? ''), list);
+	} catch (error) {
+		throw new NodeOperationError(ctx.getNode(), (error as Error).message, {
 			itemIndex,
-			description: `This node is limited to the repositories in "Allowed Repositories" (${allowlist.entries().join(', ')}). Leave repository qualifiers out or name only those repositories.`,
+			description: `Leave repository qualifiers out or name only allowed repositories. ${allowedRepositoriesText(list)}`,
 		});
-	if (/(^|\s)(OR|NOT)(\s|$)|[()]/.test(query)) throw refuse('uses OR, NOT or parentheses, which could reach other repositories');
-	let namesAllowedRepository = false;
-	for (const match of query.matchAll(SCOPE_QUALIFIER)) {
-		const negated = match[2] === '-';
-		const kind = match[3].toLowerCase();
-		const target = match[4].replace(/^"|"$/g, '');
-		if (negated) continue;
-		if (kind !== 'repo') throw refuse(`uses "${kind}:${target}", which can reach repositories outside the allowed ones`);
-		const [owner, repo] = target.split('/');
-		if (!owner || !repo || !allowlist.allows(owner, repo)) throw refuse(`names the repository "${target}", which is not allowed`);
-		namesAllowedRepository = true;
 	}
-	const confined = namesAllowedRepository
-		? query
-		: [query, ...allowlist.entries().map((entry) => (entry.endsWith('/*') ? `user:${entry.slice(0, -2)}` : `repo:${entry}`))]
-				.filter(Boolean)
-				.join(' ');
 	const items = await generic({ ...request, qs: { ...request.qs, q: confined } });
-	return items.filter((item) => {
-		const match = /\/repos\/([^/]+)\/([^/]+)$/.exec(String(item.json.repository_url ?? ''));
-		return match !== null && allowlist.allows(decodeURIComponent(match[1]), decodeURIComponent(match[2]));
-	});
+	return items.filter((item) => searchResultAllowed('issues', item.json, list));
 }

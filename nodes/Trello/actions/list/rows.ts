@@ -36,7 +36,10 @@ export const listRows: TrelloRow[] = [
 		method: 'POST',
 		path: '/1/lists',
 		spec: [{ kind: 'toolStep', name: 'Create List' }, { kind: 'endpoint', name: 'Create list' }],
-		scope: [{ field: 'board', kind: 'board' }],
+		scope: [
+			{ field: 'board', kind: 'board' },
+			{ field: 'idListSource', kind: 'list' },
+		],
 		fields: [
 			boardField({ in: 'query', apiName: 'idBoard', description: 'The board the list is created on' }),
 			{ name: 'name', displayName: 'Name', type: 'string', in: 'query', required: true, description: 'Name of the list' },

@@ -1,0 +1,257 @@
+import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestMethods } from 'n8n-workflow';
+
+import type { RepositoryList, ScopeVerdict } from './index';
+import {
+	ALLOW,
+	allowedRepositoriesText,
+	isReading,
+	normalizePath,
+	parseRepositoryList,
+	pathOnly,
+	readOnlyRefusal,
+	repositoryRefusal,
+	ScopeRefusal,
+} from './index';
+
+/**
+ * What a GitHub credential's scope lets through, decided from the request alone:
+ * - /repos/OWNER/NAME/… and /user/starred/OWNER/NAME: the repository must be allowed;
+ * - search (issues, code, commits, repositories): the query must be confined to allowed
+ *   repositories (repo: qualifiers, or user:/org: for an owner/* entry), results are filtered too;
+ * - lists of repositories and notifications: results outside the scope are dropped;
+ * - creating a repository: its owner/name must be allowed;
+ * - organization webhooks: only for an owner/* entry;
+ * - gists (not tied to a repository): the account's own gist lists may be read; every gist
+ *   write and every other gist read is refused;
+ * - GraphQL: only with a proof from `projectProof` (the Projects v2 operation), never from an API call;
+ * - the account-level reads below;
+ * - everything else is refused, because its target cannot be checked.
+ */
+
+export const GITHUB_ACCOUNT_READS = ['/user', '/user/orgs', '/rate_limit', '/meta'];
+
+export interface GitHubScope {
+	repositories?: RepositoryList;
+	readOnly: boolean;
+}
+
+export const CREDENTIAL_SOURCE = "the credential's scope";
+export const NODE_SOURCE = 'the node\'s "Allowed Repositories"';
+
+export function githubScopeOf(credentials: ICredentialDataDecryptedObject): GitHubScope {
+	return {
+		repositories: parseRepositoryList(credentials.allowedRepositories, CREDENTIAL_SOURCE, 'Allowed Repositories'),
+		readOnly: credentials.accessLevel === 'readOnly',
+	};
+}
+
+export interface GitHubScopedRequest {
+	method: IHttpRequestMethods;
+	path: string;
+	qs?: IDataObject;
+	body?: unknown;
+	scopeProof?: object;
+}
+
+/** Issued by `projectProof` once a Projects v2 change was checked; the transport accepts nothing else for GraphQL. */
+export class ScopeProof {
+	private constructor(readonly what: string) {}
+
+	static issue(what: string): ScopeProof {
+		const proof = new ScopeProof(what);
+		issued.add(proof);
+		return proof;
+	}
+}
+
+const issued = new WeakSet<ScopeProof>();
+
+export interface GitHubLookups {
+	/** Login of the token's account. */
+	login(): Promise<string>;
+}
+
+const SEARCH_RESULT_REPOSITORY: Record<string, (item: IDataObject) => string | undefined> = {
+	issues: (item) => repositoryFromApiUrl(item.repository_url),
+	code: (item) => fullNameOf(item.repository),
+	commits: (item) => fullNameOf(item.repository),
+	repositories: (item) => stringOf(item.full_name),
+};
+
+export async function checkGitHubRequest(
+	scope: GitHubScope,
+	request: GitHubScopedRequest,
+	lookups: GitHubLookups,
+): Promise<ScopeVerdict> {
+	const { method, path } = request;
+	const { segments, hasQuery } = normalizePath(path);
+	const route = segments.join('/');
+	if (scope.readOnly && !isReading(method) && !(route === 'graphql' && !isMutation(request.body))) {
+		throw readOnlyRefusal(method, path, 'GET requests and GraphQL queries.');
+	}
+	const list = scope.repositories;
+	if (!list) return ALLOW;
+	if (hasQuery) {
+		throw new ScopeRefusal(
+			`Refused: "${pathOnly(path)}…" carries its own query string, which cannot be checked against the credential's repository scope. ${allowedRepositoriesText(list)}`,
+			'Give query parameters in "Query Parameters", not in the endpoint.',
+		);
+	}
+	const reading = isReading(method);
+	const [first, second, third, fourth] = segments;
+
+	if ((first === 'repos' && segments.length >= 3) || (first === 'user' && second === 'starred' && segments.length === 4)) {
+		const [owner, repo] = first === 'repos' ? [second, third] : [third, fourth];
+		if (!list.allows(owner, repo)) throw repositoryRefusal(owner, repo, list);
+		return ALLOW;
+	}
+	if (reading && GITHUB_ACCOUNT_READS.includes(`/${route}`)) return ALLOW;
+	if (route === 'graphql') {
+		if (request.scopeProof instanceof ScopeProof && issued.has(request.scopeProof)) return ALLOW;
+		throw new ScopeRefusal(
+			`Refused: GraphQL requests cannot be checked against the credential's repository scope. ${allowedRepositoriesText(list)}`,
+			'Use REST paths under /repos/OWNER/NAME/ for an allowed repository (or the GitHub node’s Project operation).',
+		);
+	}
+	if (first === 'search' && reading && segments.length === 2 && SEARCH_RESULT_REPOSITORY[second]) {
+		assertConfinedQuery(String(request.qs?.q ?? ''), list);
+		const repositoryOf = SEARCH_RESULT_REPOSITORY[second];
+		return { filter: (body) => keepAllowed(body, list, repositoryOf) };
+	}
+	if (reading && (route === 'user/repos' || (segments.length === 3 && (first === 'users' || first === 'orgs') && third === 'repos'))) {
+		return { filter: (body) => keepAllowed(body, list, (item) => stringOf(item.full_name)) };
+	}
+	if (reading && route === 'notifications') {
+		return { filter: (body) => keepAllowed(body, list, (item) => fullNameOf(item.repository)) };
+	}
+	if (method === 'POST' && (route === 'user/repos' || (first === 'orgs' && third === 'repos' && segments.length === 3))) {
+		const owner = first === 'user' ? await lookups.login() : second;
+		const name = stringOf((request.body as IDataObject | undefined)?.name) ?? '';
+		if (!list.allows(owner, name)) throw repositoryRefusal(owner, name, list);
+		return ALLOW;
+	}
+	if (first === 'orgs' && third === 'hooks') {
+		if (list.coversOwner(second)) return ALLOW;
+		throw new ScopeRefusal(
+			`Refused: an organization webhook on "${second}" reaches every repository of it, and ${list.source} does not cover ${second}/*. ${allowedRepositoriesText(list)}`,
+			'Use repository webhooks for the allowed repositories, or add OWNER/* to the scope.',
+		);
+	}
+	if (first === 'gists' || (first === 'users' && third === 'gists')) {
+		if (reading && route === 'gists') return ALLOW;
+		if (reading && first === 'users' && segments.length === 3 && second.toLowerCase() === (await lookups.login()).toLowerCase()) return ALLOW;
+		throw new ScopeRefusal(
+			`Refused: gists belong to no repository, so while the credential is limited to repositories only the account's own gist list can be read (GET /gists, GET /users/<own login>/gists); ${method.toUpperCase()} ${pathOnly(path)} is not allowed. ${allowedRepositoriesText(list)}`,
+			'Use a credential without repository scope for gists.',
+		);
+	}
+	throw new ScopeRefusal(
+		`Refused: ${method.toUpperCase()} ${pathOnly(path)} cannot be checked against the credential's repository scope. ${allowedRepositoriesText(list)} Paths that can be used: /repos/OWNER/NAME/… for those repositories, search with repo: qualifiers, and the account reads ${GITHUB_ACCOUNT_READS.join(', ')}.`,
+		'Call a path under /repos/OWNER/NAME/ of an allowed repository.',
+	);
+}
+
+/** Whether a search result of `kind` (issues, code, commits, repositories) is from an allowed repository. */
+export function searchResultAllowed(kind: string, item: IDataObject, list: RepositoryList): boolean {
+	const [owner, repo] = (SEARCH_RESULT_REPOSITORY[kind]?.(item) ?? '').split('/');
+	return Boolean(owner && repo && list.allows(owner, repo));
+}
+
+const SCOPE_QUALIFIER = /(^|\s)(-?)(repo|org|user|owner):("[^"]*"|\S+)/gi;
+
+/** Why a search query could reach outside the list, or undefined when it is confined. */
+export function searchQueryProblem(query: string, list: RepositoryList): string | undefined {
+	if (/(^|\s)(OR|NOT)(\s|$)|[()]/.test(query)) return 'uses OR, NOT or parentheses, which could reach other repositories';
+	let confined = false;
+	for (const match of query.matchAll(SCOPE_QUALIFIER)) {
+		if (match[2] === '-') continue;
+		const kind = match[3].toLowerCase();
+		const target = match[4].replace(/^"|"$/g, '');
+		if (kind === 'repo') {
+			const [owner, repo] = target.split('/');
+			if (!owner || !repo || !list.allows(owner, repo)) return `names the repository "${target}", which is not allowed`;
+		} else if (!list.coversOwner(target)) {
+			return `uses "${kind}:${target}", which can reach repositories outside the allowed ones`;
+		}
+		confined = true;
+	}
+	return confined ? undefined : 'names no allowed repository (add repo:OWNER/NAME)';
+}
+
+function assertConfinedQuery(query: string, list: RepositoryList): void {
+	const problem = searchQueryProblem(query, list);
+	if (problem) {
+		throw new ScopeRefusal(
+			`Refused: the search query ${problem}. ${allowedRepositoriesText(list)}`,
+			'Add repo:OWNER/NAME qualifiers for allowed repositories (user:OWNER for an OWNER/* entry), without OR, NOT or parentheses.',
+		);
+	}
+}
+
+/**
+ * The query confined to the list: unchanged when it already names allowed repositories only,
+ * else with the allowed ones appended (GitHub ORs repo: qualifiers).
+ */
+export function confineSearchQuery(query: string, list: RepositoryList): string {
+	const hasQualifier = [...query.matchAll(SCOPE_QUALIFIER)].some((match) => match[2] !== '-');
+	const confined = hasQualifier
+		? query
+		: [query, ...list.entries.map((entry) => (entry.endsWith('/*') ? `user:${entry.slice(0, -2)}` : `repo:${entry}`))]
+				.filter(Boolean)
+				.join(' ');
+	assertConfinedQuery(confined, list);
+	return confined;
+}
+
+/**
+ * Checks a Projects v2 change: the issue's repository must be allowed, and the project must
+ * belong to an owner the list names (a project of another owner is outside the scope).
+ */
+export function projectProof(
+	lists: Array<RepositoryList | undefined>,
+	project: { owner: string; number: number },
+	item: { owner: string; repo: string },
+): ScopeProof {
+	for (const list of lists) {
+		if (!list) continue;
+		if (!list.allows(item.owner, item.repo)) throw repositoryRefusal(item.owner, item.repo, list);
+		if (!list.namesOwner(project.owner)) {
+			throw new ScopeRefusal(
+				`Refused: project ${project.number} of "${project.owner}" belongs to an owner outside ${list.source}. ${allowedRepositoriesText(list)} Projects of those owners can be used.`,
+				'Choose a project owned by the owner of an allowed repository.',
+			);
+		}
+	}
+	return ScopeProof.issue(`project ${project.owner}/${project.number}`);
+}
+
+function isMutation(body: unknown): boolean {
+	const query = (body as IDataObject | undefined)?.query;
+	return typeof query !== 'string' || /\bmutation\b/i.test(query) || /\bsubscription\b/i.test(query);
+}
+
+function stringOf(value: unknown): string | undefined {
+	return typeof value === 'string' ? value : undefined;
+}
+
+function fullNameOf(repository: unknown): string | undefined {
+	return stringOf((repository as IDataObject | undefined)?.full_name);
+}
+
+function repositoryFromApiUrl(url: unknown): string | undefined {
+	const match = /\/repos\/([^/]+)\/([^/]+)$/.exec(String(url ?? ''));
+	return match ? `${decodeURIComponent(match[1])}/${decodeURIComponent(match[2])}` : undefined;
+}
+
+function keepAllowed(body: unknown, list: RepositoryList, repositoryOf: (item: IDataObject) => string | undefined): unknown {
+	const allowed = (item: unknown) => {
+		const [owner, repo] = (repositoryOf((item ?? {}) as IDataObject) ?? '').split('/');
+		return Boolean(owner && repo && list.allows(owner, repo));
+	};
+	if (Array.isArray(body)) return body.filter(allowed);
+	if (body && typeof body === 'object' && Array.isArray((body as IDataObject).items)) {
+		const items = ((body as IDataObject).items as unknown[]).filter(allowed);
+		return { ...(body as IDataObject), items };
+	}
+	return body;
+}

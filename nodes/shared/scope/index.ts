@@ -1,0 +1,212 @@
+import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
+
+import { UnsafeRequestError } from '../requestGuard';
+
+/**
+ * Scopes: which repositories or boards a credential (and, narrower, a node) may reach, and
+ * whether it may write. The transport asks the service rules here before every request, so
+ * no node, API call or trigger can step outside; refusals name what is allowed, because an
+ * AI Agent sees only the message.
+ */
+
+/** A request the service would reject as outside the scope, raised before anything is sent. */
+export class ScopeRefusal extends UnsafeRequestError {
+	constructor(message: string, hint: string) {
+		super(message, hint);
+		this.name = 'ScopeRefusal';
+	}
+}
+
+/** What a scope check lets through: optionally a filter that drops results outside the scope. */
+export interface ScopeVerdict {
+	filter?: (body: unknown) => unknown;
+}
+
+export const ALLOW: ScopeVerdict = {};
+
+const READING_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function isReading(method: IHttpRequestMethods | string): boolean {
+	return READING_METHODS.has(String(method).toUpperCase());
+}
+
+export function readOnlyRefusal(method: string, path: string, reads: string): ScopeRefusal {
+	return new ScopeRefusal(
+		`Refused: the credential is read-only, and ${method.toUpperCase()} ${pathOnly(path)} would change data. Allowed: ${reads}`,
+		'Use a credential with Access "Read and Write" for changes, or only read.',
+	);
+}
+
+/** The path as the service will see it: tabs and line breaks dropped, dot segments resolved, segments decoded. */
+export interface NormalizedPath {
+	segments: string[];
+	/** The path carries its own query string or fragment. */
+	hasQuery: boolean;
+}
+
+export function normalizePath(path: string): NormalizedPath {
+	const url = new URL(`http://scope.invalid${path.startsWith('/') ? '' : '/'}${path}`);
+	const segments = url.pathname
+		.split('/')
+		.filter((segment) => segment !== '')
+		.map((segment) => {
+			try {
+				return decodeURIComponent(segment);
+			} catch {
+				return segment;
+			}
+		});
+	return { segments, hasQuery: url.search !== '' || url.hash !== '' || /[?#]/.test(path) };
+}
+
+export function pathOnly(path: string): string {
+	return String(path).split(/[?#]/)[0];
+}
+
+/** Query and body values of a request as one record (body wins), for id look-ups. */
+export function requestValues(qs: IDataObject | undefined, body: unknown): IDataObject {
+	const fromBody = body && typeof body === 'object' && !Array.isArray(body) ? (body as IDataObject) : {};
+	return { ...(qs ?? {}), ...fromBody };
+}
+
+/**
+ * An allowlist setting as entries. Empty (or not set) means "no limit". Anything written that
+ * yields no usable entry - a lone separator, a bare host, an expression that resolved to
+ * nothing - fails closed: it is an error, never "no limit".
+ */
+export function settingEntries(raw: unknown, written: boolean): string[] | undefined {
+	const text = raw === undefined || raw === null ? '' : Array.isArray(raw) ? raw.join(',') : String(raw);
+	if (text.trim() === '') return written ? [] : undefined;
+	return text
+		.split(/[\s,]+/)
+		.map((part) => part.trim())
+		.filter(Boolean);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Repositories
+
+export interface RepositoryList {
+	/** owner/name or owner/*, lower case, as written. */
+	entries: string[];
+	/** Where the list comes from, for messages: the credential's scope or the node's setting. */
+	source: string;
+	allows(owner: string, repo: string): boolean;
+	/** An owner/* entry covers every repository of `owner`. */
+	coversOwner(owner: string): boolean;
+	/** Any entry names `owner` (owner/name or owner/*). */
+	namesOwner(owner: string): boolean;
+}
+
+const REPOSITORY_ENTRY = /^[-\w.]+\/([-\w.]+|\*)$/;
+
+/** Parses "Allowed Repositories" (owner/name, owner/*, or repository URLs, comma or line separated). */
+export function parseRepositoryList(
+	raw: unknown,
+	source: string,
+	settingName: string,
+	written = false,
+): RepositoryList | undefined {
+	const parts = settingEntries(raw, written);
+	if (parts === undefined) return undefined;
+	const entries: string[] = [];
+	for (const part of parts) {
+		const text = part.replace(/^https?:\/\/[^/]+\/?/i, '').replace(/\.git$/i, '').replace(/\/+$/, '');
+		if (!REPOSITORY_ENTRY.test(text) || text.startsWith('.')) {
+			throw new ScopeRefusal(
+				`"${part}" in "${settingName}" is not a repository, so nothing is allowed`,
+				'Write each entry as owner/name (or owner/* for every repository of an owner), separated by commas.',
+			);
+		}
+		entries.push(text.toLowerCase());
+	}
+	if (!entries.length) {
+		throw new ScopeRefusal(
+			`"${settingName}" is set but names no repository, so nothing is allowed`,
+			'Write each entry as owner/name (or owner/* for every repository of an owner), separated by commas, or clear the setting.',
+		);
+	}
+	return {
+		entries,
+		source,
+		allows: (owner, repo) => {
+			const full = `${owner}/${repo}`.toLowerCase();
+			return entries.some((entry) => entry === full || entry === `${owner.toLowerCase()}/*`);
+		},
+		coversOwner: (owner) => entries.includes(`${owner.toLowerCase()}/*`),
+		namesOwner: (owner) => entries.some((entry) => entry.split('/')[0] === owner.toLowerCase()),
+	};
+}
+
+export function allowedRepositoriesText(list: RepositoryList): string {
+	return `Allowed repositories: ${list.entries.join(', ')}.`;
+}
+
+export function repositoryRefusal(owner: string, repo: string, list: RepositoryList): ScopeRefusal {
+	return new ScopeRefusal(
+		`Refused: the repository "${owner}/${repo}" is outside ${list.source}. ${allowedRepositoriesText(list)}`,
+		'Work on one of the allowed repositories, or ask for the scope to be extended.',
+	);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Boards
+
+export const TRELLO_ID = /^[0-9a-f]{24}$/i;
+const SHORT_LINK = /^[a-zA-Z0-9]+$/;
+const BOARD_ADDRESS = /^https?:\/\/(?:www\.)?trello\.com\/b\/([a-zA-Z0-9]+)(?:[/?#]\S*)?$/i;
+
+export interface BoardList {
+	/** Board ids (lower case) and short links, as written. */
+	entries: string[];
+	source: string;
+}
+
+/** Parses "Allowed Boards": board ids, short links or board addresses. */
+export function parseBoardList(raw: unknown, source: string, settingName: string, written = false): BoardList | undefined {
+	const parts = settingEntries(raw, written);
+	if (parts === undefined) return undefined;
+	const entries: string[] = [];
+	for (const part of parts) {
+		const reference = BOARD_ADDRESS.exec(part)?.[1] ?? part;
+		if (TRELLO_ID.test(reference)) entries.push(reference.toLowerCase());
+		else if (SHORT_LINK.test(reference)) entries.push(reference);
+		else {
+			throw new ScopeRefusal(
+				`"${part}" in "${settingName}" is not a Trello board, so nothing is allowed`,
+				'Give board IDs (24 hexadecimal characters), short links, or addresses like https://trello.com/b/AbCd1234/name, separated by commas.',
+			);
+		}
+	}
+	if (!entries.length) {
+		throw new ScopeRefusal(
+			`"${settingName}" is set but names no board, so nothing is allowed`,
+			'Give board IDs, short links or board addresses separated by commas, or clear the setting.',
+		);
+	}
+	return { entries, source };
+}
+
+export function allowedBoardsText(list: BoardList): string {
+	return `Allowed boards: ${list.entries.join(', ')}.`;
+}
+
+/**
+ * Per-execution memory for scope look-ups (a card's or list's board, a short link's id), so
+ * each object is looked up once per execution whatever number of items or checks ask.
+ */
+const memories = new WeakMap<object, Map<string, Map<string, unknown>>>();
+
+export function executionMemory(ctx: object, name: string): Map<string, unknown> {
+	let byName = memories.get(ctx);
+	if (!byName) {
+		byName = new Map();
+		memories.set(ctx, byName);
+	}
+	let memory = byName.get(name);
+	if (!memory) {
+		memory = new Map();
+		byName.set(name, memory);
+	}
+	return memory;
+}

@@ -1,0 +1,246 @@
+import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestMethods } from 'n8n-workflow';
+
+import type { BoardList, ScopeVerdict } from './index';
+import {
+	ALLOW,
+	allowedBoardsText,
+	executionMemory,
+	isReading,
+	normalizePath,
+	parseBoardList,
+	pathOnly,
+	readOnlyRefusal,
+	requestValues,
+	ScopeRefusal,
+	TRELLO_ID,
+} from './index';
+
+/**
+ * What a Trello credential's board scope lets through. Every object a request names - in its
+ * path (/1/boards/X, /1/cards/X, …) or as idBoard, idList, idCard, id…Source or idModel in its
+ * query or body - must sit on an allowed board. Objects other than boards are looked up once
+ * per execution with a GET asking only for their board (see BoardResolver); nothing is written
+ * before the check. Account-level reads: /1/members/me, the member's tokens (with their webhooks); the member's
+ * boards and notifications are filtered to the scope. Everything else is refused.
+ */
+
+export type BoardOwnedKind = 'board' | 'list' | 'card' | 'checklist' | 'label' | 'action' | 'webhook' | 'customField';
+
+export const TRELLO_ACCOUNT_READS = ['/1/members/me', '/1/members/me/tokens'];
+
+export interface TrelloScope {
+	boards?: BoardList;
+	readOnly: boolean;
+}
+
+export function trelloScopeOf(credentials: ICredentialDataDecryptedObject): TrelloScope {
+	return {
+		boards: parseBoardList(credentials.allowedBoards, "the credential's scope", 'Allowed Boards'),
+		readOnly: credentials.accessLevel === 'readOnly',
+	};
+}
+
+export interface TrelloScopedRequest {
+	method: IHttpRequestMethods;
+	path: string;
+	qs?: IDataObject;
+	body?: unknown;
+}
+
+/** Sends a GET without a scope check (look-ups only ever read an object's id or board). */
+export type TrelloLookup = (path: string, fields: string) => Promise<IDataObject>;
+
+const PATH_KINDS: Record<string, BoardOwnedKind> = {
+	boards: 'board',
+	lists: 'list',
+	cards: 'card',
+	checklists: 'checklist',
+	labels: 'label',
+	actions: 'action',
+	webhooks: 'webhook',
+	customFields: 'customField',
+};
+
+/** Query or body values naming an object, and what kind of object they name. */
+const ID_VALUES: Record<string, BoardOwnedKind | 'model'> = {
+	idBoard: 'board',
+	idBoardSource: 'board',
+	idList: 'list',
+	idListSource: 'list',
+	idCard: 'card',
+	idCardSource: 'card',
+	idChecklistSource: 'checklist',
+	idModel: 'model',
+};
+
+/**
+ * Finds the board of boards (short links), lists, cards, checklists, labels, actions, webhooks
+ * and custom fields, remembering each answer for the execution.
+ */
+export class BoardResolver {
+	private readonly memory: Map<string, unknown>;
+
+	constructor(
+		ctx: object,
+		credentialType: string,
+		private readonly lookup: TrelloLookup,
+	) {
+		this.memory = executionMemory(ctx, `trello-boards:${credentialType}`);
+	}
+
+	/** The board id (lower case) of a board id, short link or board reference. */
+	async boardId(reference: string): Promise<string> {
+		if (TRELLO_ID.test(reference)) return reference.toLowerCase();
+		return await this.remember(`board:${reference}`, async () => {
+			const board = await this.lookup(`/1/boards/${encodeURIComponent(reference)}`, 'id');
+			return String(board?.id ?? '').toLowerCase();
+		});
+	}
+
+	async boardOf(kind: BoardOwnedKind, id: string): Promise<string> {
+		if (kind === 'board') return await this.boardId(id);
+		const known = this.memory.get(`${kind}:${id}`);
+		if (typeof known === 'string') return known;
+		return await this.remember(`${kind}:${id}`, async () => {
+			if (kind === 'action') {
+				const action = await this.lookup(`/1/actions/${encodeURIComponent(id)}`, 'data');
+				return String(((action?.data as IDataObject | undefined)?.board as IDataObject | undefined)?.id ?? '').toLowerCase();
+			}
+			if (kind === 'webhook') {
+				const webhook = await this.lookup(`/1/webhooks/${encodeURIComponent(id)}`, 'idModel');
+				return await this.boardOfModel(String(webhook?.idModel ?? ''));
+			}
+			if (kind === 'customField') {
+				const field = await this.lookup(`/1/customFields/${encodeURIComponent(id)}`, 'idModel');
+				return String(field?.idModel ?? '').toLowerCase();
+			}
+			const owner = await this.lookup(`/1/${kind}s/${encodeURIComponent(id)}`, 'idBoard');
+			return String(owner?.idBoard ?? '').toLowerCase();
+		});
+	}
+
+	/** A webhook's model may be a board, list or card: a known id is not looked up again. */
+	async boardOfModel(id: string, allowed?: Set<string>): Promise<string> {
+		if (allowed?.has(id.toLowerCase())) return id.toLowerCase();
+		for (const kind of ['board', 'card', 'list'] as const) {
+			const known = this.memory.get(`${kind}:${id}`);
+			if (typeof known === 'string' && known) return known;
+		}
+		for (const kind of ['card', 'list'] as const) {
+			try {
+				const board = await this.boardOf(kind, id);
+				if (board) return board;
+			} catch {
+				// Not a card: try the next kind.
+			}
+		}
+		return await this.boardId(id);
+	}
+
+	/** The allowed board ids of a list (short links resolved, ids lower case). */
+	async allowedIds(list: BoardList): Promise<Set<string>> {
+		const ids = new Set<string>();
+		for (const entry of list.entries) ids.add(await this.boardId(entry));
+		return ids;
+	}
+
+	private async remember(key: string, find: () => Promise<string>): Promise<string> {
+		const known = this.memory.get(key);
+		if (typeof known === 'string') return known;
+		const pending = this.memory.get(`pending:${key}`) as Promise<string> | undefined;
+		if (pending) return await pending;
+		const promise = find();
+		this.memory.set(`pending:${key}`, promise);
+		try {
+			const value = await promise;
+			this.memory.set(key, value);
+			return value;
+		} finally {
+			this.memory.delete(`pending:${key}`);
+		}
+	}
+}
+
+/** `what` names the object ("the card \"…\"", "idList \"…\""); a board names itself. */
+export function boardRefusal(what: string, board: string, list: BoardList, isBoard = false): ScopeRefusal {
+	const where = isBoard ? `${what} is outside` : `${what} is on board "${board || 'unknown'}", outside`;
+	return new ScopeRefusal(
+		`Refused: ${where} ${list.source}. ${allowedBoardsText(list)}`,
+		'Work on objects of the allowed boards, or ask for the scope to be extended.',
+	);
+}
+
+export async function checkTrelloRequest(
+	scope: TrelloScope,
+	request: TrelloScopedRequest,
+	resolver: BoardResolver,
+): Promise<ScopeVerdict> {
+	const { method, path } = request;
+	if (scope.readOnly && !isReading(method)) throw readOnlyRefusal(method, path, 'GET requests.');
+	const list = scope.boards;
+	if (!list) return ALLOW;
+	const { segments, hasQuery } = normalizePath(path);
+	if (hasQuery) {
+		throw new ScopeRefusal(
+			`Refused: "${pathOnly(path)}…" carries its own query string, which cannot be checked against the credential's board scope. ${allowedBoardsText(list)}`,
+			'Give query parameters in "Query Parameters", not in the endpoint.',
+		);
+	}
+	const [version, collection, id] = segments;
+	const route = segments.slice(1).join('/');
+	const reading = isReading(method);
+	const allowed = await resolver.allowedIds(list);
+	const check = async (kind: BoardOwnedKind | 'model', value: string, label: string) => {
+		const board = kind === 'model' ? await resolver.boardOfModel(value, allowed) : await resolver.boardOf(kind, value);
+		if (!allowed.has(board)) throw boardRefusal(label, board, list, kind === 'board');
+	};
+
+	if (version !== '1') throw unverifiable(method, path, list);
+	if (reading && TRELLO_ACCOUNT_READS.includes(`/${segments.join('/')}`)) return ALLOW;
+	if (reading && route === 'members/me/boards') {
+		return { filter: (body) => keep(body, (item) => String(item.id ?? '').toLowerCase(), allowed) };
+	}
+	if (reading && route === 'members/me/notifications') {
+		return {
+			filter: (body) =>
+				keep(body, (item) => String((((item.data as IDataObject) ?? {}).board as IDataObject | undefined)?.id ?? '').toLowerCase(), allowed),
+		};
+	}
+
+	const kind = PATH_KINDS[collection];
+	if (!kind) throw unverifiable(method, path, list);
+	let named = false;
+	if (id !== undefined) {
+		await check(kind, id, `the ${kind} "${id}"`);
+		named = true;
+	} else if (kind === 'board' && method === 'POST') {
+		throw new ScopeRefusal(
+			`Refused: creating a board makes one outside ${list.source}. ${allowedBoardsText(list)}`,
+			'Work on the allowed boards, or ask for the scope to be extended.',
+		);
+	}
+	const values = requestValues(request.qs, request.body);
+	for (const [name, valueKind] of Object.entries(ID_VALUES)) {
+		const value = values[name];
+		if (value === undefined || value === null || value === '') continue;
+		if (typeof value !== 'string') {
+			throw new ScopeRefusal(`Refused: "${name}" must be one id, got ${Array.isArray(value) ? 'a list' : typeof value}.`, `Give one id in "${name}".`);
+		}
+		await check(valueKind, value, `${name} "${value}"`);
+		named = true;
+	}
+	if (!named) throw unverifiable(method, path, list);
+	return ALLOW;
+}
+
+function unverifiable(method: string, path: string, list: BoardList): ScopeRefusal {
+	return new ScopeRefusal(
+		`Refused: ${method.toUpperCase()} ${pathOnly(path)} cannot be checked against the credential's board scope. ${allowedBoardsText(list)} Paths that can be used: /1/boards/ID/…, /1/cards|lists|checklists|labels|actions/ID/… of objects on those boards, creating cards, lists, checklists and labels there, and the account reads ${TRELLO_ACCOUNT_READS.join(', ')}.`,
+		'Call a path naming a board, card, list, checklist or label on an allowed board.',
+	);
+}
+
+function keep(body: unknown, boardOf: (item: IDataObject) => string, allowed: Set<string>): unknown {
+	if (!Array.isArray(body)) return body;
+	return body.filter((item) => allowed.has(boardOf((item ?? {}) as IDataObject)));
+}
