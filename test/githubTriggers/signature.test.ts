@@ -111,7 +111,7 @@ describe('GitHub Trigger: delivery signature, ping and redelivery', () => {
 		expect(again.response.body).toEqual({ message: 'Delivery already received' });
 
 		forgetDeliveriesInMemory();
-		expect(harness.staticData.deliveries).toEqual(['same-guid']);
+		expect(harness.staticData.receivedDeliveries).toEqual({ ids: ['same-guid'], next: 1 });
 		const afterRestart = await harness.deliver(signedDelivery('issues', ISSUE_OPENED, SECRET, 'same-guid'));
 		expect(afterRestart.result.workflowData).toBeUndefined();
 
@@ -119,12 +119,22 @@ describe('GitHub Trigger: delivery signature, ping and redelivery', () => {
 		expect(other.result.workflowData?.[0]).toHaveLength(1);
 	});
 
+	it('recognises a delivery another process recorded in the shared static data after this one started', async () => {
+		const harness = armed();
+		await harness.deliver(signedDelivery('issues', ISSUE_OPENED, SECRET, 'first-here'));
+		// Another process received this one and n8n saved its static data, which every later call loads.
+		(harness.staticData.receivedDeliveries as { ids: string[] }).ids.push('received-elsewhere');
+		const copy = await harness.deliver(signedDelivery('issues', ISSUE_OPENED, SECRET, 'received-elsewhere'));
+		expect(copy.result.workflowData).toBeUndefined();
+		expect(copy.response.body).toEqual({ message: 'Delivery already received' });
+	});
+
 	it('keeps a bounded list of the 500 most recent delivery ids, in memory and across a restart', async () => {
 		const harness = armed();
 		for (let i = 0; i < 510; i++) {
 			await harness.deliver(signedDelivery('issues', { ...ISSUE_OPENED, action: 'closed' }, SECRET, `g-${i}`));
 		}
-		const remembered = harness.staticData.deliveries as string[];
+		const remembered = (harness.staticData.receivedDeliveries as { ids: string[] }).ids;
 		expect(remembered).toHaveLength(500);
 		expect([...remembered].sort()).toEqual(Array.from({ length: 500 }, (_, i) => `g-${i + 10}`).sort());
 

@@ -1,6 +1,7 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { ReceivedIds } from '../../shared/dedupe';
 import { apiErrorFromResponse, serviceMessage, toNodeError } from '../../shared/errors';
 import { pathSegment } from '../../shared/requestGuard';
 import type { ApiResponse } from '../../shared/apiClient';
@@ -25,8 +26,8 @@ export interface WebhookState extends IDataObject {
 	hooks?: RegisteredHook[];
 	/** Login of the connected account, for New mention. */
 	login?: string;
-	deliveries?: string[];
-	deliveriesNext?: number;
+	/** Delivery ids already received (triggers/deliveries.ts). */
+	receivedDeliveries?: ReceivedIds;
 }
 
 export function hooksPath(target: Pick<HookTarget, 'scope' | 'owner' | 'repository'>): string {

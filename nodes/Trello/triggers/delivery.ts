@@ -1,5 +1,7 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import type { ReceivedIds } from '../../shared/dedupe';
+import { receivedBefore } from '../../shared/dedupe';
 import type { TrelloAuthentication } from '../transport';
 import { TRELLO_CREDENTIAL_TYPES } from '../transport';
 import type { TrelloAction } from './events';
@@ -41,12 +43,24 @@ function registeredCallbackUrl(ctx: IWebhookFunctions, stored: StoredWebhooks | 
 	return (modeUrl ? modeUrl.call(ctx, 'default') : ctx.getNodeWebhookUrl('default')) ?? '';
 }
 
+const RECEIVED_KEY = 'receivedActions';
+
+/**
+ * Trello sends a delivery again when it gets no 2xx in time; the action id identifies it
+ * (nodes/shared/dedupe.ts). Only deliveries that would start an execution are recorded.
+ */
+function alreadyReceived(ctx: IWebhookFunctions, staticData: IDataObject, actionId: string): boolean {
+	const persisted = (staticData[RECEIVED_KEY] ?? (staticData[RECEIVED_KEY] = {})) as ReceivedIds;
+	return receivedBefore(persisted, `trello:${ctx.getWorkflow().id ?? ''}:${ctx.getNode().id}`, actionId);
+}
+
 /** Handles Trello's HEAD validation and every signed POST delivery. */
 export async function handleDelivery(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
 	// Trello's HEAD check before it accepts a webhook: 200 is all it needs.
 	if (ctx.getWebhookName() === 'setup') return { webhookResponse: 'OK' };
 
-	const stored = storedWebhooks(ctx.getWorkflowStaticData('node'));
+	const staticData = ctx.getWorkflowStaticData('node');
+	const stored = storedWebhooks(staticData);
 	const callbackUrl = registeredCallbackUrl(ctx, stored);
 	const plan = deliveryPlan(ctx, callbackUrl);
 	if (plan.verifySignature) {
@@ -72,6 +86,9 @@ export async function handleDelivery(ctx: IWebhookFunctions): Promise<IWebhookRe
 
 	const match = matchAction(plan, action);
 	if (!match.matched) return { webhookResponse: 'OK' };
+	if (typeof action.id === 'string' && action.id && alreadyReceived(ctx, staticData, action.id)) {
+		return { webhookResponse: 'OK' };
+	}
 	const item = actionToItem(action, {
 		trigger: plan.trigger.value,
 		eventTypes: match.eventTypes,
