@@ -24,12 +24,24 @@ export function cleanNpmEnv(): NodeJS.ProcessEnv {
 	return Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_config_/i.test(name)));
 }
 
+/**
+ * A free loopback port below Linux's ephemeral range (32768+), so that an outgoing connection of
+ * another process cannot take it between this check and n8n binding it.
+ */
 export async function freePort(): Promise<number> {
-	const server = createServer();
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as { port: number };
-	await new Promise<void>((resolve) => server.close(() => resolve()));
-	return port;
+	for (let attempt = 0; attempt < 200; attempt++) {
+		const port = 20000 + Math.floor(Math.random() * 12000);
+		const server = createServer();
+		const bound = await new Promise<boolean>((resolve) => {
+			server.once('error', () => resolve(false));
+			server.listen(port, '127.0.0.1', () => resolve(true));
+		});
+		if (bound) {
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+			return port;
+		}
+	}
+	throw new Error('no free loopback port found between 20000 and 32000');
 }
 
 export interface ExecutionResult {
