@@ -10,6 +10,8 @@ export default [
 	n8nCommunityNodesPlugin.configs.recommended,
 	{
 		files: ['package.json'],
-		languageOptions: { parser: (await import('jsonc-eslint-parser')).default },
+		// The TypeScript parser, as n8n's package scanner uses: the package.json rules walk its
+		// ObjectExpression nodes and would silently skip a JSON-only AST.
+		languageOptions: { parser: tseslint.parser },
 	},
 ];
