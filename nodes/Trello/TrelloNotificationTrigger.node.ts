@@ -2,7 +2,7 @@ import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunction
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { TRELLO_AUTHENTICATION_PROPERTY, TRELLO_CREDENTIALS } from './common';
-import { NOTIFICATION_TYPES, pollNotifications } from './triggers/notifications';
+import { NOTIFICATION_TYPES, pollNotifications } from './triggers/pollers';
 
 export class TrelloNotificationTrigger implements INodeType {
 	description: INodeTypeDescription = {

@@ -9,8 +9,8 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { TRELLO_AUTHENTICATION_PROPERTY, TRELLO_CREDENTIALS } from './common';
 import { handleDelivery } from './triggers/delivery';
-import { EVENT_TYPES, TRIGGERS } from './triggers/events';
-import { createWebhooks, deleteWebhooks, webhooksExist } from './triggers/lifecycle';
+import { EVENT_TYPES, TRIGGERS } from './triggers/catalogue';
+import { createWebhooks, deleteWebhooks, webhooksExist } from './triggers/registration';
 import { getBoards } from './triggers/loadOptions';
 
 const EVENT_TYPE_OPTIONS = EVENT_TYPES.map(({ name, value, description }) => ({ name, value, description }));

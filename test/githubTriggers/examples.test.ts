@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { TRIGGERS } from '../../nodes/GitHub/triggers/catalogue';
-import { forgetDeliveriesInMemory } from '../../nodes/GitHub/triggers/deliveries';
+import { forgetDeliveriesInMemory } from '../../nodes/GitHub/triggers/delivery';
 import { SECRET, signedDelivery, webhookTrigger } from './helpers';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { FakeGitHub } from '../fakes/fakeGitHub';
-import { forgetDeliveriesInMemory } from '../../nodes/GitHub/triggers/deliveries';
+import { forgetDeliveriesInMemory } from '../../nodes/GitHub/triggers/delivery';
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
 import { HookStore } from './hookStore';
 import { TOKEN, signedDelivery, webhookTrigger } from './helpers';

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { forgetDeliveriesInMemory } from '../../nodes/GitHub/triggers/deliveries';
+import { forgetDeliveriesInMemory } from '../../nodes/GitHub/triggers/delivery';
 import { mentions } from '../../nodes/GitHub/triggers/matching';
 import { SECRET, signedDelivery, webhookTrigger } from './helpers';
 

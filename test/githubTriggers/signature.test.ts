@@ -1,4 +1,4 @@
-import { forgetDeliveriesInMemory } from '../../nodes/GitHub/triggers/deliveries';
+import { forgetDeliveriesInMemory } from '../../nodes/GitHub/triggers/delivery';
 import { SECRET, sign, signedDelivery, webhookTrigger } from './helpers';
 
 const ISSUE_OPENED = {

@@ -1,6 +1,6 @@
 import { createHmac } from 'crypto';
 
-import { forgetDeliveriesInMemory } from '../../nodes/GitHub/triggers/deliveries';
+import { forgetDeliveriesInMemory } from '../../nodes/GitHub/triggers/delivery';
 import { deliveryTime, isStale } from '../../nodes/GitHub/triggers/freshness';
 import { SECRET, sign, signedDelivery, webhookTrigger } from '../githubTriggers/helpers';
 import { actions, BOARD, delivery } from '../trelloTriggers/fixtures';

@@ -57,6 +57,14 @@ export interface TriggerDefinition {
 	poller?: PollerName;
 }
 
+/** What a row states: its webhook source may leave out what most triggers share (WEBHOOK_DEFAULTS). */
+type TriggerRow = Omit<TriggerDefinition, 'webhook'> & {
+	webhook?: Omit<WebhookSource, keyof typeof WEBHOOK_DEFAULTS> & Partial<WebhookSource>;
+};
+
+/** Most triggers listen on repository hooks and output one item per delivery. */
+const WEBHOOK_DEFAULTS: Pick<WebhookSource, 'level' | 'emit'> = { level: 'repository', emit: 'delivery' };
+
 const MENTION_CLAUSES: EventClause[] = [
 	{ event: 'issues', actions: ['opened', 'edited'] },
 	{ event: 'pull_request', actions: ['opened', 'edited'] },
@@ -68,25 +76,25 @@ const MENTION_CLAUSES: EventClause[] = [
 	{ event: 'commit_comment', actions: ['created'] },
 ];
 
-export const TRIGGERS: TriggerDefinition[] = [
+const ROWS: TriggerRow[] = [
 	{
 		value: 'newRepository',
 		name: 'New repository',
 		description: 'A repository is created in the organization (webhook) or in the account (polling)',
-		webhook: { clauses: [{ event: 'repository', actions: ['created'] }], level: 'organization', emit: 'delivery' },
+		webhook: { clauses: [{ event: 'repository', actions: ['created'] }], level: 'organization' },
 		poller: 'userRepositories',
 	},
 	{
 		value: 'newFork',
 		name: 'New fork',
 		description: 'Someone forks the repository',
-		webhook: { clauses: [{ event: 'fork' }], level: 'repository', emit: 'delivery' },
+		webhook: { clauses: [{ event: 'fork' }] },
 	},
 	{
 		value: 'newStar',
 		name: 'New star',
 		description: 'A user stars the repository',
-		webhook: { clauses: [{ event: 'star', actions: ['created'] }], level: 'repository', emit: 'delivery' },
+		webhook: { clauses: [{ event: 'star', actions: ['created'] }] },
 	},
 	{
 		value: 'newWatcher',
@@ -98,13 +106,13 @@ export const TRIGGERS: TriggerDefinition[] = [
 		value: 'newTag',
 		name: 'New tag',
 		description: 'A tag is pushed',
-		webhook: { clauses: [{ event: 'create', where: { ref_type: 'tag' } }], level: 'repository', emit: 'delivery' },
+		webhook: { clauses: [{ event: 'create', where: { ref_type: 'tag' } }] },
 	},
 	{
 		value: 'newIssue',
 		name: 'New issue',
 		description: 'An issue is opened',
-		webhook: { clauses: [{ event: 'issues', actions: ['opened'] }], level: 'repository', emit: 'delivery' },
+		webhook: { clauses: [{ event: 'issues', actions: ['opened'] }] },
 	},
 	{
 		value: 'updatedIssue',
@@ -117,8 +125,6 @@ export const TRIGGERS: TriggerDefinition[] = [
 					actions: ['edited', 'labeled', 'unlabeled', 'assigned', 'unassigned', 'closed', 'reopened'],
 				},
 			],
-			level: 'repository',
-			emit: 'delivery',
 		},
 	},
 	{
@@ -130,8 +136,6 @@ export const TRIGGERS: TriggerDefinition[] = [
 				{ event: 'pull_request', actions: ['opened'], where: { 'pull_request.draft': { not: true } } },
 				{ event: 'pull_request', actions: ['ready_for_review'] },
 			],
-			level: 'repository',
-			emit: 'delivery',
 		},
 	},
 	{
@@ -145,8 +149,6 @@ export const TRIGGERS: TriggerDefinition[] = [
 					actions: ['edited', 'converted_to_draft', 'ready_for_review', 'closed', 'reopened', 'synchronize'],
 				},
 			],
-			level: 'repository',
-			emit: 'delivery',
 		},
 	},
 	{
@@ -158,8 +160,6 @@ export const TRIGGERS: TriggerDefinition[] = [
 				{ event: 'issue_comment', actions: ['created'] },
 				{ event: 'pull_request_review_comment', actions: ['created'] },
 			],
-			level: 'repository',
-			emit: 'delivery',
 		},
 	},
 	{
@@ -168,8 +168,6 @@ export const TRIGGERS: TriggerDefinition[] = [
 		description: 'A label is applied to an issue',
 		webhook: {
 			clauses: [{ event: 'issues', actions: ['labeled'] }],
-			level: 'repository',
-			emit: 'delivery',
 			filters: [{ filter: 'label', path: 'label.name' }],
 		},
 	},
@@ -179,8 +177,6 @@ export const TRIGGERS: TriggerDefinition[] = [
 		description: 'A reviewer is requested on a pull request',
 		webhook: {
 			clauses: [{ event: 'pull_request', actions: ['review_requested'] }],
-			level: 'repository',
-			emit: 'delivery',
 		},
 	},
 	{
@@ -189,8 +185,6 @@ export const TRIGGERS: TriggerDefinition[] = [
 		description: 'A review is submitted (approved, changes requested or commented)',
 		webhook: {
 			clauses: [{ event: 'pull_request_review', actions: ['submitted'] }],
-			level: 'repository',
-			emit: 'delivery',
 			filters: [{ filter: 'reviewState', path: 'review.state' }],
 		},
 	},
@@ -200,7 +194,6 @@ export const TRIGGERS: TriggerDefinition[] = [
 		description: 'A commit is pushed to any branch (one item per distinct commit)',
 		webhook: {
 			clauses: [{ event: 'push', where: { ref: { startsWith: 'refs/heads/' } } }],
-			level: 'repository',
 			emit: 'distinctCommits',
 			filters: [{ filter: 'branch', path: 'ref', stripPrefix: 'refs/heads/' }],
 		},
@@ -211,8 +204,6 @@ export const TRIGGERS: TriggerDefinition[] = [
 		description: 'Any push, including multiple commits (one item per push)',
 		webhook: {
 			clauses: [{ event: 'push' }],
-			level: 'repository',
-			emit: 'delivery',
 			filters: [{ filter: 'branch', path: 'ref', stripPrefix: 'refs/heads/' }],
 		},
 	},
@@ -222,8 +213,6 @@ export const TRIGGERS: TriggerDefinition[] = [
 		description: 'A branch is created',
 		webhook: {
 			clauses: [{ event: 'create', where: { ref_type: 'branch' } }],
-			level: 'repository',
-			emit: 'delivery',
 			filters: [{ filter: 'branch', path: 'ref' }],
 		},
 	},
@@ -233,8 +222,6 @@ export const TRIGGERS: TriggerDefinition[] = [
 		description: 'A workflow run finishes as succeeded, failed or cancelled',
 		webhook: {
 			clauses: [{ event: 'workflow_run', actions: ['completed'] }],
-			level: 'repository',
-			emit: 'delivery',
 			filters: [
 				{ filter: 'conclusion', path: 'workflow_run.conclusion' },
 				{ filter: 'branch', path: 'workflow_run.head_branch' },
@@ -247,8 +234,6 @@ export const TRIGGERS: TriggerDefinition[] = [
 		description: 'A job within a workflow run completes',
 		webhook: {
 			clauses: [{ event: 'workflow_job', actions: ['completed'] }],
-			level: 'repository',
-			emit: 'delivery',
 			filters: [
 				{ filter: 'conclusion', path: 'workflow_job.conclusion' },
 				{ filter: 'branch', path: 'workflow_job.head_branch' },
@@ -259,13 +244,13 @@ export const TRIGGERS: TriggerDefinition[] = [
 		value: 'newCollaborator',
 		name: 'New collaborator',
 		description: 'A collaborator is added to a repository',
-		webhook: { clauses: [{ event: 'member', actions: ['added'] }], level: 'repository', emit: 'delivery' },
+		webhook: { clauses: [{ event: 'member', actions: ['added'] }] },
 	},
 	{
 		value: 'newMention',
 		name: 'New mention',
 		description: 'The connected account is @-mentioned in an issue, pull request or comment',
-		webhook: { clauses: MENTION_CLAUSES, level: 'repository', emit: 'delivery', mentionsAccount: true },
+		webhook: { clauses: MENTION_CLAUSES, mentionsAccount: true },
 		poller: 'mentions',
 	},
 	{
@@ -286,7 +271,6 @@ export const TRIGGERS: TriggerDefinition[] = [
 				},
 			],
 			level: 'organization',
-			emit: 'delivery',
 		},
 	},
 	{
@@ -298,8 +282,6 @@ export const TRIGGERS: TriggerDefinition[] = [
 				{ event: 'project_card', actions: ['created'] },
 				{ event: 'project_card', actions: ['moved'], where: { 'changes.column_id': { exists: true } } },
 			],
-			level: 'repository',
-			emit: 'delivery',
 			filters: [{ filter: 'columnId', path: 'project_card.column_id' }],
 		},
 	},
@@ -307,7 +289,7 @@ export const TRIGGERS: TriggerDefinition[] = [
 		value: 'newRelease',
 		name: 'New release',
 		description: 'A release is published',
-		webhook: { clauses: [{ event: 'release', actions: ['published'] }], level: 'repository', emit: 'delivery' },
+		webhook: { clauses: [{ event: 'release', actions: ['published'] }] },
 	},
 	{
 		value: 'newGist',
@@ -319,7 +301,7 @@ export const TRIGGERS: TriggerDefinition[] = [
 		value: 'newDiscussion',
 		name: 'New discussion',
 		description: 'A discussion is opened in a repository',
-		webhook: { clauses: [{ event: 'discussion', actions: ['created'] }], level: 'repository', emit: 'delivery' },
+		webhook: { clauses: [{ event: 'discussion', actions: ['created'] }] },
 	},
 	{
 		value: 'newDiscussionComment',
@@ -327,11 +309,15 @@ export const TRIGGERS: TriggerDefinition[] = [
 		description: 'A comment is added to a discussion',
 		webhook: {
 			clauses: [{ event: 'discussion_comment', actions: ['created'] }],
-			level: 'repository',
-			emit: 'delivery',
 		},
 	},
 ];
+
+export const TRIGGERS: TriggerDefinition[] = ROWS.map(({ webhook, ...row }) =>
+	webhook
+		? { ...row, webhook: { ...webhook, level: webhook.level ?? WEBHOOK_DEFAULTS.level, emit: webhook.emit ?? WEBHOOK_DEFAULTS.emit } }
+		: row,
+);
 
 export const WEBHOOK_TRIGGERS = TRIGGERS.filter((row) => row.webhook);
 export const POLL_TRIGGERS = TRIGGERS.filter((row) => row.poller);

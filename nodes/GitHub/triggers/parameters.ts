@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { TriggerDefinition } from './catalogue';
 import { eventsFor, triggersByValue } from './catalogue';
-import type { HookTarget } from './hooks';
+import type { HookTarget } from './registration';
 import type { UserFilterValues } from './matching';
 import { ParameterMemo } from '../../shared/parameterMemo';
 

@@ -4,11 +4,12 @@ import type { ReceivedIds } from '../../shared/dedupe';
 import { receivedBefore } from '../../shared/dedupe';
 import type { TrelloAuthentication } from '../transport';
 import { TRELLO_CREDENTIAL_TYPES } from '../transport';
-import type { TrelloAction } from './events';
-import type { StoredWebhooks } from './lifecycle';
-import { storedWebhooks } from './lifecycle';
+import type { TrelloAction } from './payload';
+import type { StoredWebhooks } from './registration';
+import { storedWebhooks } from './registration';
 import { actionToItem } from './normalize';
-import { deliveryPlan, matchAction } from './plan';
+import { matchAction } from './matching';
+import { deliveryPlan } from './parameters';
 import { applicationSecretOf, SIGNATURE_HEADER, verifySignature } from './signature';
 
 function rawBodyOf(ctx: IWebhookFunctions): Buffer {

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { TrelloAction } from './events';
+import type { TrelloAction } from './payload';
 
 type Ref = { id: string; name: string | null } & IDataObject;
 

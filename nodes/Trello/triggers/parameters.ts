@@ -4,8 +4,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { ApiContext } from '../../shared/context';
 import { readParameter } from '../../shared/context';
 import { ParameterMemo } from '../../shared/parameterMemo';
-import type { TrelloAction, TriggerDefinition, WatchedModel } from './events';
-import { cardKeysOf, eventType, listIdsOf, matchingEventTypes, moveEnds, triggerDefinition } from './events';
+import type { TriggerDefinition, WatchedModel } from './catalogue';
+import { eventType, triggerDefinition } from './catalogue';
 
 export interface TriggerFilters {
 	lists: string[];
@@ -153,39 +153,4 @@ export function assertPlanCanFire(node: INode, plan: TriggerPlan): void {
 			);
 		}
 	}
-}
-
-export interface MatchResult {
-	matched: boolean;
-	eventTypes: string[];
-}
-
-function intersects(values: string[], wanted: string[]): boolean {
-	return values.some((value) => wanted.includes(value));
-}
-
-/** Whether a delivered action fires this trigger, and which event types it counts as. */
-export function matchAction(plan: TriggerPlan, action: TrelloAction): MatchResult {
-	const none: MatchResult = { matched: false, eventTypes: [] };
-	if (!action || typeof action.type !== 'string') return none;
-	if (plan.trigger.kind === 'fixed') {
-		if (!plan.trigger.actionTypes!.includes(action.type)) return none;
-		return { matched: true, eventTypes: matchingEventTypes(action) };
-	}
-	const { lists, cards, movedFrom, movedTo } = plan.filters;
-	if (lists.length && !intersects(listIdsOf(action), lists)) return none;
-	if (cards.length && !intersects(cardKeysOf(action), cards)) return none;
-
-	let types = plan.eventTypes.length ? matchingEventTypes(action, plan.eventTypes) : [];
-	if (types.includes('cardMoved') && (movedFrom.length || movedTo.length)) {
-		const { from, to } = moveEnds(action);
-		const fromOk = !movedFrom.length || (!!from && movedFrom.includes(from));
-		const toOk = !movedTo.length || (!!to && movedTo.includes(to));
-		if (!fromOk || !toOk) types = types.filter((type) => type !== 'cardMoved');
-	}
-	const byActionType = plan.extraActionTypes.includes(action.type);
-	const anyActivity = !plan.eventTypes.length && !plan.extraActionTypes.length;
-	if (anyActivity) return { matched: true, eventTypes: matchingEventTypes(action) };
-	if (!types.length && !byActionType) return none;
-	return { matched: true, eventTypes: types };
 }

@@ -1,47 +1,8 @@
-import type { IDataObject } from 'n8n-workflow';
-
-/** A Trello action as delivered in a webhook body (`action`) or returned by /actions. */
-export interface TrelloAction extends IDataObject {
-	id?: string;
-	type?: string;
-	date?: string;
-	data?: IDataObject;
-	memberCreator?: IDataObject;
-	idMemberCreator?: string;
-}
+import type { TrelloAction } from './payload';
+import { closedChange, isCardMove } from './payload';
 
 /** What a webhook is attached to. Trello reports different actions for each. */
 export type WatchedModel = 'board' | 'list' | 'card' | 'member';
-
-function dataOf(action: TrelloAction): IDataObject {
-	return (action.data ?? {}) as IDataObject;
-}
-
-function idOf(value: unknown): string | undefined {
-	const id = (value as IDataObject | undefined)?.id;
-	return typeof id === 'string' && id ? id : undefined;
-}
-
-/** A card that left one list for another on the same board. */
-export function isCardMove(action: TrelloAction): boolean {
-	if (action.type !== 'updateCard') return false;
-	const data = dataOf(action);
-	const before = idOf(data.listBefore);
-	const after = idOf(data.listAfter);
-	return !!before && !!after && before !== after;
-}
-
-function closedChange(type: string, closedNow: boolean) {
-	return (action: TrelloAction) => {
-		if (action.type !== type) return false;
-		const data = dataOf(action);
-		const old = (data.old ?? {}) as IDataObject;
-		const subject = (type === 'updateCard' ? data.card : type === 'updateList' ? data.list : data.board) as
-			| IDataObject
-			| undefined;
-		return 'closed' in old && old.closed === !closedNow && subject?.closed === closedNow;
-	};
-}
 
 /** Actions that change a property of a card, as the spec's "Card Updated" counts them. */
 const CARD_PROPERTY_ACTIONS = [
@@ -289,6 +250,12 @@ for (const definition of EVENT_TYPES) {
 	}
 }
 
+/** Whether an action fires a fixed trigger. */
+export function firesFixedTrigger(trigger: TriggerDefinition, action: TrelloAction): boolean {
+	if (trigger.eventType) return matchingEventTypes(action, [trigger.eventType]).length > 0;
+	return trigger.actionTypes?.includes(String(action.type)) ?? false;
+}
+
 /** Event types an action matches, in catalogue order. */
 export function matchingEventTypes(action: TrelloAction, among?: string[]): string[] {
 	const candidates = EVENT_TYPES_BY_ACTION_TYPE.get(String(action.type)) ?? [];
@@ -308,7 +275,12 @@ export interface TriggerDefinition {
 	name: string;
 	description: string;
 	kind: TriggerKind;
-	/** Trello action types that fire a "fixed" trigger. */
+	/** The event type that fires a "fixed" trigger. */
+	eventType?: string;
+	/**
+	 * Trello action types that fire a "fixed" trigger with no event type: New Board, which only the
+	 * account's webhook sees, so it is no activity type of a board.
+	 */
 	actionTypes?: string[];
 	/** Watches the connected account instead of chosen boards. */
 	watchesAccount?: boolean;
@@ -321,35 +293,35 @@ export const TRIGGERS: TriggerDefinition[] = [
 		name: 'New Comment Added to Card',
 		description: 'A comment is added to any card of the chosen boards',
 		kind: 'fixed',
-		actionTypes: ['commentCard'],
+		eventType: 'commentAdded',
 	},
 	{
 		value: 'newMemberOnCard',
 		name: 'New Member on Card',
 		description: 'A member is added to a card',
 		kind: 'fixed',
-		actionTypes: ['addMemberToCard'],
+		eventType: 'memberAddedToCard',
 	},
 	{
 		value: 'newLabelCreated',
 		name: 'New Label Created',
 		description: 'A label is created on a board',
 		kind: 'fixed',
-		actionTypes: ['createLabel'],
+		eventType: 'labelCreated',
 	},
 	{
 		value: 'newLabelAddedToCard',
 		name: 'New Label Added To Card',
 		description: 'A label is applied to a card',
 		kind: 'fixed',
-		actionTypes: ['addLabelToCard'],
+		eventType: 'labelAdded',
 	},
 	{
 		value: 'newChecklist',
 		name: 'New Checklist',
 		description: 'A checklist is added to any card on a board',
 		kind: 'fixed',
-		actionTypes: ['addChecklistToCard'],
+		eventType: 'checklistAdded',
 	},
 	{
 		value: 'newBoard',
@@ -370,7 +342,7 @@ export const TRIGGERS: TriggerDefinition[] = [
 		name: 'New Attachment',
 		description: 'A file or link is attached to any card on a board',
 		kind: 'fixed',
-		actionTypes: ['addAttachmentToCard'],
+		eventType: 'attachmentAdded',
 	},
 	{
 		value: 'custom',
@@ -386,22 +358,3 @@ export function triggerDefinition(value: string): TriggerDefinition | undefined 
 	return TRIGGERS_BY_VALUE.get(value);
 }
 
-/** Lists an action involves: the list it happened in, and both ends of a move. */
-export function listIdsOf(action: TrelloAction): string[] {
-	const data = dataOf(action);
-	const card = (data.card ?? {}) as IDataObject;
-	return [idOf(data.list), idOf(data.listBefore), idOf(data.listAfter), card.idList as string | undefined].filter(
-		(id): id is string => typeof id === 'string' && !!id,
-	);
-}
-
-/** Id and short link of the card an action involves. */
-export function cardKeysOf(action: TrelloAction): string[] {
-	const card = (dataOf(action).card ?? {}) as IDataObject;
-	return [card.id, card.shortLink].filter((key): key is string => typeof key === 'string' && !!key);
-}
-
-export function moveEnds(action: TrelloAction): { from?: string; to?: string } {
-	const data = dataOf(action);
-	return { from: idOf(data.listBefore), to: idOf(data.listAfter) };
-}

@@ -5,9 +5,9 @@ import { toNodeError } from '../../shared/errors';
 import { pathSegment } from '../../shared/requestGuard';
 import type { TrelloAuthentication } from '../transport';
 import { TrelloClient } from '../transport';
-import { eventType } from './events';
-import type { TriggerPlan } from './plan';
-import { assertPlanCanFire, readPlan } from './plan';
+import { eventType } from './catalogue';
+import type { TriggerPlan } from './parameters';
+import { assertPlanCanFire, readPlan } from './parameters';
 import { applicationSecretOf } from './signature';
 
 /** Trello's record of a webhook. */
@@ -65,6 +65,30 @@ function explain(error: unknown, message: string, advice: string): Error {
 const REAUTHENTICATE =
 	'Open the Trello credential and reconnect it (OAuth) or paste a fresh token (API key and token), then activate the workflow again.';
 
+/** Statuses of a failed request that mean something specific here, and what to tell the user then. */
+interface Advice {
+	statuses: number[];
+	message: string;
+	advice: string;
+}
+
+const STALE_CREDENTIAL: Advice = {
+	statuses: [401],
+	message: 'The Trello credential is no longer valid: re-authenticate',
+	advice: REAUTHENTICATE,
+};
+
+/** Runs a request; a failure with one of the advised statuses is explained, any other becomes n8n's error. */
+async function withAdvice<T>(node: INode, advice: Advice, send: () => Promise<T>): Promise<T> {
+	try {
+		return await send();
+	} catch (error) {
+		const status = statusOf(error);
+		if (status !== undefined && advice.statuses.includes(status)) throw explain(error, advice.message, advice.advice);
+		throw asNodeError(node, error);
+	}
+}
+
 /** Verification needs the application secret; say where to find it rather than fail at the first delivery. */
 export async function assertSecretAvailable(ctx: IHookFunctions, plan: TriggerPlan, client: TrelloClient): Promise<void> {
 	if (!plan.verifySignature) return;
@@ -81,32 +105,21 @@ export async function assertSecretAvailable(ctx: IHookFunctions, plan: TriggerPl
  * tokens with their webhooks keeps the token out of the URL (it only travels in the Authorization header).
  */
 async function webhooksAt(node: INode, client: TrelloClient, callbackUrl: string): Promise<TrelloWebhook[]> {
-	let tokens: Array<{ webhooks?: TrelloWebhook[] }>;
-	try {
-		tokens =
-			(await client.request<Array<{ webhooks?: TrelloWebhook[] }>>({
+	const tokens =
+		(await withAdvice(node, STALE_CREDENTIAL, async () =>
+			await client.request<Array<{ webhooks?: TrelloWebhook[] }>>({
 				method: 'GET',
 				path: '/1/members/me/tokens',
 				qs: { webhooks: true },
-			})) ?? [];
-	} catch (error) {
-		if (statusOf(error) === 401) {
-			throw explain(error, 'The Trello credential is no longer valid: re-authenticate', REAUTHENTICATE);
-		}
-		throw asNodeError(node, error);
-	}
+			}),
+		)) ?? [];
 	return tokens.flatMap((token) => token.webhooks ?? []).filter((webhook) => webhook.callbackURL === callbackUrl);
 }
 
 async function currentMember(node: INode, client: TrelloClient): Promise<IDataObject> {
-	try {
-		return await client.request<IDataObject>({ method: 'GET', path: '/1/members/me', qs: { fields: 'id,username,fullName' } });
-	} catch (error) {
-		if (statusOf(error) === 401) {
-			throw explain(error, 'The Trello credential is no longer valid: re-authenticate', REAUTHENTICATE);
-		}
-		throw asNodeError(node, error);
-	}
+	return await withAdvice(node, STALE_CREDENTIAL, async () =>
+		await client.request<IDataObject>({ method: 'GET', path: '/1/members/me', qs: { fields: 'id,username,fullName' } }),
+	);
 }
 
 const MODEL_PATH = { board: '/1/boards/', list: '/1/lists/', card: '/1/cards/' } as const;
@@ -114,23 +127,18 @@ const MODEL_PATH = { board: '/1/boards/', list: '/1/lists/', card: '/1/cards/' }
 /** Resolves each watched board, list or card to its id, telling apart "cannot see it" from other failures. */
 async function resolveModel(node: INode, client: TrelloClient, plan: TriggerPlan, ref: string): Promise<IDataObject> {
 	const model = plan.model as keyof typeof MODEL_PATH;
-	try {
-		return await client.request<IDataObject>({
+	const advice: Advice = {
+		statuses: [400, 401, 403, 404],
+		message: `The connected Trello account cannot see the ${model} "${ref}"`,
+		advice: `Check the ${model} id (or short link) and that the account is a member of the board. Triggers can only watch boards the connected account can open.`,
+	};
+	return await withAdvice(node, advice, async () =>
+		await client.request<IDataObject>({
 			method: 'GET',
 			path: `${MODEL_PATH[model]}${pathSegment(ref)}`,
 			qs: { fields: model === 'board' ? 'id,name,closed' : 'id,name,closed,idBoard' },
-		});
-	} catch (error) {
-		const status = statusOf(error);
-		if (status === 401 || status === 403 || status === 404 || status === 400) {
-			throw explain(
-				error,
-				`The connected Trello account cannot see the ${model} "${ref}"`,
-				`Check the ${model} id (or short link) and that the account is a member of the board. Triggers can only watch boards the connected account can open.`,
-			);
-		}
-		throw asNodeError(node, error);
-	}
+		}),
+	);
 }
 
 /** List and card filters that name nothing on the watched boards can never match. */
@@ -164,20 +172,18 @@ async function assertFiltersExist(ctx: IHookFunctions, client: TrelloClient, pla
 		}
 	}
 	for (const cardRef of cards) {
-		let card: IDataObject;
-		try {
-			card = await client.request<IDataObject>({
+		const unseen: Advice = {
+			statuses: [400, 401, 404],
+			message: `The connected Trello account cannot see the card "${cardRef}" named in "Cards"`,
+			advice: 'Check the card id or short link.',
+		};
+		const card = await withAdvice(ctx.getNode(), unseen, async () =>
+			await client.request<IDataObject>({
 				method: 'GET',
 				path: `/1/cards/${pathSegment(cardRef)}`,
 				qs: { fields: 'id,idBoard,shortLink' },
-			});
-		} catch (error) {
-			const status = statusOf(error);
-			if (status === 400 || status === 401 || status === 404) {
-				throw explain(error, `The connected Trello account cannot see the card "${cardRef}" named in "Cards"`, 'Check the card id or short link.');
-			}
-			throw asNodeError(ctx.getNode(), error);
-		}
+			}),
+		);
 		if (!boardIds.includes(String(card.idBoard))) {
 			throw new NodeOperationError(ctx.getNode(), `The card "${cardRef}" in "Cards" is not on the watched boards, so no event can ever match it`, {
 				description: 'Choose cards of the watched boards, or add the card’s board to "Boards".',
