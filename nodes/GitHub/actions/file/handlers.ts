@@ -59,7 +59,12 @@ export async function createOrUpdateFile(input: HandlerInput) {
 	let content: Buffer;
 	if (values.binaryData) {
 		const property = String(values.binaryPropertyName || 'data');
-		ctx.helpers.assertBinaryData(itemIndex, property);
+		if (!ctx.getInputData()[itemIndex]?.binary?.[property]) {
+			throw new NodeOperationError(ctx.getNode(), `The "Input Binary Field" parameter names "${property}", which the input item does not have`, {
+				itemIndex,
+				description: 'Give the name of the binary property that holds the file, or turn off "Binary File" to send text.',
+			});
+		}
 		content = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
 	} else {
 		content = Buffer.from(String(values.fileContent ?? ''), 'utf8');

@@ -1,0 +1,422 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import nock from 'nock';
+
+import { GITHUB_ROWS } from '../../nodes/GitHub/actions/catalogue';
+import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
+import type { CatalogueField, OperationRow } from '../../nodes/shared/catalogue';
+import { TRELLO_ROWS } from '../../nodes/Trello/actions/catalogue';
+import { resetTrelloRateLimitState } from '../../nodes/Trello/transport';
+import { HarnessNodeTypes } from '../harness/nodeTypes';
+import { packageNode, runWorkflow, singleNodeWorkflow } from '../harness/workflow';
+import { FakeClock } from '../transport/fakeClock';
+import { credentialsFor, SECRETS } from './support';
+
+/** The secrets of the credential a run uses: those must never come out of it. */
+const SECRETS_BY_AUTHENTICATION: Record<string, string[]> = {
+	accessToken: [SECRETS.githubToken],
+	oAuth2: [SECRETS.oauth2Token, SECRETS.oauth2ClientSecret],
+	keyToken: [SECRETS.trelloKey, SECRETS.trelloToken, SECRETS.trelloSecret],
+	oAuth1: [SECRETS.trelloKey, SECRETS.oauth1Token, SECRETS.oauth1TokenSecret, SECRETS.oauth1ConsumerSecret],
+};
+
+function leaksOf(value: unknown, secrets: string[]): string[] {
+	const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+	return secrets.filter((secret) => text.includes(secret) || text.includes(encodeURIComponent(secret)));
+}
+
+/**
+ * Seeded fuzzing of both services: hostile parameters (through expressions and as plain text)
+ * against hostile answers. The only acceptable outcomes are success, a NodeOperationError naming
+ * a parameter, or a NodeApiError carrying a status the service sent (or naming the unexpected
+ * answer) — never a malformed request, a raw JS error, a hang or a secret in the output.
+ * A failure prints the seed and run number; FUZZ_SEED and FUZZ_RUNS replay or extend a run.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
+const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
+const RUN_TIMEOUT_MS = 10_000;
+
+const HOSTS = { GitHub: 'https://api.fuzz-github.test', Trello: 'https://api.fuzz-trello.test' } as const;
+const EVIL = 'https://evil.fuzz.test';
+
+type Service = keyof typeof HOSTS;
+
+/** mulberry32: small, fast and the same on every machine. */
+function random(seed: number) {
+	let state = seed >>> 0;
+	const next = () => {
+		state = (state + 0x6d2b79f5) >>> 0;
+		let t = state;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+	return {
+		next,
+		chance: (p: number) => next() < p,
+		int: (max: number) => Math.floor(next() * max),
+		pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)],
+	};
+}
+type Random = ReturnType<typeof random>;
+
+/** JS sources of hostile values, used inside ={{ … }}. */
+const HOSTILE_EXPRESSIONS = [
+	'{ a: 1 }',
+	'{ toString: 1 }',
+	'["LA", "LB"]',
+	'[{ a: 1 }]',
+	'[]',
+	'"\\ud800"',
+	'"x\\udfff"',
+	'".\\t./.\\t./user"',
+	'"../../user"',
+	'"%2e%2e/%2e%2e/user"',
+	'"a/../../b"',
+	'"http://evil.fuzz.test/x"',
+	'"//evil.fuzz.test/x"',
+	'"\\r\\nX-Injected: 1"',
+	'"\\u202e\\u200b"',
+	'"a".repeat(3000)',
+	'NaN',
+	'Infinity',
+	'-1',
+	'1e308',
+	'0',
+	'null',
+	'undefined',
+	'true',
+	'""',
+	'" "',
+	'$env.HOME',
+	'new Date("not a date")',
+	'"not-a-date"',
+	'"2024-13-45T99:99:99Z"',
+	'"%00"',
+	'"?x=1#y"',
+	'"\\\\evil"',
+];
+
+const HOSTILE_TEXT = ['../x', '.\t.', '%2F', 'a b', '\u00ad', '{{', '=', 'http://evil.fuzz.test', '\ud83d', '#', '?', '\\'];
+
+function hostileValue(rng: Random): unknown {
+	return rng.chance(0.8) ? `={{ ${rng.pick(HOSTILE_EXPRESSIONS)} }}` : rng.pick(HOSTILE_TEXT);
+}
+
+const TRELLO_ID = '5f0c0c0c0c0c0c0c0c0c0c0c';
+
+function benignValue(field: CatalogueField | INodeProperties, rng: Random, service: Service): unknown {
+	switch (field.type) {
+		case 'number':
+			return 1 + rng.int(5);
+		case 'boolean':
+			return rng.chance(0.5);
+		case 'options':
+			return (field.options?.[0] as { value?: unknown } | undefined)?.value ?? '';
+		case 'multiOptions':
+			return rng.chance(0.5) ? [] : [(field.options?.[0] as { value?: unknown } | undefined)?.value ?? 'x'];
+		case 'dateTime':
+			return '2024-05-01T00:00:00Z';
+		case 'json':
+			return '{"a": 1}';
+		case 'fixedCollection':
+			return field.name === 'files' ? { file: [{ name: 'a.txt', content: 'x' }] } : {};
+		case 'collection':
+			return {};
+		default:
+			if (service === 'Trello') return TRELLO_ID;
+			return field.name === 'path' ? 'docs/a.md' : rng.pick(['octo', 'hello', 'main', '42', 'v1.0.0']);
+	}
+}
+
+function fieldValue(field: CatalogueField, rng: Random, service: Service): unknown {
+	const value = rng.chance(0.2) ? hostileValue(rng) : benignValue(field, rng, service);
+	if (field.type !== 'resourceLocator') return value;
+	// URL modes validate their text in the editor; the fuzz values go through the free-text modes.
+	const modes = ((field.ui as INodeProperties | undefined)?.modes ?? []).map((mode) => mode.name).filter((mode) => mode !== 'url');
+	return { __rl: true, mode: rng.pick(modes.length ? modes : ['id']), value: typeof value === 'string' ? value : String(value) };
+}
+
+/** Parameters of one action node run. */
+function actionParameters(row: OperationRow, rng: Random, service: Service): IDataObject {
+	const parameters: IDataObject = {
+		resource: row.resource,
+		operation: row.operation,
+		authentication: service === 'GitHub' ? rng.pick(['accessToken', 'oAuth2']) : rng.pick(['keyToken', 'oAuth1']),
+	};
+	const additional: IDataObject = {};
+	for (const field of row.fields) {
+		if (field.optional) {
+			if (rng.chance(0.4)) additional[field.name] = fieldValue(field, rng, service) as IDataObject[string];
+		} else {
+			parameters[field.name] = fieldValue(field, rng, service) as IDataObject[string];
+		}
+	}
+	if (Object.keys(additional).length) parameters.additionalFields = additional;
+	if (row.paging) {
+		parameters.returnAll = rng.chance(0.3);
+		parameters.limit = rng.chance(0.15) ? hostileValue(rng) : 1 + rng.int(250);
+	}
+	if (rng.chance(0.1)) parameters.options = { maxRateLimitWait: hostileValue(rng) };
+	return parameters;
+}
+
+const ENDPOINTS = {
+	GitHub: ['/user', '/repos/octo/hello/issues', '/repos/octo/hello', '/graphql', '/search/issues'],
+	Trello: ['/1/members/me', '/1/boards/' + TRELLO_ID + '/cards', '/1/cards/' + TRELLO_ID],
+};
+
+function apiCallParameters(rng: Random, service: Service): IDataObject {
+	const prefix = service === 'GitHub' ? '/' : '/1/';
+	const endpoint = rng.chance(0.6)
+		? rng.pick(ENDPOINTS[service])
+		: rng.chance(0.5)
+			? prefix + rng.pick(['a/.\t./.\t./user', 'a/%2e%2e/x', 'a\u200b/..', 'x?y=1', 'a%0d%0ab', 'a/\ud800', 'x#frag'])
+			: hostileValue(rng);
+	const method = rng.pick(service === 'GitHub' ? ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] : ['GET', 'POST', 'PUT', 'DELETE']);
+	const pair = () => ({
+		name: rng.chance(0.3) ? (hostileValue(rng) as string) : rng.pick(['q', 'per_page', 'fields', 'X-Custom', 'Host', 'accept']),
+		value: rng.chance(0.4) ? (hostileValue(rng) as string) : 'v',
+	});
+	const parameters: IDataObject = {
+		authentication: service === 'GitHub' ? rng.pick(['accessToken', 'oAuth2']) : rng.pick(['keyToken', 'oAuth1']),
+		method,
+		endpoint: endpoint as string,
+		queryParameters: { parameter: Array.from({ length: rng.int(3) }, pair) },
+		body: rng.chance(0.5) ? '{"a": 1}' : (hostileValue(rng) as string),
+	};
+	if (service === 'GitHub') {
+		parameters.headers = { header: Array.from({ length: rng.int(3) }, pair) };
+		parameters.followAllPages = rng.chance(0.3);
+		parameters.itemsProperty = rng.chance(0.5) ? '' : rng.pick(['items', 'workflow_runs', 'x']);
+		parameters.options = { fullResponse: rng.chance(0.5) };
+		if (rng.chance(0.3)) parameters.accept = rng.chance(0.5) ? 'application/vnd.github.raw+json' : (hostileValue(rng) as string);
+	}
+	return parameters;
+}
+
+interface Reply {
+	status: number;
+	body: unknown;
+	headers?: Record<string, string>;
+}
+
+/** Hostile and ordinary answers; `echo` is what the request carried (to echo secrets back). */
+function answer(rng: Random, echo: string, self: string, secrets: string[]): Reply {
+	const secretText = `${echo} ${secrets.join(' ')}`;
+	const answers: Array<() => Reply> = [
+		() => ({ status: 200, body: { id: 1, name: 'ok', type: 'dir' } }),
+		() => ({ status: 200, body: [{ id: TRELLO_ID, name: 'a', number: 1 }] }),
+		() => ({ status: 200, body: null }),
+		() => ({ status: 200, body: [] }),
+		() => ({ status: 200, body: {} }),
+		() => ({ status: 200, body: 'plain text' }),
+		() => ({ status: 200, body: 7 }),
+		() => ({ status: 200, body: [null, 1, 'x', []] }),
+		() => ({ status: 200, body: { items: null, data: null, errors: [null, 'x'] } }),
+		() => ({ status: 200, body: { data: { repository: null, user: { projectV2: null } } } }),
+		() => ({ status: 200, body: { type: 'file', content: 12, encoding: 'base64', name: {} } }),
+		() => ({ status: 200, body: { type: 'file', content: Buffer.from(secretText).toString('base64'), encoding: 'base64', name: 'f' } }),
+		() => ({ status: 200, body: { echo: secretText, nested: [{ auth: echo }] }, headers: { 'x-echo': echo } }),
+		() => ({ status: 200, body: [{ id: 1 }], headers: { link: `<${self}>; rel="next"` } }),
+		() => ({ status: 204, body: '' }),
+		() => ({ status: 400, body: `${'x'.repeat(490 + rng.int(20))}${secrets.join('')}` }),
+		() => ({ status: 401, body: { message: `Bad credentials ${echo}` } }),
+		() => ({ status: 403, body: { message: 'Forbidden' }, headers: { 'x-accepted-oauth-scopes': 'repo' } }),
+		() => ({ status: 404, body: { message: 'Not Found' } }),
+		() => ({ status: 422, body: { message: 'Validation Failed', errors: [{}, null, 'x', { field: 1 }] } }),
+		() => ({ status: 429, body: { message: 'slow down' }, headers: { 'retry-after': '1' } }),
+		() => ({ status: 500, body: { message: { nested: echo } } }),
+		() => ({ status: 302, body: '', headers: { location: `${EVIL}/steal` } }),
+		() => ({ status: 307, body: '', headers: { location: `${EVIL}/steal` } }),
+		() => ({ status: 301, body: '', headers: { location: self } }),
+		() => ({ status: 200, body: '{"broken json', headers: { 'content-type': 'application/json' } }),
+	];
+	return rng.pick(answers)();
+}
+
+interface Seen {
+	host: string;
+	method: string;
+	path: string;
+	headers: Record<string, string>;
+	body: string;
+}
+
+const BAD_SEGMENTS = new Set(['null', 'undefined', 'NaN', 'Infinity', '[object Object]', '.', '..']);
+
+function malformed(request: Seen, service: Service, secrets: string[]): string | undefined {
+	const [path, query = ''] = request.path.split('?');
+	if (request.host === EVIL) {
+		if (request.method !== 'GET') return `a ${request.method} reached another host`;
+		if ('authorization' in request.headers || leaksOf(request, secrets).length) return 'a credential reached another host';
+		return undefined;
+	}
+	if (request.host !== HOSTS[service]) return `a request went to ${request.host}`;
+	if (!path.startsWith(service === 'GitHub' ? '/' : '/1/')) return `path ${path} outside the API`;
+	if (/[\u0000-\u001f\u007f]/.test(request.path)) return 'control character in the URL';
+	for (const segment of path.split('/')) {
+		let decoded = segment;
+		try {
+			decoded = decodeURIComponent(segment);
+		} catch {
+			return `undecodable path segment ${segment}`;
+		}
+		if (BAD_SEGMENTS.has(decoded)) return `path segment "${decoded}"`;
+	}
+	for (const [, value] of new URLSearchParams(query)) {
+		if (/^(NaN|undefined|Infinity|-Infinity)$|\[object Object\]/.test(value)) return `query value "${value}"`;
+	}
+	if (request.body.includes('[object Object]')) return 'body with [object Object]';
+	for (const value of Object.values(request.headers)) {
+		if (/[\r\n]|\[object Object\]/.test(value)) return 'header with a line break or object';
+	}
+	return undefined;
+}
+
+function parameterNames(properties: INodeProperties[]): string[] {
+	const names: string[] = [];
+	const walk = (list: Array<INodeProperties | { displayName?: string; name?: string; values?: INodeProperties[]; options?: unknown[] }>) => {
+		for (const property of list) {
+			if (property.displayName) names.push(property.displayName);
+			// n8n's own expression errors name the parameter by its internal name.
+			if (property.name) names.push(property.name);
+			if ('values' in property && Array.isArray(property.values)) walk(property.values);
+			if ('options' in property && Array.isArray(property.options)) walk(property.options as INodeProperties[]);
+		}
+	};
+	walk(properties);
+	return [...new Set(names)];
+}
+
+const nodeTypes = new HarnessNodeTypes();
+
+function namesOf(type: string): string[] {
+	return parameterNames(nodeTypes.getByNameAndVersion(`n8n-nodes-github-trello.${type}`).description.properties);
+}
+
+/**
+ * Outcomes known to break the contract and left to the code that owns them, listed so the
+ * fuzzer keeps checking everything else. Board look-ups answered without an id fail as a
+ * NodeOperationError instead of a NodeApiError (nodes/Trello/actions/boardGuard.ts).
+ */
+const KNOWN_GAPS = [/^Trello returned no board id for "/];
+
+/** What is wrong with one run's outcome, if anything. */
+function judge(
+	error: { name?: string; message?: string; description?: string | null; httpCode?: string | null } | undefined,
+	output: unknown,
+	statuses: Set<number>,
+	names: string[],
+	secrets: string[],
+): string | undefined {
+	const leaks = leaksOf({ error, output }, secrets);
+	if (leaks.length) return `secret in output: ${leaks[0].slice(0, 6)}…`;
+	if (!error) return undefined;
+	const text = `${error.message ?? ''} ${error.description ?? ''}`;
+	if (error.name === 'NodeOperationError') {
+		if (names.some((name) => text.includes(`"${name}"`) || text.includes(`"${name}.`))) return undefined;
+		if (/^The (endpoint|header|query parameter|credential field)\b/.test(error.message ?? '')) return undefined;
+		if (KNOWN_GAPS.some((gap) => gap.test(error.message ?? ''))) return undefined;
+		return `NodeOperationError naming no parameter: ${error.message}`;
+	}
+	if (error.name === 'NodeApiError') {
+		if (/request failed/.test(error.message ?? '')) return `raw error wrapped: ${error.message}`;
+		if (error.httpCode && statuses.has(Number(error.httpCode))) return undefined;
+		if (/unexpected shape|without a list|paging stopped|pages; paging|redirected the request|rate limit/i.test(error.message ?? '')) return undefined;
+		return `NodeApiError without the service's status: ${error.message} (${error.httpCode})`;
+	}
+	return `${error.name}: ${error.message}`;
+}
+
+async function fuzz(service: Service, seed: number, runs: number) {
+	const rng = random(seed);
+	const clock = new FakeClock().install();
+	const failures: string[] = [];
+	const outcomes = { success: 0, NodeOperationError: 0, NodeApiError: 0, refused: 0, requests: 0 };
+	const rows = (service === 'GitHub' ? GITHUB_ROWS : TRELLO_ROWS) as OperationRow[];
+	const actionType = service === 'GitHub' ? 'gitHub' : 'trello';
+	const callType = service === 'GitHub' ? 'githubApiCall' : 'trelloApiCall';
+	const names = { [actionType]: namesOf(actionType), [callType]: namesOf(callType) };
+	const credentials = credentialsFor(HOSTS[service]);
+	let seen: Seen[] = [];
+	let statuses = new Set<number>();
+	let secrets: string[] = [];
+	for (const host of [HOSTS[service], EVIL]) {
+		for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
+			nock(host)
+				.persist()
+				[method](/.*/)
+				.query(true)
+				.reply(function (uri, body) {
+					const headers = Object.fromEntries(
+						Object.entries(this.req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]),
+					);
+					seen.push({ host, method: method.toUpperCase(), path: uri, headers, body: typeof body === 'string' ? body : JSON.stringify(body ?? '') });
+					const reply = answer(rng, headers.authorization ?? '', `${host}${uri}`, secrets);
+					statuses.add(reply.status);
+					const payload = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
+					return [reply.status, payload, { 'content-type': 'application/json', ...reply.headers }];
+				});
+		}
+	}
+	try {
+		for (let run = 0; run < runs; run++) {
+			seen = [];
+			statuses = new Set();
+			resetGitHubRateLimitState();
+			resetTrelloRateLimitState();
+			const row = rng.chance(0.25) ? undefined : rng.pick(rows);
+			const type = row ? actionType : callType;
+			const parameters = row ? actionParameters(row, rng, service) : apiCallParameters(rng, service);
+			secrets = SECRETS_BY_AUTHENTICATION[parameters.authentication as string];
+			const node = packageNode('Fuzz', type, parameters, {
+				githubAccessTokenApi: 'a',
+				githubServerOAuth2Api: 'b',
+				trelloKeyTokenApi: 'c',
+				trelloOAuth10aApi: 'd',
+			});
+			let timer: NodeJS.Timeout | undefined;
+			const outcome = await Promise.race([
+				runWorkflow(singleNodeWorkflow(node), { credentials }).catch((error: Error) => {
+					// n8n refused the workflow before running it (parameter issues it checks itself).
+					if (error.name === 'WorkflowHasIssuesError') return 'refused' as const;
+					throw error;
+				}),
+				new Promise<'hang'>((resolve) => (timer = setTimeout(() => resolve('hang'), RUN_TIMEOUT_MS))),
+			]).finally(() => clearTimeout(timer));
+			const label = `seed ${seed} run ${run} ${row ? `${row.resource}.${row.operation}` : 'API Call'}`;
+			if (outcome === 'refused') {
+				outcomes.refused++;
+				continue;
+			}
+			if (outcome === 'hang') {
+				failures.push(`${label}: no answer within ${RUN_TIMEOUT_MS} ms`);
+				continue;
+			}
+			const problems = seen.map((request) => malformed(request, service, secrets)).filter(Boolean);
+			if (problems.length) failures.push(`${label}: malformed request (${problems[0]}) params ${JSON.stringify(parameters).slice(0, 300)}`);
+			const runData = outcome.run.data.resultData.runData.Fuzz?.[0];
+			outcomes.requests += seen.length;
+			const kind = (runData?.error as { name?: string } | undefined)?.name ?? 'success';
+			if (kind in outcomes) outcomes[kind as keyof typeof outcomes]++;
+			const problem = judge(runData?.error as never, runData?.data, statuses, names[type], secrets);
+			if (problem) failures.push(`${label}: ${problem} params ${JSON.stringify(parameters).slice(0, 300)}`);
+		}
+	} finally {
+		FakeClock.uninstall();
+		nock.cleanAll();
+	}
+	return { failures, outcomes, sleeps: clock.sleeps.length };
+}
+
+describe('seeded fuzzing', () => {
+	it.each(['GitHub', 'Trello'] as Service[])(`%s: ${RUNS} runs end in success, a named-parameter or a service error`, async (service) => {
+		const { failures, outcomes } = await fuzz(service, SEED + (service === 'GitHub' ? 0 : 1), RUNS);
+		expect(failures.slice(0, 15)).toEqual([]);
+		// The runs reach every kind of outcome (a fuzzer stuck on one path would prove little).
+		for (const kind of ['success', 'NodeOperationError', 'NodeApiError'] as const) {
+			expect(outcomes[kind]).toBeGreaterThan(RUNS / 20);
+		}
+		expect(outcomes.requests).toBeGreaterThan(RUNS / 2);
+	}, 240_000);
+});
