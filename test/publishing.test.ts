@@ -1,5 +1,5 @@
 import { execFileSync } from 'child_process';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join, relative } from 'path';
 import { parseDocument } from 'yaml';
@@ -80,6 +80,7 @@ describe('CI workflow (.github/workflows/ci.yml)', () => {
 		expect(setupNode(job.steps)?.with?.['node-version']).toBe(20);
 		expect(runs(job.steps)).toEqual(['npm ci', 'npm test']);
 		expect(parsed.permissions).toEqual({ contents: 'read' });
+		expect((parsed as unknown as { concurrency: unknown }).concurrency).toEqual({ group: 'ci-${{ github.ref }}', 'cancel-in-progress': true });
 	});
 });
 
@@ -130,6 +131,9 @@ describe('Publish workflow (.github/workflows/publish.yml)', () => {
 				}
 			}
 			symlinkSync(join(ROOT, 'node_modules'), join(checkout, 'node_modules'));
+			// Left over from an earlier build of a since-renamed source: the build must not ship it.
+			mkdirSync(join(checkout, 'dist', 'nodes', 'Renamed'), { recursive: true });
+			writeFileSync(join(checkout, 'dist', 'nodes', 'Renamed', 'Old.node.js'), 'module.exports = {};');
 			const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
 			for (const command of commands.filter((c) => c === 'npm run build')) {
 				execFileSync('bash', ['-c', command], { cwd: checkout, env, stdio: 'ignore' });
