@@ -34,8 +34,12 @@ function sanitized<E extends Error>(error: E): E {
 	return error;
 }
 
-/** The service's own words for a failed response, whatever shape its body has. */
-export function serviceMessage(body: unknown): { message?: string; details?: string } {
+/**
+ * The service's own words for a failed response, whatever shape its body has: its message, the
+ * specifics (GitHub's errors[] as "resource field code message", Trello's error text) and the
+ * documentation link.
+ */
+export function serviceMessage(body: unknown): { message?: string; details?: string; documentation?: string } {
 	if (typeof body === 'string') {
 		const text = body.trim();
 		if (!text) return {};
@@ -67,8 +71,12 @@ export function serviceMessage(body: unknown): { message?: string; details?: str
 			}
 		}
 	}
-	if (typeof record.documentation_url === 'string') parts.push(`See ${record.documentation_url}`);
-	return { message, details: parts.filter(Boolean).join('; ') || undefined };
+	const documentation = typeof record.documentation_url === 'string' ? record.documentation_url : undefined;
+	return {
+		message,
+		details: parts.filter(Boolean).join('; ').slice(0, MESSAGE_LIMIT) || undefined,
+		documentation,
+	};
 }
 
 export function apiErrorFromResponse(
@@ -80,10 +88,16 @@ export function apiErrorFromResponse(
 ): NodeApiError {
 	// Redacted before anything is cut, so a secret straddling a cut cannot leave half of itself.
 	const body = redactBody(response.body, secrets);
-	const { message, details } = serviceMessage(body);
+	const { message, details, documentation } = serviceMessage(body);
 	const status = response.statusCode;
-	const text = redactText(`${service} answered ${status}: ${message ?? 'no message'}`, secrets);
-	const description = [details, hint]
+	// An AI Agent is handed only the message: the specifics and the hint belong in it.
+	const text = redactText(
+		[`${service} answered ${status}: ${message ?? 'no message'}`, details && `(${details})`, hint && `- ${hint}`]
+			.filter(Boolean)
+			.join(' '),
+		secrets,
+	);
+	const description = [details, hint, documentation && `See ${documentation}`]
 		.filter(Boolean)
 		.map((part) => redactText(String(part), secrets))
 		.join(' — ');

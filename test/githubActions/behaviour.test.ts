@@ -25,8 +25,8 @@ describe('GitHub node: items, errors and validation', () => {
 		expect(run.items('GitHub').map((item) => ({ json: item.json, pairedItem: item.pairedItem }))).toEqual([
 			{
 				json: {
-					error: 'GitHub answered 404: Not Found',
-					description: 'Not found, or not visible to this token: check owner, repository and the token’s access.',
+					error: 'GitHub answered 404: Not Found - Not found or not visible to this token: check owner, repository and the token’s access.',
+					description: 'Not found or not visible to this token: check owner, repository and the token’s access.',
 				},
 				pairedItem: { item: 0 },
 			},
@@ -38,7 +38,7 @@ describe('GitHub node: items, errors and validation', () => {
 	it('without Continue On Fail the run stops with GitHub’s message, the token never shown', async () => {
 		new GitHubRecorder([{ status: 422, body: { message: `Validation Failed for ${TOKEN}`, errors: [{ resource: 'Issue', field: 'title', code: 'missing_field' }] } }]);
 		const run = await runGitHub({ resource: 'issue', operation: 'create', ...repo(), title: 'x' });
-		expect(run.error('GitHub')?.message).toBe('GitHub answered 422: Validation Failed for [redacted]');
+		expect(run.error('GitHub')?.message).toBe('GitHub answered 422: Validation Failed for [redacted] (Issue title missing_field)');
 		expect(run.error('GitHub')?.description).toBe('Issue title missing_field');
 		expect(JSON.stringify(run.run)).not.toContain(TOKEN);
 	});

@@ -142,7 +142,7 @@ describe('GitHub Trigger: webhook registration against GitHub (nock)', () => {
 			.reply(422, { message: 'Validation Failed', errors: [{ resource: 'Hook', code: 'invalid', field: 'events' }] });
 		const error = await failureOf(harness.create());
 		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.message).toBe('GitHub answered 422: Validation Failed');
+		expect(error.message).toBe('GitHub answered 422: Validation Failed (Hook events invalid)');
 		expect(harness.staticData.hooks).toEqual([]);
 	});
 

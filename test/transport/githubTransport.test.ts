@@ -132,7 +132,7 @@ describe('GitHub transport', () => {
 			{ credentials },
 		);
 		const error = run.error('Call');
-		expect(error?.message).toBe('GitHub answered 403: Resource not accessible by integration');
+		expect(error?.message).toBe('GitHub answered 403: Resource not accessible by integration - This needs the scope(s): repo. Grant them to the token or OAuth app.');
 		expect(error?.description).toContain('This needs the scope(s): repo');
 		expect(clock.sleeps).toEqual([]);
 		expect(scope.isDone()).toBe(true);
@@ -173,7 +173,7 @@ describe('GitHub transport', () => {
 		const items = run.items('Call');
 		expect(items.map((i) => i.json)).toEqual([
 			{ id: 1 },
-			{ error: 'GitHub answered 404: Not Found', description: expect.stringContaining('Not found') },
+			{ error: 'GitHub answered 404: Not Found - Not found or not visible to this token: check owner, repository and the token’s access.', description: expect.stringContaining('Not found') },
 		]);
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	});

@@ -115,8 +115,8 @@ describe('Trello node errors', () => {
 			{ json: { id: CARD }, pairedItem: { item: 0 } },
 			{
 				json: {
-					error: 'Trello answered 404: The requested resource was not found.',
-					description: 'Not found: check the id (or short link) and that the account can see it.',
+					error: 'Trello answered 404: The requested resource was not found. - Not found or not visible to this token: check the id (or short link) and that the account can see it.',
+					description: 'Not found or not visible to this token: check the id (or short link) and that the account can see it.',
 				},
 				pairedItem: { item: 1 },
 			},
@@ -129,7 +129,7 @@ describe('Trello node errors', () => {
 		const run = await runTrello({ resource: 'card', operation: 'archive', card: rl(CARD) });
 
 		const error = run.error('Trello');
-		expect(error?.message).toBe('Trello answered 401: invalid token [redacted]');
+		expect(error?.message).toBe('Trello answered 401: invalid token [redacted] - Trello refused the credential or it cannot see this object: re-authenticate, or check the id and the account’s access to the board.');
 		expect(error?.name).toBe('NodeApiError');
 		const everything = JSON.stringify(run.run);
 		for (const secret of SECRETS) expect(everything).not.toContain(secret);

@@ -121,7 +121,7 @@ export class GitHubClient extends ApiClient {
 				: 'The token lacks a permission this request needs (for fine-grained tokens, check the repository permissions).';
 		}
 		if (response.statusCode === 404)
-			return 'Not found, or not visible to this token: check owner, repository and the token’s access.';
+			return 'Not found or not visible to this token: check owner, repository and the token’s access.';
 		return undefined;
 	}
 

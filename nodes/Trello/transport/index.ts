@@ -121,7 +121,7 @@ export class TrelloClient extends ApiClient {
 	protected hintFor(response: ApiResponse): string | undefined {
 		if (response.statusCode === 401)
 			return 'Trello refused the credential or it cannot see this object: re-authenticate, or check the id and the account’s access to the board.';
-		if (response.statusCode === 404) return 'Not found: check the id (or short link) and that the account can see it.';
+		if (response.statusCode === 404) return 'Not found or not visible to this token: check the id (or short link) and that the account can see it.';
 		return undefined;
 	}
 
