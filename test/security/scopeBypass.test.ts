@@ -1,0 +1,126 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { GITHUB_ROWS } from '../../nodes/GitHub/actions/catalogue';
+import type { CatalogueField } from '../../nodes/shared/catalogue';
+import { TRELLO_ROWS } from '../../nodes/Trello/actions/catalogue';
+import { packageNode, runWorkflow, singleNodeWorkflow } from '../harness/workflow';
+import { credentialsFor, loopbackServers } from './support';
+
+/**
+ * Every operation that can reach outside a scope, taken from the catalogue rows (a new row is
+ * covered without touching this file), pointed at objects outside the credential's scope: each
+ * must be refused, and nothing may be written.
+ */
+const [host] = loopbackServers(1);
+
+const ALLOWED_BOARD = 'aaaaaaaaaaaaaaaaaaaaaaaa';
+const OTHER_BOARD = 'bbbbbbbbbbbbbbbbbbbbbbbb';
+const OBJECT_ID = 'cccccccccccccccccccccccc';
+
+function benign(field: CatalogueField, trello: boolean): unknown {
+	switch (field.type) {
+		case 'number':
+			return 1;
+		case 'boolean':
+			return false;
+		case 'options':
+			return (field.options?.[0] as { value?: unknown } | undefined)?.value ?? '';
+		case 'multiOptions':
+			return [];
+		case 'dateTime':
+			return '2024-05-01T00:00:00Z';
+		case 'json':
+			return '{"a": 1}';
+		case 'fixedCollection':
+			return field.name === 'files' ? { file: [{ name: 'a.txt', content: 'x' }] } : {};
+		case 'collection':
+			return {};
+		default:
+			return trello ? OBJECT_ID : field.name === 'path' ? 'docs/a.md' : field.integer ? '1' : 'main';
+	}
+}
+
+function asParameter(field: CatalogueField, value: unknown): unknown {
+	if (field.type !== 'resourceLocator') return value;
+	const modes = ((field.ui as INodeProperties | undefined)?.modes ?? []).map((mode) => mode.name);
+	// List mode: the editor checks the text of the other modes, which is not what is tested here.
+	return { __rl: true, mode: modes.includes('list') || !modes.length ? 'list' : modes[0], value };
+}
+
+async function run(type: string, parameters: IDataObject, credentials: ReturnType<typeof credentialsFor>) {
+	const node = packageNode('Node', type, parameters, {
+		githubAccessTokenApi: 'a',
+		githubServerOAuth2Api: 'b',
+		trelloKeyTokenApi: 'c',
+		trelloOAuth10aApi: 'd',
+	});
+	return await runWorkflow(singleNodeWorkflow(node), { credentials });
+}
+
+const githubRows = GITHUB_ROWS.filter((row) => row.scope === 'repository');
+
+describe('GitHub: operations on a repository outside Allowed Repositories', () => {
+	it('covers every repository-scoped row', () => {
+		expect(githubRows.length).toBeGreaterThan(20);
+	});
+
+	it.each(githubRows.map((row) => [`${row.resource} → ${row.operation}`, row] as const))('%s is refused, nothing sent', async (_name, row) => {
+		host.on('GET', '/user', () => ({ body: { login: 'me' } }));
+		const parameters: IDataObject = { resource: row.resource, operation: row.operation, authentication: 'accessToken' };
+		for (const field of row.fields.filter((f) => !f.optional)) {
+			const value = field.identifies === 'owner' ? 'evil' : field.identifies === 'repository' ? 'x' : benign(field, false);
+			parameters[field.name] = asParameter(field, value) as IDataObject[string];
+		}
+		const credentials = credentialsFor(host.baseUrl);
+		credentials.githubAccessTokenApi = { ...credentials.githubAccessTokenApi, allowedRepositories: 'acme-org/api-server', accessLevel: 'readWrite' };
+
+		const result = await run('gitHub', parameters, credentials);
+
+		expect(result.error('Node')?.message).toMatch(/^Refused: /);
+		expect(host.received.filter((request) => request.path !== '/user')).toEqual([]);
+	});
+});
+
+describe('GitHub: gists while Allowed Repositories is set', () => {
+	const gistWrites = GITHUB_ROWS.filter((row) => row.resource === 'gist' && row.method !== 'GET');
+
+	it.each(gistWrites.map((row) => [row.operation, row] as const))('gist → %s is refused, nothing sent', async (_name, row) => {
+		const parameters: IDataObject = { resource: row.resource, operation: row.operation, authentication: 'accessToken' };
+		for (const field of row.fields.filter((f) => !f.optional)) parameters[field.name] = asParameter(field, benign(field, false)) as IDataObject[string];
+		const credentials = credentialsFor(host.baseUrl);
+		credentials.githubAccessTokenApi = { ...credentials.githubAccessTokenApi, allowedRepositories: 'acme-org/api-server', accessLevel: 'readWrite' };
+
+		const result = await run('gitHub', parameters, credentials);
+
+		expect(result.error('Node')?.message).toMatch(/^Refused: /);
+		expect(host.received).toEqual([]);
+	});
+});
+
+const trelloRows = TRELLO_ROWS.filter((row) => row.scope.length > 0 || row.refusedWithAllowlist);
+
+describe('Trello: operations on objects of a board outside Allowed Boards', () => {
+	it('covers every board-scoped row', () => {
+		expect(trelloRows.length).toBeGreaterThan(20);
+	});
+
+	it.each(trelloRows.map((row) => [`${row.resource} → ${row.operation}`, row] as const))('%s is refused, nothing written', async (_name, row) => {
+		// Every look-up says: this object sits on the other board.
+		host.on('GET', '/1/{kind}/{id}', () => ({ body: { id: OBJECT_ID, idBoard: OTHER_BOARD } }));
+		const parameters: IDataObject = { resource: row.resource, operation: row.operation, authentication: 'keyToken' };
+		const scoped = new Set(row.scope.map((entry) => entry.field));
+		for (const field of row.fields) {
+			if (field.optional && !scoped.has(field.name)) continue;
+			const value = scoped.has(field.name) && field.name === 'board' ? OTHER_BOARD : benign(field, true);
+			if (field.optional) parameters.additionalFields = { ...(parameters.additionalFields as IDataObject), [field.name]: asParameter(field, value) };
+			else parameters[field.name] = asParameter(field, value) as IDataObject[string];
+		}
+		const credentials = credentialsFor(host.baseUrl);
+		credentials.trelloKeyTokenApi = { ...credentials.trelloKeyTokenApi, allowedBoards: ALLOWED_BOARD.toUpperCase(), accessLevel: 'readWrite' };
+
+		const result = await run('trello', parameters, credentials);
+
+		expect(result.error('Node')?.message).toMatch(/^Refused: /);
+		expect(host.received.filter((request) => request.method !== 'GET')).toEqual([]);
+	});
+});
