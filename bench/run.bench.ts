@@ -5,12 +5,13 @@ import { join } from 'path';
 import nock from 'nock';
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { createHmac } from 'crypto';
 import { mkdtempSync } from 'fs';
 import { tmpdir } from 'os';
 
 import { WEBHOOK_TRIGGERS } from '../nodes/GitHub/triggers/catalogue';
+import { sign } from '../test/githubTriggers/helpers';
 import { actions, BOARD_MODEL, delivery as trelloDelivery, MEMBER_MODEL } from '../test/trelloTriggers/fixtures';
+import { trelloSignature } from '../test/trelloTriggers/helpers';
 import { BenchGitHub, BenchTrello, forwardOrigin } from './fakes';
 import type { Delivery as E2eDelivery, TriggerCase } from './realN8n';
 import { measureInRealN8n, TRELLO as E2E_TRELLO } from './realN8n';
@@ -400,7 +401,7 @@ function signedGitHubCorpus(secret: string, deliveryId: (index: number) => strin
 				'content-type': 'application/json',
 				'x-github-event': event,
 				'x-github-delivery': deliveryId(i),
-				'x-hub-signature-256': 'sha256=' + createHmac('sha256', secret).update(raw).digest('hex'),
+				'x-hub-signature-256': sign(secret, raw),
 			},
 			rawBody: Buffer.from(raw),
 			body: JSON.parse(raw) as unknown,
@@ -413,7 +414,7 @@ function signedTrelloCorpus(secret: string, callbackUrl: string): Delivery[] {
 	return trelloActionNames.map((name) => {
 		const raw = JSON.stringify(trelloDelivery(actions[name](), name === 'boardCreated' ? MEMBER_MODEL : BOARD_MODEL, callbackUrl));
 		return {
-			headers: { 'content-type': 'application/json', 'x-trello-webhook': createHmac('sha1', secret).update(raw + callbackUrl).digest('base64') },
+			headers: { 'content-type': 'application/json', 'x-trello-webhook': trelloSignature(secret, raw, callbackUrl) },
 			rawBody: Buffer.from(raw),
 			body: JSON.parse(raw) as unknown,
 		};

@@ -5,6 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { GITHUB_CREDENTIAL_TEST } from '../nodes/GitHub/transport/protocol';
 import { GITHUB_SERVER_PROPERTY } from './githubServer';
 import { ACCESS_LEVEL_PROPERTY, ALLOWED_REPOSITORIES_PROPERTY } from './scopeProperties';
 
@@ -43,14 +44,5 @@ export class GithubAccessTokenApi implements ICredentialType {
 		},
 	};
 
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{$credentials.server.replace(/\\/+$/, "")}}',
-			url: '/user',
-			headers: {
-				Accept: 'application/vnd.github+json',
-				'X-GitHub-Api-Version': '2022-11-28',
-			},
-		},
-	};
+	test: ICredentialTestRequest = GITHUB_CREDENTIAL_TEST;
 }

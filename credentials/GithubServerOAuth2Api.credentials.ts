@@ -1,5 +1,6 @@
 import type { ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
 
+import { GITHUB_CREDENTIAL_TEST } from '../nodes/GitHub/transport/protocol';
 import {
 	GITHUB_ACCESS_TOKEN_URL_EXPRESSION,
 	GITHUB_AUTHORIZE_URL_EXPRESSION,
@@ -43,14 +44,5 @@ export class GithubServerOAuth2Api implements ICredentialType {
 		ACCESS_LEVEL_PROPERTY,
 	];
 
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{$credentials.server.replace(/\\/+$/, "")}}',
-			url: '/user',
-			headers: {
-				Accept: 'application/vnd.github+json',
-				'X-GitHub-Api-Version': '2022-11-28',
-			},
-		},
-	};
+	test: ICredentialTestRequest = GITHUB_CREDENTIAL_TEST;
 }

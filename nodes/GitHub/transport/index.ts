@@ -1,9 +1,9 @@
-import { createHash } from 'crypto';
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
 import { GITHUB_DOT_COM_API } from '../../../credentials/githubServer';
 import type { ApiRequest, ApiResponse } from '../../shared/apiClient';
 import { ApiClient } from '../../shared/apiClient';
+import { StatePerSecret } from '../../shared/perSecret';
 import type { ApiContext } from '../../shared/context';
 import { readParameter } from '../../shared/context';
 import type { RetryBounds } from '../../shared/rateLimit';
@@ -14,6 +14,7 @@ import type { ScopeVerdict } from '../../shared/scope';
 import type { GitHubScope, ScopeProof } from '../../shared/scope/github';
 import { checkGitHubRequest, githubScopeOf } from '../../shared/scope/github';
 import { nextLink } from './link';
+import { GITHUB_API_VERSION, GITHUB_MEDIA_TYPE } from './protocol';
 import { GitHubRateLimitPolicy, resourceForPath } from './rateLimit';
 
 const ACCESS_TOKEN_CREDENTIAL_TYPE = 'githubAccessTokenApi';
@@ -26,8 +27,7 @@ export const GITHUB_CREDENTIAL_TYPES = {
 
 export type GitHubAuthentication = keyof typeof GITHUB_CREDENTIAL_TYPES;
 
-export const GITHUB_MEDIA_TYPE = 'application/vnd.github+json';
-export const GITHUB_API_VERSION = '2022-11-28';
+export { GITHUB_API_VERSION, GITHUB_MEDIA_TYPE } from './protocol';
 
 export interface PageOptions {
 	returnAll: boolean;
@@ -40,7 +40,7 @@ export interface PageOptions {
 }
 
 // Budgets are per token and shared by every node in this process.
-const budgetsByToken = new Map<string, Map<string, { remaining: number; resetAt: number }>>();
+const budgetsByToken = new StatePerSecret(() => new Map<string, { remaining: number; resetAt: number }>());
 
 function budgetsFor(credentials: ICredentialDataDecryptedObject) {
 	const identity =
@@ -50,13 +50,7 @@ function budgetsFor(credentials: ICredentialDataDecryptedObject) {
 				(credentials.oauthTokenData as IDataObject | undefined)?.access_token ??
 				'',
 		);
-	const key = createHash('sha256').update(identity).digest('hex');
-	let budgets = budgetsByToken.get(key);
-	if (!budgets) {
-		budgets = new Map();
-		budgetsByToken.set(key, budgets);
-	}
-	return budgets;
+	return budgetsByToken.for(identity);
 }
 
 function headerText(value: unknown): string | undefined {

@@ -9,10 +9,6 @@ export function newHookSecret(): string {
 	return randomBytes(32).toString('hex');
 }
 
-export function signBody(secret: string, rawBody: Buffer | string): string {
-	return 'sha256=' + createHmac('sha256', secret).update(rawBody).digest('hex');
-}
-
 /**
  * Checks X-Hub-Signature-256 over the exact bytes GitHub sent. The comparison runs in
  * constant time over equal-length digests so timing reveals nothing about the secret.

@@ -1,16 +1,15 @@
-import { createHash } from 'crypto';
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
 import { TRELLO_API_ORIGIN } from '../../../credentials/trelloApiBase';
 import type { ApiRequest, ApiResponse } from '../../shared/apiClient';
 import { ApiClient } from '../../shared/apiClient';
+import { StatePerSecret } from '../../shared/perSecret';
 import type { ApiContext } from '../../shared/context';
 import { readParameter } from '../../shared/context';
 import { ServiceAnswerError } from '../../shared/errors';
 import { PageGuard } from '../../shared/paging';
 import type { RetryBounds } from '../../shared/rateLimit';
 import { DEFAULT_RETRY_BOUNDS } from '../../shared/rateLimit';
-import type { SharedWindow } from '../../shared/rateLimit';
 import type { TrelloWindows } from './rateLimit';
 import { newTrelloWindow, TRELLO_KEY_WINDOW, TRELLO_TOKEN_WINDOW, TrelloRateLimitPolicy } from './rateLimit';
 import type { ScopeVerdict } from '../../shared/scope';
@@ -42,9 +41,8 @@ export interface TrelloPageOptions {
 	maxPageSize?: number;
 }
 
-// Windows are kept under a hash of the secret they belong to, never the secret itself.
-const windowsByToken = new Map<string, SharedWindow>();
-const windowsByKey = new Map<string, SharedWindow>();
+const windowsByToken = new StatePerSecret(() => newTrelloWindow(TRELLO_TOKEN_WINDOW));
+const windowsByKey = new StatePerSecret(() => newTrelloWindow(TRELLO_KEY_WINDOW));
 
 function tokenOf(credentials: ICredentialDataDecryptedObject): string {
 	return String(
@@ -56,24 +54,10 @@ function keyOf(credentials: ICredentialDataDecryptedObject): string {
 	return String(credentials.apiKey ?? credentials.consumerKey ?? '');
 }
 
-function windowIn(
-	windows: Map<string, SharedWindow>,
-	secret: string,
-	limits: { intervalMs: number; max: number },
-): SharedWindow {
-	const id = createHash('sha256').update(secret).digest('hex');
-	let window = windows.get(id);
-	if (!window) {
-		window = newTrelloWindow(limits);
-		windows.set(id, window);
-	}
-	return window;
-}
-
 function windowsFor(credentials: ICredentialDataDecryptedObject): TrelloWindows {
 	return {
-		token: windowIn(windowsByToken, tokenOf(credentials), TRELLO_TOKEN_WINDOW),
-		key: windowIn(windowsByKey, keyOf(credentials), TRELLO_KEY_WINDOW),
+		token: windowsByToken.for(tokenOf(credentials)),
+		key: windowsByKey.for(keyOf(credentials)),
 	};
 }
 

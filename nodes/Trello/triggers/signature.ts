@@ -30,12 +30,6 @@ function binaryDigest(secret: string, rawBody: Buffer, callbackUrl: string): Buf
 	return createHmac('sha1', secret).update(rawBody.toString('utf8') + callbackUrl, 'latin1').digest();
 }
 
-/** base64(HMAC-SHA1(secret, body + callback URL)), as Trello sends it in X-Trello-Webhook. */
-export function signDelivery(secret: string, rawBody: Buffer | string, callbackUrl: string): string {
-	const body = typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : rawBody;
-	return utf8Digest(secret, body, callbackUrl).toString('base64');
-}
-
 function matches(given: Buffer, expected: Buffer): boolean {
 	return given.length === expected.length && timingSafeEqual(given, expected);
 }
