@@ -1,5 +1,5 @@
 import type { AuthKind } from './support';
-import { AUTH_KINDS, carriesCredential, leakedSecrets, loopbackServers, prefixOf, runApiCall, serviceOf } from './support';
+import { AUTH_KINDS, carriesCredential, leakedSecrets, loopbackServers, prefixOf, runApiCall, runNode, serviceOf } from './support';
 
 /**
  * The host lock: every request carrying the credential goes to the credential's host.
@@ -164,5 +164,31 @@ describe.each(AUTH_KINDS)('credential base URLs with %s', (kind) => {
 	it.each(['ftp://127.0.0.1/x', 'not a url', 'javascript:alert(1)'])('refuses the base URL %j', async (base) => {
 		const run = await runApiCall(kind, { method: 'GET', endpoint: `${prefixOf(kind)}x` }, base);
 		expect(run.error('Call')?.message).toMatch(new RegExp(`^The credential field "${field}" `));
+	});
+});
+
+describe('redirects reached through the action nodes (same shared transport)', () => {
+	it('GitHub → Issue → Create answered 307 to another host: refused, B receives nothing', async () => {
+		hostA.on('POST', '/repos/o/r/issues', () => ({ status: 307, headers: { location: `${hostB.baseUrl}/steal` } }));
+		const run = await runNode(
+			'gitHub',
+			{ resource: 'issue', operation: 'create', owner: { __rl: true, mode: 'name', value: 'o' }, repository: { __rl: true, mode: 'name', value: 'r' }, title: 'secret title' },
+			hostA.baseUrl,
+		);
+		expect(run.error('Call')?.message).toBe(`GitHub redirected the request (307) from POST to another host (${new URL(hostB.baseUrl).host}); it was not followed`);
+		expect(hostB.received).toEqual([]);
+	});
+
+	it('Trello → Card → Get answered 302 to another host: followed without key or token', async () => {
+		hostA.on('GET', '/1/cards/{id}', () => ({ status: 302, headers: { location: `${hostB.baseUrl}/steal` } }));
+		hostB.on('GET', '/steal', () => ({ body: { id: 'cccccccccccccccccccccccc', name: 'from B' } }));
+		const run = await runNode(
+			'trello',
+			{ authentication: 'keyToken', resource: 'card', operation: 'get', card: { __rl: true, mode: 'list', value: 'cccccccccccccccccccccccc' } },
+			hostA.baseUrl,
+		);
+		expect(run.json('Call')).toEqual([{ id: 'cccccccccccccccccccccccc', name: 'from B' }]);
+		expect(hostB.received).toHaveLength(1);
+		expect(carriesCredential(hostB.received[0])).toBe(false);
 	});
 });
