@@ -132,6 +132,13 @@ export class RealN8n {
 		await this.cli(['import:workflow', `--input=${file}`]);
 	}
 
+	/** Several workflows in one CLI run (each run of n8n's CLI costs seconds). */
+	async importWorkflows(workflows: Array<Record<string, unknown>>) {
+		const dir = mkdtempSync(join(this.userFolder, 'workflows-'));
+		for (const workflow of workflows) writeFileSync(join(dir, `${String(workflow.id)}.json`), JSON.stringify(workflow));
+		await this.cli(['import:workflow', '--separate', `--input=${dir}`]);
+	}
+
 	/** Runs a workflow that starts with a Manual Trigger and returns n8n's own run data. */
 	async execute(workflowId: string): Promise<ExecutionResult> {
 		const output = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput']);

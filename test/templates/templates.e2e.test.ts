@@ -158,10 +158,8 @@ describe('Workflow templates in a real n8n: imported with the CLI, credentials a
 			{ ...CREDENTIALS.github, type: GITHUB_CREDENTIAL_TYPES.accessToken, data: { server: github.apiUrl, accessToken: GITHUB_TOKEN } },
 			{ ...CREDENTIALS.trello, type: TRELLO_CREDENTIAL_TYPES.keyToken, data: { ...TRELLO, applicationSecret: TRELLO_SECRET, apiBaseUrl: trello.baseUrl } },
 		]);
-		for (const [id, workflow] of workflows) {
-			await n8n.importWorkflow(workflow);
-			await n8n.publish(id);
-		}
+		await n8n.importWorkflows(workflows.map(([, workflow]) => workflow));
+		for (const [id] of workflows) await n8n.publish(id);
 	});
 
 	afterAll(async () => {
