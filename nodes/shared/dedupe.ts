@@ -4,13 +4,13 @@ import type { IDataObject } from 'n8n-workflow';
  * At most one execution per delivery id (GitHub's X-GitHub-Delivery, Trello's action id).
  *
  * Two records are consulted:
- * - this process's memory, which catches copies arriving at the same time in one process: the
- *   check and the record happen with no await in between;
- * - a ring of ids in the node's workflow static data. n8n loads the static data from its database
- *   for every production webhook call, in whichever process (main, webhook process) receives it,
- *   and saves it once the call has answered, so a copy that arrives after that save is recognised
- *   by every process and after any restart.
- * docs/queue-mode.md says what n8n offers and where this stops being a guarantee.
+ * - this process's memory, which catches every copy reaching the same process, also copies
+ *   arriving at the same time: the check and the record happen with no await in between;
+ * - a ring of ids in the node's workflow static data, which n8n loads for every production webhook
+ *   call and saves after it.
+ * In n8n 2.41 queue mode the static-data record of a call that started an execution is not seen by
+ * later calls, so copies reaching another process or a restarted one run again; docs/queue-mode.md
+ * has what n8n offers a webhook and the measurements.
  */
 export const REMEMBERED_IDS = 500;
 

@@ -1,6 +1,6 @@
 import { execFile, spawn } from 'child_process';
 import type { ChildProcess } from 'child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { createServer } from 'net';
 import { tmpdir } from 'os';
 import { join } from 'path';
@@ -158,18 +158,25 @@ export class RealN8n {
 		await this.cli(['unpublish:workflow', `--id=${workflowId}`]);
 	}
 
-	/** Starts `n8n start` and waits until it answers /healthz. */
-	async start(timeoutMs = 90_000): Promise<void> {
+	/**
+	 * Starts `n8n start` (or, in queue mode, `n8n worker` / `n8n webhook`) and waits until it
+	 * answers its readiness check. The process leads its own process group, so stopping it also
+	 * stops the task runner it starts; with N8N_E2E_PID_FILE set, the group is listed there for
+	 * a caller's clean-up if this test process dies first.
+	 */
+	async start(timeoutMs = 90_000, command: 'start' | 'worker' | 'webhook' = 'start', readinessUrl?: string): Promise<void> {
 		const { nodeBin, n8nBin } = environment();
 		this.serverLog = '';
-		this.server = spawn(nodeBin, [n8nBin, 'start'], { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
+		const args = command === 'worker' ? [n8nBin, 'worker', '--concurrency=5'] : [n8nBin, command];
+		this.server = spawn(nodeBin, args, { env: this.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+		if (process.env.N8N_E2E_PID_FILE && this.server.pid) appendFileSync(process.env.N8N_E2E_PID_FILE, `${this.server.pid}\n`);
 		this.server.stdout!.on('data', (d: Buffer) => (this.serverLog += d.toString()));
 		this.server.stderr!.on('data', (d: Buffer) => (this.serverLog += d.toString()));
 		const deadline = Date.now() + timeoutMs;
 		while (Date.now() < deadline) {
 			if (this.server.exitCode !== null) throw new Error(`n8n exited early:\n${this.serverLog}`);
 			try {
-				const response = await fetch(`${this.baseUrl}/healthz/readiness`);
+				const response = await fetch(readinessUrl ?? `${this.baseUrl}/healthz/readiness`);
 				if (response.ok) return;
 			} catch {
 				// not listening yet
@@ -230,11 +237,19 @@ export class RealN8n {
 	async stop(): Promise<void> {
 		const server = this.server;
 		if (!server || server.exitCode !== null) return;
-		server.kill('SIGTERM');
+		const signalGroup = (signal: NodeJS.Signals) => {
+			try {
+				process.kill(-server.pid!, signal);
+			} catch {
+				server.kill(signal);
+			}
+		};
 		const exited = new Promise((resolve) => server.once('exit', resolve));
+		signalGroup('SIGTERM');
 		const timeout = new Promise((resolve) => setTimeout(resolve, 20_000));
 		await Promise.race([exited, timeout]);
-		if (server.exitCode === null) server.kill('SIGKILL');
+		// Whatever is left of the group (the process itself or its task runner) goes now.
+		signalGroup('SIGKILL');
 		this.server = undefined;
 	}
 
