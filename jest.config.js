@@ -1,10 +1,10 @@
-/** Unit and in-process workflow tests. End-to-end tests against a real n8n run through scripts/e2e.sh. */
+/** Unit and in-process workflow tests. End-to-end tests against a real n8n run through scripts/e2e.sh, queue mode through scripts/queue.sh. */
 module.exports = {
 	preset: 'ts-jest',
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
-	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', '\\.e2e\\.test\\.ts$'],
+	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', '/test/queue/', '\\.e2e\\.test\\.ts$'],
 	setupFiles: ['<rootDir>/test/setup/quiet-logger.ts'],
 	setupFilesAfterEnv: ['<rootDir>/test/setup/no-network.ts'],
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'test/tsconfig.json' }] },
