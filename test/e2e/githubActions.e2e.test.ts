@@ -1,4 +1,5 @@
 import { FakeGitHub } from '../fakes/fakeGitHub';
+import { FakeHttpServer } from '../fakes/server';
 import { manualWorkflow, PACKAGE, RealN8n } from './n8n';
 
 const TOKEN = 'ghp_e2eActionsToken0123456789abcdefABCD';
@@ -12,10 +13,14 @@ function github(name: string, parameters: Record<string, unknown>, extra: Record
 
 describe('GitHub node in a real n8n: one operation of every resource, and the API Call node paging', () => {
 	const fake = new FakeGitHub();
+	// Another host, as GitHub's archive downloads are: it must never see the token.
+	const otherHost = new FakeHttpServer();
 	let n8n: RealN8n;
 
 	beforeAll(async () => {
 		await fake.start();
+		await otherHost.start();
+		otherHost.on('GET', '/archive', () => ({ body: { archive: true } }));
 		fake.tokens.add(TOKEN);
 		const releases = Array.from({ length: 130 }, (_, i) => ({ id: i + 1, tag_name: `v${i + 1}` }));
 		const issues = Array.from({ length: 205 }, (_, i) => ({ number: i + 1 }));
@@ -50,7 +55,9 @@ describe('GitHub node in a real n8n: one operation of every resource, and the AP
 			.on('GET', '/repos/{owner}/{repo}/releases', (req) => fake.paged(req, releases))
 			.on('PUT', '/repos/{owner}/{repo}/collaborators/{username}', () => ({ status: 201, body: { id: 5, permissions: 'push' } }))
 			.on('GET', '/rate_limit', () => ({ body: { resources: { core: { limit: 5000, remaining: 4990 } } } }))
-			.on('GET', '/repos/{owner}/{repo}/issues', (req) => fake.paged(req, issues));
+			.on('GET', '/repos/{owner}/{repo}/issues', (req) => fake.paged(req, issues))
+			.on('GET', '/repos/{owner}/{repo}/tarball', () => ({ status: 302, headers: { location: `${otherHost.baseUrl}/archive` } }))
+			.on('POST', '/repos/{owner}/{repo}/dispatches', () => ({ status: 307, headers: { location: `${otherHost.baseUrl}/archive` } }));
 
 		n8n = await RealN8n.create();
 		await n8n.importCredentials([
@@ -61,6 +68,7 @@ describe('GitHub node in a real n8n: one operation of every resource, and the AP
 	afterAll(async () => {
 		await n8n?.dispose();
 		await fake.stop();
+		await otherHost.stop();
 	});
 
 	it('runs every resource, confines Search, refuses a repository outside the allowlist, and pages', async () => {
@@ -94,6 +102,21 @@ describe('GitHub node in a real n8n: one operation of every resource, and the AP
 					credentials,
 					executeOnce: true,
 				},
+				{
+					name: 'Redirected GET',
+					type: `${PACKAGE}.githubApiCall`,
+					parameters: { method: 'GET', endpoint: '/repos/octo/hello/tarball' },
+					credentials,
+					executeOnce: true,
+				},
+				{
+					name: 'Redirected POST',
+					type: `${PACKAGE}.githubApiCall`,
+					parameters: { method: 'POST', endpoint: '/repos/octo/hello/dispatches', body: '{"event_type":"x"}' },
+					credentials,
+					executeOnce: true,
+					onError: 'continueRegularOutput',
+				},
 			]),
 		);
 		const result = await n8n.execute('githubActions');
@@ -121,6 +144,13 @@ describe('GitHub node in a real n8n: one operation of every resource, and the AP
 			},
 		]);
 		expect(json('API Call')).toHaveLength(205);
+		// n8n's own redirect following is off: the package follows a GET to another host without the
+		// token and refuses to send a POST (and its body) there.
+		expect(json('Redirected GET')).toEqual([{ archive: true }]);
+		expect(json('Redirected POST')[0].error).toBe(
+			`GitHub redirected the request (307) from POST to another host (${new URL(otherHost.baseUrl).host}); it was not followed`,
+		);
+		expect(otherHost.received.map((r) => [r.method, r.path, r.headers.authorization])).toEqual([['GET', '/archive', undefined]]);
 
 		expect(fake.requestsTo('GET', '/search/issues').map((r) => r.query)).toEqual([{ q: 'is:issue repo:octo/hello', per_page: '10' }]);
 		expect(fake.requestsTo('POST', '/repos/octo/hello/git/refs').map((r) => r.body)).toEqual([{ ref: 'refs/heads/feature/e2e', sha: 'main-sha' }]);
