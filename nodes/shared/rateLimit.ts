@@ -122,7 +122,12 @@ const SHARED_POLL_MS = 20;
  * would see the same slot free at the same moment and all but one would be refused.
  */
 export class SharedWindow {
-	private readonly ownAt: number[] = [];
+	/**
+	 * Our requests: when sent, and from when they count in the window. The service counts a request
+	 * when it arrives, somewhere between sending and the answer, so once answered it counts from the
+	 * answer: on a busy machine a request can take longer to arrive than any fixed margin.
+	 */
+	private ownAt: Array<{ sent: number; at: number }> = [];
 	private readonly foreignAt: number[] = [];
 	/** Others' sends past their estimated time in the window, not yet confirmed gone by an answer. */
 	private foreignUnconfirmed = 0;
@@ -139,7 +144,7 @@ export class SharedWindow {
 
 	private prune(now: number) {
 		const horizon = now - this.intervalMs - this.marginMs;
-		while (this.ownAt.length && this.ownAt[0] <= horizon) this.ownAt.shift();
+		while (this.ownAt.length && this.ownAt[0].at <= horizon) this.ownAt.shift();
 		while (this.foreignAt.length && this.foreignAt[0] <= horizon) {
 			this.foreignAt.shift();
 			this.foreignUnconfirmed++;
@@ -172,27 +177,32 @@ export class SharedWindow {
 		if (this.foreignUnconfirmed > 0 && used - this.foreignUnconfirmed < capacity) {
 			return this.inFlight === 0 ? 0 : SHARED_POLL_MS;
 		}
-		const known = [...this.ownAt, ...this.foreignAt].sort((a, b) => a - b);
+		const known = [...this.ownAt.map((own) => own.at), ...this.foreignAt].sort((a, b) => a - b);
 		const index = known.length - (capacity - this.foreignUnconfirmed);
 		if (index < 0 || index >= known.length) return SHARED_POLL_MS;
 		return Math.max(SHARED_POLL_MS, known[index] + this.intervalMs + this.marginMs - now);
 	}
 
 	noteSend(now: number): void {
-		this.ownAt.push(now);
+		this.ownAt.push({ sent: now, at: now });
 		this.inFlight++;
 	}
 
 	/**
-	 * One of our requests, sent at `sentAt`, was answered. A refused one does not hold a slot of
-	 * ours; if the service counted it anyway, its count shows it as someone else's.
+	 * One of our requests, sent at `sentAt`, was answered at `now`. A refused one does not hold a
+	 * slot of ours; if the service counted it anyway, its count shows it as someone else's.
 	 */
-	noteAnswer(sentAt: number, refused: boolean): void {
+	noteAnswer(sentAt: number, refused: boolean, now = sentAt): void {
 		this.inFlight = Math.max(0, this.inFlight - 1);
+		const index = this.ownAt.findIndex((own) => own.sent === sentAt && own.at === sentAt);
+		if (index < 0) return;
 		if (refused) {
-			const index = this.ownAt.lastIndexOf(sentAt);
-			if (index >= 0) this.ownAt.splice(index, 1);
+			this.ownAt.splice(index, 1);
+			return;
 		}
+		this.ownAt[index].at = now;
+		// Kept in the order they leave the window.
+		this.ownAt.sort((a, b) => a.at - b.at);
 	}
 
 	/**
@@ -201,7 +211,7 @@ export class SharedWindow {
 	 */
 	noteRemaining(remaining: number, sentAt: number, now: number): void {
 		this.prune(now);
-		const ownCounted = this.ownAt.filter((at) => at <= sentAt).length;
+		const ownCounted = this.ownAt.filter((own) => own.sent <= sentAt).length;
 		const foreign = Math.max(0, this.max - remaining - ownCounted);
 		this.foreignUnconfirmed = 0;
 		if (foreign > this.foreignAt.length) {

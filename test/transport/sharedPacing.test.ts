@@ -195,6 +195,15 @@ describe('SharedWindow', () => {
 		expect(window.inWindow(5)).toBe(3);
 	});
 
+	it('counts an answered request of ours from its answer, since the service counted it on arrival', () => {
+		const window = new SharedWindow(10_000, 1, 0, 0);
+		window.noteSend(0);
+		// Answered 900 ms later: it may have arrived just before the answer.
+		window.noteAnswer(0, false, 900);
+		expect(window.untilSlotFree(1_000)).toBe(9_900);
+		expect(window.untilSlotFree(10_900)).toBe(0);
+	});
+
 	it('does not hold a slot for a refused request of ours', () => {
 		const window = new SharedWindow(10_000, 100, 0, 0);
 		window.noteSend(0);

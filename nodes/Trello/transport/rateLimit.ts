@@ -57,7 +57,7 @@ export class TrelloRateLimitPolicy implements RateLimitPolicy {
 	noteResponse(response: RawResponse, now: number): void {
 		for (const { window, header } of LIMITS) {
 			const state = this.windows[window];
-			state.noteAnswer(this.sentAt, response.statusCode === 429);
+			state.noteAnswer(this.sentAt, response.statusCode === 429, now);
 			const interval = Number(headerValue(response.headers, `${header}-interval-ms`));
 			const max = Number(headerValue(response.headers, `${header}-max`));
 			const remaining = headerValue(response.headers, `${header}-remaining`);
