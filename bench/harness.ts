@@ -4,8 +4,6 @@ import type {
 	IDataObject,
 	INode,
 	INodeType,
-	INodeTypes,
-	IVersionedNodeType,
 	IWebhookData,
 	IWebhookResponseData,
 	IWorkflowExecuteAdditionalData,
@@ -15,7 +13,7 @@ import { WebhookContext } from 'n8n-core';
 import { join } from 'path';
 
 import { HarnessCredentialsHelper } from '../test/harness/credentialsHelper';
-import { HARNESS_INPUT_TYPE, packageCredentialTypes, packageNodeTypes } from '../test/harness/nodeTypes';
+import { HarnessNodeTypes, packageCredentialTypes } from '../test/harness/nodeTypes';
 import type { WorkflowJson } from '../test/harness/workflow';
 import { runWorkflow, WorkflowRun } from '../test/harness/workflow';
 
@@ -70,21 +68,8 @@ export function baseCredentialTypes(): Map<string, ICredentialType> {
 	return baseCredentials;
 }
 
-export class BenchNodeTypes implements INodeTypes {
-	getByName(nodeType: string): INodeType | IVersionedNodeType {
-		const node = packageNodeTypes().get(nodeType) ?? baseNodeTypes().get(nodeType);
-		if (!node) throw new Error(`Unknown node type ${nodeType}`);
-		return node;
-	}
-
-	getByNameAndVersion(nodeType: string): INodeType {
-		return this.getByName(nodeType) as INodeType;
-	}
-
-	getKnownTypes() {
-		return {};
-	}
-}
+/** The test harness's node types together with n8n's own nodes. */
+const benchNodeTypes = () => new HarnessNodeTypes(baseNodeTypes);
 
 /** The test harness's credentials helper, extended to n8n's own credential types. */
 export class BenchCredentialsHelper extends HarnessCredentialsHelper {
@@ -120,22 +105,11 @@ export async function runBenchWorkflow(
 	credentials: Record<string, ICredentialDataDecryptedObject>,
 ): Promise<WorkflowRun> {
 	return await runWorkflow(workflowJson, {
-		nodeTypes: new BenchNodeTypes(),
+		nodeTypes: benchNodeTypes(),
 		credentialsHelper: new BenchCredentialsHelper(credentials),
 	});
 }
 
-export function inputAnd(node: INode, items: IDataObject[]): WorkflowJson {
-	const input: INode = {
-		id: 'input',
-		name: 'Input',
-		type: HARNESS_INPUT_TYPE,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: { items: JSON.stringify(items) },
-	};
-	return { nodes: [input, node], connections: { Input: { main: [[{ node: node.name, type: 'main', index: 0 }]] } } };
-}
 
 /** Minimal Express-like response, for handlers that answer themselves (401, setup HEAD). */
 class BenchResponse {
@@ -174,13 +148,13 @@ export class WebhookDriver {
 			typeVersion,
 			webhookId: 'bench-webhook-id',
 		});
-		this.nodeType = new BenchNodeTypes().getByName(type) as INodeType;
+		this.nodeType = benchNodeTypes().getByName(type) as INodeType;
 		this.workflow = new Workflow({
 			id: 'bench-trigger-workflow',
 			name: 'bench',
 			nodes: [this.node],
 			connections: {},
-			nodeTypes: new BenchNodeTypes(),
+			nodeTypes: benchNodeTypes(),
 			active: true,
 			staticData: {},
 			settings: {},

@@ -3,7 +3,8 @@ import { join } from 'path';
 import type { IDataObject, INode } from 'n8n-workflow';
 
 import { BenchTrello, forwardOrigin } from '../fakes';
-import { benchNode, inputAnd, runBenchWorkflow } from '../harness';
+import { singleNodeWorkflow } from '../../test/harness/workflow';
+import { benchNode, runBenchWorkflow } from '../harness';
 import type { ChartSeries } from '../report';
 import { rateChartSvg, ratio, seconds, table } from '../report';
 import { ROOT, OURS, rl, theirsAvailable } from '../common';
@@ -42,7 +43,7 @@ describe('1. 300 Create Card items under Trello’s 100 requests / 10 s per toke
 	async function measure(label: string, token: string, node: INode, credentials: Record<string, IDataObject>) {
 		trello.accounts.push({ apiKey: KEY, apiToken: token });
 		const started = Date.now();
-		const run = await runBenchWorkflow(inputAnd(node, input), credentials as never);
+		const run = await runBenchWorkflow(singleNodeWorkflow(node, input), credentials as never);
 		const wall = Date.now() - started;
 		const arrivals = trello.requestsFor(token);
 		const names = trello.createdNames.get(token) ?? [];

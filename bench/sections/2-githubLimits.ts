@@ -2,7 +2,8 @@ import type { IDataObject, INode } from 'n8n-workflow';
 
 import { BenchGitHub } from '../fakes';
 import type { Arrival } from '../fakes';
-import { benchNode, inputAnd, runBenchWorkflow } from '../harness';
+import { singleNodeWorkflow } from '../../test/harness/workflow';
+import { benchNode, runBenchWorkflow } from '../harness';
 import { ratio, seconds, table } from '../report';
 import { OURS, rl, theirsAvailable } from '../common';
 import { goals, report } from '../reportWriter';
@@ -62,7 +63,7 @@ describe('2. A batch of Create Issue writes through GitHub’s primary and secon
 		github.created = [];
 		const from = github.arrivals.length;
 		const started = Date.now();
-		const run = await runBenchWorkflow(inputAnd(node, input), credentials as never);
+		const run = await runBenchWorkflow(singleNodeWorkflow(node, input), credentials as never);
 		const wall = Date.now() - started;
 		const arrivals = github.arrivals.slice(from);
 		if (process.env.BENCH_DEBUG) process.stderr.write(JSON.stringify(arrivals.map((a) => [a.at - started, a.status, a.kind, a.askedMs])) + "\n");

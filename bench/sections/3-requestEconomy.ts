@@ -1,7 +1,8 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
 import { BenchGitHub, BenchTrello, forwardOrigin } from '../fakes';
-import { benchNode, inputAnd, runBenchWorkflow } from '../harness';
+import { singleNodeWorkflow } from '../../test/harness/workflow';
+import { benchNode, runBenchWorkflow } from '../harness';
 import { table } from '../report';
 import { OURS, rl, theirsAvailable } from '../common';
 import { goals, report } from '../reportWriter';
@@ -43,7 +44,7 @@ describe('3. Requests needed to list 1,000 issues, commits and cards', () => {
 
 	async function requestsFor(server: BenchGitHub | BenchTrello, node: INode, credentials: Record<string, IDataObject>) {
 		const from = server.arrivals.length;
-		const run = await runBenchWorkflow(inputAnd(node, [{}]), credentials as never);
+		const run = await runBenchWorkflow(singleNodeWorkflow(node, [{}]), credentials as never);
 		const error = run.error(node.name);
 		if (error) return `failed: ${error.message.slice(0, 60)}`;
 		return `${server.arrivals.length - from} (${run.json(node.name).length})`;

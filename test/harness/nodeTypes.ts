@@ -81,9 +81,12 @@ export function packageCredentialTypes(): Map<string, ICredentialType> {
 	return credentialCache;
 }
 
+/** This package's node types; `others` adds further ones (the bench: n8n's own nodes). */
 export class HarnessNodeTypes implements INodeTypes {
+	constructor(private readonly others?: () => Map<string, INodeType | IVersionedNodeType>) {}
+
 	getByName(nodeType: string): INodeType | IVersionedNodeType {
-		const node = packageNodeTypes().get(nodeType);
+		const node = packageNodeTypes().get(nodeType) ?? this.others?.().get(nodeType);
 		if (!node) throw new Error(`Unknown node type ${nodeType}`);
 		return node;
 	}
