@@ -11,7 +11,7 @@ export const GITHUB_SERVER_PROPERTY: INodeProperties = {
 	required: true,
 	placeholder: 'https://github.example.com/api/v3',
 	description:
-		'Leave as https://api.github.com for github.com. For GitHub Enterprise Server use https://YOUR-HOST/api/v3.',
+		'Leave as https://api.github.com for github.com. For GitHub Enterprise Server use https://YOUR-HOST/api/v3. A plain http(s) address: with a user name, password, "?…" or "#…" every request is refused.',
 };
 
 /**

@@ -7,5 +7,6 @@ export const TRELLO_API_BASE_PROPERTY: INodeProperties = {
 	name: 'apiBaseUrl',
 	type: 'string',
 	default: TRELLO_API_ORIGIN,
-	description: 'Keep the default. Change it only to route requests through a proxy or to a test server.',
+	description:
+		'Keep the default. Change it only to route requests through a proxy or to a test server. A plain http(s) address: with a user name, password, "?…" or "#…" every request is refused.',
 };
