@@ -196,13 +196,18 @@ function sameRefs(a: string[], b: string[]): boolean {
 	return a.length === b.length && [...a].sort().join(',') === [...b].sort().join(',');
 }
 
-/** checkExists: every watched model has an active webhook of ours at this callback URL. */
-export async function webhooksExist(ctx: IHookFunctions): Promise<boolean> {
+/** The node's plan, refused early when it can never fire or cannot verify signatures; the client and callback URL. */
+async function checkedSetup(ctx: IHookFunctions) {
 	const plan = readPlan(ctx);
 	assertPlanCanFire(ctx.getNode(), plan);
 	const client = new TrelloClient(ctx);
 	await assertSecretAvailable(ctx, plan, client);
-	const callbackUrl = ctx.getNodeWebhookUrl('default')!;
+	return { plan, client, callbackUrl: ctx.getNodeWebhookUrl('default')! };
+}
+
+/** checkExists: every watched model has an active webhook of ours at this callback URL. */
+export async function webhooksExist(ctx: IHookFunctions): Promise<boolean> {
+	const { plan, client, callbackUrl } = await checkedSetup(ctx);
 	const stored = storedWebhooks(ctx.getWorkflowStaticData('node'));
 	if (!stored || stored.callbackUrl !== callbackUrl || !sameRefs(stored.refs, plan.modelRefs) || !stored.models.length) {
 		return false;
@@ -230,11 +235,7 @@ function explainCreateFailure(node: INode, error: unknown, callbackUrl: string):
 
 /** create: a webhook per watched model; reuses ours, reactivates those Trello switched off, removes strays. */
 export async function createWebhooks(ctx: IHookFunctions): Promise<boolean> {
-	const plan = readPlan(ctx);
-	assertPlanCanFire(ctx.getNode(), plan);
-	const client = new TrelloClient(ctx);
-	await assertSecretAvailable(ctx, plan, client);
-	const callbackUrl = ctx.getNodeWebhookUrl('default')!;
+	const { plan, client, callbackUrl } = await checkedSetup(ctx);
 	const staticData = ctx.getWorkflowStaticData('node');
 
 	const member = await currentMember(ctx.getNode(), client);
