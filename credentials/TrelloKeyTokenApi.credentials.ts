@@ -28,14 +28,21 @@ export class TrelloKeyTokenApi implements ICredentialType {
 			description: 'Shown on your Power-Up / integration page in Trello’s admin area',
 		},
 		{
+			// A notice, not a tooltip: the token comes from a page the user has to open.
+			displayName:
+				'Get the token from <a href="https://trello.com/1/authorize?expiration=never&scope=read,write&response_type=token&name=n8n&key=YOUR_API_KEY" target="_blank">Trello’s authorization page</a>: replace YOUR_API_KEY in its address with the API key above, allow access, then paste the token Trello shows below.',
+			name: 'authorizationNotice',
+			type: 'notice',
+			default: '',
+		},
+		{
 			displayName: 'Token',
 			name: 'apiToken',
 			type: 'string',
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description:
-				'Generated from the authorization link next to the API key (https://trello.com/1/authorize?expiration=never&scope=read,write&response_type=token&key=YOUR_KEY)',
+			description: 'The token Trello shows after you allow access on its authorization page (see the link above)',
 		},
 		{
 			displayName: 'Application Secret',

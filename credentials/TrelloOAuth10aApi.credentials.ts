@@ -15,6 +15,26 @@ export class TrelloOAuth10aApi implements ICredentialType {
 	documentationUrl = 'https://developer.atlassian.com/cloud/trello/guides/rest-api/authorization/';
 
 	properties: INodeProperties[] = [
+		// Same names as oAuth1Api's fields, so these replace them with directions to Trello's admin page.
+		{
+			displayName: 'Consumer Key',
+			name: 'consumerKey',
+			type: 'string',
+			default: '',
+			required: true,
+			description:
+				'The API key of your Trello Power-Up: https://trello.com/power-ups/admin → your Power-Up → API key',
+		},
+		{
+			displayName: 'Consumer Secret',
+			name: 'consumerSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description:
+				'The secret shown beside that API key on the same page. It also verifies the Trello Toolkit Trigger’s webhook deliveries.',
+		},
 		{
 			displayName: 'Request Token URL',
 			name: 'requestTokenUrl',

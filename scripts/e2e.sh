@@ -8,5 +8,7 @@ cd "$(dirname "$0")/.."
 N8N_HOST_DIR="$(bash scripts/n8n-host.sh | tail -n 1)"
 export N8N_HOST_DIR
 source scripts/pack-for-n8n.sh
+CHROMIUM_PATH="$(bash scripts/chromium.sh | tail -n 1)"
+export CHROMIUM_PATH
 
 npx jest --config test/e2e/jest.config.js --runInBand "$@"

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { describeCatalogue } from '../shared/catalogue';
-import { MAX_RATE_LIMIT_WAIT_OPTION } from '../shared/options';
+import { assertNotCustomApiCall, customApiCallNotice, MAX_RATE_LIMIT_WAIT_OPTION } from '../shared/options';
 import { GITHUB_RESOURCES, GITHUB_ROWS } from './actions/catalogue';
 import { executeGitHubActions } from './actions/router';
 import { GITHUB_AUTHENTICATION_PROPERTY, GITHUB_CREDENTIALS } from './common';
@@ -35,6 +35,7 @@ export class GitHub implements INodeType {
 				description:
 					'Limit this node to these repositories (owner/name or owner/*, comma-separated). Operations on any other repository fail before a request is sent, and Search only returns results from these repositories. Empty = no limit.',
 			},
+			customApiCallNotice('GitHub Toolkit API Call'),
 			...describeCatalogue(GITHUB_RESOURCES, GITHUB_ROWS),
 			{
 				displayName: 'Options',
@@ -50,6 +51,7 @@ export class GitHub implements INodeType {
 	methods = { listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		assertNotCustomApiCall(this, 'GitHub Toolkit API Call');
 		return await executeGitHubActions(this);
 	}
 }

@@ -17,7 +17,7 @@ export class GitHubPollTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["trigger"]}}',
-		description: 'Starts the workflow on GitHub events that have no webhook (new gists, watchers, account repositories, mentions)',
+		description: 'Checks GitHub on the polling schedule for what has no webhook (new gists, watchers, account repositories, mentions) and starts the workflow once per new item',
 		defaults: { name: 'GitHub Toolkit Poll Trigger' },
 		polling: true,
 		inputs: [],

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { describeCatalogue } from '../shared/catalogue';
-import { MAX_RATE_LIMIT_WAIT_OPTION } from '../shared/options';
+import { assertNotCustomApiCall, customApiCallNotice, MAX_RATE_LIMIT_WAIT_OPTION } from '../shared/options';
 import { TRELLO_RESOURCES, TRELLO_ROWS } from './actions/catalogue';
 import { executeTrelloRows } from './actions/router';
 import { TRELLO_AUTHENTICATION_PROPERTY, TRELLO_CREDENTIALS } from './common';
@@ -28,6 +28,7 @@ export class Trello implements INodeType {
 		credentials: TRELLO_CREDENTIALS,
 		properties: [
 			TRELLO_AUTHENTICATION_PROPERTY,
+			customApiCallNotice('Trello Toolkit API Call'),
 			...describeCatalogue(TRELLO_RESOURCES, TRELLO_ROWS),
 			{
 				displayName: 'Options',
@@ -57,6 +58,7 @@ export class Trello implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		assertNotCustomApiCall(this, 'Trello Toolkit API Call');
 		return await executeTrelloRows(this);
 	}
 }

@@ -1,4 +1,5 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { RetryBounds } from './rateLimit';
 import { DEFAULT_RETRY_BOUNDS } from './rateLimit';
@@ -18,4 +19,26 @@ export function retryBoundsFrom(maxRateLimitWaitSeconds: unknown): RetryBounds {
 	const seconds = Number(maxRateLimitWaitSeconds);
 	if (!Number.isFinite(seconds) || seconds < 0) return DEFAULT_RETRY_BOUNDS;
 	return { ...DEFAULT_RETRY_BOUNDS, maxWaitMs: seconds * 1000 };
+}
+
+/** The value n8n gives the "Custom API Call" entry it adds to the Resource list of nodes whose credentials it can reuse. */
+export const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
+
+/** Shown instead of n8n's pointer to its HTTP Request node: this package's API Call node keeps host lock, pacing and redaction. */
+export function customApiCallNotice(apiCallNode: string): INodeProperties {
+	return {
+		displayName: `For an endpoint this node has no operation for, use the <b>${apiCallNode}</b> node: it sends any request with this credential, locked to the credential's server and paced by the service's rate limits.`,
+		name: 'customApiCallNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { resource: [CUSTOM_API_CALL] } },
+	};
+}
+
+/** A run with "Custom API Call" chosen has nothing to do here; say where such calls go. */
+export function assertNotCustomApiCall(ctx: IExecuteFunctions, apiCallNode: string): void {
+	if (ctx.getNodeParameter('resource', 0, '') !== CUSTOM_API_CALL) return;
+	throw new NodeOperationError(ctx.getNode(), `"Custom API Call" is done with the ${apiCallNode} node`, {
+		description: `Replace this node with the ${apiCallNode} node (same credential): it takes a method, a path and an optional body and follows all pages if asked.`,
+	});
 }

@@ -209,13 +209,16 @@ export class RealN8n {
 		return this.sessionCookie;
 	}
 
+	/** The instance owner `signInAsOwner()` sets up (also used to sign in through the editor's form). */
+	readonly owner = { email: 'owner@example.test', password: 'E2e-password-123' };
+
 	/** Sets up the instance owner on a fresh n8n and keeps the session for `rest()`. */
 	async signInAsOwner(): Promise<void> {
 		const setup = await this.rest('POST', '/owner/setup', {
-			email: 'owner@example.test',
+			email: this.owner.email,
 			firstName: 'E',
 			lastName: 'Two',
-			password: 'E2e-password-123',
+			password: this.owner.password,
 		});
 		if (setup.status !== 200) throw new Error(`owner setup answered ${setup.status}: ${JSON.stringify(setup.json)}`);
 	}

@@ -14,7 +14,7 @@ function json(result: Awaited<ReturnType<TriggerHarness['poll']>>) {
 	return result === null ? null : result[0].map((item) => item.json);
 }
 
-const polled = (trigger: string, payload: IDataObject) => ({ trigger, event: null, action: null, deliveryId: null, payload });
+const polled = (trigger: string, payload: IDataObject) => ({ trigger, payload });
 
 /** n8n saves a workflow's static data after a poll only when it was marked as changed. */
 function markedChanged(harness: TriggerHarness): boolean {

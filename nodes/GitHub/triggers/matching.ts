@@ -21,6 +21,12 @@ export interface TriggerItem extends IDataObject {
 	payload: IDataObject;
 }
 
+/** What a poll trigger emits: the trigger's name and what GitHub listed. */
+export interface PolledItem extends IDataObject {
+	trigger: string;
+	payload: IDataObject;
+}
+
 export type UserFilterValues = Partial<Record<UserFilterName, string[]>>;
 
 export interface Delivery {

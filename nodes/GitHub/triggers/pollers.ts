@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { pathSegment } from '../../shared/requestGuard';
 import type { GitHubClient } from '../transport';
 import type { PollerName } from './catalogue';
-import type { TriggerItem } from './matching';
+import type { PolledItem } from './matching';
 
 /**
  * Where a poller stopped. Time-ordered sources keep the newest timestamp seen and the ids
@@ -99,8 +99,9 @@ const NOTIFICATIONS: TimedSource = {
 	idOf: (thread) => `${String(thread.id)}@${String(thread.updated_at)}`,
 };
 
-function item(triggerName: string, payload: IDataObject): TriggerItem {
-	return { trigger: triggerName, event: null, action: null, deliveryId: null, payload };
+/** A polled item: no webhook delivery stands behind it, so it has no event, action or delivery id columns. */
+function item(triggerName: string, payload: IDataObject): PolledItem {
+	return { trigger: triggerName, payload };
 }
 
 async function pollTimed(
@@ -145,7 +146,7 @@ async function pagesUntil(
 	return collected;
 }
 
-export async function runPoller(client: GitHubClient, state: PollState, request: PollRequest): Promise<TriggerItem[]> {
+export async function runPoller(client: GitHubClient, state: PollState, request: PollRequest): Promise<PolledItem[]> {
 	const emit = (entries: IDataObject[]) => entries.map((entry) => item(request.triggerName, entry));
 	switch (request.poller) {
 		case 'gists': {

@@ -1,0 +1,87 @@
+import { existsSync, mkdtempSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { chromium, selectors } from 'playwright-core';
+
+// n8n's editor marks its elements with data-test-id.
+selectors.setTestIdAttribute('data-test-id');
+
+import type { RealN8n } from './n8n';
+
+/** Debian's Chromium (scripts/e2e.sh installs it when missing); no browser is ever downloaded. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const chromiumAvailable = (): boolean => existsSync(CHROMIUM);
+
+/** The editor in a headless Chromium with a fresh profile; page errors and console errors are kept. */
+export class Editor {
+	readonly errors: string[] = [];
+	private constructor(
+		readonly context: BrowserContext,
+		readonly page: Page,
+		private readonly profile: string,
+	) {}
+
+	static async open(): Promise<Editor> {
+		const profile = mkdtempSync(join(tmpdir(), 'n8n-e2e-chromium-'));
+		// A persistent context on a fresh folder is Chromium's --user-data-dir.
+		const context = await chromium.launchPersistentContext(profile, {
+			executablePath: CHROMIUM,
+			headless: true,
+			viewport: { width: 1440, height: 900 },
+			args: [
+				'--headless',
+				'--no-sandbox',
+				'--disable-gpu',
+				'--disable-quic',
+				'--no-first-run',
+				'--disable-background-networking',
+				'--disable-component-update',
+				'--disable-sync',
+			],
+		});
+		const page = context.pages()[0] ?? (await context.newPage());
+		const editor = new Editor(context, page, profile);
+		page.on('pageerror', (error) => editor.errors.push(`pageerror: ${error.message}`));
+		// A console "Failed to load resource" names no address; the failed response does.
+		page.on('response', (response) => {
+			if (response.status() >= 400) editor.errors.push(`http ${response.status()}: ${response.request().method()} ${response.url()}`);
+		});
+		page.on('console', (message) => {
+			if (message.type() === 'error') editor.errors.push(`console: ${message.text()}`);
+		});
+		return editor;
+	}
+
+	/** Signs in through n8n's sign-in form as the owner set up by `RealN8n.signInAsOwner()`. */
+	async signIn(n8n: RealN8n): Promise<void> {
+		await this.page.goto(`${n8n.baseUrl}/signin`);
+		const form = this.page.getByTestId('auth-form');
+		await form.locator('input[type="email"]').fill(n8n.owner.email);
+		await form.locator('input[type="password"]').fill(n8n.owner.password);
+		await this.page.getByTestId('form-submit-button').click();
+		await this.page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 60_000 });
+	}
+
+	/** Errors seen since `mark` (an index into `errors`), without the ones n8n logs offline about its own online services. */
+	errorsSince(mark: number): string[] {
+		return this.errors.slice(mark).filter((error) => !OFFLINE_NOISE.some((pattern) => pattern.test(error)));
+	}
+
+	async close(): Promise<void> {
+		await this.context.close().catch(() => undefined);
+		rmSync(this.profile, { recursive: true, force: true });
+	}
+}
+
+/**
+ * n8n's editor asks n8n's online services (templates, version notices, telemetry) and the resources
+ * of the page may fail with no internet; none of them concerns the nodes under test.
+ */
+const OFFLINE_NOISE = [
+	/Failed to load resource/, // reported again with its address by the response listener
+	/api\.n8n\.io|n8n\.io\/|telemetry|rudderstack|posthog/i,
+	// The editor asks for an optional output-schema preview of every node (n8n's own nodes ship a few); none exists for community nodes.
+	/^http 404: GET \S+\/schemas\/n8n-nodes-github-trello\.\w+\/[\d.]+\.json$/,
+];

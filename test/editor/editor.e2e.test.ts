@@ -1,0 +1,184 @@
+import { mkdirSync } from 'fs';
+import { join } from 'path';
+
+import { chromiumAvailable, Editor } from '../e2e/browser';
+import { PACKAGE, RealN8n } from '../e2e/n8n';
+import { FakeGitHub } from '../fakes/fakeGitHub';
+import { FakeTrello } from '../fakes/fakeTrello';
+
+const GITHUB_TOKEN = 'ghp_editorTourToken0123456789abcdefgh';
+const TRELLO = { apiKey: 'editor-tour-key-0123456789', apiToken: 'editor-tour-token-0123456789abcdef' };
+const BOARDS = [
+	{ id: '5f2b8c1e9d3a4b0012a1b001', name: 'Product Roadmap', shortLink: 'Rm4pXk2Q', url: 'https://trello.com/b/Rm4pXk2Q/product-roadmap', closed: false },
+	{ id: '5f2b8c1e9d3a4b0012a1b002', name: 'Support Queue', shortLink: 'Sq7hTt1W', url: 'https://trello.com/b/Sq7hTt1W/support-queue', closed: false },
+];
+const WORKFLOW_ID = 'editorTour';
+const github = { githubAccessTokenApi: { id: 'ghToken', name: 'GitHub token' } };
+const trello = { trelloKeyTokenApi: { id: 'trKey', name: 'Trello key' } };
+
+/** One of each node a user opens first: both triggers and both action nodes, configured as a user would. */
+const workflow = {
+	id: WORKFLOW_ID,
+	name: 'Editor tour',
+	active: false,
+	settings: { executionOrder: 'v1' },
+	nodes: [
+		{
+			id: '0b9f3c6e-5d1a-4c2e-9a51-6f0e2b1c7d01',
+			name: 'GitHub Toolkit Trigger',
+			type: `${PACKAGE}.gitHubTrigger`,
+			typeVersion: 1,
+			position: [0, 0],
+			webhookId: 'editor-tour-github',
+			parameters: { authentication: 'accessToken', triggers: ['newIssue'], owner: { mode: 'name', value: 'acme-org' } },
+			credentials: github,
+		},
+		{
+			id: '0b9f3c6e-5d1a-4c2e-9a51-6f0e2b1c7d02',
+			name: 'GitHub Toolkit',
+			type: `${PACKAGE}.gitHub`,
+			typeVersion: 1,
+			position: [300, 0],
+			parameters: { authentication: 'accessToken', resource: 'issue', operation: 'create' },
+			credentials: github,
+		},
+		{
+			id: '0b9f3c6e-5d1a-4c2e-9a51-6f0e2b1c7d03',
+			name: 'Trello Toolkit Trigger',
+			type: `${PACKAGE}.trelloTrigger`,
+			typeVersion: 1,
+			position: [0, 300],
+			webhookId: 'editor-tour-trello',
+			parameters: { authentication: 'keyToken', event: 'newComment', boards: [BOARDS[0].id] },
+			credentials: trello,
+		},
+		{
+			id: '0b9f3c6e-5d1a-4c2e-9a51-6f0e2b1c7d04',
+			name: 'Trello Toolkit',
+			type: `${PACKAGE}.trello`,
+			typeVersion: 1,
+			position: [300, 300],
+			parameters: { authentication: 'keyToken', resource: 'card', operation: 'create' },
+			credentials: trello,
+		},
+	],
+	connections: {
+		'GitHub Toolkit Trigger': { main: [[{ node: 'GitHub Toolkit', type: 'main', index: 0 }]] },
+		'Trello Toolkit Trigger': { main: [[{ node: 'Trello Toolkit', type: 'main', index: 0 }]] },
+	},
+};
+
+/** `npm run screenshots` sets this: the README's pictures are taken on the way. */
+const SCREENSHOTS = process.env.SCREENSHOTS_DIR;
+
+const prepared = !!process.env.N8N_HOST_DIR && !!process.env.PACKAGE_TARBALL && chromiumAvailable();
+
+(prepared ? describe : describe.skip)('the editor in a real browser', () => {
+	const githubApi = new FakeGitHub();
+	const trelloApi = new FakeTrello();
+	let n8n: RealN8n;
+	let editor: Editor;
+
+	const shot = async (name: string) => {
+		if (!SCREENSHOTS) return;
+		mkdirSync(SCREENSHOTS, { recursive: true });
+		await editor.page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+	};
+
+	beforeAll(async () => {
+		await githubApi.start();
+		await trelloApi.start();
+		githubApi.tokens.add(GITHUB_TOKEN);
+		githubApi.on('GET', '/user', () => ({ body: { login: 'mona', id: 1, type: 'User' } }));
+		githubApi.on('GET', '/user/orgs', () => ({ body: [{ login: 'acme-org', id: 2 }] }));
+		trelloApi.accounts.push(TRELLO);
+		trelloApi.on('GET', '/1/members/me', () => ({ body: { id: 'm1', username: 'alexkim', fullName: 'Alex Kim' } }));
+		trelloApi.on('GET', '/1/members/me/boards', () => ({ body: BOARDS }));
+		n8n = await RealN8n.create();
+		await n8n.importCredentials([
+			{ id: 'ghToken', name: 'GitHub token', type: 'githubAccessTokenApi', data: { server: githubApi.apiUrl, accessToken: GITHUB_TOKEN } },
+			{ id: 'trKey', name: 'Trello key', type: 'trelloKeyTokenApi', data: { ...TRELLO, apiBaseUrl: trelloApi.baseUrl } },
+		]);
+		await n8n.importWorkflow(workflow);
+		await n8n.start();
+		await n8n.signInAsOwner();
+		editor = await Editor.open();
+		await editor.signIn(n8n);
+	});
+
+	afterAll(async () => {
+		await editor?.close();
+		await n8n?.dispose();
+		await githubApi.stop();
+		await trelloApi.stop();
+	});
+
+	async function openCreatorOn(nodeName: string) {
+		const { page } = editor;
+		await page.goto(`${n8n.baseUrl}/workflow/new`);
+		await page.getByTestId('canvas-add-button').click();
+		const creator = page.getByTestId('node-creator');
+		await creator.locator('input[data-test-id="node-creator-search-bar"], [data-test-id="node-creator-search-bar"] input').first().fill(nodeName);
+		await creator.getByTestId('node-creator-item-name').getByText(nodeName, { exact: true }).click();
+		return creator;
+	}
+
+	it.each([
+		['GitHub Toolkit', 'On new issue'],
+		['Trello Toolkit', 'On new comment added to card'],
+	])('the node creator shows %s with its trigger events ("%s") and actions', async (nodeName, event) => {
+		const mark = editor.errors.length;
+		const creator = await openCreatorOn(nodeName);
+		// The trigger's events are listed on the action node's page ("Triggers (N)"), then its actions.
+		await creator.getByText(new RegExp(`^${event}$`, 'i')).first().waitFor();
+		await creator.getByText(/^Triggers \(\d+\)$/).first().waitFor();
+		expect(await creator.getByText(/^Actions \(\d+\)$/).count()).toBe(1);
+		expect(await creator.getByTestId('actions-panel-no-triggers-callout').count()).toBe(0);
+		if (nodeName === 'GitHub Toolkit') await shot('node-creator');
+		expect(editor.errorsSince(mark)).toEqual([]);
+	});
+
+	it('each node panel opens without errors', async () => {
+		const { page } = editor;
+		for (const node of workflow.nodes) {
+			const mark = editor.errors.length;
+			// The editor's address for a workflow with one node's panel open.
+			await page.goto(`${n8n.baseUrl}/workflow/${WORKFLOW_ID}/${node.id}`);
+			const ndv = page.getByTestId('ndv');
+			await ndv.getByTestId('node-parameters').waitFor();
+			await page.waitForTimeout(500);
+			const shotName = { 'GitHub Toolkit': 'github-node', 'GitHub Toolkit Trigger': 'github-trigger' }[node.name];
+			if (shotName) await shot(shotName);
+			expect(await ndv.getByText(node.name, { exact: true }).filter({ visible: true }).count()).toBeGreaterThan(0);
+			expect({ node: node.name, errors: editor.errorsSince(mark) }).toEqual({ node: node.name, errors: [] });
+		}
+	});
+
+	it('the Trello board picker lists the boards of the connected account from Trello', async () => {
+		const { page } = editor;
+		await page.goto(`${n8n.baseUrl}/workflow/${WORKFLOW_ID}/${workflow.nodes[3].id}`);
+		const ndv = page.getByTestId('ndv');
+		await ndv.getByTestId('node-parameters').waitFor();
+		const before = trelloApi.requestsTo('GET', '/1/members/me/boards').length;
+		await ndv.getByTestId('rlc-input').first().click();
+		await page.getByText('Product Roadmap', { exact: true }).first().waitFor();
+		await shot('trello-board-picker');
+		expect(await page.getByText('Support Queue', { exact: true }).filter({ visible: true }).count()).toBeGreaterThan(0);
+		const requests = trelloApi.requestsTo('GET', '/1/members/me/boards').slice(before);
+		expect(requests.length).toBeGreaterThan(0);
+		expect(requests[0].headers.authorization).toBe(`OAuth oauth_consumer_key="${TRELLO.apiKey}", oauth_token="${TRELLO.apiToken}"`);
+		await page.keyboard.press('Escape');
+	});
+
+	it('the Trello credential form opens with its fields', async () => {
+		const { page } = editor;
+		const mark = editor.errors.length;
+		await page.goto(`${n8n.baseUrl}/home/credentials/trKey`);
+		const dialog = page.getByTestId('credential-edit-dialog');
+		await dialog.waitFor();
+		await dialog.getByText('Application Secret').first().waitFor();
+		await page.waitForTimeout(500);
+		await shot('trello-credential');
+		expect(editor.errorsSince(mark)).toEqual([]);
+	});
+});
