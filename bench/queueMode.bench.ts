@@ -90,7 +90,8 @@ const prepared = !!process.env.QUEUE_REDIS_PORT && !!process.env.PACKAGE_TARBALL
 			'',
 			table(['Goal (issue)', 'Measured', 'Status'], goals),
 		].join('\n');
-		const section = `## 6. Queue mode: two workers sharing one token\n\n${body}\n`;
+		const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+		const section = `## 6. Queue mode: two workers sharing one token\n\nMeasured on ${when} UTC by \`scripts/queue.sh --bench\` (the last step of \`npm run bench\`).\n\n${body}\n`;
 		const file = join(ROOT, 'BENCHMARKS.md');
 		const before = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
 		const kept = before.replace(/\n## 6\. Queue mode[\s\S]*?(?=\n## (?!6\.)|$)/, '');
