@@ -6,6 +6,7 @@ import { runRows } from '../../shared/pipeline';
 import { readParameter } from '../../shared/context';
 import { retryBoundsFrom } from '../../shared/options';
 import type { GitHubAuthentication } from '../transport';
+import { repositoryReference } from '../repositoryReference';
 import { GitHubClient } from '../transport';
 import type { RepositoryList } from '../../shared/scope';
 import { parseRepositoryList, repositoryRefusal } from '../../shared/scope';
@@ -13,8 +14,6 @@ import { NODE_SOURCE } from '../../shared/scope/github';
 import { GITHUB_ROWS } from './catalogue';
 import type { GitHubRow } from './types';
 
-const REPOSITORY_URL = /^https?:\/\/[^/]+\/([^/\s]+)\/([^/\s?#]+)/i;
-const OWNER_AND_NAME = /^([^/\s]+)\/([^/\s]+)$/;
 
 type Run = ResolvingRun<GitHubRow, GitHubClient>;
 
@@ -34,17 +33,17 @@ async function resolveRepository({ ctx, row, values, itemIndex }: Run): Promise<
 	const fail = (message: string, description: string) => new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
 	if (repository && owner && repository.type === 'resourceLocator') {
 		const text = String(values[repository.name] ?? '').trim();
-		const match = REPOSITORY_URL.exec(text) ?? OWNER_AND_NAME.exec(text);
-		if (match) {
+		const reference = repositoryReference(text);
+		if (reference) {
 			const given = String(values[owner.name] ?? '').trim();
-			if (given && given.toLowerCase() !== match[1].toLowerCase()) {
+			if (given && given.toLowerCase() !== reference.owner.toLowerCase()) {
 				throw fail(
-					`The "${repository.displayName}" "${text}" belongs to "${match[1]}", but "${owner.displayName}" is "${given}"`,
+					`The "${repository.displayName}" "${text}" belongs to "${reference.owner}", but "${owner.displayName}" is "${given}"`,
 					`Give the repository's own owner in "${owner.displayName}", or give the repository by name only.`,
 				);
 			}
-			values[owner.name] = match[1];
-			values[repository.name] = match[2].replace(/\.git$/i, '');
+			values[owner.name] = reference.owner;
+			values[repository.name] = reference.repo;
 		}
 	}
 	const ownerValue = owner ? String(values[owner.name] ?? '').trim() : '';

@@ -2,6 +2,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from '
 import { NodeOperationError } from 'n8n-workflow';
 
 import { pathSegment } from '../../shared/requestGuard';
+import { repositoryReference } from '../repositoryReference';
 import { GitHubClient } from '../transport';
 
 function readLocatorValue(ctx: ILoadOptionsFunctions, name: string): string {
@@ -61,13 +62,10 @@ export async function searchRepositories(
 
 /** Owner and repository of the node being edited; a repository URL or "owner/name" sets both. */
 function currentRepository(ctx: ILoadOptionsFunctions): { owner: string; repo: string } | undefined {
-	let owner = readLocatorValue(ctx, 'owner');
-	let repo = readLocatorValue(ctx, 'repository');
-	const match = /^https?:\/\/[^/]+\/([^/\s]+)\/([^/\s?#]+)/i.exec(repo) ?? /^([^/\s]+)\/([^/\s]+)$/.exec(repo);
-	if (match) {
-		owner = match[1];
-		repo = match[2].replace(/\.git$/i, '');
-	}
+	const repo = readLocatorValue(ctx, 'repository');
+	const reference = repositoryReference(repo);
+	if (reference) return reference;
+	const owner = readLocatorValue(ctx, 'owner');
 	return owner && repo ? { owner, repo } : undefined;
 }
 
