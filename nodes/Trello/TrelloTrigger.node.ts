@@ -11,7 +11,7 @@ import { TRELLO_AUTHENTICATION_PROPERTY, TRELLO_CREDENTIALS } from './common';
 import { handleDelivery } from './triggers/delivery';
 import { EVENT_TYPES, TRIGGERS } from './triggers/catalogue';
 import { createWebhooks, deleteWebhooks, webhooksExist } from './triggers/registration';
-import { getBoards } from './triggers/loadOptions';
+import { getBoards, getLists } from './triggers/loadOptions';
 
 const EVENT_TYPE_OPTIONS = EVENT_TYPES.map(({ name, value, description }) => ({ name, value, description }));
 
@@ -70,14 +70,15 @@ export class TrelloTrigger implements INodeType {
 					'Boards to watch; one Trello webhook is created per board. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 			{
-				displayName: 'Lists to Watch',
+				displayName: 'Lists to Watch Names or IDs',
 				name: 'watchedLists',
-				type: 'string',
+				type: 'multiOptions',
+				typeOptions: { loadOptionsMethod: 'getLists' },
 				displayOptions: { show: { event: ['custom'], watch: ['list'] } },
-				default: '',
+				default: [],
 				required: true,
-				placeholder: '5f1c0e1d2a3b4c5d6e7f8091, 5f1c0e1d2a3b4c5d6e7f8092',
-				description: 'Comma-separated list IDs; one webhook is created per list',
+				description:
+					'Lists to watch; one webhook is created per list. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 			{
 				displayName: 'Cards to Watch',
@@ -133,25 +134,31 @@ export class TrelloTrigger implements INodeType {
 						description: 'Only events on these cards (comma-separated IDs or short links)',
 					},
 					{
-						displayName: 'Lists',
+						displayName: 'Lists Names or IDs',
 						name: 'lists',
-						type: 'string',
-						default: '',
-						description: 'Only events in these lists, including moves into or out of them (comma-separated list IDs)',
+						type: 'multiOptions',
+						typeOptions: { loadOptionsMethod: 'getLists' },
+						default: [],
+						description:
+							'Only events in these lists, including moves into or out of them. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 					},
 					{
-						displayName: 'Moved From Lists',
+						displayName: 'Moved From Lists Names or IDs',
 						name: 'movedFromLists',
-						type: 'string',
-						default: '',
-						description: 'Card Moved only: the card left one of these lists (comma-separated list IDs)',
+						type: 'multiOptions',
+						typeOptions: { loadOptionsMethod: 'getLists' },
+						default: [],
+						description:
+							'Card Moved only: the card left one of these lists. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 					},
 					{
-						displayName: 'Moved To Lists',
+						displayName: 'Moved To Lists Names or IDs',
 						name: 'movedToLists',
-						type: 'string',
-						default: '',
-						description: 'Card Moved only: the card arrived in one of these lists (comma-separated list IDs)',
+						type: 'multiOptions',
+						typeOptions: { loadOptionsMethod: 'getLists' },
+						default: [],
+						description:
+							'Card Moved only: the card arrived in one of these lists. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 					},
 				],
 			},
@@ -174,7 +181,7 @@ export class TrelloTrigger implements INodeType {
 		],
 	};
 
-	methods = { loadOptions: { getBoards } };
+	methods = { loadOptions: { getBoards, getLists } };
 
 	webhookMethods = {
 		default: {
