@@ -7,6 +7,7 @@ import { GITHUB_RESOURCES, GITHUB_ROWS } from './actions/catalogue';
 import { executeGitHubActions } from './actions/router';
 import { GITHUB_AUTHENTICATION_PROPERTY, GITHUB_CREDENTIALS } from './common';
 import { listSearch } from './methods/listSearch';
+import { GITHUB_FIELD_SETS } from './actions/output';
 
 export class GitHub implements INodeType {
 	description: INodeTypeDescription = {
@@ -36,7 +37,7 @@ export class GitHub implements INodeType {
 					'Limit this node to these repositories (owner/name or owner/*, comma-separated). Operations on any other repository fail before a request is sent, and Search only returns results from these repositories. Empty = no limit.',
 			},
 			customApiCallNotice('GitHub Toolkit API Call'),
-			...describeCatalogue(GITHUB_RESOURCES, GITHUB_ROWS),
+			...describeCatalogue(GITHUB_RESOURCES, GITHUB_ROWS, GITHUB_FIELD_SETS),
 			{
 				displayName: 'Options',
 				name: 'options',

@@ -8,6 +8,7 @@ import { executeTrelloRows } from './actions/router';
 import { TRELLO_AUTHENTICATION_PROPERTY, TRELLO_CREDENTIALS } from './common';
 import { searchBoards, searchCards, searchLabels, searchLists, searchTargetLists } from './methods/listSearch';
 import { getLabels, getMembers } from './methods/loadOptions';
+import { TRELLO_FIELD_SETS } from './actions/output';
 
 export class Trello implements INodeType {
 	description: INodeTypeDescription = {
@@ -29,7 +30,7 @@ export class Trello implements INodeType {
 		properties: [
 			TRELLO_AUTHENTICATION_PROPERTY,
 			customApiCallNotice('Trello Toolkit API Call'),
-			...describeCatalogue(TRELLO_RESOURCES, TRELLO_ROWS),
+			...describeCatalogue(TRELLO_RESOURCES, TRELLO_ROWS, TRELLO_FIELD_SETS),
 			{
 				displayName: 'Options',
 				name: 'options',

@@ -8,6 +8,8 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { pathSegment } from './requestGuard';
+import type { FieldSet } from './simplify';
+import { outputProperties } from './simplify';
 
 /**
  * Operations as data. One row per operation drives three things: the node's UI (resource,
@@ -88,6 +90,8 @@ export interface OperationRow<Handler = unknown> {
 	fixedQuery?: IDataObject;
 	/** Shapes a successful response into the output when the raw answer is unhelpful. */
 	output?: (body: unknown, values: IDataObject) => unknown;
+	/** Type of the objects returned (issue, card, …): the output gets Simplify and Output Fields. */
+	returns?: string;
 }
 
 export interface ResourceSpec {
@@ -99,7 +103,11 @@ export interface ResourceSpec {
 const ADDITIONAL_FIELDS = 'additionalFields';
 
 /** The node properties for a whole catalogue: resource selector, operation selectors, fields. */
-export function describeCatalogue(resources: ResourceSpec[], rows: OperationRow[]): INodeProperties[] {
+export function describeCatalogue(
+	resources: ResourceSpec[],
+	rows: OperationRow[],
+	fieldSets: Record<string, FieldSet> = {},
+): INodeProperties[] {
 	const properties: INodeProperties[] = [
 		{
 			displayName: 'Resource',
@@ -130,6 +138,7 @@ export function describeCatalogue(resources: ResourceSpec[], rows: OperationRow[
 		const optional = row.fields.filter((field) => field.optional);
 		for (const field of required) properties.push(fieldProperty(field, show));
 		if (row.paging) properties.push(...pagingProperties(show));
+		if (row.returns && fieldSets[row.returns]) properties.push(...outputProperties(show, row.returns, fieldSets[row.returns]));
 		if (optional.length) {
 			properties.push({
 				displayName: row.paging ? 'Filters' : 'Additional Fields',

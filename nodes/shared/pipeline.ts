@@ -7,6 +7,8 @@ import { buildRequest, findRow, readFieldValues } from './catalogue';
 import type { ServiceName } from './errors';
 import { fieldTypeProblem } from './fieldTypes';
 import { forEachItem, toItems } from './items';
+import type { FieldSet } from './simplify';
+import { shapeOutput } from './simplify';
 
 /**
  * One run of one row for one item, as the pipeline steps and a row's handler see it.
@@ -55,6 +57,8 @@ export interface ServiceRunner<Row extends OperationRow, Client extends ApiClien
 	 * choices such as a simplified field set).
 	 */
 	shape?: (run: RowRun<Row, Client, Scope>, body: unknown) => unknown;
+	/** Simplified field sets per object type (rows name theirs in `returns`). */
+	fieldSets?: Record<string, FieldSet>;
 }
 
 type Handler<Row, Client, Scope> = (run: RowRun<Row, Client, Scope>) => Promise<INodeExecutionData[]>;
@@ -123,7 +127,19 @@ async function generic<Row extends OperationRow, Client extends ApiClient, Scope
 		body = (await client.send({ ...request, acceptStatus: row.acceptStatus })).body;
 	}
 	const shaped = row.output ? row.output(body, values) : body;
-	return toItems(runner.shape ? runner.shape(run, shaped) : shaped, itemIndex);
+	const output = runner.fieldSets
+		? shapeOutput(runner.fieldSets, row.returns, shaped, {
+				simplify: readOptional(ctx, 'simplify', itemIndex, true),
+				outputFields: readOptional(ctx, 'outputFields', itemIndex, ''),
+			})
+		: shaped;
+	return toItems(runner.shape ? runner.shape(run, output) : output, itemIndex);
+}
+
+/** A parameter the row may not show (it then has its default). */
+function readOptional(ctx: IExecuteFunctions, name: string, itemIndex: number, fallback: unknown): unknown {
+	if (ctx.getNode().parameters[name] === undefined) return fallback;
+	return ctx.getNodeParameter(name, itemIndex, fallback as never);
 }
 
 function locatorValue(value: unknown): unknown {

@@ -8,7 +8,8 @@ const repo = { owner: { __rl: true, mode: 'list', value: 'octo' }, repository: {
 
 /** One GitHub node of the chain; each runs once whatever the previous node emitted. */
 function github(name: string, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-	return { name, type: `${PACKAGE}.gitHub`, parameters, credentials, executeOnce: true, ...extra };
+	// Raw API objects are compared here; simplified output has its own tests.
+	return { name, type: `${PACKAGE}.gitHub`, parameters: { simplify: false, ...parameters }, credentials, executeOnce: true, ...extra };
 }
 
 describe('GitHub node in a real n8n: one operation of every resource, and the API Call node paging', () => {

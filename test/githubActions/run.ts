@@ -29,8 +29,9 @@ export const BASE_HEADERS = {
 	authorization: `Bearer ${TOKEN}`,
 };
 
+/** Tests compare raw API objects unless they ask for Simplify (see test/simplify). */
 export function githubNode(name: string, parameters: IDataObject) {
-	return packageNode(name, 'gitHub', parameters, {
+	return packageNode(name, 'gitHub', { simplify: false, ...parameters }, {
 		githubAccessTokenApi: 'token-cred',
 		githubServerOAuth2Api: 'oauth-cred',
 	});

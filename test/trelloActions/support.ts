@@ -43,8 +43,10 @@ export async function runTrello(
 	inputItems: IDataObject[] = [{}],
 	settings: { type?: string; apiBaseUrl?: string; continueOnFail?: boolean } = {},
 ) {
+	// Tests compare raw API objects unless they ask for Simplify (see test/simplify).
 	const node = packageNode(settings.type === 'trelloApiCall' ? 'Call' : 'Trello', settings.type ?? 'trello', {
 		authentication: auth,
+		...(settings.type === 'trelloApiCall' ? {} : { simplify: false }),
 		...parameters,
 	}, CREDENTIAL_IDS);
 	if (settings.continueOnFail) node.onError = 'continueRegularOutput';

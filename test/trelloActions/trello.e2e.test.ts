@@ -129,7 +129,8 @@ function trelloNode(name: string, authentication: 'keyToken' | 'oAuth1', paramet
 		name,
 		type: `${PACKAGE}.trello`,
 		executeOnce: true,
-		parameters: { authentication, ...parameters },
+		// Raw API objects are compared here; simplified output has its own tests.
+		parameters: { authentication, simplify: false, ...parameters },
 		credentials: authentication === 'keyToken' ? keyToken : oAuth1,
 		...extra,
 	};

@@ -13,6 +13,7 @@ import { parseRepositoryList, repositoryRefusal } from '../../shared/scope';
 import { NODE_SOURCE } from '../../shared/scope/github';
 import { GITHUB_ROWS } from './catalogue';
 import type { GitHubRow } from './types';
+import { GITHUB_FIELD_SETS } from './output';
 
 
 type Run = ResolvingRun<GitHubRow, GitHubClient>;
@@ -116,6 +117,7 @@ function githubRunner(ctx: IExecuteFunctions): ServiceRunner<GitHubRow, GitHubCl
 	return {
 		service: 'GitHub',
 		rows: GITHUB_ROWS,
+		fieldSets: GITHUB_FIELD_SETS,
 		clientKey: (itemIndex, options) => `${authenticationOf(ctx, itemIndex)}:${String(options.maxRateLimitWait ?? '')}`,
 		createClient: (itemIndex, options: IDataObject) =>
 			new GitHubClient(ctx, authenticationOf(ctx, itemIndex), retryBoundsFrom(options.maxRateLimitWait)),

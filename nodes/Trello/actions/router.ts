@@ -9,6 +9,7 @@ import { TrelloClient } from '../transport';
 import { BoardGuard } from './boardGuard';
 import { TRELLO_RESOURCES, TRELLO_ROWS } from './catalogue';
 import type { BoardScope, TrelloRow } from './types';
+import { TRELLO_FIELD_SETS } from './output';
 
 type Run = ResolvingRun<TrelloRow, TrelloClient>;
 
@@ -30,6 +31,7 @@ function trelloRunner(ctx: IExecuteFunctions): ServiceRunner<TrelloRow, TrelloCl
 	return {
 		service: 'Trello',
 		rows: TRELLO_ROWS,
+		fieldSets: TRELLO_FIELD_SETS,
 		clientKey: (itemIndex, options) => `${authenticationOf(ctx, itemIndex)}:${String(options.maxRateLimitWait ?? '')}`,
 		createClient: (itemIndex, options) =>
 			new TrelloClient(ctx, authenticationOf(ctx, itemIndex), retryBoundsFrom(options.maxRateLimitWait)),

@@ -6,6 +6,7 @@ export const branchRows: GitHubRow[] = [
 	{
 		resource: 'branch',
 		operation: 'list',
+		returns: 'branch',
 		name: 'List',
 		action: 'List branches',
 		description: 'List the branches of a repository with the SHA of each branch’s latest commit and whether it is protected.',
@@ -30,6 +31,7 @@ export const branchRows: GitHubRow[] = [
 	{
 		resource: 'branch',
 		operation: 'get',
+		returns: 'branch',
 		name: 'Get',
 		action: 'Get a branch',
 		description: 'Get one branch: its latest commit, protection status and links.',

@@ -5,6 +5,7 @@ export const commitRows: GitHubRow[] = [
 	{
 		resource: 'commit',
 		operation: 'get',
+		returns: 'commit',
 		name: 'Get',
 		action: 'Get a commit',
 		description: 'Get one commit: message, author, committer, parents, changed files with their patches, and stats.',
@@ -28,6 +29,7 @@ export const commitRows: GitHubRow[] = [
 	{
 		resource: 'commit',
 		operation: 'list',
+		returns: 'commit',
 		name: 'List',
 		action: 'List commits',
 		description:

@@ -50,6 +50,7 @@ export const gistRows: GitHubRow[] = [
 	{
 		resource: 'gist',
 		operation: 'create',
+		returns: 'gist',
 		name: 'Create',
 		action: 'Create a gist',
 		description: 'Create a gist with one or more text files, public or secret. Returns the gist with its ID and URL.',
@@ -66,6 +67,7 @@ export const gistRows: GitHubRow[] = [
 	{
 		resource: 'gist',
 		operation: 'update',
+		returns: 'gist',
 		name: 'Update',
 		action: 'Update a gist',
 		description: 'Change a gist’s description or replace the content of its files (files not named stay as they are; new names add files).',
@@ -82,6 +84,7 @@ export const gistRows: GitHubRow[] = [
 	{
 		resource: 'gist',
 		operation: 'listForUser',
+		returns: 'gist',
 		name: 'List for User',
 		action: 'List gists of a user',
 		description: 'List the public gists of a GitHub user, newest first (for the connected account also its secret gists).',

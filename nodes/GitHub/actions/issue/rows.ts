@@ -50,6 +50,7 @@ export const issueRows: GitHubRow[] = [
 	{
 		resource: 'issue',
 		operation: 'create',
+		returns: 'issue',
 		name: 'Create',
 		action: 'Create an issue',
 		description: 'Open a new issue in a repository with a title and optionally a body, labels, assignees and a milestone. Returns the issue with its number and URL.',
@@ -69,6 +70,7 @@ export const issueRows: GitHubRow[] = [
 	{
 		resource: 'issue',
 		operation: 'get',
+		returns: 'issue',
 		name: 'Get',
 		action: 'Get an issue',
 		description: 'Get one issue (or pull request, which GitHub also treats as an issue) by number: title, body, state, labels, assignees, milestone and comment count.',
@@ -81,6 +83,7 @@ export const issueRows: GitHubRow[] = [
 	{
 		resource: 'issue',
 		operation: 'list',
+		returns: 'issue',
 		name: 'List',
 		action: 'List issues',
 		description: 'List issues of one repository (pull requests are included, marked by a "pull_request" field), filtered by state, labels, assignee, creator, mention, milestone or update time.',
@@ -121,6 +124,7 @@ export const issueRows: GitHubRow[] = [
 	{
 		resource: 'issue',
 		operation: 'update',
+		returns: 'issue',
 		name: 'Update',
 		action: 'Update an issue',
 		description: 'Change an issue: title, body, open/closed state and the reason, labels, assignees or milestone. Labels and assignees given here replace the current ones; fields left out stay unchanged.',
@@ -159,6 +163,7 @@ export const issueRows: GitHubRow[] = [
 	{
 		resource: 'issue',
 		operation: 'createComment',
+		returns: 'comment',
 		name: 'Create Comment',
 		action: 'Create a comment on an issue',
 		description: 'Add a comment to an issue or pull request conversation. Returns the comment with its URL.',

@@ -28,6 +28,7 @@ export const pullRequestRows: GitHubRow[] = [
 	{
 		resource: 'pullRequest',
 		operation: 'create',
+		returns: 'pullRequest',
 		name: 'Create',
 		action: 'Create a pull request',
 		description: 'Open a pull request that merges the head branch into the base branch, optionally as a draft. Returns the pull request with its number and URL.',
@@ -51,6 +52,7 @@ export const pullRequestRows: GitHubRow[] = [
 	{
 		resource: 'pullRequest',
 		operation: 'get',
+		returns: 'pullRequest',
 		name: 'Get',
 		action: 'Get a pull request',
 		description: 'Get one pull request: title, body, state, draft flag, head and base branches, mergeability, merge commit and review counts.',
@@ -63,6 +65,7 @@ export const pullRequestRows: GitHubRow[] = [
 	{
 		resource: 'pullRequest',
 		operation: 'list',
+		returns: 'pullRequest',
 		name: 'List',
 		action: 'List pull requests',
 		description: 'List pull requests of a repository, filtered by state, head or base branch.',
@@ -100,6 +103,7 @@ export const pullRequestRows: GitHubRow[] = [
 	{
 		resource: 'pullRequest',
 		operation: 'update',
+		returns: 'pullRequest',
 		name: 'Update',
 		action: 'Update a pull request',
 		description: 'Change a pull request’s title, body, base branch or open/closed state. Fields left out stay unchanged.',

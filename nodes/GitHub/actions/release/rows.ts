@@ -5,6 +5,7 @@ export const releaseRows: GitHubRow[] = [
 	{
 		resource: 'release',
 		operation: 'list',
+		returns: 'release',
 		name: 'List',
 		action: 'List releases',
 		description: 'List the releases of a repository, newest first: tag, name, notes, draft/prerelease flags, assets and dates.',
@@ -18,6 +19,7 @@ export const releaseRows: GitHubRow[] = [
 	{
 		resource: 'release',
 		operation: 'getLatest',
+		returns: 'release',
 		name: 'Get Latest',
 		action: 'Get the latest release',
 		description:

@@ -8,6 +8,7 @@ export const repositoryRows: GitHubRow[] = [
 	{
 		resource: 'repository',
 		operation: 'create',
+		returns: 'repository',
 		name: 'Create',
 		action: 'Create a repository',
 		description:
@@ -48,6 +49,7 @@ export const repositoryRows: GitHubRow[] = [
 	{
 		resource: 'repository',
 		operation: 'get',
+		returns: 'repository',
 		name: 'Get',
 		action: 'Get a repository',
 		description:

@@ -5,6 +5,7 @@ export const searchRows: GitHubRow[] = [
 	{
 		resource: 'search',
 		operation: 'issuesAndPullRequests',
+		returns: 'issue',
 		name: 'Search Issues and Pull Requests',
 		action: 'Search issues and pull requests',
 		description:

@@ -70,6 +70,7 @@ export const workflowRows: GitHubRow[] = [
 	{
 		resource: 'workflow',
 		operation: 'getRun',
+		returns: 'run',
 		name: 'Get Run',
 		action: 'Get a workflow run',
 		description: 'Get one workflow run: status (queued, in_progress, completed), conclusion (success, failure, cancelled …), branch, commit, event and timing.',
@@ -88,6 +89,7 @@ export const workflowRows: GitHubRow[] = [
 	{
 		resource: 'workflow',
 		operation: 'listRuns',
+		returns: 'run',
 		name: 'List Runs',
 		action: 'List workflow runs',
 		description: 'List GitHub Actions workflow runs of a repository, newest first, optionally of one workflow and filtered by branch, event, status or actor.',

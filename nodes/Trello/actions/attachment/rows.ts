@@ -5,6 +5,7 @@ export const attachmentRows: TrelloRow[] = [
 	{
 		resource: 'attachment',
 		operation: 'getAll',
+		returns: 'attachment',
 		name: 'Get Many',
 		action: 'Get the attachments of a card',
 		description:

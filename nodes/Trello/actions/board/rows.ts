@@ -12,6 +12,7 @@ export const boardRows: TrelloRow[] = [
 	{
 		resource: 'board',
 		operation: 'getAll',
+		returns: 'board',
 		name: 'Get Many',
 		action: 'Get boards',
 		description:
@@ -47,6 +48,7 @@ export const boardRows: TrelloRow[] = [
 	{
 		resource: 'board',
 		operation: 'get',
+		returns: 'board',
 		name: 'Get',
 		action: 'Get a board',
 		description: 'Get one board by its ID, short link or web address: name, description, url, preferences, label names',
@@ -59,6 +61,7 @@ export const boardRows: TrelloRow[] = [
 	{
 		resource: 'board',
 		operation: 'getLists',
+		returns: 'list',
 		name: 'Get Lists',
 		action: 'Get the lists of a board',
 		description: 'List the lists (columns) of a board, in board order, one item per list with id and name',
@@ -85,6 +88,7 @@ export const boardRows: TrelloRow[] = [
 	{
 		resource: 'board',
 		operation: 'getCards',
+		returns: 'card',
 		name: 'Get Cards',
 		action: 'Get the cards of a board',
 		description: 'List the open cards of a whole board, across all its lists, one item per card',
@@ -98,6 +102,7 @@ export const boardRows: TrelloRow[] = [
 	{
 		resource: 'board',
 		operation: 'create',
+		returns: 'board',
 		name: 'Create',
 		action: 'Create a board',
 		description:

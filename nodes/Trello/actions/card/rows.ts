@@ -87,6 +87,7 @@ export const cardRows: TrelloRow[] = [
 	{
 		resource: 'card',
 		operation: 'create',
+		returns: 'card',
 		name: 'Create',
 		action: 'Create a card',
 		description:
@@ -112,6 +113,7 @@ export const cardRows: TrelloRow[] = [
 	{
 		resource: 'card',
 		operation: 'get',
+		returns: 'card',
 		name: 'Get',
 		action: 'Get a card',
 		description: 'Get one card: name, description, list, board, due date, labels, members and, on request, its checklists',
@@ -149,6 +151,7 @@ export const cardRows: TrelloRow[] = [
 	{
 		resource: 'card',
 		operation: 'update',
+		returns: 'card',
 		name: 'Update',
 		action: 'Update a card',
 		description:
@@ -203,6 +206,7 @@ export const cardRows: TrelloRow[] = [
 	{
 		resource: 'card',
 		operation: 'archive',
+		returns: 'card',
 		name: 'Archive',
 		action: 'Archive a card',
 		description: 'Archive a card: it leaves the board view but can be restored (Update with Archived = false)',

@@ -18,6 +18,7 @@ export const checklistRows: TrelloRow[] = [
 	{
 		resource: 'checklist',
 		operation: 'get',
+		returns: 'checklist',
 		name: 'Get',
 		action: 'Get a checklist',
 		description: 'Get one checklist with its items (name, state complete/incomplete, position, due)',
@@ -46,6 +47,7 @@ export const checklistRows: TrelloRow[] = [
 	{
 		resource: 'checklist',
 		operation: 'create',
+		returns: 'checklist',
 		name: 'Create',
 		action: 'Add a checklist to a card',
 		description:

@@ -15,6 +15,7 @@ export const commentRows: TrelloRow[] = [
 	{
 		resource: 'comment',
 		operation: 'addToCard',
+		returns: 'action',
 		name: 'Add to Card',
 		action: 'Add a comment to a card',
 		description:
@@ -28,6 +29,7 @@ export const commentRows: TrelloRow[] = [
 	{
 		resource: 'comment',
 		operation: 'add',
+		returns: 'action',
 		name: 'Add (Legacy)',
 		action: 'Add a comment (legacy)',
 		description:

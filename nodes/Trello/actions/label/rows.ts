@@ -5,6 +5,7 @@ export const labelRows: TrelloRow[] = [
 	{
 		resource: 'label',
 		operation: 'get',
+		returns: 'label',
 		name: 'Get',
 		action: 'Get a label',
 		description: 'Get one label: name, colour and board',
@@ -17,6 +18,7 @@ export const labelRows: TrelloRow[] = [
 	{
 		resource: 'label',
 		operation: 'getAll',
+		returns: 'label',
 		name: 'Get Many',
 		action: 'Get the labels of a board',
 		description: 'List the labels defined on a board, one item per label with id, name and colour',
@@ -30,6 +32,7 @@ export const labelRows: TrelloRow[] = [
 	{
 		resource: 'label',
 		operation: 'create',
+		returns: 'label',
 		name: 'Create',
 		action: 'Create a label',
 		description: 'Create a label on a board. Returns the label with its id, for Add to Card.',

@@ -18,6 +18,7 @@ export const listRows: TrelloRow[] = [
 	{
 		resource: 'list',
 		operation: 'get',
+		returns: 'list',
 		name: 'Get',
 		action: 'Get a list',
 		description: 'Get one list: name, board, position and whether it is archived',
@@ -30,6 +31,7 @@ export const listRows: TrelloRow[] = [
 	{
 		resource: 'list',
 		operation: 'create',
+		returns: 'list',
 		name: 'Create',
 		action: 'Create a list',
 		description: 'Create a list (column) on a board. Returns the new list with its id.',
@@ -57,6 +59,7 @@ export const listRows: TrelloRow[] = [
 	{
 		resource: 'list',
 		operation: 'update',
+		returns: 'list',
 		name: 'Update',
 		action: 'Update a list',
 		description: 'Rename, reposition, archive or restore a list, or move it to another board',
@@ -101,6 +104,7 @@ export const listRows: TrelloRow[] = [
 	{
 		resource: 'list',
 		operation: 'getCards',
+		returns: 'card',
 		name: 'Get Cards',
 		action: 'Get the cards of a list',
 		description: 'List the open cards of one list, in list order, one item per card',

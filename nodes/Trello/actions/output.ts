@@ -1,0 +1,49 @@
+import type { FieldSet } from '../../shared/simplify';
+import { namesOf } from '../../shared/simplify';
+
+/** The simplified Trello objects, one field set per object type (see README → Agents). */
+export const TRELLO_FIELD_SETS: Record<string, FieldSet> = {
+	card: {
+		id: 'id',
+		name: 'name',
+		url: 'shortUrl',
+		idList: 'idList',
+		closed: 'closed',
+		due: 'due',
+		labels: namesOf('labels', 'name'),
+		desc: 'desc',
+	},
+	board: { id: 'id', name: 'name', url: 'shortUrl', closed: 'closed', desc: 'desc' },
+	list: { id: 'id', name: 'name', idBoard: 'idBoard', closed: 'closed', pos: 'pos' },
+	checklist: {
+		id: 'id',
+		name: 'name',
+		idCard: 'idCard',
+		items: (raw) =>
+			Array.isArray(raw.checkItems)
+				? (raw.checkItems as Array<{ id?: string; name?: string; state?: string }>).map(({ id, name, state }) => ({ id, name, state }))
+				: undefined,
+	},
+	label: { id: 'id', name: 'name', color: 'color', idBoard: 'idBoard' },
+	action: {
+		id: 'id',
+		type: 'type',
+		date: 'date',
+		author: 'memberCreator.username',
+		text: 'data.text',
+		idCard: 'data.card.id',
+		card: 'data.card.name',
+	},
+	attachment: { id: 'id', name: 'name', url: 'url', mimeType: 'mimeType', date: 'date' },
+	member: { id: 'id', username: 'username', fullName: 'fullName' },
+	notification: {
+		id: 'id',
+		type: 'type',
+		date: 'date',
+		unread: 'unread',
+		author: 'memberCreator.username',
+		card: 'data.card.name',
+		board: 'data.board.name',
+		text: 'data.text',
+	},
+};
