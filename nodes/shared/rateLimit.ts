@@ -215,9 +215,7 @@ export class SharedWindow {
 		const foreign = Math.max(0, this.max - remaining - ownCounted);
 		this.foreignUnconfirmed = 0;
 		if (foreign > this.foreignAt.length) {
-			// Another process may have had its answer, and so start counting it, a little after us:
-			// its slot is left to it for one more margin.
-			for (let i = this.foreignAt.length; i < foreign; i++) this.foreignAt.push(now + this.marginMs);
+			for (let i = this.foreignAt.length; i < foreign; i++) this.foreignAt.push(now);
 		} else {
 			// Some left the service's window earlier than we assumed.
 			this.foreignAt.splice(0, this.foreignAt.length - foreign);
