@@ -13,6 +13,7 @@ import './sections/3-requestEconomy';
 import './sections/4-triggerCost';
 import './sections/4b-triggerCostRealN8n';
 import './sections/5-footprint';
+import './sections/6-agentContextCost';
 import { writeReport } from './reportWriter';
 
 beforeAll(() => {

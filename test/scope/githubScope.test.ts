@@ -21,15 +21,17 @@ function scoped(extra: IDataObject = {}) {
 	};
 }
 
-async function apiCall(parameters: IDataObject, creds = scoped()) {
+type Credentials = Record<string, IDataObject>;
+
+async function apiCall(parameters: IDataObject, creds: Credentials = scoped()) {
 	const node = packageNode('Call', 'githubApiCall', { authentication: 'accessToken', ...parameters }, {
 		githubAccessTokenApi: 'token-cred',
 	});
-	return await runWorkflow(singleNodeWorkflow(node), { credentials: creds });
+	return await runWorkflow(singleNodeWorkflow(node), { credentials: creds as never });
 }
 
-async function github(parameters: IDataObject, creds = scoped()) {
-	return await runWorkflow(singleNodeWorkflow(githubNode('GitHub', parameters)), { credentials: creds });
+async function github(parameters: IDataObject, creds: Credentials = scoped()) {
+	return await runWorkflow(singleNodeWorkflow(githubNode('GitHub', parameters)), { credentials: creds as never });
 }
 
 describe('credential scope: GitHub API Call', () => {
