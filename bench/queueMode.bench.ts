@@ -91,10 +91,10 @@ const prepared = !!process.env.QUEUE_REDIS_PORT && !!process.env.PACKAGE_TARBALL
 			table(['Goal (issue)', 'Measured', 'Status'], goals),
 		].join('\n');
 		const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
-		const section = `## 6. Queue mode: two workers sharing one token\n\nMeasured on ${when} UTC by \`scripts/queue.sh --bench\` (the last step of \`npm run bench\`).\n\n${body}\n`;
+		const section = `## Queue mode: two workers sharing one token\n\nMeasured on ${when} UTC by \`scripts/queue.sh --bench\` (the last step of \`npm run bench\`).\n\n${body}\n`;
 		const file = join(ROOT, 'BENCHMARKS.md');
 		const before = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-		const kept = before.replace(/\n## 6\. Queue mode[\s\S]*?(?=\n## (?!6\.)|$)/, '');
+		const kept = before.replace(/\n## Queue mode: [\s\S]*?(?=\n## |$)/, '');
 		writeFileSync(file, kept.replace(/\n*$/, '\n\n') + section);
 		if (process.env.BENCH_REPORT) writeFileSync(process.env.BENCH_REPORT, section);
 		process.stdout.write(section);

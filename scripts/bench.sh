@@ -26,7 +26,7 @@ status=0
 npx jest --config bench/jest.config.js --runInBand --silent "$@" >&2 || status=$?
 if [ -f "$BENCH_REPORT" ]; then cat "$BENCH_REPORT"; fi
 if [ -n "$N8N_HOST_DIR" ]; then
-  # Queue mode needs PostgreSQL and Redis: scripts/queue.sh provides them and appends section 6.
+  # Queue mode needs PostgreSQL and Redis: scripts/queue.sh provides them and appends the queue-mode section.
   BENCH_REPORT="$(dirname "$BENCH_REPORT")/queue.md" bash scripts/queue.sh --bench --silent >&2 || status=$?
   if [ -f "$(dirname "$BENCH_REPORT")/queue.md" ]; then cat "$(dirname "$BENCH_REPORT")/queue.md"; fi
 fi
