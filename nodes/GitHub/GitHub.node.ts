@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { describeCatalogue } from '../shared/catalogue';
+import { describeCatalogue, resourceNames } from '../shared/catalogue';
 import { assertNotCustomApiCall, customApiCallNotice, MAX_RATE_LIMIT_WAIT_OPTION } from '../shared/options';
 import { GITHUB_RESOURCES, GITHUB_ROWS } from './actions/catalogue';
 import { executeGitHubActions } from './actions/router';
@@ -17,7 +17,7 @@ export class GitHub implements INodeType {
 		group: ['output'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Work with GitHub repositories, files, branches, commits, issues, pull requests, projects, workflows, gists and releases',
+		description: `Work with GitHub: ${resourceNames(GITHUB_RESOURCES)}`,
 		defaults: { name: 'GitHub Toolkit' },
 		// Canvas names stay "GitHub Toolkit" rather than the action ("Create an issue"), which n8n's own GitHub node also uses.
 		skipNameGeneration: true,

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { describeCatalogue } from '../shared/catalogue';
+import { describeCatalogue, resourceNames } from '../shared/catalogue';
 import { assertNotCustomApiCall, customApiCallNotice, MAX_RATE_LIMIT_WAIT_OPTION } from '../shared/options';
 import { TRELLO_RESOURCES, TRELLO_ROWS } from './actions/catalogue';
 import { executeTrelloRows } from './actions/router';
@@ -18,8 +18,7 @@ export class Trello implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description:
-			'Create, read and change Trello boards, lists, cards, comments, checklists and labels. Can be limited to chosen boards.',
+		description: `Create, read and change Trello objects: ${resourceNames(TRELLO_RESOURCES)}. Can be limited to chosen boards.`,
 		defaults: { name: 'Trello Toolkit' },
 		// Canvas names stay "Trello Toolkit" rather than the action ("Create a card"), which n8n's own Trello node also uses.
 		skipNameGeneration: true,

@@ -103,6 +103,12 @@ export interface ResourceSpec {
 const ADDITIONAL_FIELDS = 'additionalFields';
 
 /** The node properties for a whole catalogue: resource selector, operation selectors, fields. */
+/** "A, B and C": the node's resources as its description names them, so a new resource shows up there too. */
+export function resourceNames(resources: ResourceSpec[]): string {
+	const names = resources.map((resource) => resource.name);
+	return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : (names[0] ?? '');
+}
+
 export function describeCatalogue(
 	resources: ResourceSpec[],
 	rows: OperationRow[],
