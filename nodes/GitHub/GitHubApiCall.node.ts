@@ -110,7 +110,11 @@ export class GitHubApiCall implements INodeType {
 		subtitle: '={{$parameter["method"] + " " + $parameter["endpoint"]}}',
 		description: 'Call any GitHub REST endpoint with the connected account',
 		defaults: { name: 'GitHub Toolkit API Call' },
-		usableAsTool: true,
+		usableAsTool: {
+			replacements: {
+				description: `Sends one request with the HTTP method set on this node to a GitHub REST path relative to the credential's API server (e.g. /repos/OWNER/NAME/issues; never a full URL), and returns the JSON answer as items. Refused before sending when the path is outside the credential's scope or the credential is read-only; the error message says what is allowed.`,
+			},
+		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: GITHUB_CREDENTIALS,

@@ -34,7 +34,11 @@ export class TrelloApiCall implements INodeType {
 		subtitle: '={{$parameter["method"] + " " + $parameter["endpoint"]}}',
 		description: 'Call any Trello REST endpoint with the connected account',
 		defaults: { name: 'Trello Toolkit API Call' },
-		usableAsTool: true,
+		usableAsTool: {
+			replacements: {
+				description: `Sends one request with the HTTP method set on this node to a Trello REST path relative to the credential's API server (e.g. /1/boards/BOARD_ID/cards; never a full URL), and returns the JSON answer as items. Refused before sending when the path is outside the credential's scope or the credential is read-only; the error message says what is allowed.`,
+			},
+		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: TRELLO_CREDENTIALS,

@@ -133,7 +133,7 @@ export function describeCatalogue(
 			noDataExpression: true,
 			displayOptions: { show: { resource: [resource.value] } },
 			options: ops
-				.map((row) => ({ name: row.name, value: row.operation, action: row.action, description: row.description }))
+				.map((row) => ({ name: row.name, value: row.operation, action: toolAction(row), description: row.description }))
 				.sort((a, b) => a.name.localeCompare(b.name)),
 			default: ops[0]?.operation ?? '',
 		});
@@ -160,6 +160,16 @@ export function describeCatalogue(
 		}
 	}
 	return properties;
+}
+
+/**
+ * n8n describes an operation used as an AI Agent tool as "<action> in <node name>": the action
+ * says what the tool needs and what it returns.
+ */
+export function toolAction(row: OperationRow): string {
+	const needs = row.fields.filter((field) => field.required && !field.optional).map((field) => field.displayName);
+	const returns = row.returns ? (row.paging ? `a list of ${row.returns} objects` : `the ${row.returns}`) : 'the result';
+	return `${row.action} (needs ${needs.length ? needs.join(', ') : 'nothing'}; returns ${returns})`;
 }
 
 function fieldProperty(field: CatalogueField, show?: Record<string, string[]>): INodeProperties {
