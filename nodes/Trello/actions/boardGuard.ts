@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { ServiceAnswerError } from '../../shared/errors';
 import type { BoardList } from '../../shared/scope';
 import { parseBoardList, ScopeRefusal, TRELLO_ID } from '../../shared/scope';
 import type { BoardOwnedKind } from '../../shared/scope/trello';
@@ -43,7 +44,11 @@ export class BoardGuard {
 		}
 		const id = await client.boards().boardId(shortLinkOrId);
 		if (!TRELLO_ID.test(id)) {
-			throw new NodeOperationError(this.ctx.getNode(), `Trello returned no board id for "${text}"`, { itemIndex });
+			// The service's answer is at fault, not the parameter: a NodeApiError like any other odd answer.
+			throw new ServiceAnswerError(
+				`Trello sent an answer of an unexpected shape: no board id for "${text}"`,
+				'Check the API Base URL in the credential; if it is right, try the Trello Toolkit API Call node to see the raw answer.',
+			);
 		}
 		return id;
 	}
