@@ -64,7 +64,7 @@ function trelloBoard(trello: FakeTrello) {
 		const id = newId();
 		const shortLink = `Cd${String(sequence).padStart(6, '0')}`;
 		const slug = fields.name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-		const card = { id, shortLink, idShort: sequence, idBoard: BOARD.id, closed: false, url: `https://trello.com/c/${shortLink}/${sequence}-${slug}`, ...fields };
+		const card = { id, shortLink, idShort: sequence, idBoard: BOARD.id, closed: false, url: `https://trello.com/c/${shortLink}/${sequence}-${slug}`, shortUrl: `https://trello.com/c/${shortLink}`, ...fields };
 		cards.set(id, card);
 		return card;
 	};
@@ -247,7 +247,7 @@ describe('Workflow templates in a real n8n: imported with the CLI, credentials a
 		const [created] = trello.requestsTo('POST', '/1/cards');
 		expect(created.query).toEqual({ idList: TODO.id, name: 'Sync crashes on empty board', desc: 'GitHub issue: https://github.com/octo/hello/issues/7\n\nSteps: open an empty board.' });
 		const card = [...board.cards.values()][0];
-		expect(comment.body).toEqual({ body: `Trello card: ${String(card.url)}` });
+		expect(comment.body).toEqual({ body: `Trello card: ${String(card.shortUrl)}` });
 		await settled();
 
 		// Trello reports the card's creation and the move to Doing to both webhooks: nothing runs.
@@ -367,7 +367,7 @@ describe('Workflow templates in a real n8n: imported with the CLI, credentials a
 		const [issue] = github.requestsTo('POST', '/repos/octo/hello/issues');
 		expect(issue.body).toEqual({
 			title: 'Login fails on Safari',
-			body: `Since 1.4 the login button does nothing.\n\nTrello card: ${String(bugCard.url)}`,
+			body: `Since 1.4 the login button does nothing.\n\nTrello card: ${String(bugCard.shortUrl)}`,
 			labels: ['bug'],
 		});
 		expect(trello.requestsTo('POST', `/1/cards/${String(bugCard.id)}/actions/comments`).map((r) => r.query)).toEqual([
