@@ -1,8 +1,8 @@
-import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import type { ApiContext } from '../../nodes/shared/context';
 import { MAX_PAGES } from '../../nodes/shared/paging';
 import { resetTrelloRateLimitState, TrelloClient } from '../../nodes/Trello/transport';
+import { contextServing } from '../transport/contextServing';
 import { FakeClock } from '../transport/fakeClock';
 import { loopbackServers, runApiCall, runNode } from './support';
 
@@ -66,27 +66,13 @@ describe('Trello "before" paging (notification poller)', () => {
 	const credentials = { apiKey: 'k3y0123456789', apiToken: 'tok0123456789', apiBaseUrl: 'https://api.trello.test' };
 	const id = (n: number) => n.toString(16).padStart(24, '0');
 
-	function contextServing(serve: (qs: IDataObject) => unknown) {
-		const sent: IDataObject[] = [];
-		const ctx = {
-			getNode: () => ({ name: 'Test', type: 'test', typeVersion: 1, position: [0, 0], parameters: {}, id: 'n' }),
-			getCredentials: async () => credentials,
-			getNodeParameter: (_name: string, fallback: unknown) => fallback,
-			helpers: {
-				httpRequestWithAuthentication: async (_type: string, options: IHttpRequestOptions) => {
-					sent.push({ ...(options.qs as IDataObject) });
-					return { statusCode: 200, headers: {}, body: serve(options.qs as IDataObject) };
-				},
-			},
-		} as unknown as ApiContext;
-		return { ctx, sent };
-	}
-
 	it('a server ignoring "before" (the same page again) stops with an error after the repeat', async () => {
-		const { ctx, sent } = contextServing((qs) => Array.from({ length: Number(qs.limit) }, (_, i) => ({ id: id(5000 - i) })));
+		const { ctx, sent } = contextServing(credentials, (options) => ({
+			body: Array.from({ length: Number((options.qs as IDataObject).limit) }, (_, i) => ({ id: id(5000 - i) })),
+		}));
 		const paging = new TrelloClient(ctx, 'keyToken').paginate({ method: 'GET', path: '/1/members/me/notifications' }, { returnAll: true, paging: 'before', maxPageSize: 10 });
 		await expect(paging).rejects.toThrow('Trello pointed paging back to a page already fetched; paging stopped');
-		expect(sent.map((qs) => qs.before)).toEqual([undefined, id(4991)]);
+		expect(sent.map((options) => (options.qs as IDataObject).before)).toEqual([undefined, id(4991)]);
 	});
 
 	it('pages that never end stop at the documented maximum', async () => {
@@ -95,7 +81,7 @@ describe('Trello "before" paging (notification poller)', () => {
 		new FakeClock().install();
 		try {
 			let next = 10_000_000;
-			const { ctx, sent } = contextServing(() => [{ id: id(next--) }]);
+			const { ctx, sent } = contextServing(credentials, () => ({ body: [{ id: id(next--) }] }));
 			const paging = new TrelloClient(ctx, 'keyToken').paginate({ method: 'GET', path: '/1/members/me/notifications' }, { returnAll: true, paging: 'before', maxPageSize: 1 });
 			await expect(paging).rejects.toThrow(`Trello returned more than ${MAX_PAGES} pages; paging stopped`);
 			expect(sent).toHaveLength(MAX_PAGES);

@@ -1,26 +1,6 @@
-import type { IHttpRequestOptions } from 'n8n-workflow';
-
 import { GitHubClient } from '../../nodes/GitHub/transport';
 import { TrelloClient } from '../../nodes/Trello/transport';
-import type { ApiContext } from '../../nodes/shared/context';
-
-/** A context whose authenticated request helper serves canned pages and records each request. */
-function contextServing(credentials: object, serve: (options: IHttpRequestOptions) => { body: unknown; headers?: object }) {
-	const sent: IHttpRequestOptions[] = [];
-	const ctx = {
-		getNode: () => ({ name: 'Test', type: 'test', typeVersion: 1, position: [0, 0], parameters: {}, id: 'n' }),
-		getCredentials: async () => credentials,
-		getNodeParameter: (_name: string, fallback: unknown) => fallback,
-		helpers: {
-			httpRequestWithAuthentication: async (_type: string, options: IHttpRequestOptions) => {
-				sent.push(options);
-				const { body, headers } = serve(options);
-				return { statusCode: 200, headers: headers ?? {}, body };
-			},
-		},
-	} as unknown as ApiContext;
-	return { ctx, sent };
-}
+import { contextServing } from './contextServing';
 
 const numbered = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ n: from + i }));
 
