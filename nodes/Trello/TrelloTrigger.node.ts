@@ -114,7 +114,7 @@ export class TrelloTrigger implements INodeType {
 				name: 'filters',
 				type: 'collection',
 				placeholder: 'Add Filter',
-				displayOptions: { show: { event: ['newBoardActivity', 'custom'] } },
+				displayOptions: { show: { event: ['newCard', 'cardMoved', 'newBoardActivity', 'custom'] } },
 				default: {},
 				options: [
 					{
@@ -130,6 +130,7 @@ export class TrelloTrigger implements INodeType {
 						displayName: 'Cards',
 						name: 'cards',
 						type: 'string',
+						displayOptions: { show: { '/event': ['newBoardActivity', 'custom'] } },
 						default: '',
 						description: 'Only events on these cards (comma-separated IDs or short links)',
 					},
@@ -147,6 +148,7 @@ export class TrelloTrigger implements INodeType {
 						name: 'movedFromLists',
 						type: 'multiOptions',
 						typeOptions: { loadOptionsMethod: 'getLists' },
+						displayOptions: { show: { '/event': ['cardMoved', 'newBoardActivity', 'custom'] } },
 						default: [],
 						description:
 							'Card Moved only: the card left one of these lists. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
@@ -156,6 +158,7 @@ export class TrelloTrigger implements INodeType {
 						name: 'movedToLists',
 						type: 'multiOptions',
 						typeOptions: { loadOptionsMethod: 'getLists' },
+						displayOptions: { show: { '/event': ['cardMoved', 'newBoardActivity', 'custom'] } },
 						default: [],
 						description:
 							'Card Moved only: the card arrived in one of these lists. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',

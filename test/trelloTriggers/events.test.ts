@@ -37,6 +37,14 @@ describe('Trello Trigger: which deliveries start the workflow', () => {
 
 	it.each<[string, IDataObject, ActionName[]]>([
 		['New Comment Added to Card', { event: 'newComment' }, ['commentAdded']],
+		['New Card', { event: 'newCard' }, ['cardCreated']],
+		['New Card, only in the list To Do', { event: 'newCard', filters: { lists: [TODO.id] } }, ['cardCreated']],
+		['New Card, only in the list Done', { event: 'newCard', filters: { lists: [DONE.id] } }, []],
+		['Card Moved (only the move, not other card updates)', { event: 'cardMoved' }, ['cardMoved']],
+		['Card Moved into Doing', { event: 'cardMoved', filters: { movedToLists: [DOING.id] } }, ['cardMoved']],
+		['Card Moved into Done', { event: 'cardMoved', filters: { movedToLists: [DONE.id] } }, []],
+		['Card Moved from To Do into Doing', { event: 'cardMoved', filters: { movedFromLists: [TODO.id], movedToLists: [DOING.id] } }, ['cardMoved']],
+		['Card Moved from Doing', { event: 'cardMoved', filters: { movedFromLists: [DOING.id] } }, []],
 		['New Member on Card', { event: 'newMemberOnCard' }, ['memberAdded']],
 		['New Label Created', { event: 'newLabelCreated' }, ['labelCreated']],
 		['New Label Added To Card', { event: 'newLabelAddedToCard' }, ['labelAdded']],
@@ -98,12 +106,6 @@ describe('Trello Trigger: which deliveries start the workflow', () => {
 			listBefore: { id: TODO.id, name: TODO.name },
 			listAfter: { id: DOING.id, name: DOING.name },
 			card: { id: CARD.id, name: CARD.name, shortLink: CARD.shortLink, idShort: 42 },
-			member: null,
-			label: null,
-			checklist: null,
-			checkItem: null,
-			attachment: null,
-			text: null,
 			old: { idList: TODO.id },
 			model: { id: BOARD.id, name: BOARD.name },
 			webhookId: '65a1f0c2aaaaaaaaaaaa0001',
@@ -112,6 +114,37 @@ describe('Trello Trigger: which deliveries start the workflow', () => {
 		expect(moved).toEqual([{ ...common, eventTypes: ['cardMoved'] }]);
 		expect(updated).toEqual([{ ...common, eventTypes: ['cardUpdated'] }]);
 		expect(both).toEqual([{ ...common, eventTypes: ['cardUpdated', 'cardMoved'] }]);
+	});
+
+	it('Card Moved as a first-level trigger emits the move with both lists and only the fields a move has', async () => {
+		const move = delivery(actions.cardMoved(TODO, DONE));
+		const harness = trelloTrigger({ boards: [BOARD.id], event: 'cardMoved', filters: { movedToLists: [DONE.id] } });
+		expect(emitted((await deliverSigned(harness, move)).result)).toEqual([
+			{
+				trigger: 'cardMoved',
+				eventTypes: ['cardUpdated', 'cardMoved'],
+				actionId: (move.action as IDataObject).id,
+				actionType: 'updateCard',
+				date: '2026-11-21T14:03:27.512Z',
+				memberCreator: { id: ME.id, username: ME.username, fullName: ME.fullName },
+				board: { id: BOARD.id, name: BOARD.name, shortLink: BOARD.shortLink },
+				list: { id: DONE.id, name: DONE.name },
+				listBefore: { id: TODO.id, name: TODO.name },
+				listAfter: { id: DONE.id, name: DONE.name },
+				card: { id: CARD.id, name: CARD.name, shortLink: CARD.shortLink, idShort: 42 },
+				old: { idList: TODO.id },
+				model: { id: BOARD.id, name: BOARD.name },
+				webhookId: '65a1f0c2aaaaaaaaaaaa0001',
+				action: move.action,
+			},
+		]);
+	});
+
+	it('Card Moved refuses move filters that can never match; New Card does not apply a move filter left from Card Moved', async () => {
+		const sameList = trelloTrigger({ boards: [BOARD.id], event: 'cardMoved', filters: { movedFromLists: [TODO.id], movedToLists: [TODO.id] } });
+		await expect(sameList.create()).rejects.toThrow('Card Moved can never fire: "Moved From Lists" and "Moved To Lists" are both only the list');
+		const newCard = trelloTrigger({ boards: [BOARD.id], event: 'newCard', filters: { movedToLists: [DONE.id] } });
+		expect(emitted((await deliverSigned(newCard, bodyFor('cardCreated'))).result)).toHaveLength(1);
 	});
 
 	it('a rename is a Card Updated but not a Card Moved', async () => {
@@ -154,11 +187,13 @@ describe('Trello Trigger: which deliveries start the workflow', () => {
 			trigger: 'newBoard',
 			actionType: 'createBoard',
 			board: { id: '5f2b8c1e9d3a4b0012a1b002', name: 'Support Queue', shortLink: 'Sq7hTt1W' },
-			list: null,
-			card: null,
 			model: { id: ME.id, name: null },
 			action: body.action,
 		});
+		// A board creation has no list, card, label or text: those fields are left out, not null.
+		expect(Object.keys(item).sort()).toEqual(
+			['action', 'actionId', 'actionType', 'board', 'date', 'eventTypes', 'memberCreator', 'model', 'trigger', 'webhookId'].sort(),
+		);
 	});
 
 	it('a delivery without an action (Trello sends none besides) is answered 200 and starts nothing', async () => {

@@ -125,8 +125,6 @@ describe('Trello Notification Trigger (polling)', () => {
 				memberCreator: { id: TEAMMATE.id, username: TEAMMATE.username, fullName: TEAMMATE.fullName },
 				board: { id: BOARD.id, name: BOARD.name, shortLink: BOARD.shortLink },
 				list: { id: TODO.id, name: TODO.name },
-				listBefore: null,
-				listAfter: null,
 				card: { id: CARD.id, name: CARD.name, shortLink: CARD.shortLink, idShort: CARD.idShort },
 				text: '@alexkim can you check the wording?',
 				actionId: n.idAction,

@@ -284,6 +284,8 @@ export interface TriggerDefinition {
 	actionTypes?: string[];
 	/** Watches the connected account instead of chosen boards. */
 	watchesAccount?: boolean;
+	/** A "fixed" trigger that also reads the Filters collection (lists; source and destination of a move). */
+	filtered?: boolean;
 }
 
 /** One row per trigger of the spec's Events table that is instant (webhook-based). */
@@ -294,6 +296,22 @@ export const TRIGGERS: TriggerDefinition[] = [
 		description: 'A comment is added to any card of the chosen boards',
 		kind: 'fixed',
 		eventType: 'commentAdded',
+	},
+	{
+		value: 'newCard',
+		name: 'New Card',
+		description: 'A card is created, copied or e-mailed to one of the chosen boards (optionally only in chosen lists)',
+		kind: 'fixed',
+		eventType: 'cardCreated',
+		filtered: true,
+	},
+	{
+		value: 'cardMoved',
+		name: 'Card Moved',
+		description: 'A card goes from one list to another on the chosen boards (optionally only from or to chosen lists)',
+		kind: 'fixed',
+		eventType: 'cardMoved',
+		filtered: true,
 	},
 	{
 		value: 'newMemberOnCard',

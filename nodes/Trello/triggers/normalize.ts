@@ -24,9 +24,15 @@ function memberOf(value: unknown, fallbackId?: string): IDataObject | null {
 	};
 }
 
+/** Leaves out the fields an event does not have, so an item shows only what it is about. */
+function present(fields: IDataObject): IDataObject {
+	return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null && value !== undefined));
+}
+
 /**
  * The one output shape of every Trello trigger: what happened, who did it, the board, list and
- * card involved (both lists of a move), and the untouched source record.
+ * card involved (both lists of a move), and the untouched source record. Fields the event does
+ * not carry (a label on a move, a comment text on a label change) are left out, not null.
  */
 export function actionToItem(
 	action: TrelloAction,
@@ -35,7 +41,7 @@ export function actionToItem(
 	const data = (action.data ?? {}) as IDataObject;
 	const card = ref(data.card, ['shortLink', 'idShort']);
 	const listAfter = ref(data.listAfter);
-	return {
+	return present({
 		trigger: context.trigger,
 		eventTypes: context.eventTypes,
 		actionId: action.id ?? null,
@@ -57,14 +63,14 @@ export function actionToItem(
 		model: context.model ? ref(context.model) : null,
 		webhookId: context.webhookId ?? null,
 		action,
-	};
+	});
 }
 
 /** Notifications get the same shape, with the notification as the source record. */
 export function notificationToItem(notification: IDataObject): IDataObject {
 	const data = (notification.data ?? {}) as IDataObject;
 	const listAfter = ref(data.listAfter);
-	return {
+	return present({
 		trigger: 'newNotification',
 		notificationId: notification.id ?? null,
 		notificationType: notification.type ?? null,
@@ -79,5 +85,5 @@ export function notificationToItem(notification: IDataObject): IDataObject {
 		text: typeof data.text === 'string' ? data.text : null,
 		actionId: (notification.idAction as string | undefined) ?? null,
 		notification,
-	};
+	});
 }

@@ -69,14 +69,19 @@ export function readPlan(ctx: ApiContext): TriggerPlan {
 		if (model === 'card') modelRefs = splitRefs(readParameter(ctx, 'watchedCards', ''));
 		eventTypes = readParameter<string[]>(ctx, 'eventTypes', []);
 	}
-	if (trigger.kind !== 'fixed') {
+	if (trigger.kind !== 'fixed' || trigger.filtered) {
 		const raw = readParameter<IDataObject>(ctx, 'filters', {});
 		filters = {
 			lists: splitRefs(raw.lists),
 			cards: splitRefs(raw.cards),
-			movedFrom: splitRefs(raw.movedFromLists),
-			movedTo: splitRefs(raw.movedToLists),
+			movedFrom: [],
+			movedTo: [],
 		};
+		// New Card has no move: its editor hides the move filters, and a value left there is not applied.
+		if (trigger.kind !== 'fixed' || trigger.eventType === 'cardMoved') {
+			filters.movedFrom = splitRefs(raw.movedFromLists);
+			filters.movedTo = splitRefs(raw.movedToLists);
+		}
 		if (trigger.kind === 'custom') extraActionTypes = splitRefs(raw.actionTypes);
 	}
 	return {
@@ -140,7 +145,7 @@ export function assertPlanCanFire(node: INode, plan: TriggerPlan): void {
 	}
 	const { movedFrom, movedTo } = plan.filters;
 	if (movedFrom.length || movedTo.length) {
-		if (!plan.eventTypes.includes('cardMoved')) {
+		if (!plan.eventTypes.includes('cardMoved') && plan.trigger.eventType !== 'cardMoved') {
 			throw new NodeOperationError(node, '"Moved From Lists" and "Moved To Lists" apply only to Card Moved', {
 				description: 'Add "Card Moved" to the event types, or clear the move filters.',
 			});
