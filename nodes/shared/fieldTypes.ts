@@ -94,6 +94,9 @@ export function fieldTypeProblem(field: CatalogueField, value: unknown): FieldPr
 		case 'json':
 		case 'collection':
 		case 'fixedCollection': {
+			if (field.jsonList && Array.isArray(value) && value.every((entry) => entry && typeof entry === 'object' && !Array.isArray(entry))) {
+				return undefined;
+			}
 			if (typeof value !== 'object' || Array.isArray(value)) {
 				if (field.type === 'json' && typeof value === 'string') return undefined;
 				return {

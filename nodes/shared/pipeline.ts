@@ -171,7 +171,11 @@ function checkedValues(
 			} catch (error) {
 				throw fail(field, 'is not valid JSON', `Fix the JSON (${(error as Error).message}), e.g. {"name": "value"}.`);
 			}
-			if (value !== undefined && (typeof value !== 'object' || Array.isArray(value) || value === null)) {
+			if (field.jsonList) {
+				if (value !== undefined && (!Array.isArray(value) || value.some((entry) => !entry || typeof entry !== 'object' || Array.isArray(entry)))) {
+					throw fail(field, 'must be a JSON list of objects', 'Give a list such as [{"name": "value"}].');
+				}
+			} else if (value !== undefined && (typeof value !== 'object' || Array.isArray(value) || value === null)) {
 				throw fail(field, 'must be a JSON object', 'Give an object such as {"name": "value"}.');
 			}
 		}

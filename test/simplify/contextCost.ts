@@ -49,6 +49,8 @@ const GITHUB_CASES: Array<[string, string, string | undefined]> = [
 	['pullRequest', 'pull-request', 'pull-request-simple-items'],
 	['comment', 'issue-comment', 'issue-comment-items'],
 	['review', 'pull-request-review', 'pull-request-review-items'],
+	['reviewComment', 'pull-request-review-comment', 'pull-request-review-comment-items'],
+	['pullRequestFile', 'diff-entry-items', 'diff-entry-items'],
 	['repository', 'full-repository', 'minimal-repository-items'],
 	['branch', 'branch-with-protection', 'branch-short-items'],
 	['commit', 'commit', 'commit-items'],

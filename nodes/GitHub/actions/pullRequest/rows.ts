@@ -1,6 +1,7 @@
 import type { CatalogueField } from '../../../shared/catalogue';
-import { branchField, numberLocator, repositoryFields, sortDirection } from '../fields';
+import { branchField, commaList, isoDate, numberLocator, repositoryFields, sortDirection } from '../fields';
 import type { GitHubRow } from '../types';
+import { createReviewComment, getDiffOrPatch, submitReview } from './handlers';
 
 const pullNumber = () => numberLocator('pullRequest', { name: 'pullNumber', apiName: 'pull_number' });
 
@@ -23,6 +24,85 @@ const maintainerCanModify: CatalogueField = {
 	default: true,
 	description: 'Whether maintainers of the base repository may push to the head branch',
 };
+
+const idField = (name: string, apiName: string, displayName: string, description: string): CatalogueField => ({
+	name,
+	apiName,
+	displayName,
+	type: 'string',
+	in: 'path',
+	required: true,
+	integer: true,
+	placeholder: 'e.g. 80',
+	description,
+});
+
+const reviewId = () => idField('reviewId', 'review_id', 'Review ID', 'Numeric ID of the review (the "id" of a review from List Reviews or Submit Review)');
+
+const reviewCommentId = () =>
+	idField('commentId', 'comment_id', 'Review Comment ID', 'Numeric ID of the review comment (the "id" of a comment from List Review Comments)');
+
+const diffFields = (format: 'diff' | 'patch'): CatalogueField[] => [
+	...repositoryFields(),
+	pullNumber(),
+	{
+		name: 'outputAs',
+		displayName: 'Put Output In',
+		type: 'options',
+		in: 'none',
+		default: 'text',
+		description: `Where the ${format} goes: as text in the "${format}" field (binary data instead when it is over 1 MB), or always as binary data`,
+		options: [
+			{ name: 'JSON Field (Text, Binary Over 1 MB)', value: 'text' },
+			{ name: 'Binary Property', value: 'binary' },
+		],
+	},
+	{
+		name: 'binaryPropertyName',
+		displayName: 'Put Output File in Field',
+		type: 'string',
+		in: 'none',
+		default: 'data',
+		description: `Name of the binary property that receives the ${format}`,
+		ui: { hint: 'The name of the output binary field to put the file in' },
+	},
+];
+
+const side = (name: string, displayName: string, description: string): CatalogueField => ({
+	name,
+	displayName,
+	type: 'options',
+	in: 'body',
+	optional: true,
+	default: 'RIGHT',
+	description,
+	options: [
+		{ name: 'Left (Old Version)', value: 'LEFT' },
+		{ name: 'Right (New Version)', value: 'RIGHT' },
+	],
+});
+
+const lineCommentValues = [
+	{ displayName: 'File Path', name: 'path', type: 'string' as const, default: '', placeholder: 'e.g. src/index.ts', description: 'Path of a file the pull request changes' },
+	{ displayName: 'Line', name: 'line', type: 'number' as const, default: 1, typeOptions: { minValue: 1 }, description: 'Line of the file the comment is about (the last line of a range)' },
+	{
+		displayName: 'Side', name: 'side', type: 'options' as const, default: 'RIGHT', description: 'Which version of the file the line number refers to',
+		options: [
+			{ name: 'Left (Old Version)', value: 'LEFT' },
+			{ name: 'Right (New Version)', value: 'RIGHT' },
+		],
+	},
+	{ displayName: 'Start Line', name: 'startLine', type: 'number' as const, default: 0, description: 'First line of a multi-line comment; 0 for a single line' },
+	{ displayName: 'Comment', name: 'body', type: 'string' as const, default: '', typeOptions: { rows: 3 }, description: 'Text of the comment (Markdown)' },
+];
+
+const reviewers = (description: string): CatalogueField[] => [
+	{ name: 'reviewers', displayName: 'Reviewers', type: 'string', in: 'body', default: '', placeholder: 'e.g. octocat, hubot', description, toApi: commaList },
+	{
+		name: 'team_reviewers', displayName: 'Team Reviewers', type: 'string', in: 'body', optional: true, placeholder: 'e.g. core, docs',
+		description: 'Team slugs (the team\'s name in its URL) of the same organization, comma-separated', toApi: commaList,
+	},
+];
 
 export const pullRequestRows: GitHubRow[] = [
 	{
@@ -166,5 +246,243 @@ export const pullRequestRows: GitHubRow[] = [
 		scope: 'repository',
 		spec: [{ kind: 'toolStep', name: 'Get Reviewers' }],
 		fields: [...repositoryFields(), pullNumber()],
+	},
+	{
+		resource: 'pullRequest',
+		operation: 'getDiff',
+		name: 'Get Diff',
+		action: 'Get the diff of a pull request',
+		description: 'Get the changes of a pull request as one unified diff (what code review tools read). Returns the diff as text in the "diff" field, or as binary data when it is over 1 MB or when asked.',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/pulls/{pull_number}',
+		scope: 'repository',
+		handler: getDiffOrPatch,
+		fields: diffFields('diff'),
+	},
+	{
+		resource: 'pullRequest',
+		operation: 'getPatch',
+		name: 'Get Patch',
+		action: 'Get the patch of a pull request',
+		description: 'Get the changes of a pull request as a series of patches, one per commit with its author and message (as "git format-patch" writes them). Returns the text in the "patch" field, or as binary data when it is over 1 MB or when asked.',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/pulls/{pull_number}',
+		scope: 'repository',
+		handler: getDiffOrPatch,
+		fields: diffFields('patch'),
+	},
+	{
+		resource: 'pullRequest',
+		operation: 'listFiles',
+		returns: 'pullRequestFile',
+		name: 'List Files',
+		action: 'List the files a pull request changes',
+		description: 'List the files a pull request changes: one item per file with its status (added, modified, removed, renamed), added and deleted lines and its patch (GitHub lists at most 3,000 files).',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/pulls/{pull_number}/files',
+		scope: 'repository',
+		paging: {},
+		fields: [...repositoryFields(), pullNumber()],
+	},
+	{
+		resource: 'pullRequest',
+		operation: 'listCommits',
+		returns: 'commit',
+		name: 'List Commits',
+		action: 'List the commits of a pull request',
+		description: 'List the commits of a pull request, oldest first: SHA, message, author and date (GitHub lists at most 250).',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/pulls/{pull_number}/commits',
+		scope: 'repository',
+		paging: {},
+		fields: [...repositoryFields(), pullNumber()],
+	},
+	{
+		resource: 'pullRequest',
+		operation: 'listReviews',
+		returns: 'review',
+		name: 'List Reviews',
+		action: 'List the reviews of a pull request',
+		description: 'List the reviews of a pull request, oldest first: reviewer, state (APPROVED, CHANGES_REQUESTED, COMMENTED, DISMISSED, PENDING), text and time.',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/pulls/{pull_number}/reviews',
+		scope: 'repository',
+		paging: {},
+		fields: [...repositoryFields(), pullNumber()],
+	},
+	{
+		resource: 'pullRequest',
+		operation: 'getReview',
+		returns: 'review',
+		name: 'Get Review',
+		action: 'Get a review of a pull request',
+		description: 'Get one review of a pull request by its ID: reviewer, state, text, commit and time.',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}',
+		scope: 'repository',
+		fields: [...repositoryFields(), pullNumber(), reviewId()],
+	},
+	{
+		resource: 'pullRequest',
+		operation: 'submitReview',
+		returns: 'review',
+		name: 'Submit Review',
+		action: 'Submit a review of a pull request',
+		description:
+			'Publish a review on a pull request: approve it, request changes or comment, with review text and optional line comments (file path, line, side, text). Line comments can also be given as a JSON list [{"path": "src/a.ts", "line": 12, "side": "RIGHT", "body": "…"}]. Returns the review.',
+		method: 'POST',
+		path: '/repos/{owner}/{repo}/pulls/{pull_number}/reviews',
+		scope: 'repository',
+		handler: submitReview,
+		fields: [
+			...repositoryFields(),
+			pullNumber(),
+			{
+				name: 'event', displayName: 'Review Action', type: 'options', in: 'body', required: true, default: 'COMMENT',
+				description: 'The verdict of the review',
+				options: [
+					{ name: 'Approve', value: 'APPROVE' },
+					{ name: 'Comment', value: 'COMMENT' },
+					{ name: 'Request Changes', value: 'REQUEST_CHANGES' },
+				],
+			},
+			{
+				name: 'body', displayName: 'Review Text', type: 'string', in: 'body', default: '',
+				description: 'Text of the review (Markdown). Needed to request changes, and to comment without line comments.',
+				ui: { typeOptions: { rows: 4 } },
+			},
+			{
+				name: 'lineComments', displayName: 'Line Comments', type: 'fixedCollection', in: 'none', optional: true, default: {}, placeholder: 'Add Line Comment',
+				description: 'Comments on lines of the changed files',
+				ui: { typeOptions: { multipleValues: true }, options: [{ name: 'comment', displayName: 'Line Comment', values: lineCommentValues }] },
+			},
+			{
+				name: 'lineCommentsJson', displayName: 'Line Comments (JSON)', type: 'json', in: 'none', optional: true, jsonList: true, default: '[]',
+				description: 'More line comments as a JSON list, e.g. [{"path": "src/a.ts", "line": 12, "side": "RIGHT", "body": "Typo"}]; "start_line" makes a multi-line comment',
+			},
+			{ name: 'commit_id', displayName: 'Commit SHA', type: 'string', in: 'body', optional: true, description: 'Commit the review is about; default: the pull request\'s latest commit' },
+		],
+	},
+	{
+		resource: 'pullRequest',
+		operation: 'dismissReview',
+		returns: 'review',
+		name: 'Dismiss Review',
+		action: 'Dismiss a review of a pull request',
+		description: 'Dismiss a submitted review (changes its state to DISMISSED, so it no longer counts towards the pull request\'s approval), with a message saying why. Needs admin rights or a branch protection allowing it. Returns the review.',
+		method: 'PUT',
+		path: '/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/dismissals',
+		scope: 'repository',
+		fields: [
+			...repositoryFields(),
+			pullNumber(),
+			reviewId(),
+			{ name: 'message', displayName: 'Message', type: 'string', in: 'body', required: true, description: 'Why the review is dismissed (shown on the pull request)' },
+		],
+	},
+	{
+		resource: 'pullRequest',
+		operation: 'listReviewComments',
+		returns: 'reviewComment',
+		name: 'List Review Comments',
+		action: 'List the review comments of a pull request',
+		description: 'List the comments on lines of a pull request\'s changes (not the conversation comments, see Issue → List Comments): file path, line, text, author and the comment it replies to.',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/pulls/{pull_number}/comments',
+		scope: 'repository',
+		paging: {},
+		fields: [
+			...repositoryFields(),
+			pullNumber(),
+			{
+				name: 'sort', displayName: 'Sort By', type: 'options', in: 'query', optional: true, default: 'created',
+				description: 'What to sort the results by',
+				options: [
+					{ name: 'Created', value: 'created' },
+					{ name: 'Updated', value: 'updated' },
+				],
+			},
+			sortDirection(),
+			isoDate('since', 'Updated Since', 'Only comments updated at or after this time'),
+		],
+	},
+	{
+		resource: 'pullRequest',
+		operation: 'createReviewComment',
+		returns: 'reviewComment',
+		name: 'Create Review Comment',
+		action: 'Comment on a line of a pull request',
+		description: 'Comment on a line (or a range of lines) of a file a pull request changes, outside of a review. The comment is about the pull request\'s latest commit unless a commit is given. Returns the comment.',
+		method: 'POST',
+		path: '/repos/{owner}/{repo}/pulls/{pull_number}/comments',
+		scope: 'repository',
+		handler: createReviewComment,
+		fields: [
+			...repositoryFields(),
+			pullNumber(),
+			{ name: 'path', displayName: 'File Path', type: 'string', in: 'body', required: true, placeholder: 'e.g. src/index.ts', description: 'Path of a file the pull request changes' },
+			{ name: 'line', displayName: 'Line', type: 'number', in: 'body', required: true, default: 1, description: 'Line of the file the comment is about (the last line of a range)', ui: { typeOptions: { minValue: 1 } } },
+			{ name: 'body', displayName: 'Comment', type: 'string', in: 'body', required: true, description: 'Text of the comment (Markdown)', ui: { typeOptions: { rows: 4 } } },
+			side('side', 'Side', 'Which version of the file the line number refers to'),
+			{ name: 'start_line', displayName: 'Start Line', type: 'number', in: 'body', optional: true, default: 1, description: 'First line of a multi-line comment' },
+			side('start_side', 'Start Side', 'Which version of the file the start line refers to (default: the same as Side)'),
+			{ name: 'commit_id', displayName: 'Commit SHA', type: 'string', in: 'body', optional: true, description: 'Commit the comment is about; default: the pull request\'s latest commit' },
+		],
+	},
+	{
+		resource: 'pullRequest',
+		operation: 'replyToReviewComment',
+		returns: 'reviewComment',
+		name: 'Reply to Review Comment',
+		action: 'Reply to a review comment of a pull request',
+		description: 'Reply in the thread of a review comment (a comment on a line). Replies to replies are not possible: give the ID of the thread\'s first comment. Returns the reply.',
+		method: 'POST',
+		path: '/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies',
+		scope: 'repository',
+		fields: [
+			...repositoryFields(),
+			pullNumber(),
+			reviewCommentId(),
+			{ name: 'body', displayName: 'Comment', type: 'string', in: 'body', required: true, description: 'Text of the reply (Markdown)', ui: { typeOptions: { rows: 4 } } },
+		],
+	},
+	{
+		resource: 'pullRequest',
+		operation: 'requestReviewers',
+		returns: 'pullRequest',
+		name: 'Request Reviewers',
+		action: 'Request reviewers for a pull request',
+		description: 'Ask users and/or teams to review a pull request (adds them to its requested reviewers; they are notified). Returns the pull request.',
+		method: 'POST',
+		path: '/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers',
+		scope: 'repository',
+		fields: [...repositoryFields(), pullNumber(), ...reviewers('GitHub logins to ask for a review, comma-separated')],
+	},
+	{
+		resource: 'pullRequest',
+		operation: 'removeReviewers',
+		returns: 'pullRequest',
+		name: 'Remove Requested Reviewers',
+		action: 'Remove requested reviewers from a pull request',
+		description: 'Withdraw review requests from users and/or teams (removes them from the pull request\'s requested reviewers; reviews they already gave stay). Returns the pull request.',
+		method: 'DELETE',
+		path: '/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers',
+		scope: 'repository',
+		fields: [...repositoryFields(), pullNumber(), ...reviewers('GitHub logins whose review request is withdrawn, comma-separated')],
+	},
+	{
+		resource: 'pullRequest',
+		operation: 'updateBranch',
+		name: 'Update Branch',
+		action: 'Update a pull request branch with its base',
+		description: 'Merge the latest changes of the base branch into the pull request\'s head branch (a new merge commit on the head branch, as the "Update branch" button does). GitHub does this in the background and answers with a message.',
+		method: 'PUT',
+		path: '/repos/{owner}/{repo}/pulls/{pull_number}/update-branch',
+		scope: 'repository',
+		fields: [
+			...repositoryFields(),
+			pullNumber(),
+			{ name: 'expected_head_sha', displayName: 'Expected Head SHA', type: 'string', in: 'body', optional: true, description: 'Update only if the head branch is still at this commit' },
+		],
 	},
 ];
