@@ -40,12 +40,21 @@ describe('node creator: each node is found with its triggers and the triggers li
 		expect(Object.keys(counts).sort()).toEqual([
 			'GitHub Toolkit Poll Trigger',
 			'GitHub Toolkit Trigger',
+			'Trello Toolkit Due Date Trigger',
 			'Trello Toolkit Notification Trigger',
 			'Trello Toolkit Trigger',
 		]);
 		expect(counts['GitHub Toolkit Trigger']).toBeGreaterThanOrEqual(20);
 		expect(counts['GitHub Toolkit Poll Trigger']).toBe(4);
 		expect(counts['Trello Toolkit Trigger']).toBeGreaterThan(5);
+		expect(creatorEvents(packageNodeTypes().get('n8n-nodes-github-trello.trelloTrigger')!.description)).toEqual(
+			expect.arrayContaining(['New Card', 'Card Moved']),
+		);
+		expect(creatorEvents(packageNodeTypes().get('n8n-nodes-github-trello.trelloDueDateTrigger')!.description)).toEqual([
+			'Cards Due Soon',
+			'Overdue Cards',
+			'Cards Due Soon or Overdue',
+		]);
 		expect(creatorEvents(packageNodeTypes().get('n8n-nodes-github-trello.gitHubTrigger')!.description)).toContain('New issue');
 	});
 

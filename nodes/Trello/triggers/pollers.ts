@@ -1,7 +1,10 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
+import { pathSegment } from '../../shared/requestGuard';
 import { TrelloClient } from '../transport';
 import { notificationToItem } from './normalize';
+import { splitRefs } from './parameters';
 
 /** Notification types Trello sends to a member (the `filter` parameter of /members/me/notifications). */
 export const NOTIFICATION_TYPES: Array<{ name: string; value: string }> = [
@@ -111,4 +114,143 @@ export async function pollNotifications(ctx: IPollFunctions): Promise<INodeExecu
 	staticData[STATE_KEY] = { cursor, seen: [...new Set(keep)] } as unknown as IDataObject;
 
 	return fresh.length ? [fresh.map((notification) => ({ json: notificationToItem(notification) }))] : null;
+}
+
+/** Which due dates the Due Date Trigger reports. */
+export type DueWindow = 'dueSoon' | 'overdue' | 'dueSoonOrOverdue';
+
+export interface DueDatePlan {
+	boards: string[];
+	/** Only cards in these lists; empty for every list of the boards. */
+	lists: string[];
+	window: DueWindow;
+	/** How far ahead "due soon" looks, in milliseconds. */
+	aheadMs: number;
+	incompleteOnly: boolean;
+}
+
+/** Card fields the trigger reads and reports. */
+const CARD_FIELDS = 'name,due,start,dueComplete,idBoard,idList,idMembers,shortLink,shortUrl';
+const DUE_STATE_KEY = 'trelloDueDates';
+const HOUR_MS = 3_600_000;
+
+interface DueState {
+	/** Card id → the due date it was reported for. */
+	reported: Record<string, string>;
+}
+
+function readDuePlan(ctx: IPollFunctions): DueDatePlan {
+	const boards = splitRefs(ctx.getNodeParameter('boards', []));
+	if (!boards.length) {
+		throw new NodeOperationError(ctx.getNode(), 'No boards to watch', {
+			description: 'Choose at least one board in "Boards": the trigger reads the due dates of their cards.',
+		});
+	}
+	const window = ctx.getNodeParameter('window', 'dueSoon') as DueWindow;
+	const hours = Number(ctx.getNodeParameter('dueWithinHours', 24));
+	if (window !== 'overdue' && !(Number.isFinite(hours) && hours > 0)) {
+		throw new NodeOperationError(ctx.getNode(), `"Due Within (Hours)" must be a number above 0, not ${String(hours)}`, {
+			description: 'Set how many hours ahead a due date counts as due soon, e.g. 24 for a day.',
+		});
+	}
+	return {
+		boards,
+		lists: splitRefs(ctx.getNodeParameter('lists', [])),
+		window,
+		aheadMs: hours * HOUR_MS,
+		incompleteOnly: ctx.getNodeParameter('incompleteOnly', true) !== false,
+	};
+}
+
+/** Whether a due date (ms) is reported at `now` under the plan's window. */
+export function dueMatches(plan: DueDatePlan, dueMs: number, now: number): boolean {
+	if (plan.window === 'overdue') return dueMs <= now;
+	if (plan.window === 'dueSoon') return dueMs > now && dueMs <= now + plan.aheadMs;
+	return dueMs <= now + plan.aheadMs;
+}
+
+interface BoardWithCards extends IDataObject {
+	id: string;
+	name?: string;
+	shortLink?: string;
+	cards?: IDataObject[];
+	lists?: IDataObject[];
+}
+
+/** One request per board: the board's name, its open lists' names and its open cards' due dates. */
+async function boardsWithCards(client: TrelloClient, plan: DueDatePlan): Promise<BoardWithCards[]> {
+	const boards: BoardWithCards[] = [];
+	for (const board of plan.boards) {
+		const answer = await client.request<BoardWithCards>({
+			method: 'GET',
+			path: `/1/boards/${pathSegment(board)}`,
+			qs: { fields: 'name,shortLink', cards: 'open', card_fields: CARD_FIELDS, lists: 'open', list_fields: 'name' },
+		});
+		if (answer) boards.push(answer);
+	}
+	return boards;
+}
+
+function dueItem(card: IDataObject, board: BoardWithCards, listNames: Map<string, string>, now: number): IDataObject {
+	const dueMs = Date.parse(String(card.due));
+	return {
+		trigger: 'dueDate',
+		dueState: dueMs <= now ? 'overdue' : 'dueSoon',
+		due: card.due,
+		minutesUntilDue: Math.round((dueMs - now) / 60_000),
+		card: {
+			id: card.id,
+			name: card.name,
+			shortLink: card.shortLink,
+			url: card.shortUrl,
+			due: card.due,
+			...(card.start ? { start: card.start } : {}),
+			dueComplete: card.dueComplete === true,
+			idMembers: card.idMembers ?? [],
+		},
+		board: { id: board.id, name: board.name ?? null, shortLink: board.shortLink ?? null },
+		list: { id: card.idList, name: listNames.get(String(card.idList)) ?? null },
+	};
+}
+
+/**
+ * Reports each card whose due date falls in the chosen window once per due date: a card whose due
+ * date changes is reported again when the new date is in the window. Cards are reported soonest
+ * due first. The record keeps only cards still open on the boards, with the date they were
+ * reported for. A manual test shows what matches now and records nothing.
+ */
+export async function pollDueDates(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const plan = readDuePlan(ctx);
+	const client = new TrelloClient(ctx);
+	const boards = await boardsWithCards(client, plan);
+	const now = Date.now();
+	const manual = ctx.getMode() === 'manual';
+
+	const staticData = ctx.getWorkflowStaticData('node');
+	const previous = (staticData[DUE_STATE_KEY] as unknown as DueState | undefined)?.reported ?? {};
+	const reported: Record<string, string> = {};
+	const due: Array<{ dueMs: number; item: IDataObject }> = [];
+
+	for (const board of boards) {
+		const listNames = new Map((board.lists ?? []).map((list) => [String(list.id), String(list.name)]));
+		for (const card of board.cards ?? []) {
+			const id = String(card.id);
+			const dueDate = typeof card.due === 'string' ? card.due : '';
+			const dueMs = Date.parse(dueDate);
+			if (!dueDate || Number.isNaN(dueMs)) continue;
+			const alreadyReported = previous[id] === dueDate;
+			if (alreadyReported) reported[id] = dueDate;
+			if (plan.incompleteOnly && card.dueComplete === true) continue;
+			if (plan.lists.length && !plan.lists.includes(String(card.idList))) continue;
+			if (!dueMatches(plan, dueMs, now)) continue;
+			if (alreadyReported && !manual) continue;
+			reported[id] = dueDate;
+			due.push({ dueMs, item: dueItem(card, board, listNames, now) });
+		}
+	}
+
+	if (!manual) staticData[DUE_STATE_KEY] = { reported } as unknown as IDataObject;
+	if (!due.length) return null;
+	due.sort((a, b) => a.dueMs - b.dueMs);
+	return [due.map(({ item }) => ({ json: item }))];
 }
