@@ -25,8 +25,11 @@ export interface RowRun<Row, Client, Scope> {
 	/** The request the row's fields describe (path, query, body already filled). */
 	request: BuiltRequest;
 	scope: Scope;
-	/** Runs the row's request (or its paging) — optionally a changed one — and shapes the output items. */
-	generic: (request?: BuiltRequest) => Promise<INodeExecutionData[]>;
+	/**
+	 * Runs the row's request (or its paging) — optionally a changed one — and shapes the output
+	 * items. `keep` drops list entries as the service returned them, before any shaping.
+	 */
+	generic: (request?: BuiltRequest, keep?: (raw: IDataObject) => boolean) => Promise<INodeExecutionData[]>;
 }
 
 /** What a run is before its scope is known (resolution and the scope check see this). */
@@ -103,7 +106,7 @@ export async function runRows<Row extends OperationRow, Client extends ApiClient
 				...resolving,
 				scope,
 				request: buildRequest(ctx, row, values, itemIndex),
-				generic: async (request = run.request) => await generic(runner, run, request),
+				generic: async (request = run.request, keep) => await generic(runner, run, request, keep),
 			};
 			const handler = row.handler as Handler<Row, Client, Scope> | undefined;
 			return handler ? await handler(run) : await run.generic();
@@ -116,6 +119,7 @@ async function generic<Row extends OperationRow, Client extends ApiClient, Scope
 	runner: ServiceRunner<Row, Client, Scope>,
 	run: RowRun<Row, Client, Scope>,
 	request: BuiltRequest,
+	keep?: (raw: IDataObject) => boolean,
 ): Promise<INodeExecutionData[]> {
 	const { ctx, client, row, values, itemIndex } = run;
 	let body: unknown;
@@ -126,6 +130,7 @@ async function generic<Row extends OperationRow, Client extends ApiClient, Scope
 	} else {
 		body = (await client.send({ ...request, acceptStatus: row.acceptStatus })).body;
 	}
+	if (keep && Array.isArray(body)) body = body.filter((entry) => keep((entry ?? {}) as IDataObject));
 	const shaped = row.output ? row.output(body, values) : body;
 	const output = runner.fieldSets
 		? shapeOutput(runner.fieldSets, row.returns, shaped, {

@@ -334,8 +334,9 @@ function safeDecode(text: string): string {
 }
 
 const GITHUB_DESCRIPTIONS = `${__dirname}/../../node_modules/@octokit/openapi/generated`;
-// GitHub routes file paths, refs and branch names containing "/" as plain segments.
-const GITHUB_OPTIONS: ContractOptions = { strictBodies: true, multiSegmentParameters: ['path', 'ref', 'branch'] };
+// GitHub routes file paths, refs and branch names containing "/" as plain segments (also in
+// compare's BASE...HEAD and a tree given by branch name).
+const GITHUB_OPTIONS: ContractOptions = { strictBodies: true, multiSegmentParameters: ['path', 'ref', 'branch', 'basehead', 'tree_sha'] };
 let github: OpenApiContract | undefined;
 let githubEnterprise: OpenApiContract | undefined;
 

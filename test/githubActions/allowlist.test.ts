@@ -21,8 +21,18 @@ function repositoryOf(fixture: OperationFixture): string | undefined {
 	return url ? `${url[1]}/${url[2]}` : `${plain(p.owner)}/${repository}`;
 }
 
+/** Rows whose handler confines them (queries, result lists): tested one by one below. */
+const handlerConfined = (row: { scope: string }) => row.scope === 'search' || row.scope === 'confined';
+
+/** Repositories an operation creates besides the one it works on (a fork), as owner/name. */
+function createdRepository(fixture: OperationFixture): string | undefined {
+	if (fixture.row !== 'repository:createFork') return undefined;
+	const fields = (fixture.parameters.additionalFields ?? {}) as IDataObject;
+	return `${String(fields.organization)}/${String(fields.name)}`;
+}
+
 /** First fixture of each row that names a repository (or any, for rows that work on none). */
-const CASES = GITHUB_ROWS.filter((row) => row.scope !== 'search').map((row) => {
+const CASES = GITHUB_ROWS.filter((row) => !handlerConfined(row)).map((row) => {
 	const key = `${row.resource}:${row.operation}`;
 	const fixtures = FIXTURES.filter((fixture) => fixture.row === key);
 	return [key, fixtures.find((fixture) => repositoryOf(fixture)) ?? fixtures[0]] as [string, OperationFixture];
@@ -30,7 +40,7 @@ const CASES = GITHUB_ROWS.filter((row) => row.scope !== 'search').map((row) => {
 
 describe('Allowed Repositories: every resource', () => {
 	it('covers every resource', () => {
-		const searchResources = GITHUB_ROWS.filter((row) => row.scope === 'search').map((row) => row.resource);
+		const searchResources = GITHUB_ROWS.filter(handlerConfined).map((row) => row.resource);
 		const resources = new Set([...CASES.map(([key]) => key.split(':')[0]), ...searchResources]);
 		expect([...resources].sort()).toEqual(GITHUB_RESOURCES.map((r) => r.value).sort());
 	});
@@ -44,7 +54,7 @@ describe('Allowed Repositories: every resource', () => {
 			operation,
 			...fixture.parameters,
 			// A project must belong to an owner the list names.
-			allowedRepositories: `someone/else, ${(target ?? 'any/repo').toUpperCase()}${fixture.parameters.projectOwner ? `, ${plain(fixture.parameters.projectOwner)}/board` : ''}`,
+			allowedRepositories: `someone/else, ${(target ?? 'any/repo').toUpperCase()}${fixture.parameters.projectOwner ? `, ${plain(fixture.parameters.projectOwner)}/board` : ''}${createdRepository(fixture) ? `, ${createdRepository(fixture)}` : ''}`,
 		});
 		expect(run.error('GitHub')).toBeUndefined();
 		expect(recorder.requests).toHaveLength(fixture.exchanges.length);
@@ -63,7 +73,7 @@ describe('Allowed Repositories: every resource', () => {
 		expect(recorder.requests).toEqual([]);
 	});
 
-	it('rows whose scope is "none" (gists, rate limit) are the only ones unaffected', () => {
+	it('rows whose scope is "none" (gists, organizations, users, rate limit) are the only ones unaffected', () => {
 		const unscoped = GITHUB_ROWS.filter((row) => row.scope === 'none').map((row) => `${row.resource}:${row.operation}`);
 		expect(unscoped.length).toBeGreaterThan(0);
 		expect(CASES.filter(([, fixture]) => !repositoryOf(fixture)).map(([key]) => key)).toEqual(unscoped);
@@ -162,6 +172,62 @@ describe('Allowed Repositories: Search is confined', () => {
 		});
 		expect(run.error('GitHub')?.message).toBe(
 			'Refused: the repository "evil/x" is outside the node\'s "Allowed Repositories". Allowed repositories: octo/hello.',
+		);
+		expect(recorder.requests).toEqual([]);
+	});
+});
+
+describe('Allowed Repositories: lists, forks and searches beyond issues', () => {
+	const repository = (fullName: string) => ({ full_name: fullName, html_url: `https://github.com/${fullName}` });
+
+	it.each([
+		['listMine', {}, '/user/repos'],
+		['listForUser', { username: 'mona' }, '/users/mona/repos'],
+		['listForOrganization', { organization: 'acme' }, '/orgs/acme/repos'],
+		['listStarred', {}, '/user/starred'],
+	])('Repository → %s keeps only allowed repositories, checked before Simplify', async (operation, parameters, path) => {
+		const recorder = new GitHubRecorder([{ body: [repository('octo/hello'), repository('acme/secret'), repository('acme/tools')] }]);
+		const run = await runGitHub({ resource: 'repository', operation, ...parameters, limit: 3, simplify: true, allowedRepositories: 'octo/hello, ACME/tools' });
+		expect(run.error('GitHub')).toBeUndefined();
+		expect(recorder.requests.map((r) => r.path)).toEqual([path]);
+		expect(run.json('GitHub').map((item) => item.fullName)).toEqual(['octo/hello', 'acme/tools']);
+	});
+
+	it('Repository → Create Fork: a fork outside the list is refused before anything is sent', async () => {
+		const recorder = new GitHubRecorder([]);
+		const run = await runGitHub({ resource: 'repository', operation: 'createFork', ...repo(), additionalFields: { organization: 'evil' }, allowedRepositories: 'octo/*' });
+		expect(run.error('GitHub')?.message).toBe(
+			'Refused: the repository "evil/hello" is outside the node\'s "Allowed Repositories". Allowed repositories: octo/*.',
+		);
+		expect(recorder.requests).toEqual([]);
+	});
+
+	it('Repository → Create Fork into the account: its login is read, then the fork is checked', async () => {
+		const recorder = new GitHubRecorder([{ body: { login: 'mona' } }, { status: 202, body: { full_name: 'mona/hello' } }]);
+		const run = await runGitHub({ resource: 'repository', operation: 'createFork', ...repo(), allowedRepositories: 'octo/hello, mona/hello' });
+		expect(run.error('GitHub')).toBeUndefined();
+		expect(recorder.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /user', 'POST /repos/octo/hello/forks']);
+		expect(run.json('GitHub')).toEqual([{ full_name: 'mona/hello' }]);
+	});
+
+	it.each([
+		['repositories', 'topic:cli', { total_count: 2, items: [{ full_name: 'octo/hello' }, { full_name: 'evil/x' }] }, 'fullName', 'octo/hello'],
+		['code', 'useState', { total_count: 2, items: [{ name: 'a.ts', repository: { full_name: 'evil/x' } }, { name: 'b.ts', repository: { full_name: 'octo/hello' } }] }, 'name', 'b.ts'],
+		['issuesAndPullRequests', 'is:open', { total_count: 2, items: [{ number: 1, repository_url: 'https://api.github.com/repos/octo/hello' }, { number: 2, repository_url: 'https://api.github.com/repos/evil/x' }] }, 'number', 1],
+	])('Search → %s: allowed repositories appended, other results dropped before Simplify', async (operation, query, body, key, kept) => {
+		const recorder = new GitHubRecorder([{ body }]);
+		const run = await runGitHub({ resource: 'search', operation, query, limit: 5, simplify: true, allowedRepositories: 'octo/hello' });
+		expect(run.error('GitHub')).toBeUndefined();
+		expect(recorder.requests.map((r) => r.query.q)).toEqual([`${query} repo:octo/hello`]);
+		expect(recorder.contractProblems()).toEqual([]);
+		expect(run.json('GitHub').map((item) => item[key])).toEqual([kept]);
+	});
+
+	it('Search → Users is refused while the list is set: people belong to no repository', async () => {
+		const recorder = new GitHubRecorder([]);
+		const run = await runGitHub({ resource: 'search', operation: 'users', query: 'location:berlin', limit: 5, allowedRepositories: 'octo/hello' });
+		expect(run.error('GitHub')?.message).toBe(
+			'Refused: searching users reaches beyond the node\'s "Allowed Repositories", because people belong to no repository. Allowed repositories: octo/hello.',
 		);
 		expect(recorder.requests).toEqual([]);
 	});

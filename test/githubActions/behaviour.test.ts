@@ -214,4 +214,24 @@ describe('GitHub node: rate limits', () => {
 		expect(run.error('GitHub')?.description).toContain('Max Rate-Limit Wait');
 		expect(recorder.requests).toHaveLength(1);
 	});
+
+	it('File → List Folder without a path lists the root (…/contents/, which the OpenAPI description has no template for)', async () => {
+		const recorder = new GitHubRecorder([{ body: [{ type: 'file', name: 'README.md', path: 'README.md' }] }]);
+		const run = await runGitHub({ resource: 'file', operation: 'listFolder', ...repo() });
+		expect(recorder.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /repos/octo/hello/contents/']);
+		expect(run.json('GitHub')).toEqual([{ type: 'file', name: 'README.md', path: 'README.md' }]);
+	});
+
+	it('File → List Folder on a file path is a parameter error naming the file', async () => {
+		new GitHubRecorder([{ body: { type: 'file', name: 'a.md', path: 'docs/a.md', content: 'eA==', encoding: 'base64' } }]);
+		const run = await runGitHub({ resource: 'file', operation: 'listFolder', ...repo(), path: 'docs/a.md' });
+		expect(run.error('GitHub')?.message).toBe('"docs/a.md" is a file, not a folder');
+	});
+
+	it('Commit → Compare refuses a side that already holds "..."', async () => {
+		const recorder = new GitHubRecorder([]);
+		const run = await runGitHub({ resource: 'commit', operation: 'compare', ...repo(), base: 'main...dev', head: 'x' });
+		expect(run.error('GitHub')?.message).toBe('The "Base" parameter contains "..."');
+		expect(recorder.requests).toEqual([]);
+	});
 });

@@ -6,13 +6,16 @@ import { collaboratorFixtures } from './fixtures/collaborator';
 import { commitFixtures } from './fixtures/commit';
 import { fileFixtures } from './fixtures/file';
 import { gistFixtures } from './fixtures/gist';
+import { gitFixtures } from './fixtures/git';
 import { issueFixtures } from './fixtures/issue';
+import { organizationFixtures } from './fixtures/organization';
 import { projectFixtures } from './fixtures/project';
 import { pullRequestFixtures } from './fixtures/pullRequest';
 import { rateLimitFixtures } from './fixtures/rateLimit';
 import { releaseFixtures } from './fixtures/release';
 import { repositoryFixtures } from './fixtures/repository';
 import { searchFixtures } from './fixtures/search';
+import { userFixtures } from './fixtures/user';
 import { workflowFixtures } from './fixtures/workflow';
 
 export interface ExpectedRequest {
@@ -44,6 +47,7 @@ export const FIXTURES: OperationFixture[] = [
 	...fileFixtures,
 	...branchFixtures,
 	...commitFixtures,
+	...gitFixtures,
 	...issueFixtures,
 	...searchFixtures,
 	...pullRequestFixtures,
@@ -52,5 +56,7 @@ export const FIXTURES: OperationFixture[] = [
 	...gistFixtures,
 	...releaseFixtures,
 	...collaboratorFixtures,
+	...organizationFixtures,
+	...userFixtures,
 	...rateLimitFixtures,
 ];

@@ -209,6 +209,26 @@ describe('credential scope: GitHub node', () => {
 		expect(recorder.requests).toEqual([]);
 	});
 
+	it('Create Fork: the fork must be inside the credential scope too (the account’s login read for a fork into it)', async () => {
+		const recorder = new GitHubRecorder([{ body: { login: 'mona' } }, { status: 202, body: { full_name: 'widgets-inc/api-server' } }]);
+		const intoAccount = await github({ resource: 'repository', operation: 'createFork', ...repo('acme-org', 'api-server') });
+		expect(intoAccount.error('GitHub')?.message).toBe(`Refused: the repository "mona/api-server" is outside the credential's scope. ${ALLOWED}`);
+		const intoOrganization = await github({ resource: 'repository', operation: 'createFork', ...repo('acme-org', 'api-server'), additionalFields: { organization: 'widgets-inc' } });
+		expect(intoOrganization.error('GitHub')).toBeUndefined();
+		expect(recorder.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /user', 'POST /repos/acme-org/api-server/forks']);
+	});
+
+	it('List Starred keeps only repositories in the scope; Search → Users is refused', async () => {
+		const recorder = new GitHubRecorder([{ body: [{ full_name: 'acme-org/api-server' }, { full_name: 'evil/x' }] }]);
+		const starred = await github({ resource: 'repository', operation: 'listStarred', limit: 5 });
+		expect(starred.json('GitHub')).toEqual([{ full_name: 'acme-org/api-server' }]);
+		const users = await github({ resource: 'search', operation: 'users', query: 'mona', limit: 5 });
+		expect(users.error('GitHub')?.message).toBe(
+			`Refused: searching users reaches beyond the credential's scope, because people belong to no repository. ${ALLOWED}`,
+		);
+		expect(recorder.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /user/starred']);
+	});
+
 	it('Search: confined to the credential scope when the node sets none', async () => {
 		const recorder = new GitHubRecorder([{ body: { total_count: 0, items: [] } }]);
 		const run = await github({ resource: 'search', operation: 'issuesAndPullRequests', query: 'is:open', limit: 5 });

@@ -4,7 +4,9 @@ import { collaboratorRows } from './collaborator/rows';
 import { commitRows } from './commit/rows';
 import { fileRows } from './file/rows';
 import { gistRows } from './gist/rows';
+import { gitRows } from './git/rows';
 import { issueRows } from './issue/rows';
+import { organizationRows } from './organization/rows';
 import { projectRows } from './project/rows';
 import { pullRequestRows } from './pullRequest/rows';
 import { rateLimitRows } from './rateLimit/rows';
@@ -12,6 +14,7 @@ import { releaseRows } from './release/rows';
 import { repositoryRows } from './repository/rows';
 import { searchRows } from './search/rows';
 import type { GitHubRow } from './types';
+import { userRows } from './user/rows';
 import { workflowRows } from './workflow/rows';
 
 export const GITHUB_RESOURCES: ResourceSpec[] = [
@@ -20,13 +23,16 @@ export const GITHUB_RESOURCES: ResourceSpec[] = [
 	{ name: 'Commit', value: 'commit', description: 'Commits of a repository' },
 	{ name: 'File', value: 'file', description: 'Files and folders in a repository' },
 	{ name: 'Gist', value: 'gist', description: 'Gists (shared snippets)' },
+	{ name: 'Git Database', value: 'git', description: 'Git references, tag objects and trees' },
 	{ name: 'Issue', value: 'issue', description: 'Issues of a repository' },
+	{ name: 'Organization', value: 'organization', description: 'Organizations and their members' },
 	{ name: 'Project (V2)', value: 'project', description: 'Items of a GitHub Project' },
 	{ name: 'Pull Request', value: 'pullRequest', description: 'Pull requests of a repository' },
 	{ name: 'Rate Limit', value: 'rateLimit', description: 'API requests left for the connected account' },
 	{ name: 'Release', value: 'release', description: 'Releases of a repository' },
 	{ name: 'Repository', value: 'repository', description: 'Repositories' },
 	{ name: 'Search', value: 'search', description: 'Search across repositories' },
+	{ name: 'User', value: 'user', description: 'GitHub accounts' },
 	{ name: 'Workflow', value: 'workflow', description: 'GitHub Actions workflows and their runs' },
 ];
 
@@ -35,6 +41,7 @@ export const GITHUB_ROWS: GitHubRow[] = [
 	...fileRows,
 	...branchRows,
 	...commitRows,
+	...gitRows,
 	...issueRows,
 	...searchRows,
 	...pullRequestRows,
@@ -43,5 +50,7 @@ export const GITHUB_ROWS: GitHubRow[] = [
 	...gistRows,
 	...releaseRows,
 	...collaboratorRows,
+	...organizationRows,
+	...userRows,
 	...rateLimitRows,
 ];

@@ -119,5 +119,8 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 		updatedAt: 'updated_at',
 	},
 	user: { login: 'login', id: 'id', type: 'type', name: 'name', url: 'html_url' },
+	organization: { login: 'login', id: 'id', description: 'description' },
+	tag: { name: 'name', sha: 'commit.sha' },
+	codeMatch: { name: 'name', path: 'path', sha: 'sha', repository: 'repository.full_name', url: 'html_url' },
 	projectItem: { projectId: 'projectId', projectTitle: 'projectTitle', itemId: 'itemId', field: 'field', status: 'status' },
 };

@@ -16,8 +16,9 @@ export type GitHubHandler = (input: HandlerInput) => Promise<INodeExecutionData[
 export interface GitHubRow extends OperationRow<GitHubHandler> {
 	/**
 	 * How "Allowed Repositories" applies: 'repository' (the values of the fields identifying the
-	 * owner and the repository), 'search' (query confined by the handler) or 'none' (not about a
-	 * repository: gists, rate limit).
+	 * owner and the repository), 'search' (query confined by the handler), 'confined' (the
+	 * handler keeps the results inside it: repository lists, project owners and items) or 'none'
+	 * (not about a repository: gists, organizations, users, rate limit).
 	 */
-	scope: 'repository' | 'search' | 'none';
+	scope: 'repository' | 'search' | 'confined' | 'none';
 }

@@ -18,7 +18,9 @@ import {
  * - /repos/OWNER/NAME/… and /user/starred/OWNER/NAME: the repository must be allowed;
  * - search (issues, code, commits, repositories): the query must be confined to allowed
  *   repositories (repo: qualifiers, or user:/org: for an owner/* entry), results are filtered too;
- * - lists of repositories and notifications: results outside the scope are dropped;
+ * - lists of repositories (the account's, a user's, an organization's, starred ones) and
+ *   notifications: results outside the scope are dropped;
+ * - forking an allowed repository: the fork (organization or account / name) must be allowed too;
  * - creating a repository: its owner/name must be allowed;
  * - organization webhooks: only for an owner/* entry;
  * - gists (not tied to a repository): the account's own gist lists may be read; every gist
@@ -103,6 +105,13 @@ export async function checkGitHubRequest(
 	if ((first === 'repos' && segments.length >= 3) || (first === 'user' && second === 'starred' && segments.length === 4)) {
 		const [owner, repo] = first === 'repos' ? [second, third] : [third, fourth];
 		if (!list.allows(owner, repo)) throw repositoryRefusal(owner, repo, list);
+		if (method === 'POST' && first === 'repos' && fourth === 'forks' && segments.length === 4) {
+			// The fork is a new repository of its own, in the organization named or the account.
+			const body = (request.body ?? {}) as IDataObject;
+			const forkOwner = stringOf(body.organization) || (await lookups.login());
+			const forkName = stringOf(body.name) || repo;
+			if (!list.allows(forkOwner, forkName)) throw repositoryRefusal(forkOwner, forkName, list);
+		}
 		return ALLOW;
 	}
 	if (reading && GITHUB_ACCOUNT_READS.includes(`/${route}`)) return ALLOW;
@@ -118,7 +127,7 @@ export async function checkGitHubRequest(
 		const repositoryOf = SEARCH_RESULT_REPOSITORY[second];
 		return { filter: (body) => keepAllowed(body, list, repositoryOf) };
 	}
-	if (reading && (route === 'user/repos' || (segments.length === 3 && (first === 'users' || first === 'orgs') && third === 'repos'))) {
+	if (reading && (route === 'user/repos' || route === 'user/starred' || (segments.length === 3 && (first === 'users' || first === 'orgs') && third === 'repos'))) {
 		return { filter: (body) => keepAllowed(body, list, (item) => stringOf(item.full_name)) };
 	}
 	if (reading && route === 'notifications') {

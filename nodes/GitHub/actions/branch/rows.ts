@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { branchField, repositoryFields } from '../fields';
 import type { GitHubRow } from '../types';
 import { createBranch } from './handlers';
@@ -92,5 +94,17 @@ export const branchRows: GitHubRow[] = [
 				ui: { displayOptions: { show: { source: ['sha'] } } },
 			},
 		],
+	},
+	{
+		resource: 'branch',
+		operation: 'delete',
+		name: 'Delete',
+		action: 'Delete a branch',
+		description: 'Delete a branch of a repository (its Git reference; commits reachable from other branches stay). Deletes data: a protected or default branch is refused by GitHub.',
+		method: 'DELETE',
+		path: '/repos/{owner}/{repo}/git/refs/heads/{branch}',
+		scope: 'repository',
+		fields: [...repositoryFields(), branchField({ name: 'branch', in: 'path', required: true, description: 'Branch to delete, e.g. "feature/login"' })],
+		output: (_body, values: IDataObject) => ({ branch: values.branch, deleted: true }),
 	},
 ];

@@ -61,4 +61,33 @@ export const collaboratorRows: GitHubRow[] = [
 		fields: [...repositoryFields(), username],
 		output: (_body, values: IDataObject) => ({ username: values.username, removed: true }),
 	},
+	{
+		resource: 'collaborator',
+		operation: 'list',
+		returns: 'user',
+		name: 'List',
+		action: 'List collaborators',
+		description: 'List the people with access to a repository (direct, through an organization, or outside collaborators), with their permissions.',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/collaborators',
+		scope: 'repository',
+		paging: {},
+		fields: [
+			...repositoryFields(),
+			{
+				name: 'affiliation', displayName: 'Affiliation', type: 'options', in: 'query', optional: true, default: 'all',
+				description: 'Which collaborators: all, only direct ones, or only outside collaborators',
+				options: [
+					{ name: 'All', value: 'all' },
+					{ name: 'Direct', value: 'direct' },
+					{ name: 'Outside', value: 'outside' },
+				],
+			},
+			{
+				name: 'permission', displayName: 'Permission', type: 'options', in: 'query', optional: true, default: 'push',
+				description: 'Only collaborators with this permission',
+				options: COLLABORATOR_PERMISSIONS.map((value) => ({ name: value.replace(/^./, (c) => c.toUpperCase()), value })),
+			},
+		],
+	},
 ];

@@ -1,5 +1,6 @@
 import { isoDate, repositoryFields } from '../fields';
 import type { GitHubRow } from '../types';
+import { compareCommits, listCommitComments } from './handlers';
 
 export const commitRows: GitHubRow[] = [
 	{
@@ -47,6 +48,58 @@ export const commitRows: GitHubRow[] = [
 			{ name: 'committer', displayName: 'Committer', type: 'string', in: 'query', optional: true, description: 'Only commits committed by this GitHub login or email address' },
 			isoDate('since', 'Since', 'Only commits after this time'),
 			isoDate('until', 'Until', 'Only commits before this time'),
+		],
+	},
+	{
+		resource: 'commit',
+		operation: 'compare',
+		name: 'Compare',
+		action: 'Compare two commits',
+		description:
+			'Compare two commits, branches or tags (base...head): whether head is ahead, behind or diverged, by how many commits, the commits in between and the changed files with their patches.',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/compare/{basehead}',
+		scope: 'repository',
+		handler: compareCommits,
+		fields: [
+			...repositoryFields(),
+			{ name: 'base', displayName: 'Base', type: 'string', in: 'none', required: true, placeholder: 'e.g. main', description: 'Branch, tag or commit SHA to compare from' },
+			{ name: 'head', displayName: 'Head', type: 'string', in: 'none', required: true, placeholder: 'e.g. feature/login', description: 'Branch, tag or commit SHA to compare with the base (another owner’s fork as OWNER:BRANCH)' },
+		],
+	},
+	{
+		resource: 'commit',
+		operation: 'listComments',
+		returns: 'comment',
+		name: 'List Comments',
+		action: 'List commit comments',
+		description: 'List comments on one commit, or on every commit of the repository when no commit is given.',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/comments',
+		scope: 'repository',
+		handler: listCommitComments,
+		paging: {},
+		fields: [
+			...repositoryFields(),
+			{ name: 'commitSha', displayName: 'Commit SHA', type: 'string', in: 'none', optional: true, description: 'Only comments on this commit' },
+		],
+	},
+	{
+		resource: 'commit',
+		operation: 'createComment',
+		returns: 'comment',
+		name: 'Create Comment',
+		action: 'Comment on a commit',
+		description: 'Add a comment to a commit, optionally on a line of a changed file (path and position in the diff). Returns the comment.',
+		method: 'POST',
+		path: '/repos/{owner}/{repo}/commits/{commit_sha}/comments',
+		scope: 'repository',
+		fields: [
+			...repositoryFields(),
+			{ name: 'commitSha', apiName: 'commit_sha', displayName: 'Commit SHA', type: 'string', in: 'path', required: true, description: 'SHA of the commit to comment on' },
+			{ name: 'body', displayName: 'Comment', type: 'string', in: 'body', required: true, ui: { typeOptions: { rows: 3 } }, description: 'Text of the comment (Markdown)' },
+			{ name: 'path', displayName: 'File Path', type: 'string', in: 'body', optional: true, description: 'File of the commit to comment on' },
+			{ name: 'position', displayName: 'Position in Diff', type: 'number', in: 'body', optional: true, default: 1, description: 'Line index in the file’s diff to comment on (with File Path)' },
 		],
 	},
 ];

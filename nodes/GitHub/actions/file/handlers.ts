@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { toItems } from '../../../shared/items';
+import { pathSegment } from '../../../shared/requestGuard';
 import type { HandlerInput } from '../types';
 
 const RAW_MEDIA_TYPE = 'application/vnd.github.raw+json';
@@ -80,4 +81,21 @@ export async function deleteFile(input: HandlerInput) {
 	const { values, request, generic } = input;
 	const sha = String(values.sha ?? '').trim() || (await currentSha(input, true));
 	return await generic({ ...request, body: { ...request.body, sha } });
+}
+
+/** A folder's entries, one item each; a path naming a file is a parameter mistake. */
+export async function listFolder({ ctx, values, request, itemIndex, generic }: HandlerInput) {
+	const folder = String(values.path ?? '').trim().replace(/^\/+|\/+$/g, '');
+	// The root is the contents path with an empty last segment (…/contents/), as GitHub describes it.
+	const path = request.path.replace('{path}', folder.split('/').map(pathSegment).join('/'));
+	// GitHub answers a folder with a list (each entry passes `keep`) and a file with one object.
+	let listed = false;
+	const items = await generic({ ...request, path }, () => (listed = true));
+	if (!listed && items.length) {
+		throw new NodeOperationError(ctx.getNode(), `"${folder}" is a file, not a folder`, {
+			itemIndex,
+			description: 'Give the path of a folder in "Folder Path", or use File → Get for a file.',
+		});
+	}
+	return items;
 }

@@ -1,7 +1,8 @@
 import { branchField, repositoryFields } from '../fields';
 import type { CatalogueField } from '../../../shared/catalogue';
 import type { GitHubRow } from '../types';
-import { createOrUpdateFile, deleteFile, getContent } from './handlers';
+import { identity } from '../git/rows';
+import { createOrUpdateFile, deleteFile, getContent, listFolder } from './handlers';
 
 const filePath = (description: string): CatalogueField => ({
 	name: 'path',
@@ -22,6 +23,11 @@ const commitMessage: CatalogueField = {
 	required: true,
 	description: 'Message of the commit this change creates',
 };
+
+const commitPeople = (): CatalogueField[] => [
+	identity('author', 'Commit Author', 'Author of the commit (name and email). Default: the committer.'),
+	identity('committer', 'Committer', 'Committer of the commit (name and email). Default: the connected account.'),
+];
 
 const shaField = (description: string): CatalogueField => ({
 	name: 'sha',
@@ -129,6 +135,7 @@ export const fileRows: GitHubRow[] = [
 				description: 'Branch to commit to. Default: the repository’s default branch.',
 			}),
 			shaField('SHA of the file being replaced. Leave empty: it is looked up automatically.'),
+			...commitPeople(),
 		],
 	},
 	{
@@ -136,7 +143,7 @@ export const fileRows: GitHubRow[] = [
 		operation: 'delete',
 		name: 'Delete',
 		action: 'Delete a file',
-		description: 'Delete a file from a repository as one commit. The file’s current SHA is looked up automatically.',
+		description: 'Delete a file from a repository as one commit. Deletes data (the file stays in the history). The file’s current SHA is looked up automatically.',
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}/contents/{path}',
 		scope: 'repository',
@@ -153,6 +160,27 @@ export const fileRows: GitHubRow[] = [
 				description: 'Branch to delete the file from. Default: the repository’s default branch.',
 			}),
 			shaField('SHA of the file being deleted. Leave empty: it is looked up automatically.'),
+			...commitPeople(),
+		],
+	},
+	{
+		resource: 'file',
+		operation: 'listFolder',
+		returns: 'file',
+		name: 'List Folder',
+		action: 'List the contents of a folder',
+		description: 'List the files and folders directly inside a folder of a repository (the root when no path is given): one item per entry with name, path, type (file, dir, symlink, submodule), size and SHA.',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/contents/{path}',
+		scope: 'repository',
+		handler: listFolder,
+		fields: [
+			...repositoryFields(),
+			{
+				name: 'path', displayName: 'Folder Path', type: 'string', in: 'none', placeholder: 'e.g. src/components',
+				description: 'Path of the folder in the repository. Empty: the repository’s root.',
+			},
+			{ name: 'ref', displayName: 'Reference', type: 'string', in: 'query', optional: true, placeholder: 'e.g. main', description: 'Branch, tag or commit SHA to read from. Default: the repository’s default branch.' },
 		],
 	},
 ];

@@ -1,6 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
+import { listOf } from '../../../shared/catalogue';
 import { pathSegment } from '../../../shared/requestGuard';
+import { repositoryRefusal } from '../../../shared/scope';
 import type { HandlerInput } from '../types';
 
 /** The connected account's repositories live at /user/repos, an organization's at /orgs/{org}/repos. */
@@ -10,4 +13,41 @@ export async function createRepository({ client, values, request, generic }: Han
 	const me = await client.request<IDataObject>({ method: 'GET', path: '/user' });
 	if (String(me.login).toLowerCase() === owner.toLowerCase()) return await generic(request);
 	return await generic({ ...request, path: `/orgs/${pathSegment(owner)}/repos` });
+}
+
+/**
+ * Lists of repositories keep only those the node's "Allowed Repositories" names (the transport
+ * does the same for the credential's scope).
+ */
+export async function listRepositoriesInScope({ request, scope: allowlist, generic }: HandlerInput) {
+	if (!allowlist) return await generic(request);
+	return await generic(request, (raw) => {
+		const [owner, repo] = String(raw.full_name ?? '').split('/');
+		return Boolean(owner && repo && allowlist.allows(owner, repo));
+	});
+}
+
+/** An empty list is a real request here (it clears the topics), so the body is always sent. */
+export async function replaceTopics({ values, request, generic }: HandlerInput) {
+	return await generic({ ...request, body: { names: listOf(values.names).map((name) => name.toLowerCase()) } });
+}
+
+/**
+ * A fork is a new repository: with "Allowed Repositories" set it must be allowed as well
+ * (owner: the organization, else the connected account).
+ */
+export async function createFork({ ctx, client, values, request, scope: allowlist, itemIndex, generic }: HandlerInput) {
+	if (allowlist) {
+		const organization = String(values.organization ?? '').trim();
+		const owner = organization || String((await client.request<IDataObject>({ method: 'GET', path: '/user' })).login ?? '');
+		const name = String(values.name ?? '').trim() || String(values.repository);
+		if (!allowlist.allows(owner, name)) {
+			const refusal = repositoryRefusal(owner, name, allowlist);
+			throw new NodeOperationError(ctx.getNode(), refusal.message, {
+				itemIndex,
+				description: `The fork would be ${owner}/${name}. ${refusal.hint}`,
+			});
+		}
+	}
+	return await generic(request);
 }

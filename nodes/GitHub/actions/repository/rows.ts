@@ -1,8 +1,63 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { ownerField, repositoryFields } from '../fields';
+import type { CatalogueField } from '../../../shared/catalogue';
+import { ownerField, repositoryFields, sortDirection } from '../fields';
 import type { GitHubRow } from '../types';
-import { createRepository } from './handlers';
+import { createFork, createRepository, listRepositoriesInScope, replaceTopics } from './handlers';
+
+const username: CatalogueField = {
+	name: 'username', displayName: 'Username', type: 'string', in: 'path', required: true, placeholder: 'e.g. octocat',
+	description: 'GitHub login of the user',
+};
+
+const organization: CatalogueField = {
+	name: 'organization', apiName: 'org', displayName: 'Organization', type: 'string', in: 'path', required: true, placeholder: 'e.g. n8n-io',
+	description: 'Login of the organization',
+};
+
+const repositorySort = (fallback: string): CatalogueField => ({
+	name: 'sort', displayName: 'Sort By', type: 'options', in: 'query', optional: true, default: fallback,
+	description: 'Order of the repositories',
+	options: [
+		{ name: 'Created', value: 'created' },
+		{ name: 'Full Name', value: 'full_name' },
+		{ name: 'Pushed', value: 'pushed' },
+		{ name: 'Updated', value: 'updated' },
+	],
+});
+
+const repositoryType = (values: string[], fallback: string): CatalogueField => ({
+	name: 'type', displayName: 'Type', type: 'options', in: 'query', optional: true, default: fallback,
+	description: 'Which repositories to list',
+	options: values.map((value) => ({ name: value.replace(/^./, (c) => c.toUpperCase()), value })),
+});
+
+const CONFINED_LIST = ' With "Allowed Repositories" set, repositories outside it are left out.';
+
+/** Settings Update offers; renaming is left out so a repository cannot move out of an allowlist by name. */
+const settings: CatalogueField[] = [
+	{ name: 'description', displayName: 'Description', type: 'string', in: 'body', optional: true, description: 'Short description shown on the repository page' },
+	{ name: 'homepage', displayName: 'Homepage', type: 'string', in: 'body', optional: true, description: 'URL of a page about the project' },
+	{
+		name: 'visibility', displayName: 'Visibility', type: 'options', in: 'body', optional: true, default: 'private',
+		description: 'Who can see the repository',
+		options: [
+			{ name: 'Private', value: 'private' },
+			{ name: 'Public', value: 'public' },
+		],
+	},
+	{ name: 'default_branch', displayName: 'Default Branch', type: 'string', in: 'body', optional: true, placeholder: 'e.g. main', description: 'Branch that becomes the default branch (it must exist)' },
+	{ name: 'has_issues', displayName: 'Has Issues', type: 'boolean', in: 'body', optional: true, default: true, description: 'Whether issues are enabled' },
+	{ name: 'has_projects', displayName: 'Has Projects', type: 'boolean', in: 'body', optional: true, default: true, description: 'Whether projects are enabled' },
+	{ name: 'has_wiki', displayName: 'Has Wiki', type: 'boolean', in: 'body', optional: true, default: true, description: 'Whether the wiki is enabled' },
+	{ name: 'is_template', displayName: 'Is Template', type: 'boolean', in: 'body', optional: true, description: 'Whether the repository can be used as a template' },
+	{ name: 'allow_squash_merge', displayName: 'Allow Squash Merge', type: 'boolean', in: 'body', optional: true, default: true, description: 'Whether pull requests can be squash-merged' },
+	{ name: 'allow_merge_commit', displayName: 'Allow Merge Commit', type: 'boolean', in: 'body', optional: true, default: true, description: 'Whether pull requests can be merged with a merge commit' },
+	{ name: 'allow_rebase_merge', displayName: 'Allow Rebase Merge', type: 'boolean', in: 'body', optional: true, default: true, description: 'Whether pull requests can be rebase-merged' },
+	{ name: 'allow_auto_merge', displayName: 'Allow Auto-Merge', type: 'boolean', in: 'body', optional: true, description: 'Whether auto-merge can be enabled on pull requests' },
+	{ name: 'delete_branch_on_merge', displayName: 'Delete Branch on Merge', type: 'boolean', in: 'body', optional: true, description: 'Whether head branches are deleted automatically after a merge' },
+	{ name: 'archived', displayName: 'Archived', type: 'boolean', in: 'body', optional: true, description: 'Whether the repository is archived (read-only); false unarchives it' },
+];
 
 export const repositoryRows: GitHubRow[] = [
 	{
@@ -72,5 +127,250 @@ export const repositoryRows: GitHubRow[] = [
 		spec: [{ kind: 'toolStep', name: 'Star Repo' }],
 		fields: repositoryFields(),
 		output: (_body, values: IDataObject) => ({ starred: true, owner: values.owner, repository: values.repository }),
+	},
+	{
+		resource: 'repository',
+		operation: 'update',
+		returns: 'repository',
+		name: 'Update',
+		action: 'Update a repository',
+		description:
+			'Change a repository’s settings: description, homepage, visibility, default branch, features (issues, wiki, projects), merge options, archived. Changes the repository; settings not given stay as they are. Returns the updated repository.',
+		method: 'PATCH',
+		path: '/repos/{owner}/{repo}',
+		scope: 'repository',
+		fields: [...repositoryFields(), ...settings],
+	},
+	{
+		resource: 'repository',
+		operation: 'listMine',
+		returns: 'repository',
+		name: 'List My Repositories',
+		action: 'List repositories of the connected account',
+		description: `List repositories the connected account can access: its own, those it collaborates on and its organizations’ ones.${CONFINED_LIST}`,
+		method: 'GET',
+		path: '/user/repos',
+		scope: 'confined',
+		handler: listRepositoriesInScope,
+		paging: {},
+		fields: [
+			{
+				name: 'visibility', displayName: 'Visibility', type: 'options', in: 'query', optional: true, default: 'all',
+				description: 'Only public or only private repositories',
+				options: [
+					{ name: 'All', value: 'all' },
+					{ name: 'Private', value: 'private' },
+					{ name: 'Public', value: 'public' },
+				],
+			},
+			{
+				name: 'affiliation', displayName: 'Affiliation', type: 'multiOptions', in: 'query', optional: true, default: [],
+				description: 'How the account is related to the repositories. Default: all three.',
+				toApi: (value) => (value as string[]).join(','),
+				options: [
+					{ name: 'Collaborator', value: 'collaborator' },
+					{ name: 'Organization Member', value: 'organization_member' },
+					{ name: 'Owner', value: 'owner' },
+				],
+			},
+			repositorySort('full_name'),
+			sortDirection(),
+		],
+	},
+	{
+		resource: 'repository',
+		operation: 'listForUser',
+		returns: 'repository',
+		name: 'List for User',
+		action: 'List repositories of a user',
+		description: `List the public repositories of a GitHub user.${CONFINED_LIST}`,
+		method: 'GET',
+		path: '/users/{username}/repos',
+		scope: 'confined',
+		handler: listRepositoriesInScope,
+		paging: {},
+		fields: [username, repositoryType(['all', 'member', 'owner'], 'owner'), repositorySort('full_name'), sortDirection()],
+	},
+	{
+		resource: 'repository',
+		operation: 'listForOrganization',
+		returns: 'repository',
+		name: 'List for Organization',
+		action: 'List repositories of an organization',
+		description: `List the repositories of an organization that the connected account can see.${CONFINED_LIST}`,
+		method: 'GET',
+		path: '/orgs/{org}/repos',
+		scope: 'confined',
+		handler: listRepositoriesInScope,
+		paging: {},
+		fields: [organization, repositoryType(['all', 'forks', 'member', 'private', 'public', 'sources'], 'all'), repositorySort('created'), sortDirection()],
+	},
+	{
+		resource: 'repository',
+		operation: 'getTopics',
+		name: 'Get Topics',
+		action: 'Get the topics of a repository',
+		description: 'Get the topics (tags shown on the repository page) of a repository as a list of names.',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/topics',
+		scope: 'repository',
+		fields: repositoryFields(),
+	},
+	{
+		resource: 'repository',
+		operation: 'replaceTopics',
+		name: 'Replace Topics',
+		action: 'Replace the topics of a repository',
+		description: 'Replace all topics of a repository with the given names (lowercase letters, digits and "-"). Changes the repository; an empty list removes every topic. Returns the new topic list.',
+		method: 'PUT',
+		path: '/repos/{owner}/{repo}/topics',
+		scope: 'repository',
+		handler: replaceTopics,
+		fields: [
+			...repositoryFields(),
+			{
+				name: 'names', displayName: 'Topics', type: 'string', in: 'none', placeholder: 'e.g. automation, n8n',
+				description: 'Topic names, separated by commas. Empty removes all topics.',
+			},
+		],
+	},
+	{
+		resource: 'repository',
+		operation: 'listLanguages',
+		name: 'List Languages',
+		action: 'List the languages of a repository',
+		description: 'Get the programming languages of a repository with the number of bytes of code in each, as one object (language → bytes).',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/languages',
+		scope: 'repository',
+		fields: repositoryFields(),
+	},
+	{
+		resource: 'repository',
+		operation: 'listContributors',
+		returns: 'user',
+		name: 'List Contributors',
+		action: 'List the contributors of a repository',
+		description: 'List the contributors of a repository, most commits first, with their number of contributions.',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/contributors',
+		scope: 'repository',
+		paging: {},
+		fields: [
+			...repositoryFields(),
+			{
+				name: 'anon', displayName: 'Include Anonymous', type: 'boolean', in: 'query', optional: true,
+				description: 'Whether to include contributors whose commits are not linked to a GitHub account',
+				toApi: (value) => (value ? 'true' : undefined),
+			},
+		],
+	},
+	{
+		resource: 'repository',
+		operation: 'listTags',
+		returns: 'tag',
+		name: 'List Tags',
+		action: 'List the tags of a repository',
+		description: 'List the Git tags of a repository with the commit each points to.',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/tags',
+		scope: 'repository',
+		paging: {},
+		fields: repositoryFields(),
+	},
+	{
+		resource: 'repository',
+		operation: 'listForks',
+		returns: 'repository',
+		name: 'List Forks',
+		action: 'List the forks of a repository',
+		description: 'List the forks of a repository, newest first unless sorted otherwise.',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/forks',
+		scope: 'repository',
+		paging: {},
+		fields: [
+			...repositoryFields(),
+			{
+				name: 'sort', displayName: 'Sort By', type: 'options', in: 'query', optional: true, default: 'newest',
+				description: 'Order of the forks',
+				options: [
+					{ name: 'Newest', value: 'newest' },
+					{ name: 'Oldest', value: 'oldest' },
+					{ name: 'Stargazers', value: 'stargazers' },
+					{ name: 'Watchers', value: 'watchers' },
+				],
+			},
+		],
+	},
+	{
+		resource: 'repository',
+		operation: 'createFork',
+		returns: 'repository',
+		name: 'Create Fork',
+		action: 'Fork a repository',
+		description:
+			'Create a fork (a new repository copied from this one) in the connected account or an organization. Creates a repository; GitHub finishes copying shortly after answering. With "Allowed Repositories" set, the fork itself must be allowed too. Returns the new repository.',
+		method: 'POST',
+		path: '/repos/{owner}/{repo}/forks',
+		scope: 'repository',
+		handler: createFork,
+		fields: [
+			...repositoryFields(),
+			{ name: 'organization', displayName: 'Organization', type: 'string', in: 'body', optional: true, placeholder: 'e.g. acme', description: 'Organization to fork into. Default: the connected account.' },
+			{ name: 'name', displayName: 'Fork Name', type: 'string', in: 'body', optional: true, description: 'Name of the fork. Default: the name of the repository.' },
+			{ name: 'default_branch_only', displayName: 'Default Branch Only', type: 'boolean', in: 'body', optional: true, description: 'Whether to copy only the default branch' },
+		],
+	},
+	{
+		resource: 'repository',
+		operation: 'unstar',
+		name: 'Unstar',
+		action: 'Unstar a repository',
+		description: 'Remove the connected account’s star from a repository. Unstarring a repository that is not starred changes nothing.',
+		method: 'DELETE',
+		path: '/user/starred/{owner}/{repo}',
+		scope: 'repository',
+		fields: repositoryFields(),
+		output: (_body, values: IDataObject) => ({ starred: false, owner: values.owner, repository: values.repository }),
+	},
+	{
+		resource: 'repository',
+		operation: 'listStarred',
+		returns: 'repository',
+		name: 'List Starred',
+		action: 'List repositories starred by the connected account',
+		description: `List the repositories the connected account has starred, most recently starred first.${CONFINED_LIST}`,
+		method: 'GET',
+		path: '/user/starred',
+		scope: 'confined',
+		handler: listRepositoriesInScope,
+		paging: {},
+		fields: [
+			{
+				name: 'sort', displayName: 'Sort By', type: 'options', in: 'query', optional: true, default: 'created',
+				description: 'Sort by when the star was given or when the repository was last pushed to',
+				options: [
+					{ name: 'Starred', value: 'created' },
+					{ name: 'Updated', value: 'updated' },
+				],
+			},
+			sortDirection(),
+		],
+	},
+	{
+		resource: 'repository',
+		operation: 'syncFork',
+		name: 'Sync Fork',
+		action: 'Sync a fork with its upstream repository',
+		description:
+			'Bring a branch of a fork up to date with the same branch of the repository it was forked from. Changes the fork (merges or fast-forwards the branch); fails on conflicts. Returns how it was merged.',
+		method: 'POST',
+		path: '/repos/{owner}/{repo}/merge-upstream',
+		scope: 'repository',
+		fields: [
+			...repositoryFields(),
+			{ name: 'branch', displayName: 'Branch', type: 'string', in: 'body', required: true, default: 'main', placeholder: 'e.g. main', description: 'Branch of the fork to update' },
+		],
 	},
 ];

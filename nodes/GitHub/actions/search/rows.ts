@@ -1,5 +1,6 @@
 import type { GitHubRow } from '../types';
-import { searchIssuesAndPullRequests } from './handlers';
+import type { CatalogueField } from '../../../shared/catalogue';
+import { searchInScope, searchUsers } from './handlers';
 
 export const searchRows: GitHubRow[] = [
 	{
@@ -14,7 +15,7 @@ export const searchRows: GitHubRow[] = [
 		path: '/search/issues',
 		spec: [{ kind: 'toolStep', name: 'Search Issues and Pull Requests' }],
 		scope: 'search',
-		handler: searchIssuesAndPullRequests,
+		handler: searchInScope('issues'),
 		paging: { itemsKey: 'items' },
 		fields: [
 			{
@@ -39,14 +40,95 @@ export const searchRows: GitHubRow[] = [
 					{ name: 'Updated', value: 'updated' },
 				],
 			},
-			{
-				name: 'order', displayName: 'Order', type: 'options', in: 'query', optional: true, default: 'desc',
-				description: 'Sort order (only with Sort By)',
-				options: [
-					{ name: 'Ascending', value: 'asc' },
-					{ name: 'Descending', value: 'desc' },
-				],
-			},
+			order(),
+		],
+	},
+	{
+		resource: 'search',
+		operation: 'repositories',
+		returns: 'repository',
+		name: 'Search Repositories',
+		action: 'Search repositories',
+		description:
+			'Find repositories with GitHub’s search syntax, e.g. "topic:n8n language:typescript stars:>100" or "org:n8n-io". One item per repository. With "Allowed Repositories" set, only those repositories are searched.',
+		method: 'GET',
+		path: '/search/repositories',
+		scope: 'search',
+		handler: searchInScope('repositories'),
+		paging: { itemsKey: 'items' },
+		fields: [
+			query('e.g. topic:n8n language:typescript', 'GitHub search query: keywords plus qualifiers such as language:, topic:, stars:>N, org:, user:, in:name, archived:false'),
+			sortBy([
+				{ name: 'Forks', value: 'forks' },
+				{ name: 'Help Wanted Issues', value: 'help-wanted-issues' },
+				{ name: 'Stars', value: 'stars' },
+				{ name: 'Updated', value: 'updated' },
+			], 'stars'),
+			order(),
+		],
+	},
+	{
+		resource: 'search',
+		operation: 'code',
+		returns: 'codeMatch',
+		name: 'Search Code',
+		action: 'Search code',
+		description:
+			'Find files whose content or path matches, with GitHub’s code search syntax, e.g. "useState repo:owner/name path:src language:ts". One item per file (name, path, repository, URL). With "Allowed Repositories" set, only those repositories are searched.',
+		method: 'GET',
+		path: '/search/code',
+		scope: 'search',
+		handler: searchInScope('code'),
+		paging: { itemsKey: 'items' },
+		fields: [
+			query('e.g. useState repo:owner/name path:src', 'GitHub code search query: keywords plus qualifiers such as repo:owner/name, org:, path:, language:, extension:, filename:'),
+			order(),
+		],
+	},
+	{
+		resource: 'search',
+		operation: 'users',
+		returns: 'user',
+		name: 'Search Users',
+		action: 'Search users',
+		description:
+			'Find users and organizations with GitHub’s search syntax, e.g. "location:berlin language:go followers:>50" or "type:org". Refused while "Allowed Repositories" (node or credential) is set, because people belong to no repository.',
+		method: 'GET',
+		path: '/search/users',
+		scope: 'search',
+		handler: searchUsers,
+		paging: { itemsKey: 'items' },
+		fields: [
+			query('e.g. location:berlin type:user', 'GitHub user search query: keywords plus qualifiers such as type:user, type:org, location:, language:, followers:>N, in:login'),
+			sortBy([
+				{ name: 'Followers', value: 'followers' },
+				{ name: 'Joined', value: 'joined' },
+				{ name: 'Repositories', value: 'repositories' },
+			], 'followers'),
+			order(),
 		],
 	},
 ];
+
+function query(placeholder: string, description: string): CatalogueField {
+	return { name: 'query', apiName: 'q', displayName: 'Query', type: 'string', in: 'query', required: true, placeholder, description };
+}
+
+function sortBy(options: Array<{ name: string; value: string }>, fallback: string): CatalogueField {
+	return {
+		name: 'sort', displayName: 'Sort By', type: 'options', in: 'query', optional: true, default: fallback,
+		description: 'What to sort by. Default: best match.',
+		options,
+	};
+}
+
+function order(): CatalogueField {
+	return {
+		name: 'order', displayName: 'Order', type: 'options', in: 'query', optional: true, default: 'desc',
+		description: 'Sort order (only with Sort By)',
+		options: [
+			{ name: 'Ascending', value: 'asc' },
+			{ name: 'Descending', value: 'desc' },
+		],
+	};
+}

@@ -1,0 +1,70 @@
+import type { CatalogueField } from '../../../shared/catalogue';
+import type { GitHubRow } from '../types';
+
+const organization: CatalogueField = {
+	name: 'organization', apiName: 'org', displayName: 'Organization', type: 'string', in: 'path', required: true, placeholder: 'e.g. n8n-io',
+	description: 'Login of the organization',
+};
+
+export const organizationRows: GitHubRow[] = [
+	{
+		resource: 'organization',
+		operation: 'listMine',
+		returns: 'organization',
+		name: 'List My Organizations',
+		action: 'List organizations of the connected account',
+		description: 'List the organizations the connected account is a member of (for OAuth apps: those that granted access).',
+		method: 'GET',
+		path: '/user/orgs',
+		scope: 'none',
+		paging: {},
+		fields: [],
+	},
+	{
+		resource: 'organization',
+		operation: 'listMembers',
+		returns: 'user',
+		name: 'List Members',
+		action: 'List members of an organization',
+		description: 'List the members of an organization (public members only, unless the connected account is a member), optionally only admins or only members.',
+		method: 'GET',
+		path: '/orgs/{org}/members',
+		scope: 'none',
+		paging: {},
+		fields: [
+			organization,
+			{
+				name: 'role', displayName: 'Role', type: 'options', in: 'query', optional: true, default: 'all',
+				description: 'Only members with this role',
+				options: [
+					{ name: 'Admin', value: 'admin' },
+					{ name: 'All', value: 'all' },
+					{ name: 'Member', value: 'member' },
+				],
+			},
+		],
+	},
+	{
+		resource: 'organization',
+		operation: 'invite',
+		name: 'Invite Member',
+		action: 'Invite someone to an organization',
+		description:
+			'Invite a GitHub user to an organization with a role, or change the role of a member. Changes the organization: a new person gets an invitation (state "pending") to accept. Needs organization owner rights. Returns the membership.',
+		method: 'PUT',
+		path: '/orgs/{org}/memberships/{username}',
+		scope: 'none',
+		fields: [
+			organization,
+			{ name: 'username', displayName: 'Username', type: 'string', in: 'path', required: true, placeholder: 'e.g. octocat', description: 'GitHub login of the person to invite' },
+			{
+				name: 'role', displayName: 'Role', type: 'options', in: 'body', default: 'member',
+				description: 'Role in the organization: member, or admin (organization owner)',
+				options: [
+					{ name: 'Admin', value: 'admin' },
+					{ name: 'Member', value: 'member' },
+				],
+			},
+		],
+	},
+];

@@ -1,0 +1,30 @@
+import type { GitHubRow } from '../types';
+
+export const userRows: GitHubRow[] = [
+	{
+		resource: 'user',
+		operation: 'get',
+		returns: 'user',
+		name: 'Get',
+		action: 'Get a user',
+		description: 'Get the public profile of a GitHub user or organization: name, company, location, bio, followers and public repository count.',
+		method: 'GET',
+		path: '/users/{username}',
+		scope: 'none',
+		fields: [
+			{ name: 'username', displayName: 'Username', type: 'string', in: 'path', required: true, placeholder: 'e.g. octocat', description: 'GitHub login of the user' },
+		],
+	},
+	{
+		resource: 'user',
+		operation: 'getAuthenticated',
+		returns: 'user',
+		name: 'Get Connected Account',
+		action: 'Get the connected account',
+		description: 'Get the profile of the account the credential signs in as (login, name, email when visible, plan).',
+		method: 'GET',
+		path: '/user',
+		scope: 'none',
+		fields: [],
+	},
+];
