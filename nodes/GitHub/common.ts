@@ -9,6 +9,7 @@ export const GITHUB_AUTHENTICATION_PROPERTY: INodeProperties = {
 	options: [
 		{ name: 'Access Token', value: 'accessToken' },
 		{ name: 'OAuth2', value: 'oAuth2' },
+		{ name: 'GitHub App', value: 'githubApp' },
 	],
 	default: 'accessToken',
 };
@@ -23,5 +24,10 @@ export const GITHUB_CREDENTIALS: INodeCredentialDescription[] = [
 		name: GITHUB_CREDENTIAL_TYPES.oAuth2,
 		required: true,
 		displayOptions: { show: { authentication: ['oAuth2'] } },
+	},
+	{
+		name: GITHUB_CREDENTIAL_TYPES.githubApp,
+		required: true,
+		displayOptions: { show: { authentication: ['githubApp'] } },
 	},
 ];

@@ -88,7 +88,20 @@ export abstract class ApiClient {
 
 	/** Values that must never appear in an output, error or log line. */
 	async secrets(): Promise<string[]> {
-		return secretsOf(await this.credentials().catch(() => ({})));
+		return this.secretsFor(await this.credentials().catch(() => ({})));
+	}
+
+	/** The credential's secret values, plus any the service derives from them (issued tokens). */
+	protected secretsFor(credentials: ICredentialDataDecryptedObject): string[] {
+		return secretsOf(credentials);
+	}
+
+	/**
+	 * Whether a 401 is left to n8n, which refreshes an expired OAuth2 token and sends the request
+	 * again. Other statuses are still answers here (see exchange).
+	 */
+	protected refreshesOnUnauthorized(_credentials: ICredentialDataDecryptedObject): boolean {
+		return false;
 	}
 
 	/** A value with the credential's secrets replaced (for content the service sends encoded, e.g. base64 files). */
@@ -157,7 +170,7 @@ export abstract class ApiClient {
 				json: request.encoding !== 'arraybuffer',
 				encoding: request.encoding,
 				returnFullResponse: true,
-				ignoreHttpStatusErrors: true,
+				ignoreHttpStatusErrors: this.refreshesOnUnauthorized(credentials) ? { ignore: true, except: [401] } : true,
 				// Redirects are followed here, where the credential's host is known (see followRedirects).
 				disableFollowRedirect: true,
 			};
@@ -169,7 +182,7 @@ export abstract class ApiClient {
 				this.bounds,
 			);
 			// Services echo request URLs and headers back; the credential's secrets never leave here.
-			const secrets = secretsOf(credentials);
+			const secrets = this.secretsFor(credentials);
 			return {
 				statusCode: raw.statusCode,
 				headers: redactHeaders(raw.headers, secrets),
@@ -192,10 +205,12 @@ export abstract class ApiClient {
 		for (let hops = 0; ; hops++) {
 			const response = normalize(
 				onCredentialHost
-					? await this.ctx.helpers.httpRequestWithAuthentication.call(this.ctx, this.credentialType, {
-							...options,
-							headers: { ...options.headers },
-						})
+					? await this.ctx.helpers
+							.httpRequestWithAuthentication.call(this.ctx, this.credentialType, {
+								...options,
+								headers: { ...options.headers },
+							})
+							.catch((error: unknown) => unauthorizedAnswer(error))
 					: await this.ctx.helpers.httpRequest({ ...options, headers: { ...options.headers } }),
 			);
 			const location = headerValue(response.headers, 'location');
@@ -241,6 +256,20 @@ export abstract class ApiClient {
 /** Results outside the credential's scope are dropped from successful answers. */
 function scoped(verdict: ScopeVerdict, statusCode: number, body: unknown): unknown {
 	return verdict.filter && statusCode < 400 ? verdict.filter(body) : body;
+}
+
+/**
+ * The 401 n8n raised after its token refresh could not help (see refreshesOnUnauthorized), as an
+ * answer again so it is reported like any other; anything else is rethrown.
+ */
+function unauthorizedAnswer(error: unknown): unknown {
+	let current: unknown = error;
+	for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+		const response = (current as { response?: { status?: number; headers?: unknown; data?: unknown } }).response;
+		if (response?.status === 401) return { statusCode: 401, headers: response.headers ?? {}, body: response.data };
+		current = (current as { cause?: unknown }).cause;
+	}
+	throw error;
 }
 
 function normalize(response: unknown): RawResponse {

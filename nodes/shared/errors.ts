@@ -26,6 +26,32 @@ export class ServiceAnswerError extends Error {
 	}
 }
 
+/**
+ * A credential whose settings cannot work (unreadable key, unknown installation): the user must
+ * change the named field. n8n wraps errors thrown while authenticating, so it is looked for
+ * along the cause chain, and by name as well (credential and node modules may be loaded apart).
+ */
+export class CredentialSetupError extends Error {
+	constructor(
+		message: string,
+		readonly hint: string,
+	) {
+		super(message);
+		this.name = 'CredentialSetupError';
+	}
+}
+
+function credentialSetupErrorIn(error: unknown): CredentialSetupError | undefined {
+	let current: unknown = error;
+	for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+		if (current instanceof CredentialSetupError || current.name === 'CredentialSetupError') {
+			return current as CredentialSetupError;
+		}
+		current = current.cause;
+	}
+	return undefined;
+}
+
 /** Errors built here carry only redacted text; anything else is rebuilt before it leaves. */
 const sanitizedErrors = new WeakSet<Error>();
 
@@ -138,6 +164,12 @@ export function toNodeError(
 ): NodeApiError | NodeOperationError {
 	if (error instanceof Error && sanitizedErrors.has(error)) {
 		return error as NodeApiError | NodeOperationError;
+	}
+	const setup = credentialSetupErrorIn(error);
+	if (setup) {
+		return sanitized(
+			new NodeOperationError(node, redactText(setup.message, secrets), { description: redactText(setup.hint, secrets) }),
+		);
 	}
 	if (error instanceof UnsafeRequestError) {
 		return sanitized(

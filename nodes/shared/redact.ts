@@ -11,6 +11,9 @@ const SECRET_QUERY_PARAMETERS =
 const AUTHORIZATION_VALUES = /\b(Bearer|token|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/g;
 const OAUTH_HEADER_PARAMETERS = /\b(oauth_[a-z_]+)="[^"]*"/gi;
 const GITHUB_TOKENS = /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})\b/g;
+/** Signed JSON Web Tokens (a GitHub App's sign-in JWT): header and payload both start with {" encoded. */
+const JSON_WEB_TOKENS = /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g;
+const PEM_BLOCKS = /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g;
 
 export function redactText(text: string, secrets: Iterable<string> = []): string {
 	let result = text;
@@ -25,7 +28,9 @@ export function redactText(text: string, secrets: Iterable<string> = []): string
 		.replace(SECRET_QUERY_PARAMETERS, `$1${REDACTED}`)
 		.replace(AUTHORIZATION_VALUES, `$1 ${REDACTED}`)
 		.replace(OAUTH_HEADER_PARAMETERS, `$1="${REDACTED}"`)
-		.replace(GITHUB_TOKENS, REDACTED);
+		.replace(GITHUB_TOKENS, REDACTED)
+		.replace(JSON_WEB_TOKENS, REDACTED)
+		.replace(PEM_BLOCKS, REDACTED);
 }
 
 /**
@@ -128,6 +133,7 @@ const SECRET_FIELDS = new Set([
 	'id_token',
 	'oauth_token',
 	'oauth_token_secret',
+	'privateKey',
 ]);
 
 /** The secret values of a credential object, to be redacted wherever they appear. */

@@ -72,6 +72,7 @@ describe('node creator: each node is found with its triggers and the triggers li
 		const credentialNames = [...packageCredentialTypes().values()].map((credential) => credential.displayName).sort();
 		expect(credentialNames).toEqual([
 			'GitHub Toolkit Access Token API',
+			'GitHub Toolkit App API',
 			'GitHub Toolkit OAuth2 API',
 			'Trello Toolkit Key and Token API',
 			'Trello Toolkit OAuth 1.0a API',

@@ -13,16 +13,19 @@ import { PageGuard } from '../../shared/paging';
 import type { ScopeVerdict } from '../../shared/scope';
 import type { GitHubScope, ScopeProof } from '../../shared/scope/github';
 import { checkGitHubRequest, githubScopeOf } from '../../shared/scope/github';
+import { forgetInstallationToken, heldInstallationTokens } from './githubApp';
 import { nextLink } from './link';
 import { GITHUB_API_VERSION, GITHUB_MEDIA_TYPE } from './protocol';
 import { GitHubRateLimitPolicy, resourceForPath } from './rateLimit';
 
 const ACCESS_TOKEN_CREDENTIAL_TYPE = 'githubAccessTokenApi';
 const SIGN_IN_CREDENTIAL_TYPE = 'githubServerOAuth2Api';
+const APP_CREDENTIAL_TYPE = 'githubAppApi';
 
 export const GITHUB_CREDENTIAL_TYPES = {
 	accessToken: ACCESS_TOKEN_CREDENTIAL_TYPE,
 	oAuth2: SIGN_IN_CREDENTIAL_TYPE,
+	githubApp: APP_CREDENTIAL_TYPE,
 } as const;
 
 export type GitHubAuthentication = keyof typeof GITHUB_CREDENTIAL_TYPES;
@@ -43,12 +46,15 @@ export interface PageOptions {
 const budgetsByToken = new StatePerSecret(() => new Map<string, { remaining: number; resetAt: number }>());
 
 function budgetsFor(credentials: ICredentialDataDecryptedObject) {
+	// An app installation has one budget whichever of its tokens is current.
 	const identity =
 		String(credentials.server ?? '') +
 		String(
 			credentials.accessToken ??
 				(credentials.oauthTokenData as IDataObject | undefined)?.access_token ??
-				'',
+				(credentials.appId !== undefined
+					? `app:${String(credentials.appId)}:${String(credentials.installationId ?? '')}:${String(credentials.installationOwner ?? '')}`
+					: ''),
 		);
 	return budgetsByToken.for(identity);
 }
@@ -92,6 +98,29 @@ export class GitHubClient extends ApiClient {
 
 	private login?: Promise<string>;
 
+	private get signsInAsApp(): boolean {
+		return this.credentialType === APP_CREDENTIAL_TYPE;
+	}
+
+	protected secretsFor(credentials: ICredentialDataDecryptedObject): string[] {
+		const own = super.secretsFor(credentials);
+		return this.signsInAsApp ? [...own, ...heldInstallationTokens(credentials)] : own;
+	}
+
+	/** Only a user-to-server token that came with a refresh token can be renewed (OAuth app tokens do not expire). */
+	protected refreshesOnUnauthorized(credentials: ICredentialDataDecryptedObject): boolean {
+		const tokenData = credentials.oauthTokenData as IDataObject | undefined;
+		return this.credentialType === SIGN_IN_CREDENTIAL_TYPE && typeof tokenData?.refresh_token === 'string' && tokenData.refresh_token !== '';
+	}
+
+	/** A refused installation token (revoked, installation changed) is replaced once before the 401 stands. */
+	async sendRaw(request: ApiRequest): Promise<ApiResponse> {
+		const response = await super.sendRaw(request);
+		if (response.statusCode !== 401 || !this.signsInAsApp) return response;
+		forgetInstallationToken(await this.credentials());
+		return await super.sendRaw(request);
+	}
+
 	/** The credential's repository scope and access level. */
 	async scope(): Promise<GitHubScope> {
 		return githubScopeOf(await this.credentials());
@@ -107,7 +136,14 @@ export class GitHubClient extends ApiClient {
 	}
 
 	protected hintFor(response: ApiResponse): string | undefined {
-		if (response.statusCode === 401) return 'The token was refused: reconnect or replace the credential.';
+		if (response.statusCode === 401) {
+			return this.signsInAsApp
+				? 'GitHub refused the app\'s installation token: check that the app is still installed and the private key not revoked.'
+				: 'The token was refused: reconnect or replace the credential.';
+		}
+		if (response.statusCode === 403 && this.signsInAsApp) {
+			return 'The app\'s installation lacks a permission this request needs: add it under the app\'s "Permissions" and accept it on the installation.';
+		}
 		if (response.statusCode === 403) {
 			const accepted = response.headers['x-accepted-oauth-scopes'];
 			return accepted

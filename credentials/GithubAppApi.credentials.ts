@@ -1,0 +1,105 @@
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
+	ICredentialType,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { authenticateAsInstallation } from '../nodes/GitHub/transport/githubApp';
+import { GITHUB_API_VERSION, GITHUB_MEDIA_TYPE } from '../nodes/GitHub/transport/protocol';
+import { GITHUB_SERVER_PROPERTY } from './githubServer';
+import { ACCESS_LEVEL_PROPERTY, ALLOWED_REPOSITORIES_PROPERTY } from './scopeProperties';
+
+export class GithubAppApi implements ICredentialType {
+	name = 'githubAppApi';
+
+	displayName = 'GitHub Toolkit App API';
+
+	icon = { light: 'file:icons/github.svg', dark: 'file:icons/github.dark.svg' } as const;
+
+	documentationUrl =
+		'https://docs.github.com/en/apps/creating-github-apps/authenticating-with-a-github-app/authenticating-as-a-github-app-installation';
+
+	properties: INodeProperties[] = [
+		GITHUB_SERVER_PROPERTY,
+		{
+			displayName: 'App ID',
+			name: 'appId',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. 123456',
+			description: 'The app\'s numeric App ID (or its client ID, Iv…), shown under "About" in the app\'s settings',
+		},
+		{
+			displayName: 'Private Key',
+			name: 'privateKey',
+			type: 'string',
+			typeOptions: { password: true, rows: 5 },
+			default: '',
+			required: true,
+			placeholder: '-----BEGIN RSA PRIVATE KEY-----',
+			description:
+				'The whole .pem file generated under "Private keys" in the app\'s settings. It signs a short-lived sign-in token and never leaves n8n.',
+		},
+		{
+			displayName: 'Installation',
+			name: 'installationSelection',
+			type: 'options',
+			default: 'id',
+			options: [
+				{ name: 'By ID', value: 'id', description: 'The number in the installation\'s settings address' },
+				{
+					name: 'Find by Owner',
+					value: 'owner',
+					description: 'The installation on an organization, a user or one repository, looked up by the app',
+				},
+			],
+		},
+		{
+			displayName: 'Installation ID',
+			name: 'installationId',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. 12345678',
+			description: 'Ends the installation\'s settings address: …/settings/installations/12345678',
+			displayOptions: { show: { installationSelection: ['id'] } },
+		},
+		{
+			displayName: 'Installation Owner',
+			name: 'installationOwner',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. octo-org or octo-org/hello-world',
+			description:
+				'The organization or user the app is installed on, or owner/repository when the installation covers chosen repositories',
+			displayOptions: { show: { installationSelection: ['owner'] } },
+		},
+		ALLOWED_REPOSITORIES_PROPERTY,
+		ACCESS_LEVEL_PROPERTY,
+	];
+
+	/** Exchanges a JWT signed with the private key for an installation token (kept until shortly before it expires). */
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		return await authenticateAsInstallation(credentials, requestOptions);
+	}
+
+	/** An installation token cannot read /user; listing the installation's repositories proves key, app and installation. */
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.server.replace(/\\/+$/, "")}}',
+			url: '/installation/repositories',
+			qs: { per_page: 1 },
+			headers: {
+				Accept: GITHUB_MEDIA_TYPE,
+				'X-GitHub-Api-Version': GITHUB_API_VERSION,
+			},
+		},
+	};
+}

@@ -1,0 +1,305 @@
+import { generateKeyPairSync, verify } from 'node:crypto';
+import type { IDataObject } from 'n8n-workflow';
+import nock from 'nock';
+
+import { GithubAppApi } from '../../credentials/GithubAppApi.credentials';
+import { resetGitHubAppTokens, TOKEN_RENEWAL_MARGIN_MS } from '../../nodes/GitHub/transport/githubApp';
+import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
+import { HarnessCredentialsHelper } from '../harness/credentialsHelper';
+import { packageNode, runWorkflow, singleNodeWorkflow } from '../harness/workflow';
+import { FakeClock } from '../transport/fakeClock';
+
+const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const PEM = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
+const KEY_BODY_LINE = PEM.split('\n')[1];
+const INSTALLATION_TOKEN = 'ghs_installationTokenValue0123456789abcd';
+const SECOND_TOKEN = 'ghs_secondInstallationToken0123456789abc';
+
+function appCredentials(extra: IDataObject = {}) {
+	return {
+		githubAppApi: {
+			server: 'https://api.github.com',
+			appId: '123456',
+			privateKey: PEM,
+			installationSelection: 'id',
+			installationId: '42',
+			...extra,
+		},
+	};
+}
+
+function apiCall(parameters: IDataObject) {
+	return singleNodeWorkflow(
+		packageNode('Call', 'githubApiCall', { authentication: 'githubApp', ...parameters }, { githubAppApi: 'app-cred' }),
+	);
+}
+
+interface JwtClaims {
+	iat: number;
+	exp: number;
+	iss: number | string;
+}
+
+/** Checks the JWT's RS256 signature with the app's public key and returns its claims. */
+function verifiedClaims(authorization: string | undefined): JwtClaims {
+	const jwt = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
+	if (!jwt) throw new Error(`no bearer JWT in ${String(authorization)}`);
+	const [header, payload, signature] = jwt.split('.');
+	expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toEqual({ alg: 'RS256', typ: 'JWT' });
+	expect(verify('sha256', Buffer.from(`${header}.${payload}`), publicKey, Buffer.from(signature, 'base64url'))).toBe(true);
+	return JSON.parse(Buffer.from(payload, 'base64url').toString()) as JwtClaims;
+}
+
+describe('GitHub App credential', () => {
+	let clock: FakeClock;
+	const nowSeconds = () => Math.floor(clock.now() / 1000);
+
+	beforeEach(() => {
+		clock = new FakeClock().install();
+		resetGitHubAppTokens();
+		resetGitHubRateLimitState();
+	});
+
+	afterEach(() => FakeClock.uninstall());
+
+	function tokenExchange(installation: number, token: string, lifetimeMs = 3_600_000) {
+		const claims: JwtClaims[] = [];
+		const scope = nock('https://api.github.com', {
+			reqheaders: { accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28' },
+		})
+			.post(`/app/installations/${installation}/access_tokens`)
+			.reply(function () {
+				claims.push(verifiedClaims(this.req.headers.authorization as string));
+				return [201, { token, expires_at: new Date(clock.now() + lifetimeMs).toISOString(), permissions: { issues: 'write' } }];
+			});
+		return { scope, claims };
+	}
+
+	it('signs a JWT (RS256, iat a minute back, exp within ten minutes), exchanges it and sends the installation token', async () => {
+		const exchange = tokenExchange(42, INSTALLATION_TOKEN);
+		const api = nock('https://api.github.com', { reqheaders: { authorization: `Bearer ${INSTALLATION_TOKEN}` } })
+			.get('/repos/octo/hello/issues/1')
+			.reply(200, { number: 1, title: 'Bug' });
+
+		const run = await runWorkflow(apiCall({ method: 'GET', endpoint: '/repos/octo/hello/issues/1' }), {
+			credentials: appCredentials(),
+		});
+
+		expect(run.json('Call')).toEqual([{ number: 1, title: 'Bug' }]);
+		expect(exchange.claims).toEqual([{ iat: nowSeconds() - 60, exp: nowSeconds() + 540, iss: 123456 }]);
+		expect(exchange.scope.isDone()).toBe(true);
+		expect(api.isDone()).toBe(true);
+	});
+
+	it('keeps the token for later runs until five minutes before it expires, then exchanges a new one', async () => {
+		const first = tokenExchange(42, INSTALLATION_TOKEN);
+		const api = nock('https://api.github.com')
+			.get('/rate_limit')
+			.times(3)
+			.reply(function () {
+				return [200, { seen: this.req.headers.authorization }];
+			});
+		const call = apiCall({ method: 'GET', endpoint: '/rate_limit' });
+
+		const runOne = await runWorkflow(call, { credentials: appCredentials() });
+		clock.current += 3_600_000 - TOKEN_RENEWAL_MARGIN_MS - 1000;
+		const runTwo = await runWorkflow(call, { credentials: appCredentials() });
+		expect(first.scope.isDone()).toBe(true);
+
+		clock.current += 2000;
+		const second = tokenExchange(42, SECOND_TOKEN);
+		const runThree = await runWorkflow(call, { credentials: appCredentials() });
+
+		// The outputs show the redaction of whichever token is current.
+		expect([runOne, runTwo, runThree].map((run) => run.json('Call'))).toEqual([
+			[{ seen: 'Bearer [redacted]' }],
+			[{ seen: 'Bearer [redacted]' }],
+			[{ seen: 'Bearer [redacted]' }],
+		]);
+		expect(first.claims).toHaveLength(1);
+		expect(second.claims).toHaveLength(1);
+		expect(second.scope.isDone()).toBe(true);
+		expect(api.isDone()).toBe(true);
+	});
+
+	it.each([
+		['an organization', 'octo-org', [['/orgs/octo-org/installation', 200]]],
+		[
+			'a user (the organization lookup answers 404)',
+			'mona',
+			[
+				['/orgs/mona/installation', 404],
+				['/users/mona/installation', 200],
+			],
+		],
+		['one repository', 'octo-org/hello', [['/repos/octo-org/hello/installation', 200]]],
+	] as Array<[string, string, Array<[string, number]>]>)(
+		'finds the installation on %s from the owner',
+		async (_what, owner, lookups) => {
+			const lookupClaims: JwtClaims[] = [];
+			const github = nock('https://api.github.com');
+			for (const [path, status] of lookups) {
+				github.get(path).reply(function () {
+					lookupClaims.push(verifiedClaims(this.req.headers.authorization as string));
+					return status === 200 ? [200, { id: 77, account: { login: owner } }] : [404, { message: 'Not Found' }];
+				});
+			}
+			const exchange = tokenExchange(77, INSTALLATION_TOKEN);
+			nock('https://api.github.com', { reqheaders: { authorization: `Bearer ${INSTALLATION_TOKEN}` } })
+				.get('/installation/repositories')
+				.reply(200, { total_count: 0, repositories: [] });
+
+			const run = await runWorkflow(apiCall({ method: 'GET', endpoint: '/installation/repositories' }), {
+				credentials: appCredentials({ installationSelection: 'owner', installationOwner: owner, installationId: '' }),
+			});
+
+			expect(run.json('Call')).toEqual([{ total_count: 0, repositories: [] }]);
+			expect(lookupClaims).toHaveLength(lookups.length);
+			expect(exchange.scope.isDone()).toBe(true);
+		},
+	);
+
+	it('talks to Enterprise Server at its API root', async () => {
+		const claims: JwtClaims[] = [];
+		nock('https://ghe.example.com')
+			.post('/api/v3/app/installations/42/access_tokens')
+			.reply(function () {
+				claims.push(verifiedClaims(this.req.headers.authorization as string));
+				return [201, { token: INSTALLATION_TOKEN, expires_at: new Date(clock.now() + 3_600_000).toISOString() }];
+			})
+			.get('/api/v3/repos/octo/hello')
+			.matchHeader('authorization', `Bearer ${INSTALLATION_TOKEN}`)
+			.reply(200, { full_name: 'octo/hello' });
+
+		const run = await runWorkflow(apiCall({ method: 'GET', endpoint: '/repos/octo/hello' }), {
+			credentials: appCredentials({ server: 'https://ghe.example.com/api/v3/' }),
+		});
+
+		expect(run.json('Call')).toEqual([{ full_name: 'octo/hello' }]);
+		expect(claims).toHaveLength(1);
+	});
+
+	it.each([
+		['a damaged key', PEM.replace(KEY_BODY_LINE, 'not-base64-at-all'), 'is not a readable PEM private key'],
+		['an empty key', '', 'is empty'],
+		['a key of another kind', generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), 'holds a key of type EC; GitHub Apps sign with RSA keys'],
+	])('refuses %s with an error naming "Private Key", sending nothing and showing no key', async (_what, key, problem) => {
+		const run = await runWorkflow(apiCall({ method: 'GET', endpoint: '/rate_limit' }), {
+			credentials: appCredentials({ privateKey: key }),
+		});
+		const error = run.error('Call');
+		expect(error?.name).toBe('NodeOperationError');
+		expect(error?.message).toBe(`The credential field "Private Key" ${problem}`);
+		expect(error?.description).toContain('.pem');
+		const everything = JSON.stringify(run.run);
+		expect(everything).not.toContain('PRIVATE KEY-----');
+		if (key) expect(everything).not.toContain(key.split('\n')[2]);
+	});
+
+	it('accepts a key pasted with its line breaks written as \\n', async () => {
+		const exchange = tokenExchange(42, INSTALLATION_TOKEN);
+		nock('https://api.github.com').get('/rate_limit').reply(200, {});
+		const run = await runWorkflow(apiCall({ method: 'GET', endpoint: '/rate_limit' }), {
+			credentials: appCredentials({ privateKey: PEM.trim().split('\n').join('\\n') }),
+		});
+		expect(run.json('Call')).toEqual([{}]);
+		expect(exchange.claims).toHaveLength(1);
+	});
+
+	it('reports a refused exchange with GitHub\'s words and the fields to check, never the JWT', async () => {
+		let sentJwt = '';
+		nock('https://api.github.com')
+			.post('/app/installations/42/access_tokens')
+			.reply(function () {
+				sentJwt = String(this.req.headers.authorization).slice('Bearer '.length);
+				return [401, { message: `A JSON web token could not be decoded: ${sentJwt}` }];
+			});
+
+		const run = await runWorkflow(apiCall({ method: 'GET', endpoint: '/rate_limit' }), { credentials: appCredentials() });
+
+		const error = run.error('Call');
+		expect(sentJwt).toMatch(/^eyJ/);
+		expect(error?.name).toBe('NodeOperationError');
+		expect(error?.message).toBe(
+			'GitHub refused an installation token for installation 42 (401: A JSON web token could not be decoded: [redacted])',
+		);
+		expect(error?.description).toContain('"App ID" and "Private Key"');
+		expect(JSON.stringify(run.run)).not.toContain(sentJwt);
+	});
+
+	it('says when the app is not installed on the owner', async () => {
+		nock('https://api.github.com')
+			.get('/orgs/nobody/installation')
+			.reply(404, { message: 'Not Found' })
+			.get('/users/nobody/installation')
+			.reply(404, { message: 'Not Found' });
+		const run = await runWorkflow(apiCall({ method: 'GET', endpoint: '/rate_limit' }), {
+			credentials: appCredentials({ installationSelection: 'owner', installationOwner: 'nobody' }),
+		});
+		expect(run.error('Call')?.message).toBe('The GitHub App is not installed on nobody');
+	});
+
+	it('replaces a token GitHub refuses (revoked) once, then sends the request again', async () => {
+		tokenExchange(42, INSTALLATION_TOKEN);
+		nock('https://api.github.com')
+			.get('/repos/octo/hello')
+			.matchHeader('authorization', `Bearer ${INSTALLATION_TOKEN}`)
+			.reply(401, { message: 'Bad credentials' });
+		const second = tokenExchange(42, SECOND_TOKEN);
+		nock('https://api.github.com')
+			.get('/repos/octo/hello')
+			.matchHeader('authorization', `Bearer ${SECOND_TOKEN}`)
+			.reply(200, { full_name: 'octo/hello' });
+
+		const run = await runWorkflow(apiCall({ method: 'GET', endpoint: '/repos/octo/hello' }), { credentials: appCredentials() });
+
+		expect(run.json('Call')).toEqual([{ full_name: 'octo/hello' }]);
+		expect(second.scope.isDone()).toBe(true);
+	});
+
+	it('keeps the installation token out of outputs and errors', async () => {
+		tokenExchange(42, INSTALLATION_TOKEN);
+		nock('https://api.github.com')
+			.get('/repos/octo/hello/issues/1')
+			.reply(200, { body: `echo ${INSTALLATION_TOKEN}` })
+			.get('/repos/octo/hello/issues/2')
+			.reply(422, { message: `Validation failed for ${INSTALLATION_TOKEN}` });
+
+		const ok = await runWorkflow(apiCall({ method: 'GET', endpoint: '/repos/octo/hello/issues/1' }), { credentials: appCredentials() });
+		const failed = await runWorkflow(apiCall({ method: 'GET', endpoint: '/repos/octo/hello/issues/2' }), { credentials: appCredentials() });
+
+		expect(ok.json('Call')).toEqual([{ body: 'echo [redacted]' }]);
+		expect(failed.error('Call')?.message).toBe('GitHub answered 422: Validation failed for [redacted]');
+		expect(JSON.stringify([ok.run, failed.run])).not.toContain(INSTALLATION_TOKEN);
+	});
+
+	it('applies the credential scope: a repository outside "Allowed Repositories" is refused before anything is sent', async () => {
+		const run = await runWorkflow(apiCall({ method: 'GET', endpoint: '/repos/other/secret' }), {
+			credentials: appCredentials({ allowedRepositories: 'octo/hello' }),
+		});
+		expect(run.error('Call')?.message).toContain('other/secret');
+		expect(nock.pendingMocks()).toEqual([]);
+	});
+
+	it('applies "Read Only": a write is refused before a token is even requested', async () => {
+		const run = await runWorkflow(apiCall({ method: 'POST', endpoint: '/repos/octo/hello/issues', body: '{"title":"x"}' }), {
+			credentials: appCredentials({ accessLevel: 'readOnly' }),
+		});
+		expect(run.error('Call')?.message).toMatch(/read.only/i);
+	});
+
+	it('offers a connection test that lists the installation\'s repositories with the installation token', async () => {
+		const credential = new GithubAppApi();
+		expect(credential.test.request).toMatchObject({ url: '/installation/repositories', qs: { per_page: 1 } });
+		tokenExchange(42, INSTALLATION_TOKEN);
+		const helper = new HarnessCredentialsHelper({});
+		const options = await helper.authenticate(appCredentials().githubAppApi, 'githubAppApi', {
+			url: 'https://api.github.com/installation/repositories',
+			headers: { Accept: 'application/vnd.github+json' },
+		});
+		expect(options.headers).toEqual({
+			Accept: 'application/vnd.github+json',
+			Authorization: `Bearer ${INSTALLATION_TOKEN}`,
+		});
+	});
+});
