@@ -11,18 +11,19 @@ cd "$(dirname "$0")/.."
 log() { echo "[queue] $*" >&2; }
 free_port() { node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }
 
-if ! command -v redis-server >/dev/null; then
-  if [ "$(id -u)" != 0 ]; then log "redis-server is missing: install Debian's redis-server package"; exit 1; fi
-  log "installing redis-server"
-  apt-get update -qq >&2
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends redis-server >&2
-fi
+# Missing services are installed with apt, through sudo when not root (as on CI runners).
+SUDO=""
+[ "$(id -u)" = 0 ] || SUDO="sudo"
+apt_install() {
+  if [ -n "$SUDO" ] && ! sudo -n true 2>/dev/null; then log "$1 is missing: install Debian's $1 package"; exit 1; fi
+  log "installing $1"
+  $SUDO apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "$1" >&2
+}
+command -v redis-server >/dev/null || apt_install redis-server
 PG_BIN="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)"
 if [ -z "$PG_BIN" ]; then
-  if [ "$(id -u)" != 0 ]; then log "PostgreSQL is missing: install Debian's postgresql package"; exit 1; fi
-  log "installing postgresql"
-  apt-get update -qq >&2
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postgresql >&2
+  apt_install postgresql
   PG_BIN="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)"
 fi
 

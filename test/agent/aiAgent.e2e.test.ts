@@ -6,8 +6,8 @@
  */
 import { FakeGitHub } from '../fakes/fakeGitHub';
 import { FakeTrello } from '../fakes/fakeTrello';
-import type { FakeRequest } from '../fakes/server';
-import { FakeHttpServer } from '../fakes/server';
+import type { ToolCall } from '../fakes/fakeModel';
+import { FakeModel } from '../fakes/fakeModel';
 import { PACKAGE, RealN8n } from '../e2e/n8n';
 
 const GITHUB_TOKEN = 'ghp_agentE2eToken0123456789abcdefABCDEF';
@@ -16,11 +16,6 @@ const OPENAI_KEY = 'sk-agent-e2e-model-key';
 const ALLOWED_BOARD = '5abbe4b7ddc1b351ef961414';
 const OTHER_BOARD = '6bbbe4b7ddc1b351ef961499';
 const CARD = '60aaaaaaaaaaaaaaaaaaaa01';
-
-interface ToolCall {
-	tool: string;
-	args: Record<string, unknown>;
-}
 
 /** One tool call per model turn, in this order; then a final answer. */
 const SCRIPT: ToolCall[] = [
@@ -82,46 +77,6 @@ function rawIssue(base: string) {
 		timeline_url: `${base}/repos/acme/api/issues/7/timeline`,
 		state_reason: null,
 	};
-}
-
-/** A scripted OpenAI-compatible chat-completions server; records every request it gets. */
-class FakeModel extends FakeHttpServer {
-	readonly requests: Array<{ tools: Array<{ function: { name: string } }>; messages: Array<{ role: string; content: unknown }> }> = [];
-
-	constructor() {
-		super();
-		this.on('POST', '/v1/chat/completions', (request) => this.answer(request));
-	}
-
-	private answer(request: FakeRequest) {
-		const body = request.body as FakeModel['requests'][number];
-		this.requests.push(body);
-		const turn = body.messages.filter((message) => message.role === 'tool').length;
-		const step = SCRIPT[turn];
-		const message = step
-			? {
-					role: 'assistant',
-					content: null,
-					tool_calls: [{ id: `call_${turn}`, type: 'function', function: { name: step.tool, arguments: JSON.stringify(step.args) } }],
-				}
-			: { role: 'assistant', content: 'Done.' };
-		return {
-			body: {
-				id: `chatcmpl-${this.requests.length}`,
-				object: 'chat.completion',
-				created: 1_790_000_000,
-				model: 'fake-model',
-				choices: [{ index: 0, message, finish_reason: step ? 'tool_calls' : 'stop' }],
-				usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-			},
-		};
-	}
-
-	/** What the model was given as each tool call's result, in call order. */
-	toolResults(): string[] {
-		const last = this.requests[this.requests.length - 1];
-		return last.messages.filter((message) => message.role === 'tool').map((message) => String(message.content));
-	}
 }
 
 const fromAI = (name: string, description: string, type = 'string') => `={{ $fromAI('${name}', '${description}', '${type}') }}`;
@@ -207,7 +162,7 @@ function agentWorkflow(): Record<string, unknown> {
 describe("n8n's AI Agent with the package's nodes as tools (fake model, scoped credentials)", () => {
 	const github = new FakeGitHub();
 	const trello = new FakeTrello();
-	const model = new FakeModel();
+	const model = new FakeModel(() => ({ steps: SCRIPT, answer: 'Done.' }));
 	let n8n: RealN8n;
 
 	beforeAll(async () => {
@@ -274,7 +229,7 @@ describe("n8n's AI Agent with the package's nodes as tools (fake model, scoped c
 		expect(answer).toBe('Done.');
 
 		// The model was offered the four tools under their node names.
-		const offered = model.requests[0].tools.map((tool) => tool.function.name).sort();
+		const offered = FakeModel.offeredTools(model.requests[0]).sort();
 		expect(offered).toEqual(['github_api_post', 'github_issue', 'trello_api_get', 'trello_card']);
 		expect(model.requests).toHaveLength(SCRIPT.length + 1);
 

@@ -14,10 +14,17 @@ export interface TemplateNode {
 	credentials?: Record<string, { id: string; name: string }>;
 }
 
+export interface Connection {
+	node: string;
+	type: string;
+	index: number;
+}
+
 export interface Template {
 	name: string;
 	nodes: TemplateNode[];
-	connections: Record<string, { main: Array<Array<{ node: string; type: string; index: number }>> }>;
+	/** Per source node and connection type (`main`, or `ai_languageModel` / `ai_tool` into an AI Agent). */
+	connections: Record<string, Record<string, Connection[][]>>;
 	settings?: Record<string, unknown>;
 	[key: string]: unknown;
 }

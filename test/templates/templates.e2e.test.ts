@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from 'crypto';
+import { createHmac } from 'crypto';
 
 import { GITHUB_CREDENTIAL_TYPES } from '../../nodes/GitHub/transport';
 import { TRELLO_CREDENTIAL_TYPES } from '../../nodes/Trello/transport';
@@ -8,8 +8,10 @@ import { FakeTrello } from '../fakes/fakeTrello';
 import type { FakeRequest } from '../fakes/server';
 import { TrelloWebhookStore } from '../fakes/trelloWebhooks';
 import { HookStore } from '../githubTriggers/hookStore';
-import type { Template } from './load';
-import { isResourceLocator, loadTemplate, resourceLocators } from './load';
+import type { CredentialReference } from './inN8n';
+import { chooseInEditor as chooseIn, deliverGitHub as deliverToHooks, settled as quietFor } from './inN8n';
+import type { Template, TemplateNode } from './load';
+import { loadTemplate } from './load';
 
 const GITHUB_TOKEN = 'ghp_e2eTemplatesToken0123456789abcdefABCD';
 const TRELLO = { apiKey: 'e2e-templates-key-0123456789', apiToken: 'e2e-templates-token-0123456789abcdef' };
@@ -27,28 +29,14 @@ const REPOSITORY = { name: 'hello', full_name: 'octo/hello', owner: { login: 'oc
 
 type Json = Record<string, unknown>;
 
-/**
- * What a user does after importing a template: pick a credential for every node of this package
- * and fill in each empty picker. Fails on a picker the test does not know how to fill.
- */
-function chooseInEditor(template: Template, id: string, picks: Record<string, Record<string, unknown>>): Json {
-	const nodes = template.nodes.map((node) => {
-		if (!node.type.startsWith(`${PACKAGE}.`)) return node;
-		const parameters = structuredClone(node.parameters);
-		for (const [name, value] of Object.entries(picks[node.name] ?? {})) {
-			const current = parameters[name];
-			parameters[name] = isResourceLocator(current) ? { ...current, value } : value;
-		}
-		const empty = resourceLocators(parameters).filter(({ locator }) => locator.value === '');
-		if (empty.length) throw new Error(`${id}: "${node.name}" still has empty pickers: ${empty.map((e) => e.path).join(', ')}`);
-		const github = node.type.startsWith(`${PACKAGE}.git`);
-		const credentials = github
-			? { [GITHUB_CREDENTIAL_TYPES.accessToken]: CREDENTIALS.github }
-			: { [TRELLO_CREDENTIAL_TYPES.keyToken]: CREDENTIALS.trello };
-		return { ...node, parameters, credentials };
-	});
-	return { ...template, id, nodes, active: false };
-}
+/** The user's choice of credential: GitHub's for the GitHub nodes, Trello's for the Trello nodes. */
+const credentialsFor = (node: TemplateNode): CredentialReference | undefined => {
+	if (!node.type.startsWith(`${PACKAGE}.`)) return undefined;
+	return node.type.startsWith(`${PACKAGE}.git`)
+		? { [GITHUB_CREDENTIAL_TYPES.accessToken]: CREDENTIALS.github }
+		: { [TRELLO_CREDENTIAL_TYPES.keyToken]: CREDENTIALS.trello };
+};
+const chooseInEditor = (template: Template, id: string, picks: Record<string, Record<string, unknown>>) => chooseIn(template, id, picks, credentialsFor);
 
 const repositoryPicks = { owner: 'octo', repositories: 'hello' };
 const listPicks = { board: BOARD.id, list: TODO.id };
@@ -168,21 +156,7 @@ describe('Workflow templates in a real n8n: imported with the CLI, credentials a
 		await trello.stop();
 	});
 
-	/** GitHub's fan-out: the event goes to every hook subscribed to it, each signed with its own secret. */
-	async function deliverGitHub(event: string, payload: Json): Promise<number> {
-		const body = JSON.stringify(payload);
-		const targets = githubHooks.hooks.filter((hook) => hook.events.includes(event));
-		for (const hook of targets) {
-			const signature = 'sha256=' + createHmac('sha256', hook.config.secret!).update(body).digest('hex');
-			const response = await fetch(hook.config.url, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json', 'x-github-event': event, 'x-github-delivery': randomUUID(), 'x-github-hook-id': String(hook.id), 'x-hub-signature-256': signature },
-				body,
-			});
-			expect(response.status).toBe(200);
-		}
-		return targets.length;
-	}
+	const deliverGitHub = (event: string, payload: Json) => deliverToHooks(githubHooks, event, payload);
 
 	/** Trello's fan-out: every action on the board goes to every webhook on it, signed over its callback URL. */
 	async function deliverTrello(action: Json): Promise<number> {
@@ -196,19 +170,7 @@ describe('Workflow templates in a real n8n: imported with the CLI, credentials a
 	}
 
 	/** Waits until neither fake has received anything for a while: every run the deliveries started has ended. */
-	async function settled(quietMs = 2500): Promise<void> {
-		let last = -1;
-		let since = Date.now();
-		await waitFor(() => {
-			const count = github.received.length + trello.received.length;
-			if (count !== last) {
-				last = count;
-				since = Date.now();
-				return undefined;
-			}
-			return Date.now() - since >= quietMs ? true : undefined;
-		}, 60_000);
-	}
+	const settled = () => quietFor(() => github.received.length + trello.received.length);
 
 	let actionSequence = 0;
 	const trelloAction = (type: string, data: Json) => ({

@@ -7,14 +7,20 @@ import type { Template, TemplateNode } from './load';
 import { isResourceLocator, loadTemplate, resourceLocators, TEMPLATES_DIR, templateFiles } from './load';
 
 const ROOT = join(__dirname, '..', '..');
+const AGENT = '@n8n/n8n-nodes-langchain.agent';
+const OPENAI_CHAT_MODEL = '@n8n/n8n-nodes-langchain.lmChatOpenAi';
+/** n8n's default model of the OpenAI Chat Model (1.3): a model name, not anything of an account. */
+const DEFAULT_OPENAI_MODEL = 'gpt-5-mini';
 const CORE_NODE_TYPES = new Set([
+	AGENT,
+	OPENAI_CHAT_MODEL,
 	'n8n-nodes-base.filter',
 	'n8n-nodes-base.set',
 	'n8n-nodes-base.splitOut',
 	'n8n-nodes-base.stickyNote',
 ]);
 /** The templates the README promises; every one of them runs in templates.e2e.test.ts. */
-const EXPECTED = ['failed-ci-run-trello-card', 'github-issues-trello-cards', 'release-notes-trello', 'trello-bug-card-github-issue'];
+const EXPECTED = ['ai-issue-triage', 'failed-ci-run-trello-card', 'github-issues-trello-cards', 'release-notes-trello', 'trello-bug-card-github-issue'];
 
 const isExpression = (value: unknown) => typeof value === 'string' && value.startsWith('=');
 
@@ -55,11 +61,29 @@ function checkValue(property: INodeProperties, value: unknown, path: string): st
 	return [];
 }
 
+/**
+ * The two parameters n8n adds to a node's `…Tool` variant (n8n's convertNodeToAiTool): how the
+ * tool's description is set and the description itself; `descriptionType` only on nodes with
+ * resources and operations.
+ */
+function toolProperties(properties: INodeProperties[]): INodeProperties[] {
+	const operated = properties.some((property) => property.name === 'resource' || property.name === 'operation');
+	return [
+		...(operated
+			? [{ displayName: 'Tool Description', name: 'descriptionType', type: 'options', default: 'auto', options: [{ name: 'Set Automatically', value: 'auto' }, { name: 'Set Manually', value: 'manual' }] } as INodeProperties]
+			: []),
+		{ displayName: 'Description', name: 'toolDescription', type: 'string', default: '', ...(operated ? { displayOptions: { show: { descriptionType: ['manual'] } } } : {}) },
+	];
+}
+
 /** Every parameter of a package node must be a property the node shows for these parameters, with a valid value. */
 function parameterProblems(node: TemplateNode): string[] {
-	const type = packageNodeTypes().get(node.type);
+	const asTool = node.type.endsWith('Tool');
+	const type = packageNodeTypes().get(asTool ? node.type.slice(0, -'Tool'.length) : node.type);
 	if (!type) return [`no node type ${node.type} in this package`];
-	const properties = type.description.properties;
+	const own = type.description.properties;
+	if (asTool && !type.description.usableAsTool) return [`${node.type}: the node is not usable as a tool`];
+	const properties = asTool ? [...toolProperties(own), ...own] : own;
 	return Object.entries(node.parameters).flatMap(([name, value]) => {
 		const property = properties.find((p) => p.name === name && shown(p, node.parameters));
 		return property ? checkValue(property, value, name) : [`${name}: no such parameter for these settings`];
@@ -69,7 +93,7 @@ function parameterProblems(node: TemplateNode): string[] {
 describe('workflow templates', () => {
 	const templates: Array<[string, Template]> = templateFiles().map((file) => [file, loadTemplate(file)]);
 
-	it('are the four documented templates', () => {
+	it('are the documented templates', () => {
 		expect(templates.map(([file]) => file)).toEqual(EXPECTED);
 	});
 
@@ -86,6 +110,8 @@ describe('workflow templates', () => {
 		for (const node of template.nodes) {
 			expect(node.credentials).toBeUndefined();
 			for (const { path, locator } of resourceLocators(node.parameters)) {
+				// The chat model keeps n8n's own default model; the user changes it with the credential.
+				if (node.type === OPENAI_CHAT_MODEL && path === 'model' && locator.mode === 'list' && locator.value === DEFAULT_OPENAI_MODEL) continue;
 				const pickedByUser = locator.mode === 'list' && locator.value === '';
 				expect({ node: node.name, path, pickedByUser, expression: isExpression(locator.value) }).toEqual(
 					expect.objectContaining(pickedByUser ? { pickedByUser: true } : { expression: true }),
@@ -100,30 +126,45 @@ describe('workflow templates', () => {
 		expect(JSON.stringify(template)).not.toMatch(/octo|127\.0\.0\.1|localhost/);
 	});
 
-	it.each(EXPECTED)('%s is a connected workflow: every connection names existing nodes, every non-trigger node has an input', (file) => {
+	it.each(EXPECTED)('%s is a connected workflow: every connection names existing nodes, every node is wired in', (file) => {
 		const template = loadTemplate(file);
-		const names = new Set(template.nodes.map((node) => node.name));
+		const types = new Map(template.nodes.map((node) => [node.name, node.type]));
 		const targets = new Set<string>();
-		for (const [source, { main }] of Object.entries(template.connections)) {
-			expect(names).toContain(source);
-			for (const link of main.flat()) {
-				expect(names).toContain(link.node);
-				targets.add(link.node);
+		const feedsAgent = new Set<string>();
+		for (const [source, byType] of Object.entries(template.connections)) {
+			expect(types.has(source)).toBe(true);
+			for (const [connectionType, outputs] of Object.entries(byType)) {
+				for (const link of outputs.flat()) {
+					expect({ source, target: link.node, exists: types.has(link.node), type: link.type }).toEqual({ source, target: link.node, exists: true, type: connectionType });
+					if (connectionType === 'main') targets.add(link.node);
+					else {
+						// A model or tool plugs into an AI Agent, never into a main input.
+						expect({ source, target: types.get(link.node) }).toEqual({ source, target: AGENT });
+						feedsAgent.add(source);
+					}
+				}
 			}
 		}
 		for (const node of template.nodes) {
 			const startsRuns = /Trigger$/.test(node.type) || node.type === 'n8n-nodes-base.stickyNote';
-			expect({ node: node.name, connected: startsRuns || targets.has(node.name) }).toEqual({ node: node.name, connected: true });
+			const subNode = node.type === OPENAI_CHAT_MODEL || node.type.endsWith('Tool');
+			const connected = startsRuns || (subNode ? feedsAgent.has(node.name) : targets.has(node.name));
+			expect({ node: node.name, connected }).toEqual({ node: node.name, connected: true });
 		}
 	});
 
-	it('each template has a section in templates/README.md and the main README', () => {
+	it('each template has a section in templates/README.md and the main README, both with its canvas picture', () => {
 		const templatesReadme = readFileSync(join(TEMPLATES_DIR, 'README.md'), 'utf8');
 		const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
 		for (const [file, template] of templates) {
 			expect(templatesReadme).toContain(`## ${template.name}`);
 			expect(templatesReadme).toContain(`(${file}.json)`);
 			expect(readme).toContain(`templates/${file}.json`);
+			// Taken by test/editor/templates.e2e.test.ts (npm run screenshots).
+			const picture = readFileSync(join(ROOT, 'docs', 'images', 'templates', `${file}.png`));
+			expect(picture.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+			expect(templatesReadme).toContain(`](../docs/images/templates/${file}.png)`);
+			expect(readme).toContain(`](docs/images/templates/${file}.png)`);
 		}
 	});
 });

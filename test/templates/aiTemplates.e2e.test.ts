@@ -1,0 +1,154 @@
+/**
+ * The AI templates in a real n8n: imported with the CLI, the GitHub credential (scoped to the
+ * repository) and the OpenAI credential chosen, the chat model pointed at a scripted fake model,
+ * driven by signed GitHub deliveries. Asserts what the fake GitHub and the fake model receive.
+ */
+import { GITHUB_CREDENTIAL_TYPES } from '../../nodes/GitHub/transport';
+import { PACKAGE, RealN8n, waitFor } from '../e2e/n8n';
+import { FakeGitHub } from '../fakes/fakeGitHub';
+import type { ModelRequest, ModelScript } from '../fakes/fakeModel';
+import { FakeModel } from '../fakes/fakeModel';
+import { HookStore } from '../githubTriggers/hookStore';
+import type { CredentialReference } from './inN8n';
+import { chooseInEditor, deliverGitHub, settled } from './inN8n';
+import type { TemplateNode } from './load';
+import { loadTemplate } from './load';
+
+const GITHUB_TOKEN = 'ghp_e2eAiTemplatesToken0123456789abcdefAB';
+const OPENAI_KEY = 'sk-e2e-ai-templates-model-key';
+const CREDENTIALS = {
+	github: { id: 'aiGitHubScoped', name: 'GitHub (octo/hello only)' },
+	model: { id: 'aiModel', name: 'Model' },
+};
+const REPOSITORY = { name: 'hello', full_name: 'octo/hello', owner: { login: 'octo' }, html_url: 'https://github.com/octo/hello' };
+
+type Json = Record<string, unknown>;
+
+/** GitHub nodes (triggers and tools) get the scoped GitHub credential, the chat model the model's. */
+function credentialsFor(node: TemplateNode): CredentialReference | undefined {
+	if (node.type.startsWith(`${PACKAGE}.git`)) return { [GITHUB_CREDENTIAL_TYPES.accessToken]: CREDENTIALS.github };
+	if (node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi') return { openAiApi: CREDENTIALS.model };
+	return undefined;
+}
+
+const ISSUE = {
+	number: 12,
+	title: 'Sign-in button does nothing in Safari 18',
+	body: 'Since 1.4 pressing Sign in on the login page does nothing in Safari 18. Chrome works.',
+	html_url: 'https://github.com/octo/hello/issues/12',
+	state: 'open',
+	labels: [],
+	assignees: [],
+	user: { login: 'mona' },
+};
+const TRIAGE_COMMENT =
+	'Thanks @mona for the report! I labelled this as a bug in the UI and assigned @hubot. Could you tell us whether a browser extension is active and what the console shows when you press Sign in?';
+
+/** The triage conversation: read labels and assignees, set two labels and one assignee, comment, answer. */
+const TRIAGE: ModelScript = {
+	steps: [
+		{ tool: 'List_Labels', args: {} },
+		{ tool: 'List_Assignees', args: {} },
+		{ tool: 'Label_and_Assign', args: { labels: 'bug, ui', assignee: 'hubot' } },
+		{ tool: 'Comment_on_Issue', args: { comment: TRIAGE_COMMENT } },
+	],
+	answer: 'Labels bug, ui; assigned hubot; asked for console output.',
+};
+
+function scriptFor(request: ModelRequest): ModelScript {
+	const conversation = JSON.stringify(request.messages);
+	if (conversation.includes(ISSUE.title)) return TRIAGE;
+	throw new Error(`no script for this conversation: ${conversation.slice(0, 300)}`);
+}
+
+describe('AI templates in a real n8n: the AI Agent with this package’s GitHub tools on a scoped credential, a scripted model, signed deliveries', () => {
+	const github = new FakeGitHub();
+	const hooks = new HookStore(['octo/hello'], ['octo']);
+	const model = new FakeModel(scriptFor);
+	let n8n: RealN8n;
+
+	beforeAll(async () => {
+		await Promise.all([github.start(), model.start()]);
+		github.tokens.add(GITHUB_TOKEN);
+		hooks.install(github);
+		github
+			.on('GET', '/repos/{owner}/{repo}/labels', () => ({
+				body: [
+					{ id: 1, name: 'bug', description: "Something isn't working", color: 'd73a4a' },
+					{ id: 2, name: 'enhancement', description: 'New feature or request', color: 'a2eeef' },
+					{ id: 3, name: 'question', description: 'Further information is requested', color: 'd876e3' },
+					{ id: 4, name: 'ui', description: 'Pages and components', color: '0e8a16' },
+				],
+			}))
+			.on('GET', '/repos/{owner}/{repo}/assignees', () => ({ body: [{ login: 'mona', id: 2, type: 'User' }, { login: 'hubot', id: 3, type: 'User' }] }))
+			.on('PATCH', '/repos/{owner}/{repo}/issues/{number}', (r) => ({ body: { ...ISSUE, labels: ((r.body as Json).labels as string[]).map((name) => ({ name })), assignees: ((r.body as Json).assignees as string[]).map((login) => ({ login })) } }))
+			.on('POST', '/repos/{owner}/{repo}/issues/{number}/comments', (r) => ({ status: 201, body: { id: 5001, html_url: `${ISSUE.html_url}#issuecomment-5001`, ...(r.body as Json) } }));
+
+		n8n = await RealN8n.create();
+		await n8n.importCredentials([
+			{
+				...CREDENTIALS.github,
+				type: GITHUB_CREDENTIAL_TYPES.accessToken,
+				data: { server: github.apiUrl, accessToken: GITHUB_TOKEN, allowedRepositories: 'octo/hello', accessLevel: 'readWrite' },
+			},
+			{ ...CREDENTIALS.model, type: 'openAiApi', data: { apiKey: OPENAI_KEY, url: `${model.baseUrl}/v1` } },
+		]);
+		await n8n.importWorkflows([chooseInEditor(loadTemplate('ai-issue-triage'), 'aiTriage', { 'New Issue': { owner: 'octo', repositories: 'hello' } }, credentialsFor)]);
+		await n8n.publish('aiTriage');
+		await n8n.start();
+	});
+
+	afterAll(async () => {
+		await n8n?.dispose();
+		await Promise.all([github.stop(), model.stop()]);
+	});
+
+	const quiet = () => settled(() => github.received.length + model.requests.length);
+
+	it('registers one hook per GitHub trigger on publish', async () => {
+		await waitFor(() => (hooks.hooks.length === 1 ? true : undefined), 60_000);
+		expect(hooks.hooks.map((hook) => ({ events: hook.events, owner: hook.owner, repo: hook.repo }))).toEqual([{ events: ['issues'], owner: 'octo', repo: 'hello' }]);
+	});
+
+	it('AI issue triage: a new issue is labelled, assigned and answered with what the model chose, on that issue only', async () => {
+		const before = github.received.length;
+		expect(await deliverGitHub(hooks, 'issues', { action: 'opened', issue: ISSUE, repository: REPOSITORY, sender: { login: 'mona' } })).toBe(1);
+		await waitFor(() => (model.conversation(ISSUE.title).length === TRIAGE.steps.length + 1 ? true : undefined), 120_000);
+		await quiet();
+
+		const conversation = model.conversation(ISSUE.title);
+		expect(conversation).toHaveLength(TRIAGE.steps.length + 1);
+		expect(FakeModel.offeredTools(conversation[0]).sort()).toEqual(['Comment_on_Issue', 'Label_and_Assign', 'List_Assignees', 'List_Labels']);
+		// The prompt carries the issue; the system message the triage rules (sent in the "developer"
+		// role, as OpenAI asks for its reasoning models such as the default gpt-5-mini).
+		const [system, user] = conversation[0].messages;
+		expect(system.role).toBe('developer');
+		expect(String(system.content)).toContain('You triage new GitHub issues.');
+		expect(user).toEqual({
+			role: 'user',
+			content: `A new issue was opened in octo/hello.\n\nIssue #12 by @mona\nTitle: ${ISSUE.title}\n\n${ISSUE.body}`,
+		});
+
+		// Exactly these requests, in this order, all on octo/hello and issue 12.
+		const requests = github.received.slice(before);
+		expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			'GET /repos/octo/hello/labels',
+			'GET /repos/octo/hello/assignees',
+			'PATCH /repos/octo/hello/issues/12',
+			'POST /repos/octo/hello/issues/12/comments',
+		]);
+		expect(requests[0].query).toEqual({ per_page: '100' });
+		expect(requests[1].query).toEqual({ per_page: '100' });
+		expect(requests[2].body).toEqual({ labels: ['bug', 'ui'], assignees: ['hubot'] });
+		expect(requests[3].body).toEqual({ body: TRIAGE_COMMENT });
+		expect(requests.every((r) => r.headers.authorization === `Bearer ${GITHUB_TOKEN}`)).toBe(true);
+
+		// What the model saw of each tool: the repository's labels and assignees, the updated issue, the comment.
+		const [labels, assignees, updated, comment] = model.toolResults(conversation);
+		expect(labels).toContain('"name":"ui"');
+		expect(assignees).toContain('"login":"hubot"');
+		expect(updated).toContain('"number":12');
+		expect(comment).toContain('issuecomment-5001');
+		expect(JSON.stringify(model.requests)).not.toContain(GITHUB_TOKEN);
+	});
+});
