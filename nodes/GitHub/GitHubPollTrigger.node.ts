@@ -32,7 +32,7 @@ export class GitHubPollTrigger implements INodeType {
 				type: 'options',
 				default: 'newGist',
 				options: POLL_TRIGGERS.map((row) => ({
-					name: row.value === 'newRepository' ? 'New repository (in the account)' : row.value === 'newMention' ? 'New mention (from notifications)' : row.name,
+					name: row.value === 'newRepository' ? 'New Repository (in the account)' : row.value === 'newMention' ? 'New Mention (from notifications)' : row.name,
 					value: row.value,
 					description: row.description,
 				})),
@@ -81,7 +81,7 @@ export class GitHubPollTrigger implements INodeType {
 		const owner = row.poller === 'watchers' ? text('owner') : undefined;
 		const repository = row.poller === 'watchers' ? text('repository') : undefined;
 		if (row.poller === 'watchers' && (!owner || !repository)) {
-			throw new NodeOperationError(this.getNode(), 'The "Owner" and "Repository" parameters are required for New watcher', {
+			throw new NodeOperationError(this.getNode(), 'The "Owner" and "Repository" parameters are required for New Watcher', {
 				description: 'Choose the repository whose watchers to follow.',
 			});
 		}

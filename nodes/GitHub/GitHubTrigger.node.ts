@@ -66,7 +66,7 @@ export class GitHubTrigger implements INodeType {
 				default: [],
 				options: WEBHOOK_TRIGGERS.map((row) => ({ name: row.name, value: row.value, description: row.description })),
 				description:
-					'Events that start the workflow. The hook subscribes to exactly the GitHub events these need. For New watcher and New gist use the GitHub Toolkit Poll Trigger.',
+					'Events that start the workflow. The hook subscribes to exactly the GitHub events these need. For New Watcher and New Gist use the GitHub Toolkit Poll Trigger.',
 			},
 			OWNER_PROPERTY,
 			{
@@ -111,14 +111,14 @@ export class GitHubTrigger implements INodeType {
 						default: '',
 						placeholder: 'e.g. main, release',
 						description:
-							'Only these branches (comma-separated): for New commit, New push, New branch and the workflow triggers',
+							'Only these branches (comma-separated): for New Commit, New Push, New Branch and the workflow triggers',
 					},
 					{
 						displayName: 'Column IDs',
 						name: 'columnIds',
 						type: 'string',
 						default: '',
-						description: 'Only cards in these classic project columns (comma-separated IDs): for New card in column',
+						description: 'Only cards in these classic project columns (comma-separated IDs): for New Card in Column',
 					},
 					{
 						displayName: 'Labels',
@@ -126,7 +126,7 @@ export class GitHubTrigger implements INodeType {
 						type: 'string',
 						default: '',
 						placeholder: 'e.g. bug, urgent',
-						description: 'Only these labels (comma-separated, any case): for New label on issue',
+						description: 'Only these labels (comma-separated, any case): for New Label on Issue',
 					},
 					{
 						displayName: 'Review States',
@@ -138,7 +138,7 @@ export class GitHubTrigger implements INodeType {
 							{ name: 'Changes Requested', value: 'changes_requested' },
 							{ name: 'Commented', value: 'commented' },
 						],
-						description: 'Only reviews in these states: for New pull request review',
+						description: 'Only reviews in these states: for New Pull Request Review',
 					},
 					{
 						displayName: 'Workflow Conclusions',
@@ -154,7 +154,7 @@ export class GitHubTrigger implements INodeType {
 							{ name: 'Success', value: 'success' },
 							{ name: 'Timed Out', value: 'timed_out' },
 						],
-						description: 'Only runs or jobs with these conclusions: for Workflow run completed and Workflow job completed',
+						description: 'Only runs or jobs with these conclusions: for Workflow Run Completed and Workflow Job Completed',
 					},
 				],
 			},
@@ -172,7 +172,7 @@ export class GitHubTrigger implements INodeType {
 						typeOptions: { minValue: 0 },
 						default: 60,
 						description:
-							'Ignore deliveries whose payload times (issue, comment, pull request, review, release, run, push time …) are all older than this, so a captured delivery sent again later does not run the workflow. 0 turns the check off. Events whose payload has no time (e.g. New branch, New collaborator) are not checked; GitHub redeliveries of old events are ignored too.',
+							'Ignore deliveries whose payload times (issue, comment, pull request, review, release, run, push time …) are all older than this, so a captured delivery sent again later does not run the workflow. 0 turns the check off. Events whose payload has no time (e.g. New Branch, New Collaborator) are not checked; GitHub redeliveries of old events are ignored too.',
 					},
 				],
 			},

@@ -116,6 +116,7 @@ export function describeCatalogue(
 	rows: OperationRow[],
 	fieldSets: Record<string, FieldSet> = {},
 ): INodeProperties[] {
+	const firstResource = resources[0].value;
 	const properties: INodeProperties[] = [
 		{
 			displayName: 'Resource',
@@ -123,11 +124,12 @@ export function describeCatalogue(
 			type: 'options',
 			noDataExpression: true,
 			options: resources.map((r) => ({ name: r.name, value: r.value, description: r.description })),
-			default: resources[0].value,
+			default: firstResource,
 		},
 	];
 	for (const resource of resources) {
 		const ops = rows.filter((row) => row.resource === resource.value);
+		const firstOperation = ops[0]?.operation ?? '';
 		properties.push({
 			displayName: 'Operation',
 			name: 'operation',
@@ -137,7 +139,7 @@ export function describeCatalogue(
 			options: ops
 				.map((row) => ({ name: row.name, value: row.operation, action: toolAction(row), description: row.description }))
 				.sort((a, b) => a.name.localeCompare(b.name)),
-			default: ops[0]?.operation ?? '',
+			default: firstOperation,
 		});
 	}
 	for (const row of rows) {

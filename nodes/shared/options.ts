@@ -4,13 +4,15 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { RetryBounds } from './rateLimit';
 import { DEFAULT_RETRY_BOUNDS } from './rateLimit';
 
+const DEFAULT_MAX_WAIT_SECONDS = DEFAULT_RETRY_BOUNDS.maxWaitMs / 1000;
+
 /** Offered in every node's options: how long a run may wait for rate limits before an item fails. */
 export const MAX_RATE_LIMIT_WAIT_OPTION: INodeProperties = {
 	displayName: 'Max Rate-Limit Wait (Seconds)',
 	name: 'maxRateLimitWait',
 	type: 'number',
 	typeOptions: { minValue: 0 },
-	default: DEFAULT_RETRY_BOUNDS.maxWaitMs / 1000,
+	default: DEFAULT_MAX_WAIT_SECONDS,
 	description:
 		'How long one request may wait in total for the service’s rate limits to reset before the item fails with an error saying which limit was hit and when it resets',
 };

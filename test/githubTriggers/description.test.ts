@@ -15,17 +15,18 @@ function optionsOf(properties: Array<{ name: string; options?: unknown[] }>, nam
 }
 
 describe('GitHub trigger nodes: what they offer', () => {
-	it('the catalogue has one row per spec trigger, by its spec name', () => {
-		expect(TRIGGERS.map((row) => row.name)).toEqual(CODE_HOST_SPEC.triggers);
+	it('the catalogue has one row per spec trigger, by its spec name in title case', () => {
+		expect(TRIGGERS.map((row) => row.name.toLowerCase())).toEqual(CODE_HOST_SPEC.triggers.map((name) => name.toLowerCase()));
+		for (const row of TRIGGERS) expect(row.name.split(' ').filter((word) => /^[a-z]/.test(word) && !['in', 'on'].includes(word))).toEqual([]);
 	});
 
 	it('between the two nodes every spec trigger is offered', () => {
 		const webhook = optionsOf(new GitHubTrigger().description.properties, 'triggers').map((o) => o.name);
 		const polled = optionsOf(new GitHubPollTrigger().description.properties, 'trigger').map((o) => o.name);
 		expect(webhook).toHaveLength(24);
-		expect(polled).toEqual(['New repository (in the account)', 'New watcher', 'New mention (from notifications)', 'New gist']);
-		const covered = new Set([...webhook, ...polled.map((name) => name.replace(/ \(.*\)$/, ''))]);
-		expect(CODE_HOST_SPEC.triggers.filter((name) => !covered.has(name))).toEqual([]);
+		expect(polled).toEqual(['New Repository (in the account)', 'New Watcher', 'New Mention (from notifications)', 'New Gist']);
+		const covered = new Set([...webhook, ...polled.map((name) => name.replace(/ \(.*\)$/, ''))].map((name) => name.toLowerCase()));
+		expect(CODE_HOST_SPEC.triggers.filter((name) => !covered.has(name.toLowerCase()))).toEqual([]);
 	});
 
 	it('both nodes are registered in package.json', () => {

@@ -9,7 +9,7 @@ const WORKFLOW_ID = 'ghTriggerE2E';
 const WEBHOOK_ID = 'e2e-github-trigger';
 const credentials = { githubAccessTokenApi: { id: 'ghToken', name: 'GitHub token' } };
 
-/** GitHub Trigger (New issue on octo/hello) → API Call commenting on the issue: the comment shows the run happened. */
+/** GitHub Trigger (New Issue on octo/hello) → API Call commenting on the issue: the comment shows the run happened. */
 const workflow = {
 	id: WORKFLOW_ID,
 	name: 'e2e GitHub Trigger',
@@ -97,7 +97,7 @@ describe('GitHub Trigger in a real n8n', () => {
 		const accepted = await send(valid, { 'x-github-event': 'issues', 'x-github-delivery': 'guid-1', 'x-hub-signature-256': signature(secret, valid) });
 		expect(accepted.status).toBe(200);
 		const [comment] = await waitFor(() => (commentsOn(1).length > 0 ? commentsOn(1) : undefined));
-		expect(comment.body).toEqual({ body: 'New issue / issues / opened / guid-1' });
+		expect(comment.body).toEqual({ body: 'New Issue / issues / opened / guid-1' });
 
 		const forgedBody = issueOpened(2);
 		const forged = await send(forgedBody, { 'x-github-event': 'issues', 'x-github-delivery': 'guid-2', 'x-hub-signature-256': signature('f'.repeat(64), forgedBody) });

@@ -185,7 +185,7 @@ describe('GitHub Trigger: webhook registration against GitHub (nock)', () => {
 		expect(harness.staticData).toEqual({ hooks: [] });
 	});
 
-	it('asks for the account login once at activation when New mention is chosen', async () => {
+	it('asks for the account login once at activation when New Mention is chosen', async () => {
 		const harness = webhookTrigger({ triggers: ['newMention'], repositories: 'hello' });
 		const scope = nock(API)
 			.get('/user')

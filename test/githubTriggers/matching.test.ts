@@ -26,7 +26,7 @@ async function outputOf(harness: ReturnType<typeof armed>, event: string, payloa
 describe('GitHub Trigger: filters, commits, mentions and repository restriction', () => {
 	beforeEach(() => forgetDeliveriesInMemory());
 
-	it('New branch accepts a create event for a branch and honours the branch filter', async () => {
+	it('New Branch accepts a create event for a branch and honours the branch filter', async () => {
 		const created = { ...example('create'), ref_type: 'branch', ref: 'feature/login' };
 		expect(await outputOf(armed({ triggers: ['newBranch'] }), 'create', created)).toHaveLength(1);
 		expect(await outputOf(armed({ triggers: ['newTag'] }), 'create', created)).toHaveLength(0);
@@ -35,7 +35,7 @@ describe('GitHub Trigger: filters, commits, mentions and repository restriction'
 		expect(await outputOf(filtered, 'create', { ...created, ref: 'release' })).toHaveLength(1);
 	});
 
-	it('New commit emits one item per distinct commit; New push one item per push', async () => {
+	it('New Commit emits one item per distinct commit; New Push one item per push', async () => {
 		const push = example('push', undefined, (p) => String(p.ref).startsWith('refs/heads/'));
 		const base = (push.commits as IDataObject[])[0];
 		push.commits = [
@@ -46,16 +46,16 @@ describe('GitHub Trigger: filters, commits, mentions and repository restriction'
 		const harness = armed({ triggers: ['newCommit', 'newPush'] });
 		const items = await outputOf(harness, 'push', push);
 		expect(items.map((item) => [item.trigger, (item.payload as IDataObject).commit && ((item.payload as IDataObject).commit as IDataObject).id])).toEqual([
-			['New commit', 'c1'],
-			['New commit', 'c3'],
-			['New push', undefined],
+			['New Commit', 'c1'],
+			['New Commit', 'c3'],
+			['New Push', undefined],
 		]);
 		const { commits: _commits, ...withoutCommits } = push;
 		expect(items[0].payload).toEqual({ ...withoutCommits, commit: (push.commits as IDataObject[])[0] });
 		expect(items[2].payload).toEqual(push);
 	});
 
-	it('New commit and New push follow the branch filter; tag pushes are no branch', async () => {
+	it('New Commit and New Push follow the branch filter; tag pushes are no branch', async () => {
 		const push = example('push', undefined, (p) => p.ref === 'refs/heads/master');
 		const onMain = armed({ triggers: ['newCommit', 'newPush'], filters: { branches: 'main' } });
 		expect(await outputOf(onMain, 'push', push)).toHaveLength(0);
@@ -63,7 +63,7 @@ describe('GitHub Trigger: filters, commits, mentions and repository restriction'
 		expect(await outputOf(onMain, 'push', { ...push, ref: 'refs/tags/main' })).toHaveLength(0);
 	});
 
-	it('New pull request review filters by review state', async () => {
+	it('New Pull Request Review filters by review state', async () => {
 		const review = example('pull_request_review', 'submitted');
 		const approvedOnly = armed({ triggers: ['newPullRequestReview'], filters: { reviewStates: ['approved'] } });
 		expect(await outputOf(approvedOnly, 'pull_request_review', review)).toHaveLength(0);
@@ -86,21 +86,21 @@ describe('GitHub Trigger: filters, commits, mentions and repository restriction'
 		expect(await outputOf(jobFailures, 'workflow_job', onOtherBranch)).toHaveLength(0);
 	});
 
-	it('New label on issue filters by label name, ignoring case', async () => {
+	it('New Label on Issue filters by label name, ignoring case', async () => {
 		const labeled = example('issues', 'labeled');
 		expect((labeled.label as IDataObject).name).toBe('bug');
 		expect(await outputOf(armed({ triggers: ['newLabelOnIssue'], filters: { labels: 'urgent' } }), 'issues', labeled)).toHaveLength(0);
 		expect(await outputOf(armed({ triggers: ['newLabelOnIssue'], filters: { labels: 'urgent, BUG' } }), 'issues', labeled)).toHaveLength(1);
 	});
 
-	it('New card in column filters by column id', async () => {
+	it('New Card in Column filters by column id', async () => {
 		const card = example('project_card', 'created');
 		const column = String((card.project_card as IDataObject).column_id);
 		expect(await outputOf(armed({ triggers: ['newCardInColumn'], filters: { columnIds: '1' } }), 'project_card', card)).toHaveLength(0);
 		expect(await outputOf(armed({ triggers: ['newCardInColumn'], filters: { columnIds: column } }), 'project_card', card)).toHaveLength(1);
 	});
 
-	it('New pull request skips drafts until they are ready for review', async () => {
+	it('New Pull Request skips drafts until they are ready for review', async () => {
 		const opened = example('pull_request', 'opened');
 		const draft = { ...opened, pull_request: { ...(opened.pull_request as IDataObject), draft: true } };
 		const harness = armed({ triggers: ['newPullRequest'] });
@@ -108,7 +108,7 @@ describe('GitHub Trigger: filters, commits, mentions and repository restriction'
 		expect(await outputOf(harness, 'pull_request', example('pull_request', 'ready_for_review'))).toHaveLength(1);
 	});
 
-	it('Project item status changed ignores edits of other named fields', async () => {
+	it('Project Item Status Changed ignores edits of other named fields', async () => {
 		const edited = example('projects_v2_item', 'edited');
 		const withName = (name: string) => ({
 			...edited,
@@ -145,7 +145,7 @@ describe('GitHub Trigger: filters, commits, mentions and repository restriction'
 	it('a delivery matching several chosen triggers yields one item per trigger', async () => {
 		const labeled = example('issues', 'labeled');
 		const items = await outputOf(armed({ triggers: ['newLabelOnIssue', 'updatedIssue', 'newIssue'] }), 'issues', labeled);
-		expect(items.map((item) => item.trigger)).toEqual(['Updated issue', 'New label on issue']);
+		expect(items.map((item) => item.trigger)).toEqual(['Updated Issue', 'New Label on Issue']);
 	});
 
 	it('restricts repository triggers of an organization hook to the chosen repositories', async () => {
@@ -153,18 +153,18 @@ describe('GitHub Trigger: filters, commits, mentions and repository restriction'
 		const name = (opened.repository as IDataObject).name as string;
 		expect(await outputOf(armed({ triggers: ['newIssue'], repositories: 'other' }), 'issues', opened)).toHaveLength(0);
 		expect(await outputOf(armed({ triggers: ['newIssue'], repositories: `other, ${name.toUpperCase()}` }), 'issues', opened)).toHaveLength(1);
-		// New repository concerns the organization, whatever the repository list says.
+		// New Repository concerns the organization, whatever the repository list says.
 		const created = example('repository', 'created');
 		expect(await outputOf(armed({ triggers: ['newRepository'], repositories: 'other' }), 'repository', created)).toHaveLength(1);
 	});
 
-	describe('New mention', () => {
+	describe('New Mention', () => {
 		it('fires for an @-mention of the account in issue, pull request and comment bodies', async () => {
 			const harness = armed({ triggers: ['newMention'] });
 			const comment = example('issue_comment', 'created');
 			comment.comment = { ...(comment.comment as IDataObject), body: 'Could @OctoCat have a look?' };
 			expect(await outputOf(harness, 'issue_comment', comment)).toEqual([
-				expect.objectContaining({ trigger: 'New mention', event: 'issue_comment', action: 'created' }),
+				expect.objectContaining({ trigger: 'New Mention', event: 'issue_comment', action: 'created' }),
 			]);
 			const issue = example('issues', 'opened');
 			issue.issue = { ...(issue.issue as IDataObject), body: 'cc @octocat.' };

@@ -29,7 +29,7 @@ function reloaded(harness: TriggerHarness, parameters: IDataObject): TriggerHarn
 describe('GitHub Poll Trigger', () => {
 	beforeEach(() => resetGitHubRateLimitState());
 
-	describe('New gist', () => {
+	describe('New Gist', () => {
 		const g1 = { id: 'g1', created_at: at(0), updated_at: at(0) };
 		const g2 = { id: 'g2', created_at: at(5, 5), updated_at: at(5, 5) };
 		const g3 = { id: 'g3', created_at: at(5, 5), updated_at: at(6) };
@@ -52,7 +52,7 @@ describe('GitHub Poll Trigger', () => {
 				.query({ since: at(5, 4), per_page: '100', page: '2' })
 				.reply(200, [g3]);
 			// g3 shares g2's creation second: only the id list at that second tells them apart.
-			expect(json(await harness.poll())).toEqual([polled('New gist', g3), polled('New gist', g4)]);
+			expect(json(await harness.poll())).toEqual([polled('New Gist', g3), polled('New Gist', g4)]);
 			expect(pages.isDone()).toBe(true);
 			expect(harness.staticData).toEqual({ position: { key: 'gists', at: at(30), seen: ['g4'] } });
 
@@ -64,7 +64,7 @@ describe('GitHub Poll Trigger', () => {
 			const harness = pollTrigger({ trigger: 'newGist' });
 			harness.staticData.position = { key: 'gists', at: at(0), seen: ['g1'] };
 			nock(API).get('/gists').query({ per_page: '100' }).reply(200, [g1, g4, g2]);
-			expect(json(await harness.poll('manual'))).toEqual([polled('New gist', g4)]);
+			expect(json(await harness.poll('manual'))).toEqual([polled('New Gist', g4)]);
 			expect(harness.staticData.position).toEqual({ key: 'gists', at: at(0), seen: ['g1'] });
 		});
 
@@ -73,11 +73,11 @@ describe('GitHub Poll Trigger', () => {
 			nock(API).get('/gists').query({ per_page: '100' }).reply(200, []);
 			expect(await harness.poll()).toBeNull();
 			nock(API).get('/gists').query({ since: '1970-01-01T00:00:00Z', per_page: '100' }).reply(200, [g1]);
-			expect(json(await harness.poll())).toEqual([polled('New gist', g1)]);
+			expect(json(await harness.poll())).toEqual([polled('New Gist', g1)]);
 		});
 	});
 
-	describe('New repository (in the account)', () => {
+	describe('New Repository (in the account)', () => {
 		const repo = (n: number, created: string) => ({ id: n, full_name: `octocat/r${n}`, created_at: created });
 		const qs = { affiliation: 'owner', sort: 'created', direction: 'desc', per_page: '100' };
 
@@ -106,7 +106,7 @@ describe('GitHub Poll Trigger', () => {
 		});
 	});
 
-	describe('New watcher', () => {
+	describe('New Watcher', () => {
 		const user = (id: number) => ({ id, login: `user${id}` });
 		const params = { trigger: 'newWatcher', owner: { __rl: true, mode: 'name', value: 'octo' }, repository: { __rl: true, mode: 'name', value: 'hello' } };
 
@@ -123,21 +123,21 @@ describe('GitHub Poll Trigger', () => {
 				.get('/repositories/9/subscribers')
 				.query({ per_page: '100', page: '2' })
 				.reply(200, [user(3)]);
-			expect(json(await harness.poll())).toEqual([polled('New watcher', user(3))]);
+			expect(json(await harness.poll())).toEqual([polled('New Watcher', user(3))]);
 			expect(scope.isDone()).toBe(true);
 
 			nock(API).get('/repos/octo/hello/subscribers').query({ per_page: '100' }).reply(200, [user(2), user(3)]);
 			expect(await harness.poll()).toBeNull();
 			// user1 stopped watching and comes back: a new watch.
 			nock(API).get('/repos/octo/hello/subscribers').query({ per_page: '100' }).reply(200, [user(2), user(3), user(1)]);
-			expect(json(await harness.poll())).toEqual([polled('New watcher', user(1))]);
+			expect(json(await harness.poll())).toEqual([polled('New Watcher', user(1))]);
 		});
 
 		it('starts afresh for another repository and shows the last watcher in manual runs', async () => {
 			const harness = pollTrigger(params);
 			harness.staticData.position = { key: 'watchers:octo/other', ids: ['1'] };
 			nock(API).get('/repos/octo/hello/subscribers').query({ per_page: '100' }).reply(200, [user(1), user(2)]);
-			expect(json(await harness.poll('manual'))).toEqual([polled('New watcher', user(2))]);
+			expect(json(await harness.poll('manual'))).toEqual([polled('New Watcher', user(2))]);
 			expect(harness.staticData.position).toEqual({ key: 'watchers:octo/other', ids: ['1'] });
 			nock(API).get('/repos/octo/hello/subscribers').query({ per_page: '100' }).reply(200, [user(1), user(2)]);
 			expect(await harness.poll()).toBeNull();
@@ -145,11 +145,11 @@ describe('GitHub Poll Trigger', () => {
 
 		it('names the missing parameter', async () => {
 			const harness = pollTrigger({ ...params, repository: { __rl: true, mode: 'name', value: '' } });
-			await expect(harness.poll()).rejects.toThrow('The "Owner" and "Repository" parameters are required for New watcher');
+			await expect(harness.poll()).rejects.toThrow('The "Owner" and "Repository" parameters are required for New Watcher');
 		});
 	});
 
-	describe('New mention (notifications)', () => {
+	describe('New Mention (notifications)', () => {
 		const thread = (id: string, reason: string, updated: string) => ({ id, reason, updated_at: updated, subject: { title: `t${id}` } });
 		const base = { all: 'true', participating: 'true', per_page: '50' };
 
@@ -160,19 +160,19 @@ describe('GitHub Poll Trigger', () => {
 
 			const later = [thread('3', 'review_requested', at(9)), thread('4', 'mention', at(8)), thread('1', 'mention', at(1))];
 			nock(API).get('/notifications').query({ ...base, since: at(0, 59) }).reply(200, later);
-			expect(json(await harness.poll())).toEqual([polled('New mention', later[1])]);
+			expect(json(await harness.poll())).toEqual([polled('New Mention', later[1])]);
 			expect(harness.staticData.position).toEqual({ key: 'mentions:true', at: at(9), seen: ['3@' + at(9)] });
 
 			const again = thread('1', 'mention', at(12));
 			nock(API).get('/notifications').query({ ...base, since: at(8, 59) }).reply(200, [again, later[0]]);
-			expect(json(await harness.poll())).toEqual([polled('New mention', again)]);
+			expect(json(await harness.poll())).toEqual([polled('New Mention', again)]);
 		});
 
 		it('reads all notifications when "Only Participating" is off, and shows the latest mention in manual runs', async () => {
 			const harness = pollTrigger({ trigger: 'newMention', onlyParticipating: false });
 			const mention = thread('5', 'mention', at(3));
 			nock(API).get('/notifications').query({ ...base, participating: 'false' }).reply(200, [thread('6', 'author', at(4)), mention]);
-			expect(json(await harness.poll('manual'))).toEqual([polled('New mention', mention)]);
+			expect(json(await harness.poll('manual'))).toEqual([polled('New Mention', mention)]);
 			expect(harness.staticData).toEqual({});
 		});
 	});

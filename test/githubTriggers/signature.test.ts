@@ -24,7 +24,7 @@ describe('GitHub Trigger: delivery signature, ping and redelivery', () => {
 			[
 				{
 					json: {
-						trigger: 'New issue',
+						trigger: 'New Issue',
 						event: 'issues',
 						action: 'opened',
 						deliveryId: 'd-valid',

@@ -55,7 +55,7 @@ describe('node creator: each node is found with its triggers and the triggers li
 			'Overdue Cards',
 			'Cards Due Soon or Overdue',
 		]);
-		expect(creatorEvents(packageNodeTypes().get('n8n-nodes-github-trello.gitHubTrigger')!.description)).toContain('New issue');
+		expect(creatorEvents(packageNodeTypes().get('n8n-nodes-github-trello.gitHubTrigger')!.description)).toContain('New Issue');
 	});
 
 	it('display names, canvas names and credential names cannot be mistaken for n8n’s own GitHub and Trello', () => {

@@ -2,7 +2,7 @@ import { NodeHelpers } from 'n8n-workflow';
 import type { INode } from 'n8n-workflow';
 
 import { GitHub } from '../../nodes/GitHub/GitHub.node';
-import { GitHubApiCall } from '../../nodes/GitHub/GitHubApiCall.node';
+import { GitHubApiCall } from '../../nodes/GitHub/GithubApiCall.node';
 import { Trello } from '../../nodes/Trello/Trello.node';
 
 const node = (parameters: INode['parameters']): INode => ({

@@ -6,9 +6,10 @@ import { listOf } from '../../shared/catalogue';
 /** Fields shared by many rows. Descriptions are written for people and for AI agents alike. */
 
 export const ownerField = (description?: string): CatalogueField => ({
-	name: 'owner',
 	displayName: 'Repository Owner',
+	name: 'owner',
 	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
 	in: 'path',
 	identifies: 'owner',
 	description:
@@ -46,10 +47,11 @@ export const ownerField = (description?: string): CatalogueField => ({
 });
 
 export const repositoryField = (): CatalogueField => ({
+	displayName: 'Repository',
 	name: 'repository',
 	apiName: 'repo',
-	displayName: 'Repository',
 	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
 	in: 'path',
 	required: true,
 	identifies: 'repository',
@@ -91,15 +93,17 @@ export const repositoryField = (): CatalogueField => ({
 /** Owner + repository: the first two fields of every repository operation. */
 export const repositoryFields = (): CatalogueField[] => [ownerField(), repositoryField()];
 
-export const branchLocatorModes: INodeProperties['modes'] = [
-	{
-		displayName: 'From List',
-		name: 'list',
-		type: 'list',
-		typeOptions: { searchListMethod: 'searchBranches', searchable: true },
-	},
-	{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. main' },
-];
+const branchLocator: Pick<INodeProperties, 'modes'> = {
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			typeOptions: { searchListMethod: 'searchBranches', searchable: true },
+		},
+		{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. main' },
+	],
+};
 
 export function branchField(overrides: Partial<CatalogueField> & Pick<CatalogueField, 'name' | 'in'>): CatalogueField {
 	return {
@@ -109,7 +113,7 @@ export function branchField(overrides: Partial<CatalogueField> & Pick<CatalogueF
 		// GitHub routes branch names with "/" as plain path segments; %2F is refused by the request guard.
 		keepSlashes: true,
 		...overrides,
-		ui: { modes: branchLocatorModes, ...overrides.ui },
+		ui: { ...branchLocator, ...overrides.ui },
 	};
 }
 
@@ -157,10 +161,11 @@ export function numberLocator(
 }
 
 export const workflowField = (overrides: Partial<CatalogueField> = {}): CatalogueField => ({
+	displayName: 'Workflow',
 	name: 'workflow',
 	apiName: 'workflow_id',
-	displayName: 'Workflow',
 	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
 	in: 'path',
 	required: true,
 	description: 'GitHub Actions workflow, by its numeric ID or its file name in .github/workflows, e.g. "ci.yml"',
@@ -190,8 +195,8 @@ export const workflowField = (overrides: Partial<CatalogueField> = {}): Catalogu
 export const commaList = (value: unknown) => listOf(value);
 
 export const sortDirection = (): CatalogueField => ({
-	name: 'direction',
 	displayName: 'Direction',
+	name: 'direction',
 	type: 'options',
 	in: 'query',
 	optional: true,
@@ -208,6 +213,7 @@ export const isoDate = (name: string, displayName: string, description: string, 
 	apiName,
 	displayName,
 	type: 'dateTime',
+	default: '',
 	in: 'query',
 	optional: true,
 	description,

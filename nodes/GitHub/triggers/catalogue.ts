@@ -79,44 +79,44 @@ const MENTION_CLAUSES: EventClause[] = [
 const ROWS: TriggerRow[] = [
 	{
 		value: 'newRepository',
-		name: 'New repository',
+		name: 'New Repository',
 		description: 'A repository is created in the organization (webhook) or in the account (polling)',
 		webhook: { clauses: [{ event: 'repository', actions: ['created'] }], level: 'organization' },
 		poller: 'userRepositories',
 	},
 	{
 		value: 'newFork',
-		name: 'New fork',
+		name: 'New Fork',
 		description: 'Someone forks the repository',
 		webhook: { clauses: [{ event: 'fork' }] },
 	},
 	{
 		value: 'newStar',
-		name: 'New star',
+		name: 'New Star',
 		description: 'A user stars the repository',
 		webhook: { clauses: [{ event: 'star', actions: ['created'] }] },
 	},
 	{
 		value: 'newWatcher',
-		name: 'New watcher',
+		name: 'New Watcher',
 		description: 'A user starts watching the repository (polled: GitHub sends no webhook for it)',
 		poller: 'watchers',
 	},
 	{
 		value: 'newTag',
-		name: 'New tag',
+		name: 'New Tag',
 		description: 'A tag is pushed',
 		webhook: { clauses: [{ event: 'create', where: { ref_type: 'tag' } }] },
 	},
 	{
 		value: 'newIssue',
-		name: 'New issue',
+		name: 'New Issue',
 		description: 'An issue is opened',
 		webhook: { clauses: [{ event: 'issues', actions: ['opened'] }] },
 	},
 	{
 		value: 'updatedIssue',
-		name: 'Updated issue',
+		name: 'Updated Issue',
 		description: "An issue's title, body, labels, assignees or status changes",
 		webhook: {
 			clauses: [
@@ -129,7 +129,7 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'newPullRequest',
-		name: 'New pull request',
+		name: 'New Pull Request',
 		description: 'A pull request is opened (not as a draft) or marked ready for review',
 		webhook: {
 			clauses: [
@@ -140,7 +140,7 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'updatedPullRequest',
-		name: 'Updated pull request',
+		name: 'Updated Pull Request',
 		description: 'A pull request is modified or changes state (draft, ready, closed)',
 		webhook: {
 			clauses: [
@@ -153,7 +153,7 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'newComment',
-		name: 'New comment',
+		name: 'New Comment',
 		description: 'A comment is added to an issue or pull request (including review comments on code)',
 		webhook: {
 			clauses: [
@@ -164,7 +164,7 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'newLabelOnIssue',
-		name: 'New label on issue',
+		name: 'New Label on Issue',
 		description: 'A label is applied to an issue',
 		webhook: {
 			clauses: [{ event: 'issues', actions: ['labeled'] }],
@@ -173,7 +173,7 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'newReviewRequest',
-		name: 'New review request',
+		name: 'New Review Request',
 		description: 'A reviewer is requested on a pull request',
 		webhook: {
 			clauses: [{ event: 'pull_request', actions: ['review_requested'] }],
@@ -181,7 +181,7 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'newPullRequestReview',
-		name: 'New pull request review',
+		name: 'New Pull Request Review',
 		description: 'A review is submitted (approved, changes requested or commented)',
 		webhook: {
 			clauses: [{ event: 'pull_request_review', actions: ['submitted'] }],
@@ -190,7 +190,7 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'newCommit',
-		name: 'New commit',
+		name: 'New Commit',
 		description: 'A commit is pushed to any branch (one item per distinct commit)',
 		webhook: {
 			clauses: [{ event: 'push', where: { ref: { startsWith: 'refs/heads/' } } }],
@@ -200,7 +200,7 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'newPush',
-		name: 'New push',
+		name: 'New Push',
 		description: 'Any push, including multiple commits (one item per push)',
 		webhook: {
 			clauses: [{ event: 'push' }],
@@ -209,7 +209,7 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'newBranch',
-		name: 'New branch',
+		name: 'New Branch',
 		description: 'A branch is created',
 		webhook: {
 			clauses: [{ event: 'create', where: { ref_type: 'branch' } }],
@@ -218,7 +218,7 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'workflowRunCompleted',
-		name: 'Workflow run completed',
+		name: 'Workflow Run Completed',
 		description: 'A workflow run finishes as succeeded, failed or cancelled',
 		webhook: {
 			clauses: [{ event: 'workflow_run', actions: ['completed'] }],
@@ -230,7 +230,7 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'workflowJobCompleted',
-		name: 'Workflow job completed',
+		name: 'Workflow Job Completed',
 		description: 'A job within a workflow run completes',
 		webhook: {
 			clauses: [{ event: 'workflow_job', actions: ['completed'] }],
@@ -242,20 +242,20 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'newCollaborator',
-		name: 'New collaborator',
+		name: 'New Collaborator',
 		description: 'A collaborator is added to a repository',
 		webhook: { clauses: [{ event: 'member', actions: ['added'] }] },
 	},
 	{
 		value: 'newMention',
-		name: 'New mention',
+		name: 'New Mention',
 		description: 'The connected account is @-mentioned in an issue, pull request or comment',
 		webhook: { clauses: MENTION_CLAUSES, mentionsAccount: true },
 		poller: 'mentions',
 	},
 	{
 		value: 'projectItemStatusChanged',
-		name: 'Project item status changed',
+		name: 'Project Item Status Changed',
 		description: 'The status of an item in a Project (v2) changes (organization hook)',
 		webhook: {
 			clauses: [
@@ -275,7 +275,7 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'newCardInColumn',
-		name: 'New card in column',
+		name: 'New Card in Column',
 		description: 'A card is added to (or moved into) a column of a classic project board',
 		webhook: {
 			clauses: [
@@ -287,25 +287,25 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'newRelease',
-		name: 'New release',
+		name: 'New Release',
 		description: 'A release is published',
 		webhook: { clauses: [{ event: 'release', actions: ['published'] }] },
 	},
 	{
 		value: 'newGist',
-		name: 'New gist',
+		name: 'New Gist',
 		description: 'A gist is created in the account (polled: GitHub sends no webhook for it)',
 		poller: 'gists',
 	},
 	{
 		value: 'newDiscussion',
-		name: 'New discussion',
+		name: 'New Discussion',
 		description: 'A discussion is opened in a repository',
 		webhook: { clauses: [{ event: 'discussion', actions: ['created'] }] },
 	},
 	{
 		value: 'newDiscussionComment',
-		name: 'New discussion comment',
+		name: 'New Discussion Comment',
 		description: 'A comment is added to a discussion',
 		webhook: {
 			clauses: [{ event: 'discussion_comment', actions: ['created'] }],

@@ -4,12 +4,12 @@ import type { Condition, EventClause, TriggerDefinition, UserFilterName } from '
 
 /**
  * Every item either trigger node emits has this one shape:
- * - trigger: the spec name of the trigger that matched ("New pull request")
+ * - trigger: the spec name of the trigger that matched ("New Pull Request")
  * - event: the X-GitHub-Event of the delivery, or null for polled items
  * - action: the payload's `action`, or null when the event has none (push, fork, create) or for polled items
  * - deliveryId: the X-GitHub-Delivery GUID, or null for polled items
  * - payload: the delivery body as GitHub sent it, or the polled object (gist, user, repository,
- *   notification). For New commit the payload is the push without its `commits` list and with
+ *   notification). For New Commit the payload is the push without its `commits` list and with
  *   the one `commit` the item is about.
  * A delivery matching several chosen triggers yields one item per trigger.
  */
@@ -39,7 +39,7 @@ export interface MatchOptions {
 	filters: UserFilterValues;
 	/** Lower-case repository names; empty = any repository the hooks deliver. */
 	repositories: string[];
-	/** Login of the connected account, for New mention. */
+	/** Login of the connected account, for New Mention. */
 	login?: string;
 }
 

@@ -56,7 +56,7 @@ export function chosenTriggers(ctx: Ctx): TriggerDefinition[] {
 	const rows = triggersByValue(values).filter((row) => row.webhook);
 	if (rows.length === 0) {
 		throw new NodeOperationError(ctx.getNode(), 'No trigger chosen in "Triggers"', {
-			description: 'Pick at least one event in "Triggers", e.g. New issue.',
+			description: 'Pick at least one event in "Triggers", e.g. New Issue.',
 		});
 	}
 	return rows;
@@ -120,7 +120,7 @@ export interface DeliveryMatching {
 	filters: UserFilterValues;
 	/** Lower-cased repository names; empty means any. */
 	repositories: string[];
-	/** Whether a chosen trigger needs the connected account's login (New mention). */
+	/** Whether a chosen trigger needs the connected account's login (New Mention). */
 	needsLogin: boolean;
 	/** Deliveries whose payload times are all older than this are refused; 0 = no check. */
 	maxDeliveryAgeMinutes: number;

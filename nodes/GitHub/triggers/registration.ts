@@ -24,7 +24,7 @@ export interface RegisteredHook extends HookTarget {
 export interface WebhookState extends IDataObject {
 	secret?: string;
 	hooks?: RegisteredHook[];
-	/** Login of the connected account, for New mention. */
+	/** Login of the connected account, for New Mention. */
 	login?: string;
 	/** Delivery ids already received (triggers/deliveries.ts). */
 	receivedDeliveries?: ReceivedIds;
@@ -67,7 +67,7 @@ function permissionError(ctx: IHookFunctions, target: HookTarget, response: ApiR
 	const notFoundHint =
 		response.statusCode === 404
 			? target.scope === 'organization'
-				? ` GitHub also answers 404 when "${target.owner}" is a user account, not an organization: organization-only triggers (New repository, Project item status changed) need an organization; for a user account's new repositories use the GitHub Toolkit Poll Trigger.`
+				? ` GitHub also answers 404 when "${target.owner}" is a user account, not an organization: organization-only triggers (New Repository, Project Item Status Changed) need an organization; for a user account's new repositories use the GitHub Toolkit Poll Trigger.`
 				: ' GitHub also answers 404 when the repository does not exist or the token cannot see it: check Owner and Repositories.'
 			: '';
 	return new NodeOperationError(

@@ -7,65 +7,76 @@ export const TRELLO_ID_REGEX = '^[0-9a-fA-F]{24}$';
 export const BOARD_URL_REGEX = 'https?://(?:www\\.)?trello\\.com/b/([a-zA-Z0-9]+)(?:[/?#].*)?';
 export const CARD_URL_REGEX = 'https?://(?:www\\.)?trello\\.com/c/([a-zA-Z0-9]+)(?:[/?#].*)?';
 
-type Modes = NonNullable<INodeProperties['modes']>;
+type Mode = NonNullable<INodeProperties['modes']>[number];
 
-function idMode(what: string): Modes[number] {
-	return {
-		displayName: 'ID',
-		name: 'id',
-		type: 'string',
-		placeholder: '5abbe4b7ddc1b351ef961414',
-		validation: [
-			{
-				type: 'regex',
-				properties: { regex: TRELLO_ID_REGEX, errorMessage: `Not a Trello ${what} ID (24 hexadecimal characters)` },
-			},
-		],
-	};
-}
+const LOCATOR_DEFAULT = { mode: 'list', value: '' };
+const ID_PLACEHOLDER = '5abbe4b7ddc1b351ef961414';
 
-function listMode(searchListMethod: string): Modes[number] {
-	return {
-		displayName: 'From List',
-		name: 'list',
-		type: 'list',
-		typeOptions: { searchListMethod, searchable: true, searchFilterRequired: false },
-	};
-}
+const searchable = (searchListMethod: string): Mode['typeOptions'] => ({ searchListMethod, searchable: true, searchFilterRequired: false });
 
-function locator(modes: Modes): Partial<INodeProperties> {
-	return { modes, default: { mode: 'list', value: '' } };
-}
-
-const BOARD_MODES: Modes = [
-	listMode('searchBoards'),
-	{
-		displayName: 'By URL',
-		name: 'url',
-		type: 'string',
-		placeholder: 'https://trello.com/b/AbCd1234/my-board',
-		validation: [
-			{
-				type: 'regex',
-				properties: { regex: BOARD_URL_REGEX, errorMessage: 'Not a Trello board address (https://trello.com/b/…)' },
-			},
-		],
-		extractValue: { type: 'regex', regex: BOARD_URL_REGEX },
-	},
-	idMode('board'),
+const idValidation = (what: string): Mode['validation'] => [
+	{ type: 'regex', properties: { regex: TRELLO_ID_REGEX, errorMessage: `Not a Trello ${what} ID (24 hexadecimal characters)` } },
 ];
+
+const urlValidation = (regex: string, errorMessage: string): Mode['validation'] => [
+	{ type: 'regex', properties: { regex, errorMessage } },
+];
+
+/** A picker of the searchListMethod's results, or an ID (lists, labels). */
+function pickOrId(searchListMethod: string, what: string): Partial<INodeProperties> {
+	return {
+		default: LOCATOR_DEFAULT,
+		modes: [
+			{ displayName: 'From List', name: 'list', type: 'list', typeOptions: searchable(searchListMethod) },
+			{ displayName: 'ID', name: 'id', type: 'string', placeholder: ID_PLACEHOLDER, validation: idValidation(what) },
+		],
+	};
+}
+
+const BOARD_LOCATOR: Partial<INodeProperties> = {
+	default: LOCATOR_DEFAULT,
+	modes: [
+		{ displayName: 'From List', name: 'list', type: 'list', typeOptions: searchable('searchBoards') },
+		{
+			displayName: 'By URL',
+			name: 'url',
+			type: 'string',
+			placeholder: 'https://trello.com/b/AbCd1234/my-board',
+			validation: urlValidation(BOARD_URL_REGEX, 'Not a Trello board address (https://trello.com/b/…)'),
+			extractValue: { type: 'regex', regex: BOARD_URL_REGEX },
+		},
+		{ displayName: 'ID', name: 'id', type: 'string', placeholder: ID_PLACEHOLDER, validation: idValidation('board') },
+	],
+};
+
+const CARD_LOCATOR: Partial<INodeProperties> = {
+	default: LOCATOR_DEFAULT,
+	modes: [
+		{ displayName: 'From List', name: 'list', type: 'list', typeOptions: searchable('searchCards') },
+		{
+			displayName: 'By URL',
+			name: 'url',
+			type: 'string',
+			placeholder: 'https://trello.com/c/AbCd1234/12-my-card',
+			validation: urlValidation(CARD_URL_REGEX, 'Not a Trello card address (https://trello.com/c/…)'),
+			extractValue: { type: 'regex', regex: CARD_URL_REGEX },
+		},
+		{ displayName: 'ID', name: 'id', type: 'string', placeholder: ID_PLACEHOLDER, validation: idValidation('card') },
+	],
+};
 
 /** A board picked from the account's boards, by its web address or by id. */
 export function boardField(
 	overrides: Partial<CatalogueField> & Pick<CatalogueField, 'in'>,
 ): CatalogueField {
 	return {
-		name: 'board',
 		displayName: 'Board',
+		name: 'board',
 		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
 		required: true,
 		description: 'The board: pick it, paste its web address (https://trello.com/b/…) or give its 24-character ID',
-		ui: locator(BOARD_MODES),
+		ui: BOARD_LOCATOR,
 		...overrides,
 	};
 }
@@ -83,53 +94,40 @@ export function listField(
 	searchListMethod = 'searchLists',
 ): CatalogueField {
 	return {
-		name: 'list',
 		displayName: 'List',
+		name: 'list',
 		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
 		required: true,
 		description: 'The list: pick it from the chosen board or give its 24-character ID',
-		ui: locator([listMode(searchListMethod), idMode('list')]),
+		ui: pickOrId(searchListMethod, 'list'),
 		...overrides,
 	};
 }
 
 export function cardField(overrides: Partial<CatalogueField> & Pick<CatalogueField, 'in'>): CatalogueField {
 	return {
-		name: 'card',
 		displayName: 'Card',
+		name: 'card',
 		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
 		required: true,
 		description:
 			'The card: pick it from the chosen board, paste its web address (https://trello.com/c/…) or give its 24-character ID',
-		ui: locator([
-			listMode('searchCards'),
-			{
-				displayName: 'By URL',
-				name: 'url',
-				type: 'string',
-				placeholder: 'https://trello.com/c/AbCd1234/12-my-card',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: CARD_URL_REGEX, errorMessage: 'Not a Trello card address (https://trello.com/c/…)' },
-					},
-				],
-				extractValue: { type: 'regex', regex: CARD_URL_REGEX },
-			},
-			idMode('card'),
-		]),
+		ui: CARD_LOCATOR,
 		...overrides,
 	};
 }
 
 export function labelField(overrides: Partial<CatalogueField> & Pick<CatalogueField, 'in'>): CatalogueField {
 	return {
-		name: 'label',
 		displayName: 'Label',
+		name: 'label',
 		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
 		required: true,
 		description: 'The label: pick it from the chosen board or give its 24-character ID',
-		ui: locator([listMode('searchLabels'), idMode('label')]),
+		ui: pickOrId('searchLabels', 'label'),
 		...overrides,
 	};
 }
@@ -144,6 +142,7 @@ export function idField(
 		name,
 		displayName,
 		type: 'string',
+		default: '',
 		required: true,
 		placeholder: '5abbe4b7ddc1b351ef961414',
 		description,
@@ -164,9 +163,10 @@ export const LABEL_COLORS = ['black', 'blue', 'green', 'lime', 'orange', 'pink',
 
 export function fieldsFilter(kind: string, example: string): CatalogueField {
 	return {
-		name: 'fields',
 		displayName: 'Fields',
+		name: 'fields',
 		type: 'string',
+		default: '',
 		in: 'query',
 		optional: true,
 		placeholder: example,

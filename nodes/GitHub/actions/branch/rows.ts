@@ -20,8 +20,8 @@ export const branchRows: GitHubRow[] = [
 		fields: [
 			...repositoryFields(),
 			{
-				name: 'protected',
 				displayName: 'Protected Only',
+				name: 'protected',
 				type: 'boolean',
 				in: 'query',
 				optional: true,
@@ -58,17 +58,18 @@ export const branchRows: GitHubRow[] = [
 		fields: [
 			...repositoryFields(),
 			{
-				name: 'newBranch',
 				displayName: 'New Branch Name',
+				name: 'newBranch',
 				type: 'string',
+				default: '',
 				in: 'none',
 				required: true,
 				placeholder: 'e.g. feature/login',
 				description: 'Name of the branch to create, without "refs/heads/"',
 			},
 			{
-				name: 'source',
 				displayName: 'Start From',
+				name: 'source',
 				type: 'options',
 				in: 'none',
 				default: 'branch',
@@ -86,9 +87,10 @@ export const branchRows: GitHubRow[] = [
 				ui: { displayOptions: { show: { source: ['branch'] } } },
 			}),
 			{
-				name: 'sha',
 				displayName: 'Commit SHA',
+				name: 'sha',
 				type: 'string',
+				default: '',
 				in: 'body',
 				description: 'Full SHA of the commit the new branch starts at',
 				ui: { displayOptions: { show: { source: ['sha'] } } },

@@ -5,7 +5,8 @@ import { repositoryFields } from '../fields';
 import type { GitHubRow } from '../types';
 
 const username: CatalogueField = {
-	name: 'username', displayName: 'Username', type: 'string', in: 'path', required: true, placeholder: 'e.g. octocat',
+	displayName: 'Username',
+	name: 'username', type: 'string', default: '', in: 'path', required: true, placeholder: 'e.g. octocat',
 	description: 'GitHub login of the person',
 };
 
@@ -38,7 +39,8 @@ export const collaboratorRows: GitHubRow[] = [
 			...repositoryFields(),
 			username,
 			{
-				name: 'permission', displayName: 'Permission', type: 'options', in: 'body', default: 'push',
+				displayName: 'Permission',
+				name: 'permission', type: 'options', in: 'body', default: 'push',
 				description: 'What the collaborator may do: pull (read), triage, push (write), maintain or admin',
 				options: COLLABORATOR_PERMISSIONS.map((value) => ({ name: value.replace(/^./, (c) => c.toUpperCase()), value })),
 			},

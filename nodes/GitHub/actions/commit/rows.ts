@@ -17,9 +17,10 @@ export const commitRows: GitHubRow[] = [
 		fields: [
 			...repositoryFields(),
 			{
-				name: 'ref',
 				displayName: 'Commit',
+				name: 'ref',
 				type: 'string',
+				default: '',
 				in: 'path',
 				required: true,
 						placeholder: 'e.g. 6dcb09b5b57875f334f61aebed695e2e4193db5e',
@@ -42,10 +43,10 @@ export const commitRows: GitHubRow[] = [
 		paging: {},
 		fields: [
 			...repositoryFields(),
-			{ name: 'sha', displayName: 'Branch or SHA', type: 'string', in: 'query', optional: true, placeholder: 'e.g. main', description: 'Branch name or commit SHA to start listing from. Default: the default branch.' },
-			{ name: 'path', displayName: 'Path', type: 'string', in: 'query', optional: true, placeholder: 'e.g. src/index.ts', description: 'Only commits that changed this file or folder' },
-			{ name: 'author', displayName: 'Author', type: 'string', in: 'query', optional: true, description: 'Only commits by this GitHub login or email address' },
-			{ name: 'committer', displayName: 'Committer', type: 'string', in: 'query', optional: true, description: 'Only commits committed by this GitHub login or email address' },
+			{ displayName: 'Branch or SHA', name: 'sha', type: 'string', default: '', in: 'query', optional: true, placeholder: 'e.g. main', description: 'Branch name or commit SHA to start listing from. Default: the default branch.' },
+			{ displayName: 'Path', name: 'path', type: 'string', default: '', in: 'query', optional: true, placeholder: 'e.g. src/index.ts', description: 'Only commits that changed this file or folder' },
+			{ displayName: 'Author', name: 'author', type: 'string', default: '', in: 'query', optional: true, description: 'Only commits by this GitHub login or email address' },
+			{ displayName: 'Committer', name: 'committer', type: 'string', default: '', in: 'query', optional: true, description: 'Only commits committed by this GitHub login or email address' },
 			isoDate('since', 'Since', 'Only commits after this time'),
 			isoDate('until', 'Until', 'Only commits before this time'),
 		],

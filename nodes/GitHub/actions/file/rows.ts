@@ -5,9 +5,10 @@ import { identity } from '../git/rows';
 import { createOrUpdateFile, deleteFile, getContent, listFolder } from './handlers';
 
 const filePath = (description: string): CatalogueField => ({
-	name: 'path',
 	displayName: 'File Path',
+	name: 'path',
 	type: 'string',
+	default: '',
 	in: 'path',
 	required: true,
 	keepSlashes: true,
@@ -16,9 +17,10 @@ const filePath = (description: string): CatalogueField => ({
 });
 
 const commitMessage: CatalogueField = {
-	name: 'message',
 	displayName: 'Commit Message',
+	name: 'message',
 	type: 'string',
+	default: '',
 	in: 'body',
 	required: true,
 	description: 'Message of the commit this change creates',
@@ -30,9 +32,10 @@ const commitPeople = (): CatalogueField[] => [
 ];
 
 const shaField = (description: string): CatalogueField => ({
-	name: 'sha',
 	displayName: 'Current File SHA',
+	name: 'sha',
 	type: 'string',
+	default: '',
 	in: 'body',
 	optional: true,
 	description,
@@ -55,8 +58,8 @@ export const fileRows: GitHubRow[] = [
 			...repositoryFields(),
 			filePath('Path of the file or folder in the repository, e.g. "src/index.ts" or "docs"'),
 			{
-				name: 'outputAs',
 				displayName: 'Put File Content In',
+				name: 'outputAs',
 				type: 'options',
 				in: 'none',
 				default: 'text',
@@ -67,8 +70,8 @@ export const fileRows: GitHubRow[] = [
 				],
 			},
 			{
-				name: 'binaryPropertyName',
 				displayName: 'Put Output File in Field',
+				name: 'binaryPropertyName',
 				type: 'string',
 				in: 'none',
 				default: 'data',
@@ -76,9 +79,10 @@ export const fileRows: GitHubRow[] = [
 				ui: { displayOptions: { show: { outputAs: ['binary'] } }, hint: 'The name of the output binary field to put the file in' },
 			},
 			{
-				name: 'ref',
 				displayName: 'Reference',
+				name: 'ref',
 				type: 'string',
+				default: '',
 				in: 'query',
 				optional: true,
 				placeholder: 'e.g. main',
@@ -102,16 +106,16 @@ export const fileRows: GitHubRow[] = [
 			...repositoryFields(),
 			filePath('Path of the file to write, e.g. "docs/notes.md"; folders are created as needed'),
 			{
-				name: 'binaryData',
 				displayName: 'Binary File',
+				name: 'binaryData',
 				type: 'boolean',
 				in: 'none',
 				default: false,
 				description: 'Whether to take the content from a binary property of the input item instead of text',
 			},
 			{
-				name: 'fileContent',
 				displayName: 'File Content',
+				name: 'fileContent',
 				type: 'string',
 				in: 'none',
 				default: '',
@@ -119,8 +123,8 @@ export const fileRows: GitHubRow[] = [
 				ui: { typeOptions: { rows: 4 }, displayOptions: { show: { binaryData: [false] } } },
 			},
 			{
-				name: 'binaryPropertyName',
 				displayName: 'Input Binary Field',
+				name: 'binaryPropertyName',
 				type: 'string',
 				in: 'none',
 				default: 'data',

@@ -15,12 +15,11 @@ function filesToApi(value: unknown): IDataObject {
 }
 
 const files = (description: string, optional: boolean): CatalogueField => ({
-	name: 'files',
 	displayName: 'Files',
+	name: 'files',
 	type: 'fixedCollection',
 	in: 'body',
-	required: !optional,
-	optional,
+	...(optional ? { optional: true } : { required: true }),
 	default: {},
 	placeholder: 'Add File',
 	description,
@@ -41,7 +40,8 @@ const files = (description: string, optional: boolean): CatalogueField => ({
 });
 
 const gistId: CatalogueField = {
-	name: 'gistId', apiName: 'gist_id', displayName: 'Gist ID', type: 'string', in: 'path', required: true,
+	displayName: 'Gist ID',
+	name: 'gistId', apiName: 'gist_id', type: 'string', default: '', in: 'path', required: true,
 	placeholder: 'e.g. aa5a315d61ae9438b18d',
 	description: 'ID of the gist (the last part of its URL)',
 };
@@ -60,8 +60,8 @@ export const gistRows: GitHubRow[] = [
 		scope: 'none',
 		fields: [
 			files('Files of the gist: a name and text content each', false),
-			{ name: 'description', displayName: 'Description', type: 'string', in: 'body', optional: true, description: 'Description of the gist' },
-			{ name: 'public', displayName: 'Public', type: 'boolean', in: 'body', optional: true, description: 'Whether the gist is public (listed) rather than secret' },
+			{ displayName: 'Description', name: 'description', type: 'string', default: '', in: 'body', optional: true, description: 'Description of the gist' },
+			{ displayName: 'Public', name: 'public', type: 'boolean', default: false, in: 'body', optional: true, description: 'Whether the gist is public (listed) rather than secret' },
 		],
 	},
 	{
@@ -77,7 +77,7 @@ export const gistRows: GitHubRow[] = [
 		scope: 'none',
 		fields: [
 			gistId,
-			{ name: 'description', displayName: 'Description', type: 'string', in: 'body', optional: true, description: 'New description' },
+			{ displayName: 'Description', name: 'description', type: 'string', default: '', in: 'body', optional: true, description: 'New description' },
 			files('Files to add or whose content to replace', true),
 		],
 	},
@@ -94,7 +94,7 @@ export const gistRows: GitHubRow[] = [
 		scope: 'none',
 		paging: {},
 		fields: [
-			{ name: 'username', displayName: 'Username', type: 'string', in: 'path', required: true, placeholder: 'e.g. octocat', description: 'GitHub login of the user' },
+			{ displayName: 'Username', name: 'username', type: 'string', default: '', in: 'path', required: true, placeholder: 'e.g. octocat', description: 'GitHub login of the user' },
 			isoDate('since', 'Updated Since', 'Only gists updated at or after this time'),
 		],
 	},

@@ -5,9 +5,10 @@ import type { GitHubRow } from '../types';
 const issueNumber = () => numberLocator('issue', { name: 'issueNumber', apiName: 'issue_number' });
 
 const labels = (description: string): CatalogueField => ({
-	name: 'labels',
 	displayName: 'Labels',
+	name: 'labels',
 	type: 'string',
+	default: '',
 	in: 'body',
 	optional: true,
 	placeholder: 'e.g. bug, help wanted',
@@ -16,9 +17,10 @@ const labels = (description: string): CatalogueField => ({
 });
 
 const assignees = (description: string): CatalogueField => ({
-	name: 'assignees',
 	displayName: 'Assignees',
+	name: 'assignees',
 	type: 'string',
+	default: '',
 	in: 'body',
 	optional: true,
 	placeholder: 'e.g. octocat, hubot',
@@ -27,8 +29,8 @@ const assignees = (description: string): CatalogueField => ({
 });
 
 const milestone: CatalogueField = {
-	name: 'milestone',
 	displayName: 'Milestone Number',
+	name: 'milestone',
 	type: 'number',
 	in: 'body',
 	optional: true,
@@ -37,9 +39,10 @@ const milestone: CatalogueField = {
 };
 
 const bodyText = (description: string): CatalogueField => ({
-	name: 'body',
 	displayName: 'Body',
+	name: 'body',
 	type: 'string',
+	default: '',
 	in: 'body',
 	optional: true,
 	description,
@@ -60,7 +63,7 @@ export const issueRows: GitHubRow[] = [
 		spec: [{ kind: 'toolStep', name: 'Create Issue' }, { kind: 'endpoint', name: 'Create issue' }],
 		fields: [
 			...repositoryFields(),
-			{ name: 'title', displayName: 'Title', type: 'string', in: 'body', required: true, description: 'Title of the issue' },
+			{ displayName: 'Title', name: 'title', type: 'string', default: '', in: 'body', required: true, description: 'Title of the issue' },
 			bodyText('Text of the issue (Markdown)'),
 			labels('Labels to add, comma-separated; labels that do not exist yet are created'),
 			assignees('GitHub logins to assign, comma-separated'),
@@ -95,7 +98,8 @@ export const issueRows: GitHubRow[] = [
 		fields: [
 			...repositoryFields(),
 			{
-				name: 'state', displayName: 'State', type: 'options', in: 'query', optional: true, default: 'open',
+				displayName: 'State',
+				name: 'state', type: 'options', in: 'query', optional: true, default: 'open',
 				description: 'Only issues in this state',
 				options: [
 					{ name: 'All', value: 'all' },
@@ -103,14 +107,15 @@ export const issueRows: GitHubRow[] = [
 					{ name: 'Open', value: 'open' },
 				],
 			},
-			{ name: 'labels', displayName: 'Labels', type: 'string', in: 'query', optional: true, placeholder: 'e.g. bug,ui', description: 'Only issues with all of these labels, comma-separated' },
-			{ name: 'assignee', displayName: 'Assignee', type: 'string', in: 'query', optional: true, description: 'Only issues assigned to this login; "none" for unassigned, "*" for any' },
-			{ name: 'creator', displayName: 'Creator', type: 'string', in: 'query', optional: true, description: 'Only issues opened by this login' },
-			{ name: 'mentioned', displayName: 'Mentioned', type: 'string', in: 'query', optional: true, description: 'Only issues mentioning this login' },
-			{ name: 'milestone', displayName: 'Milestone', type: 'string', in: 'query', optional: true, description: 'Milestone number, "none" or "*"' },
+			{ displayName: 'Labels', name: 'labels', type: 'string', default: '', in: 'query', optional: true, placeholder: 'e.g. bug,ui', description: 'Only issues with all of these labels, comma-separated' },
+			{ displayName: 'Assignee', name: 'assignee', type: 'string', default: '', in: 'query', optional: true, description: 'Only issues assigned to this login; "none" for unassigned, "*" for any' },
+			{ displayName: 'Creator', name: 'creator', type: 'string', default: '', in: 'query', optional: true, description: 'Only issues opened by this login' },
+			{ displayName: 'Mentioned', name: 'mentioned', type: 'string', default: '', in: 'query', optional: true, description: 'Only issues mentioning this login' },
+			{ displayName: 'Milestone', name: 'milestone', type: 'string', default: '', in: 'query', optional: true, description: 'Milestone number, "none" or "*"' },
 			isoDate('since', 'Updated Since', 'Only issues updated at or after this time'),
 			{
-				name: 'sort', displayName: 'Sort By', type: 'options', in: 'query', optional: true, default: 'created',
+				displayName: 'Sort By',
+				name: 'sort', type: 'options', in: 'query', optional: true, default: 'created',
 				description: 'What to sort the results by',
 				options: [
 					{ name: 'Comments', value: 'comments' },
@@ -135,10 +140,11 @@ export const issueRows: GitHubRow[] = [
 		fields: [
 			...repositoryFields(),
 			issueNumber(),
-			{ name: 'title', displayName: 'Title', type: 'string', in: 'body', optional: true, description: 'New title (leave out to keep the current one)' },
+			{ displayName: 'Title', name: 'title', type: 'string', default: '', in: 'body', optional: true, description: 'New title (leave out to keep the current one)' },
 			bodyText('New text of the issue (Markdown)'),
 			{
-				name: 'state', displayName: 'State', type: 'options', in: 'body', optional: true, default: 'closed',
+				displayName: 'State',
+				name: 'state', type: 'options', in: 'body', optional: true, default: 'closed',
 				description: 'Open or close the issue',
 				options: [
 					{ name: 'Closed', value: 'closed' },
@@ -146,7 +152,8 @@ export const issueRows: GitHubRow[] = [
 				],
 			},
 			{
-				name: 'state_reason', displayName: 'State Reason', type: 'options', in: 'body', optional: true, default: 'completed',
+				displayName: 'State Reason',
+				name: 'state_reason', type: 'options', in: 'body', optional: true, default: 'completed',
 				description: 'Why the state changed: "completed" or "not planned" when closing, "reopened" when opening',
 				options: [
 					{ name: 'Completed', value: 'completed' },
@@ -174,7 +181,7 @@ export const issueRows: GitHubRow[] = [
 		fields: [
 			...repositoryFields(),
 			issueNumber(),
-			{ name: 'body', displayName: 'Comment', type: 'string', in: 'body', required: true, description: 'Text of the comment (Markdown)', ui: { typeOptions: { rows: 4 } } },
+			{ displayName: 'Comment', name: 'body', type: 'string', default: '', in: 'body', required: true, description: 'Text of the comment (Markdown)', ui: { typeOptions: { rows: 4 } } },
 		],
 	},
 	{

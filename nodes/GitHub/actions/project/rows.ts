@@ -18,7 +18,8 @@ export const projectRows: GitHubRow[] = [
 		fields: [
 			{ ...ownerField('User or organization that owns the project, e.g. "n8n-io"'), name: 'projectOwner', displayName: 'Project Owner', in: 'none', identifies: undefined },
 			{
-				name: 'projectNumber', displayName: 'Project Number', type: 'number', in: 'none', required: true, integer: true, default: 1,
+				displayName: 'Project Number',
+				name: 'projectNumber', type: 'number', in: 'none', required: true, integer: true, default: 1,
 				description: 'Number of the project, as in https://github.com/orgs/OWNER/projects/NUMBER',
 			},
 			...repositoryFields().map((field) => ({ ...field, in: 'none' as const })),
@@ -28,9 +29,9 @@ export const projectRows: GitHubRow[] = [
 				displayName: 'Issue or Pull Request Number',
 				description: 'Number of the issue or pull request whose project item to update',
 			}),
-			{ name: 'status', displayName: 'Status', type: 'string', in: 'none', required: true, placeholder: 'e.g. In Progress', description: 'Name of the option to set, as shown in the project (case-insensitive)' },
-			{ name: 'statusField', displayName: 'Status Field Name', type: 'string', in: 'none', optional: true, default: 'Status', description: 'Name of the single-select field to set. Default: "Status".' },
-			{ name: 'addToProject', displayName: 'Add to Project If Missing', type: 'boolean', in: 'none', optional: true, description: 'Whether to add the issue or pull request to the project when it is not in it yet' },
+			{ displayName: 'Status', name: 'status', type: 'string', default: '', in: 'none', required: true, placeholder: 'e.g. In Progress', description: 'Name of the option to set, as shown in the project (case-insensitive)' },
+			{ displayName: 'Status Field Name', name: 'statusField', type: 'string', in: 'none', optional: true, default: 'Status', description: 'Name of the single-select field to set. Default: "Status".' },
+			{ displayName: 'Add to Project If Missing', name: 'addToProject', type: 'boolean', default: false, in: 'none', optional: true, description: 'Whether to add the issue or pull request to the project when it is not in it yet' },
 		],
 	},
 ];

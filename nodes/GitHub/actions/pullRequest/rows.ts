@@ -6,9 +6,10 @@ import { createReviewComment, getDiffOrPatch, submitReview } from './handlers';
 const pullNumber = () => numberLocator('pullRequest', { name: 'pullNumber', apiName: 'pull_number' });
 
 const bodyText = (description: string): CatalogueField => ({
-	name: 'body',
 	displayName: 'Body',
+	name: 'body',
 	type: 'string',
+	default: '',
 	in: 'body',
 	optional: true,
 	description,
@@ -16,8 +17,8 @@ const bodyText = (description: string): CatalogueField => ({
 });
 
 const maintainerCanModify: CatalogueField = {
-	name: 'maintainer_can_modify',
 	displayName: 'Maintainers Can Modify',
+	name: 'maintainer_can_modify',
 	type: 'boolean',
 	in: 'body',
 	optional: true,
@@ -118,14 +119,15 @@ export const pullRequestRows: GitHubRow[] = [
 		spec: [{ kind: 'toolStep', name: 'Create Pull Request' }, { kind: 'endpoint', name: 'Create pull request' }],
 		fields: [
 			...repositoryFields(),
-			{ name: 'title', displayName: 'Title', type: 'string', in: 'body', required: true, description: 'Title of the pull request' },
+			{ displayName: 'Title', name: 'title', type: 'string', default: '', in: 'body', required: true, description: 'Title of the pull request' },
 			{
-				name: 'head', displayName: 'Head Branch', type: 'string', in: 'body', required: true, placeholder: 'e.g. feature/login',
+				displayName: 'Head Branch',
+				name: 'head', type: 'string', default: '', in: 'body', required: true, placeholder: 'e.g. feature/login',
 				description: 'Branch with the changes; for a branch in a fork write "fork-owner:branch"',
 			},
 			branchField({ name: 'base', displayName: 'Base Branch', in: 'body', required: true, description: 'Branch the changes should be merged into, e.g. "main"' }),
 			bodyText('Description of the pull request (Markdown)'),
-			{ name: 'draft', displayName: 'Draft', type: 'boolean', in: 'body', optional: true, description: 'Whether to open the pull request as a draft' },
+			{ displayName: 'Draft', name: 'draft', type: 'boolean', default: false, in: 'body', optional: true, description: 'Whether to open the pull request as a draft' },
 			maintainerCanModify,
 		],
 	},
@@ -157,7 +159,8 @@ export const pullRequestRows: GitHubRow[] = [
 		fields: [
 			...repositoryFields(),
 			{
-				name: 'state', displayName: 'State', type: 'options', in: 'query', optional: true, default: 'open',
+				displayName: 'State',
+				name: 'state', type: 'options', in: 'query', optional: true, default: 'open',
 				description: 'Only pull requests in this state',
 				options: [
 					{ name: 'All', value: 'all' },
@@ -165,10 +168,11 @@ export const pullRequestRows: GitHubRow[] = [
 					{ name: 'Open', value: 'open' },
 				],
 			},
-			{ name: 'head', displayName: 'Head', type: 'string', in: 'query', optional: true, placeholder: 'e.g. octocat:feature', description: 'Only pull requests from this "user:branch"' },
-			{ name: 'base', displayName: 'Base Branch', type: 'string', in: 'query', optional: true, placeholder: 'e.g. main', description: 'Only pull requests into this branch' },
+			{ displayName: 'Head', name: 'head', type: 'string', default: '', in: 'query', optional: true, placeholder: 'e.g. octocat:feature', description: 'Only pull requests from this "user:branch"' },
+			{ displayName: 'Base Branch', name: 'base', type: 'string', default: '', in: 'query', optional: true, placeholder: 'e.g. main', description: 'Only pull requests into this branch' },
 			{
-				name: 'sort', displayName: 'Sort By', type: 'options', in: 'query', optional: true, default: 'created',
+				displayName: 'Sort By',
+				name: 'sort', type: 'options', in: 'query', optional: true, default: 'created',
 				description: 'What to sort the results by',
 				options: [
 					{ name: 'Created', value: 'created' },
@@ -194,17 +198,18 @@ export const pullRequestRows: GitHubRow[] = [
 		fields: [
 			...repositoryFields(),
 			pullNumber(),
-			{ name: 'title', displayName: 'Title', type: 'string', in: 'body', optional: true, description: 'New title (leave out to keep the current one)' },
+			{ displayName: 'Title', name: 'title', type: 'string', default: '', in: 'body', optional: true, description: 'New title (leave out to keep the current one)' },
 			bodyText('New description (Markdown)'),
 			{
-				name: 'state', displayName: 'State', type: 'options', in: 'body', optional: true, default: 'closed',
+				displayName: 'State',
+				name: 'state', type: 'options', in: 'body', optional: true, default: 'closed',
 				description: 'Close or reopen the pull request',
 				options: [
 					{ name: 'Closed', value: 'closed' },
 					{ name: 'Open', value: 'open' },
 				],
 			},
-			{ name: 'base', displayName: 'Base Branch', type: 'string', in: 'body', optional: true, description: 'Branch to merge into instead of the current base' },
+			{ displayName: 'Base Branch', name: 'base', type: 'string', default: '', in: 'body', optional: true, description: 'Branch to merge into instead of the current base' },
 			maintainerCanModify,
 		],
 	},
@@ -222,7 +227,8 @@ export const pullRequestRows: GitHubRow[] = [
 			...repositoryFields(),
 			pullNumber(),
 			{
-				name: 'merge_method', displayName: 'Merge Method', type: 'options', in: 'body', default: 'merge',
+				displayName: 'Merge Method',
+				name: 'merge_method', type: 'options', in: 'body', default: 'merge',
 				description: 'How to merge',
 				options: [
 					{ name: 'Merge Commit', value: 'merge' },
@@ -230,9 +236,9 @@ export const pullRequestRows: GitHubRow[] = [
 					{ name: 'Squash', value: 'squash' },
 				],
 			},
-			{ name: 'commit_title', displayName: 'Commit Title', type: 'string', in: 'body', optional: true, description: 'Title of the merge or squash commit' },
-			{ name: 'commit_message', displayName: 'Commit Message', type: 'string', in: 'body', optional: true, description: 'Extra detail appended to the commit message' },
-			{ name: 'sha', displayName: 'Expected Head SHA', type: 'string', in: 'body', optional: true, description: 'Merge only if the pull request’s head is still at this commit' },
+			{ displayName: 'Commit Title', name: 'commit_title', type: 'string', default: '', in: 'body', optional: true, description: 'Title of the merge or squash commit' },
+			{ displayName: 'Commit Message', name: 'commit_message', type: 'string', default: '', in: 'body', optional: true, description: 'Extra detail appended to the commit message' },
+			{ displayName: 'Expected Head SHA', name: 'sha', type: 'string', default: '', in: 'body', optional: true, description: 'Merge only if the pull request’s head is still at this commit' },
 		],
 	},
 	{

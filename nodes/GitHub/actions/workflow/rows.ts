@@ -32,7 +32,8 @@ export const workflowRows: GitHubRow[] = [
 				description: 'Git branch or tag the workflow runs on, e.g. "main"',
 			}),
 			{
-				name: 'inputs', displayName: 'Inputs (JSON)', type: 'json', in: 'body', optional: true, default: '{}',
+				displayName: 'Inputs (JSON)',
+				name: 'inputs', type: 'json', in: 'body', optional: true, default: '{}',
 				description: 'Values for the workflow’s inputs as a JSON object, e.g. {"environment": "staging"} (at most 25)',
 			},
 		],
@@ -81,7 +82,8 @@ export const workflowRows: GitHubRow[] = [
 		fields: [
 			...repositoryFields(),
 			{
-				name: 'runId', apiName: 'run_id', displayName: 'Run ID', type: 'string', in: 'path', required: true, integer: true, placeholder: 'e.g. 30433642',
+				displayName: 'Run ID',
+				name: 'runId', apiName: 'run_id', type: 'string', default: '', in: 'path', required: true, integer: true, placeholder: 'e.g. 30433642',
 				description: 'ID of the workflow run (the number in …/actions/runs/ID)',
 			},
 		],
@@ -102,17 +104,18 @@ export const workflowRows: GitHubRow[] = [
 		fields: [
 			...repositoryFields(),
 			workflowField({ in: 'none', required: false, optional: true, description: 'Only runs of this workflow (ID or file name such as "ci.yml")' }),
-			{ name: 'branch', displayName: 'Branch', type: 'string', in: 'query', optional: true, placeholder: 'e.g. main', description: 'Only runs on this branch' },
-			{ name: 'event', displayName: 'Event', type: 'string', in: 'query', optional: true, placeholder: 'e.g. push', description: 'Only runs triggered by this event, e.g. push, pull_request, workflow_dispatch, schedule' },
+			{ displayName: 'Branch', name: 'branch', type: 'string', default: '', in: 'query', optional: true, placeholder: 'e.g. main', description: 'Only runs on this branch' },
+			{ displayName: 'Event', name: 'event', type: 'string', default: '', in: 'query', optional: true, placeholder: 'e.g. push', description: 'Only runs triggered by this event, e.g. push, pull_request, workflow_dispatch, schedule' },
 			{
-				name: 'status', displayName: 'Status', type: 'options', in: 'query', optional: true, default: 'completed',
+				displayName: 'Status',
+				name: 'status', type: 'options', in: 'query', optional: true, default: 'completed',
 				description: 'Only runs with this status or conclusion',
 				options: RUN_STATUSES.map((value) => ({
 					name: value.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()),
 					value,
 				})),
 			},
-			{ name: 'actor', displayName: 'Actor', type: 'string', in: 'query', optional: true, description: 'Only runs started by this login' },
+			{ displayName: 'Actor', name: 'actor', type: 'string', default: '', in: 'query', optional: true, description: 'Only runs started by this login' },
 		],
 	},
 ];

@@ -25,8 +25,8 @@ export const boardRows: TrelloRow[] = [
 		keepAllowed: 'id',
 		fields: [
 			{
-				name: 'filter',
 				displayName: 'Board State',
+				name: 'filter',
 				type: 'options',
 				in: 'query',
 				optional: true,
@@ -73,8 +73,8 @@ export const boardRows: TrelloRow[] = [
 		fields: [
 			boardField({ in: 'path', apiName: 'id' }),
 			{
-				name: 'filter',
 				displayName: 'List State',
+				name: 'filter',
 				type: 'options',
 				in: 'query',
 				optional: true,
@@ -114,17 +114,18 @@ export const boardRows: TrelloRow[] = [
 		refusedWithAllowlist: 'Create Board makes a new board, which cannot be one of the Allowed Boards.',
 		fields: [
 			{
-				name: 'name',
 				displayName: 'Name',
+				name: 'name',
 				type: 'string',
+				default: '',
 				in: 'query',
 				required: true,
 				description: 'Name of the new board',
 			},
-			{ name: 'desc', displayName: 'Description', type: 'string', in: 'query', optional: true, description: 'Board description' },
+			{ displayName: 'Description', name: 'desc', type: 'string', default: '', in: 'query', optional: true, description: 'Board description' },
 			{
-				name: 'defaultLists',
 				displayName: 'Default Lists',
+				name: 'defaultLists',
 				type: 'boolean',
 				in: 'query',
 				optional: true,
@@ -132,8 +133,8 @@ export const boardRows: TrelloRow[] = [
 				description: 'Whether to add the lists To Do, Doing and Done',
 			},
 			{
-				name: 'defaultLabels',
 				displayName: 'Default Labels',
+				name: 'defaultLabels',
 				type: 'boolean',
 				in: 'query',
 				optional: true,
@@ -141,16 +142,17 @@ export const boardRows: TrelloRow[] = [
 				description: 'Whether to add the six default coloured labels',
 			},
 			{
-				name: 'idOrganization',
 				displayName: 'Workspace ID',
+				name: 'idOrganization',
 				type: 'string',
+				default: '',
 				in: 'query',
 				optional: true,
 				description: 'ID of the workspace (organization) the board belongs to',
 			},
 			{
-				name: 'prefs_permissionLevel',
 				displayName: 'Visibility',
+				name: 'prefs_permissionLevel',
 				type: 'options',
 				in: 'query',
 				optional: true,

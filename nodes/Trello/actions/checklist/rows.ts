@@ -5,9 +5,10 @@ import { BOARD_FILTER_FIELD, cardField, fieldsFilter, idField } from '../fields'
 const CHECKLIST_ID = 'ID of the checklist (from Get Card with checklists, or from Add Checklist)';
 
 const ITEM_POSITION: CatalogueField = {
-	name: 'pos',
 	displayName: 'Position',
+	name: 'pos',
 	type: 'string',
+	default: '',
 	in: 'query',
 	optional: true,
 	placeholder: 'bottom',
@@ -29,8 +30,8 @@ export const checklistRows: TrelloRow[] = [
 		fields: [
 			idField('checklist', 'Checklist ID', CHECKLIST_ID, { in: 'path', apiName: 'id' }),
 			{
-				name: 'checkItems',
 				displayName: 'Include Items',
+				name: 'checkItems',
 				type: 'options',
 				in: 'query',
 				optional: true,
@@ -63,17 +64,19 @@ export const checklistRows: TrelloRow[] = [
 			BOARD_FILTER_FIELD,
 			cardField({ in: 'query', apiName: 'idCard', description: 'The card the checklist is added to' }),
 			{
-				name: 'name',
 				displayName: 'Name',
+				name: 'name',
 				type: 'string',
+				default: '',
 				in: 'query',
 				description: 'Name of the checklist (Trello names it "Checklist" when empty)',
 			},
 			ITEM_POSITION,
 			{
-				name: 'idChecklistSource',
 				displayName: 'Copy From Checklist ID',
+				name: 'idChecklistSource',
 				type: 'string',
+				default: '',
 				in: 'query',
 				optional: true,
 				description: 'ID of a checklist whose items are copied into the new one',
@@ -93,20 +96,22 @@ export const checklistRows: TrelloRow[] = [
 		scope: [{ field: 'checklist', kind: 'checklist' }],
 		fields: [
 			idField('checklist', 'Checklist ID', CHECKLIST_ID, { in: 'path', apiName: 'id' }),
-			{ name: 'name', displayName: 'Name', type: 'string', in: 'query', required: true, description: 'Text of the item' },
+			{ displayName: 'Name', name: 'name', type: 'string', default: '', in: 'query', required: true, description: 'Text of the item' },
 			{
-				name: 'checked',
 				displayName: 'Checked',
+				name: 'checked',
 				type: 'boolean',
+				default: false,
 				in: 'query',
 				optional: true,
 				description: 'Whether the item starts checked (complete)',
 			},
 			ITEM_POSITION,
 			{
-				name: 'due',
 				displayName: 'Due Date',
+				name: 'due',
 				type: 'dateTime',
+				default: '',
 				in: 'query',
 				optional: true,
 				description: 'Due date of the item (ISO 8601)',
@@ -129,8 +134,8 @@ export const checklistRows: TrelloRow[] = [
 			cardField({ in: 'path', apiName: 'id', description: 'The card whose checklist holds the item' }),
 			idField('checkItem', 'Checklist Item ID', 'ID of the checklist item', { in: 'path', apiName: 'idCheckItem' }),
 			{
-				name: 'state',
 				displayName: 'State',
+				name: 'state',
 				type: 'options',
 				in: 'query',
 				optional: true,
@@ -141,7 +146,7 @@ export const checklistRows: TrelloRow[] = [
 				],
 				description: 'Complete = checked, incomplete = unchecked',
 			},
-			{ name: 'name', displayName: 'Name', type: 'string', in: 'query', optional: true, description: 'New text of the item' },
+			{ displayName: 'Name', name: 'name', type: 'string', default: '', in: 'query', optional: true, description: 'New text of the item' },
 			ITEM_POSITION,
 		],
 	},

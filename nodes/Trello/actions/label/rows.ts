@@ -42,10 +42,10 @@ export const labelRows: TrelloRow[] = [
 		scope: [{ field: 'board', kind: 'board' }],
 		fields: [
 			boardField({ in: 'query', apiName: 'idBoard', description: 'The board the label is created on' }),
-			{ name: 'name', displayName: 'Name', type: 'string', in: 'query', required: true, description: 'Name of the label' },
+			{ displayName: 'Name', name: 'name', type: 'string', default: '', in: 'query', required: true, description: 'Name of the label' },
 			{
-				name: 'color',
 				displayName: 'Color',
+				name: 'color',
 				type: 'options',
 				in: 'query',
 				required: true,

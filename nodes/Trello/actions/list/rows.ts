@@ -5,9 +5,10 @@ import { BOARD_FILTER_FIELD, boardField, fieldsFilter, listField } from '../fiel
 const LIST_IN_PATH = listField({ in: 'path', apiName: 'id' });
 
 const LIST_POSITION: CatalogueField = {
-	name: 'pos',
 	displayName: 'Position',
+	name: 'pos',
 	type: 'string',
+	default: '',
 	in: 'query',
 	optional: true,
 	placeholder: 'bottom',
@@ -44,12 +45,13 @@ export const listRows: TrelloRow[] = [
 		],
 		fields: [
 			boardField({ in: 'query', apiName: 'idBoard', description: 'The board the list is created on' }),
-			{ name: 'name', displayName: 'Name', type: 'string', in: 'query', required: true, description: 'Name of the list' },
+			{ displayName: 'Name', name: 'name', type: 'string', default: '', in: 'query', required: true, description: 'Name of the list' },
 			LIST_POSITION,
 			{
-				name: 'idListSource',
 				displayName: 'Copy From List ID',
+				name: 'idListSource',
 				type: 'string',
+				default: '',
 				in: 'query',
 				optional: true,
 				description: 'ID of a list whose cards are copied into the new list',
@@ -73,12 +75,13 @@ export const listRows: TrelloRow[] = [
 		fields: [
 			BOARD_FILTER_FIELD,
 			LIST_IN_PATH,
-			{ name: 'name', displayName: 'Name', type: 'string', in: 'query', optional: true, description: 'New name of the list' },
+			{ displayName: 'Name', name: 'name', type: 'string', default: '', in: 'query', optional: true, description: 'New name of the list' },
 			LIST_POSITION,
 			{
-				name: 'closed',
 				displayName: 'Archived',
+				name: 'closed',
 				type: 'boolean',
+				default: false,
 				in: 'query',
 				optional: true,
 				description: 'Whether the list is archived',
@@ -92,9 +95,10 @@ export const listRows: TrelloRow[] = [
 				description: 'Move the list, with its cards, to another board',
 			}),
 			{
-				name: 'subscribed',
 				displayName: 'Subscribed',
+				name: 'subscribed',
 				type: 'boolean',
+				default: false,
 				in: 'query',
 				optional: true,
 				description: 'Whether the account follows the list',

@@ -27,7 +27,7 @@ const GITHUB_API_CALL: ApiCallService<GitHubClient> = {
 			type: 'string',
 			default: GITHUB_MEDIA_TYPE,
 			description:
-				'GitHub media type of the response, e.g. application/vnd.github+json or application/vnd.github.raw+json',
+				"Media type GitHub answers with (the Accept header). The default is GitHub's JSON; its raw variant (vnd.github.raw) returns file contents as they are.",
 		},
 	],
 	afterQuery: [nameValueRows('headers', 'Headers', { name: 'header', displayName: 'Header' })],
