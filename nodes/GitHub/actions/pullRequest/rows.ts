@@ -31,6 +31,7 @@ const idField = (name: string, apiName: string, displayName: string, description
 	apiName,
 	displayName,
 	type: 'string',
+	default: '',
 	in: 'path',
 	required: true,
 	integer: true,
@@ -47,8 +48,8 @@ const diffFields = (format: 'diff' | 'patch'): CatalogueField[] => [
 	...repositoryFields(),
 	pullNumber(),
 	{
-		name: 'outputAs',
 		displayName: 'Put Output In',
+		name: 'outputAs',
 		type: 'options',
 		in: 'none',
 		default: 'text',
@@ -59,8 +60,8 @@ const diffFields = (format: 'diff' | 'patch'): CatalogueField[] => [
 		],
 	},
 	{
-		name: 'binaryPropertyName',
 		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
 		type: 'string',
 		in: 'none',
 		default: 'data',
@@ -98,9 +99,10 @@ const lineCommentValues = [
 ];
 
 const reviewers = (description: string): CatalogueField[] => [
-	{ name: 'reviewers', displayName: 'Reviewers', type: 'string', in: 'body', default: '', placeholder: 'e.g. octocat, hubot', description, toApi: commaList },
+	{ displayName: 'Reviewers', name: 'reviewers', type: 'string', in: 'body', default: '', placeholder: 'e.g. octocat, hubot', description, toApi: commaList },
 	{
-		name: 'team_reviewers', displayName: 'Team Reviewers', type: 'string', in: 'body', optional: true, placeholder: 'e.g. core, docs',
+		displayName: 'Team Reviewers',
+		name: 'team_reviewers', type: 'string', default: '', in: 'body', optional: true, placeholder: 'e.g. core, docs',
 		description: 'Team slugs (the team\'s name in its URL) of the same organization, comma-separated', toApi: commaList,
 	},
 ];
@@ -344,7 +346,8 @@ export const pullRequestRows: GitHubRow[] = [
 			...repositoryFields(),
 			pullNumber(),
 			{
-				name: 'event', displayName: 'Review Action', type: 'options', in: 'body', required: true, default: 'COMMENT',
+				displayName: 'Review Action',
+				name: 'event', type: 'options', in: 'body', required: true, default: 'COMMENT',
 				description: 'The verdict of the review',
 				options: [
 					{ name: 'Approve', value: 'APPROVE' },
@@ -353,20 +356,23 @@ export const pullRequestRows: GitHubRow[] = [
 				],
 			},
 			{
-				name: 'body', displayName: 'Review Text', type: 'string', in: 'body', default: '',
+				displayName: 'Review Text',
+				name: 'body', type: 'string', in: 'body', default: '',
 				description: 'Text of the review (Markdown). Needed to request changes, and to comment without line comments.',
 				ui: { typeOptions: { rows: 4 } },
 			},
 			{
-				name: 'lineComments', displayName: 'Line Comments', type: 'fixedCollection', in: 'none', optional: true, default: {}, placeholder: 'Add Line Comment',
+				displayName: 'Line Comments',
+				name: 'lineComments', type: 'fixedCollection', in: 'none', optional: true, default: {}, placeholder: 'Add Line Comment',
 				description: 'Comments on lines of the changed files',
 				ui: { typeOptions: { multipleValues: true }, options: [{ name: 'comment', displayName: 'Line Comment', values: lineCommentValues }] },
 			},
 			{
-				name: 'lineCommentsJson', displayName: 'Line Comments (JSON)', type: 'json', in: 'none', optional: true, jsonList: true, default: '[]',
+				displayName: 'Line Comments (JSON)',
+				name: 'lineCommentsJson', type: 'json', in: 'none', optional: true, jsonList: true, default: '[]',
 				description: 'More line comments as a JSON list, e.g. [{"path": "src/a.ts", "line": 12, "side": "RIGHT", "body": "Typo"}]; "start_line" makes a multi-line comment',
 			},
-			{ name: 'commit_id', displayName: 'Commit SHA', type: 'string', in: 'body', optional: true, description: 'Commit the review is about; default: the pull request\'s latest commit' },
+			{ displayName: 'Commit SHA', name: 'commit_id', type: 'string', default: '', in: 'body', optional: true, description: 'Commit the review is about; default: the pull request\'s latest commit' },
 		],
 	},
 	{
@@ -383,7 +389,7 @@ export const pullRequestRows: GitHubRow[] = [
 			...repositoryFields(),
 			pullNumber(),
 			reviewId(),
-			{ name: 'message', displayName: 'Message', type: 'string', in: 'body', required: true, description: 'Why the review is dismissed (shown on the pull request)' },
+			{ displayName: 'Message', name: 'message', type: 'string', default: '', in: 'body', required: true, description: 'Why the review is dismissed (shown on the pull request)' },
 		],
 	},
 	{
@@ -401,7 +407,8 @@ export const pullRequestRows: GitHubRow[] = [
 			...repositoryFields(),
 			pullNumber(),
 			{
-				name: 'sort', displayName: 'Sort By', type: 'options', in: 'query', optional: true, default: 'created',
+				displayName: 'Sort By',
+				name: 'sort', type: 'options', in: 'query', optional: true, default: 'created',
 				description: 'What to sort the results by',
 				options: [
 					{ name: 'Created', value: 'created' },
@@ -426,13 +433,13 @@ export const pullRequestRows: GitHubRow[] = [
 		fields: [
 			...repositoryFields(),
 			pullNumber(),
-			{ name: 'path', displayName: 'File Path', type: 'string', in: 'body', required: true, placeholder: 'e.g. src/index.ts', description: 'Path of a file the pull request changes' },
-			{ name: 'line', displayName: 'Line', type: 'number', in: 'body', required: true, default: 1, description: 'Line of the file the comment is about (the last line of a range)', ui: { typeOptions: { minValue: 1 } } },
-			{ name: 'body', displayName: 'Comment', type: 'string', in: 'body', required: true, description: 'Text of the comment (Markdown)', ui: { typeOptions: { rows: 4 } } },
+			{ displayName: 'File Path', name: 'path', type: 'string', default: '', in: 'body', required: true, placeholder: 'e.g. src/index.ts', description: 'Path of a file the pull request changes' },
+			{ displayName: 'Line', name: 'line', type: 'number', in: 'body', required: true, default: 1, description: 'Line of the file the comment is about (the last line of a range)', ui: { typeOptions: { minValue: 1 } } },
+			{ displayName: 'Comment', name: 'body', type: 'string', default: '', in: 'body', required: true, description: 'Text of the comment (Markdown)', ui: { typeOptions: { rows: 4 } } },
 			side('side', 'Side', 'Which version of the file the line number refers to'),
-			{ name: 'start_line', displayName: 'Start Line', type: 'number', in: 'body', optional: true, default: 1, description: 'First line of a multi-line comment' },
+			{ displayName: 'Start Line', name: 'start_line', type: 'number', in: 'body', optional: true, default: 1, description: 'First line of a multi-line comment' },
 			side('start_side', 'Start Side', 'Which version of the file the start line refers to (default: the same as Side)'),
-			{ name: 'commit_id', displayName: 'Commit SHA', type: 'string', in: 'body', optional: true, description: 'Commit the comment is about; default: the pull request\'s latest commit' },
+			{ displayName: 'Commit SHA', name: 'commit_id', type: 'string', default: '', in: 'body', optional: true, description: 'Commit the comment is about; default: the pull request\'s latest commit' },
 		],
 	},
 	{
@@ -449,7 +456,7 @@ export const pullRequestRows: GitHubRow[] = [
 			...repositoryFields(),
 			pullNumber(),
 			reviewCommentId(),
-			{ name: 'body', displayName: 'Comment', type: 'string', in: 'body', required: true, description: 'Text of the reply (Markdown)', ui: { typeOptions: { rows: 4 } } },
+			{ displayName: 'Comment', name: 'body', type: 'string', default: '', in: 'body', required: true, description: 'Text of the reply (Markdown)', ui: { typeOptions: { rows: 4 } } },
 		],
 	},
 	{
@@ -488,7 +495,7 @@ export const pullRequestRows: GitHubRow[] = [
 		fields: [
 			...repositoryFields(),
 			pullNumber(),
-			{ name: 'expected_head_sha', displayName: 'Expected Head SHA', type: 'string', in: 'body', optional: true, description: 'Update only if the head branch is still at this commit' },
+			{ displayName: 'Expected Head SHA', name: 'expected_head_sha', type: 'string', default: '', in: 'body', optional: true, description: 'Update only if the head branch is still at this commit' },
 		],
 	},
 ];
