@@ -77,7 +77,8 @@ export const collaboratorRows: GitHubRow[] = [
 		fields: [
 			...repositoryFields(),
 			{
-				name: 'affiliation', displayName: 'Affiliation', type: 'options', in: 'query', optional: true, default: 'all',
+				displayName: 'Affiliation',
+				name: 'affiliation', type: 'options', in: 'query', optional: true, default: 'all',
 				description: 'Which collaborators: all, only direct ones, or only outside collaborators',
 				options: [
 					{ name: 'All', value: 'all' },
@@ -86,7 +87,8 @@ export const collaboratorRows: GitHubRow[] = [
 				],
 			},
 			{
-				name: 'permission', displayName: 'Permission', type: 'options', in: 'query', optional: true, default: 'push',
+				displayName: 'Permission',
+				name: 'permission', type: 'options', in: 'query', optional: true, default: 'push',
 				description: 'Only collaborators with this permission',
 				options: COLLABORATOR_PERMISSIONS.map((value) => ({ name: value.replace(/^./, (c) => c.toUpperCase()), value })),
 			},

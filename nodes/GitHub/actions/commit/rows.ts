@@ -64,8 +64,8 @@ export const commitRows: GitHubRow[] = [
 		handler: compareCommits,
 		fields: [
 			...repositoryFields(),
-			{ name: 'base', displayName: 'Base', type: 'string', in: 'none', required: true, placeholder: 'e.g. main', description: 'Branch, tag or commit SHA to compare from' },
-			{ name: 'head', displayName: 'Head', type: 'string', in: 'none', required: true, placeholder: 'e.g. feature/login', description: 'Branch, tag or commit SHA to compare with the base (another owner’s fork as OWNER:BRANCH)' },
+			{ displayName: 'Base', name: 'base', type: 'string', default: '', in: 'none', required: true, placeholder: 'e.g. main', description: 'Branch, tag or commit SHA to compare from' },
+			{ displayName: 'Head', name: 'head', type: 'string', default: '', in: 'none', required: true, placeholder: 'e.g. feature/login', description: 'Branch, tag or commit SHA to compare with the base (another owner’s fork as OWNER:BRANCH)' },
 		],
 	},
 	{
@@ -82,7 +82,7 @@ export const commitRows: GitHubRow[] = [
 		paging: {},
 		fields: [
 			...repositoryFields(),
-			{ name: 'commitSha', displayName: 'Commit SHA', type: 'string', in: 'none', optional: true, description: 'Only comments on this commit' },
+			{ displayName: 'Commit SHA', name: 'commitSha', type: 'string', default: '', in: 'none', optional: true, description: 'Only comments on this commit' },
 		],
 	},
 	{
@@ -97,10 +97,10 @@ export const commitRows: GitHubRow[] = [
 		scope: 'repository',
 		fields: [
 			...repositoryFields(),
-			{ name: 'commitSha', apiName: 'commit_sha', displayName: 'Commit SHA', type: 'string', in: 'path', required: true, description: 'SHA of the commit to comment on' },
-			{ name: 'body', displayName: 'Comment', type: 'string', in: 'body', required: true, ui: { typeOptions: { rows: 3 } }, description: 'Text of the comment (Markdown)' },
-			{ name: 'path', displayName: 'File Path', type: 'string', in: 'body', optional: true, description: 'File of the commit to comment on' },
-			{ name: 'position', displayName: 'Position in Diff', type: 'number', in: 'body', optional: true, default: 1, description: 'Line index in the file’s diff to comment on (with File Path)' },
+			{ displayName: 'Commit SHA', name: 'commitSha', apiName: 'commit_sha', type: 'string', default: '', in: 'path', required: true, description: 'SHA of the commit to comment on' },
+			{ displayName: 'Comment', name: 'body', type: 'string', default: '', in: 'body', required: true, ui: { typeOptions: { rows: 3 } }, description: 'Text of the comment (Markdown)' },
+			{ displayName: 'File Path', name: 'path', type: 'string', default: '', in: 'body', optional: true, description: 'File of the commit to comment on' },
+			{ displayName: 'Position in Diff', name: 'position', type: 'number', in: 'body', optional: true, default: 1, description: 'Line index in the file’s diff to comment on (with File Path)' },
 		],
 	},
 ];

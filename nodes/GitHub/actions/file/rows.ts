@@ -181,10 +181,11 @@ export const fileRows: GitHubRow[] = [
 		fields: [
 			...repositoryFields(),
 			{
-				name: 'path', displayName: 'Folder Path', type: 'string', in: 'none', placeholder: 'e.g. src/components',
+				displayName: 'Folder Path',
+				name: 'path', type: 'string', default: '', in: 'none', placeholder: 'e.g. src/components',
 				description: 'Path of the folder in the repository. Empty: the repository’s root.',
 			},
-			{ name: 'ref', displayName: 'Reference', type: 'string', in: 'query', optional: true, placeholder: 'e.g. main', description: 'Branch, tag or commit SHA to read from. Default: the repository’s default branch.' },
+			{ displayName: 'Reference', name: 'ref', type: 'string', default: '', in: 'query', optional: true, placeholder: 'e.g. main', description: 'Branch, tag or commit SHA to read from. Default: the repository’s default branch.' },
 		],
 	},
 ];

@@ -7,9 +7,10 @@ import { createTagObject } from './handlers';
 
 /** A reference as GitHub's ref paths want it: "heads/main", "tags/v1" (a leading "refs/" is dropped). */
 const referencePath = (description: string): CatalogueField => ({
-	name: 'ref',
 	displayName: 'Reference',
+	name: 'ref',
 	type: 'string',
+	default: '',
 	in: 'path',
 	required: true,
 	keepSlashes: true,
@@ -19,7 +20,8 @@ const referencePath = (description: string): CatalogueField => ({
 });
 
 const sha = (description: string): CatalogueField => ({
-	name: 'sha', displayName: 'SHA', type: 'string', in: 'body', required: true, placeholder: 'e.g. aa218f56b14c9653891f9e74264a383fa43fefbd', description,
+	displayName: 'SHA',
+	name: 'sha', type: 'string', default: '', in: 'body', required: true, placeholder: 'e.g. aa218f56b14c9653891f9e74264a383fa43fefbd', description,
 });
 
 export const gitRows: GitHubRow[] = [
@@ -69,7 +71,7 @@ export const gitRows: GitHubRow[] = [
 			...repositoryFields(),
 			referencePath('Reference to move, without "refs/": "heads/BRANCH" or "tags/TAG"'),
 			sha('SHA the reference should point to'),
-			{ name: 'force', displayName: 'Force', type: 'boolean', in: 'body', optional: true, description: 'Whether to move the reference even when it is not a fast-forward (commits can be lost)' },
+			{ displayName: 'Force', name: 'force', type: 'boolean', default: false, in: 'body', optional: true, description: 'Whether to move the reference even when it is not a fast-forward (commits can be lost)' },
 		],
 	},
 	{
@@ -97,18 +99,19 @@ export const gitRows: GitHubRow[] = [
 		handler: createTagObject,
 		fields: [
 			...repositoryFields(),
-			{ name: 'tag', displayName: 'Tag Name', type: 'string', in: 'body', required: true, placeholder: 'e.g. v1.0.0', description: 'Name of the tag' },
-			{ name: 'message', displayName: 'Message', type: 'string', in: 'body', required: true, description: 'Tag message' },
-			{ name: 'object', displayName: 'Object SHA', type: 'string', in: 'body', required: true, description: 'SHA of the commit (or other object) the tag points to' },
+			{ displayName: 'Tag Name', name: 'tag', type: 'string', default: '', in: 'body', required: true, placeholder: 'e.g. v1.0.0', description: 'Name of the tag' },
+			{ displayName: 'Message', name: 'message', type: 'string', default: '', in: 'body', required: true, description: 'Tag message' },
+			{ displayName: 'Object SHA', name: 'object', type: 'string', default: '', in: 'body', required: true, description: 'SHA of the commit (or other object) the tag points to' },
 			{
-				name: 'type', displayName: 'Object Type', type: 'options', in: 'body', default: 'commit', description: 'Type of the tagged object',
+				displayName: 'Object Type',
+				name: 'type', type: 'options', in: 'body', default: 'commit', description: 'Type of the tagged object',
 				options: [
 					{ name: 'Blob', value: 'blob' },
 					{ name: 'Commit', value: 'commit' },
 					{ name: 'Tree', value: 'tree' },
 				],
 			},
-			{ name: 'createReference', displayName: 'Create Reference', type: 'boolean', in: 'none', default: true, description: 'Whether to also create refs/tags/NAME pointing at the new tag object, so the tag is visible' },
+			{ displayName: 'Create Reference', name: 'createReference', type: 'boolean', in: 'none', default: true, description: 'Whether to also create refs/tags/NAME pointing at the new tag object, so the tag is visible' },
 			identity('tagger', 'Tagger', 'Who made the tag. Default: the connected account.'),
 		],
 	},
@@ -124,11 +127,13 @@ export const gitRows: GitHubRow[] = [
 		fields: [
 			...repositoryFields(),
 			{
-				name: 'treeSha', apiName: 'tree_sha', displayName: 'Tree', type: 'string', in: 'path', required: true, keepSlashes: true, placeholder: 'e.g. main',
+				displayName: 'Tree',
+				name: 'treeSha', apiName: 'tree_sha', type: 'string', default: '', in: 'path', required: true, keepSlashes: true, placeholder: 'e.g. main',
 				description: 'Tree SHA, commit SHA or branch name',
 			},
 			{
-				name: 'recursive', displayName: 'Recursive', type: 'boolean', in: 'query', optional: true,
+				displayName: 'Recursive',
+				name: 'recursive', type: 'boolean', default: false, in: 'query', optional: true,
 				description: 'Whether to include every file and folder below the tree, not only its direct entries',
 				toApi: (value) => (value ? 'true' : undefined),
 			},

@@ -2,7 +2,8 @@ import type { CatalogueField } from '../../../shared/catalogue';
 import type { GitHubRow } from '../types';
 
 const organization: CatalogueField = {
-	name: 'organization', apiName: 'org', displayName: 'Organization', type: 'string', in: 'path', required: true, placeholder: 'e.g. n8n-io',
+	displayName: 'Organization',
+	name: 'organization', apiName: 'org', type: 'string', default: '', in: 'path', required: true, placeholder: 'e.g. n8n-io',
 	description: 'Login of the organization',
 };
 
@@ -34,7 +35,8 @@ export const organizationRows: GitHubRow[] = [
 		fields: [
 			organization,
 			{
-				name: 'role', displayName: 'Role', type: 'options', in: 'query', optional: true, default: 'all',
+				displayName: 'Role',
+				name: 'role', type: 'options', in: 'query', optional: true, default: 'all',
 				description: 'Only members with this role',
 				options: [
 					{ name: 'Admin', value: 'admin' },
@@ -56,9 +58,10 @@ export const organizationRows: GitHubRow[] = [
 		scope: 'none',
 		fields: [
 			organization,
-			{ name: 'username', displayName: 'Username', type: 'string', in: 'path', required: true, placeholder: 'e.g. octocat', description: 'GitHub login of the person to invite' },
+			{ displayName: 'Username', name: 'username', type: 'string', default: '', in: 'path', required: true, placeholder: 'e.g. octocat', description: 'GitHub login of the person to invite' },
 			{
-				name: 'role', displayName: 'Role', type: 'options', in: 'body', default: 'member',
+				displayName: 'Role',
+				name: 'role', type: 'options', in: 'body', default: 'member',
 				description: 'Role in the organization: member, or admin (organization owner)',
 				options: [
 					{ name: 'Admin', value: 'admin' },

@@ -6,17 +6,20 @@ import type { GitHubRow } from '../types';
 import { createFork, createRepository, listRepositoriesInScope, replaceTopics } from './handlers';
 
 const username: CatalogueField = {
-	name: 'username', displayName: 'Username', type: 'string', in: 'path', required: true, placeholder: 'e.g. octocat',
+	displayName: 'Username',
+	name: 'username', type: 'string', default: '', in: 'path', required: true, placeholder: 'e.g. octocat',
 	description: 'GitHub login of the user',
 };
 
 const organization: CatalogueField = {
-	name: 'organization', apiName: 'org', displayName: 'Organization', type: 'string', in: 'path', required: true, placeholder: 'e.g. n8n-io',
+	displayName: 'Organization',
+	name: 'organization', apiName: 'org', type: 'string', default: '', in: 'path', required: true, placeholder: 'e.g. n8n-io',
 	description: 'Login of the organization',
 };
 
 const repositorySort = (fallback: string): CatalogueField => ({
-	name: 'sort', displayName: 'Sort By', type: 'options', in: 'query', optional: true, default: fallback,
+	displayName: 'Sort By',
+	name: 'sort', type: 'options', in: 'query', optional: true, default: fallback,
 	description: 'Order of the repositories',
 	options: [
 		{ name: 'Created', value: 'created' },
@@ -27,7 +30,8 @@ const repositorySort = (fallback: string): CatalogueField => ({
 });
 
 const repositoryType = (values: string[], fallback: string): CatalogueField => ({
-	name: 'type', displayName: 'Type', type: 'options', in: 'query', optional: true, default: fallback,
+	displayName: 'Type',
+	name: 'type', type: 'options', in: 'query', optional: true, default: fallback,
 	description: 'Which repositories to list',
 	options: values.map((value) => ({ name: value.replace(/^./, (c) => c.toUpperCase()), value })),
 });
@@ -36,27 +40,28 @@ const CONFINED_LIST = ' With "Allowed Repositories" set, repositories outside it
 
 /** Settings Update offers; renaming is left out so a repository cannot move out of an allowlist by name. */
 const settings: CatalogueField[] = [
-	{ name: 'description', displayName: 'Description', type: 'string', in: 'body', optional: true, description: 'Short description shown on the repository page' },
-	{ name: 'homepage', displayName: 'Homepage', type: 'string', in: 'body', optional: true, description: 'URL of a page about the project' },
+	{ displayName: 'Description', name: 'description', type: 'string', default: '', in: 'body', optional: true, description: 'Short description shown on the repository page' },
+	{ displayName: 'Homepage', name: 'homepage', type: 'string', default: '', in: 'body', optional: true, description: 'URL of a page about the project' },
 	{
-		name: 'visibility', displayName: 'Visibility', type: 'options', in: 'body', optional: true, default: 'private',
+		displayName: 'Visibility',
+		name: 'visibility', type: 'options', in: 'body', optional: true, default: 'private',
 		description: 'Who can see the repository',
 		options: [
 			{ name: 'Private', value: 'private' },
 			{ name: 'Public', value: 'public' },
 		],
 	},
-	{ name: 'default_branch', displayName: 'Default Branch', type: 'string', in: 'body', optional: true, placeholder: 'e.g. main', description: 'Branch that becomes the default branch (it must exist)' },
-	{ name: 'has_issues', displayName: 'Has Issues', type: 'boolean', in: 'body', optional: true, default: true, description: 'Whether issues are enabled' },
-	{ name: 'has_projects', displayName: 'Has Projects', type: 'boolean', in: 'body', optional: true, default: true, description: 'Whether projects are enabled' },
-	{ name: 'has_wiki', displayName: 'Has Wiki', type: 'boolean', in: 'body', optional: true, default: true, description: 'Whether the wiki is enabled' },
-	{ name: 'is_template', displayName: 'Is Template', type: 'boolean', in: 'body', optional: true, description: 'Whether the repository can be used as a template' },
-	{ name: 'allow_squash_merge', displayName: 'Allow Squash Merge', type: 'boolean', in: 'body', optional: true, default: true, description: 'Whether pull requests can be squash-merged' },
-	{ name: 'allow_merge_commit', displayName: 'Allow Merge Commit', type: 'boolean', in: 'body', optional: true, default: true, description: 'Whether pull requests can be merged with a merge commit' },
-	{ name: 'allow_rebase_merge', displayName: 'Allow Rebase Merge', type: 'boolean', in: 'body', optional: true, default: true, description: 'Whether pull requests can be rebase-merged' },
-	{ name: 'allow_auto_merge', displayName: 'Allow Auto-Merge', type: 'boolean', in: 'body', optional: true, description: 'Whether auto-merge can be enabled on pull requests' },
-	{ name: 'delete_branch_on_merge', displayName: 'Delete Branch on Merge', type: 'boolean', in: 'body', optional: true, description: 'Whether head branches are deleted automatically after a merge' },
-	{ name: 'archived', displayName: 'Archived', type: 'boolean', in: 'body', optional: true, description: 'Whether the repository is archived (read-only); false unarchives it' },
+	{ displayName: 'Default Branch', name: 'default_branch', type: 'string', default: '', in: 'body', optional: true, placeholder: 'e.g. main', description: 'Branch that becomes the default branch (it must exist)' },
+	{ displayName: 'Has Issues', name: 'has_issues', type: 'boolean', in: 'body', optional: true, default: true, description: 'Whether issues are enabled' },
+	{ displayName: 'Has Projects', name: 'has_projects', type: 'boolean', in: 'body', optional: true, default: true, description: 'Whether projects are enabled' },
+	{ displayName: 'Has Wiki', name: 'has_wiki', type: 'boolean', in: 'body', optional: true, default: true, description: 'Whether the wiki is enabled' },
+	{ displayName: 'Is Template', name: 'is_template', type: 'boolean', default: false, in: 'body', optional: true, description: 'Whether the repository can be used as a template' },
+	{ displayName: 'Allow Squash Merge', name: 'allow_squash_merge', type: 'boolean', in: 'body', optional: true, default: true, description: 'Whether pull requests can be squash-merged' },
+	{ displayName: 'Allow Merge Commit', name: 'allow_merge_commit', type: 'boolean', in: 'body', optional: true, default: true, description: 'Whether pull requests can be merged with a merge commit' },
+	{ displayName: 'Allow Rebase Merge', name: 'allow_rebase_merge', type: 'boolean', in: 'body', optional: true, default: true, description: 'Whether pull requests can be rebase-merged' },
+	{ displayName: 'Allow Auto-Merge', name: 'allow_auto_merge', type: 'boolean', default: false, in: 'body', optional: true, description: 'Whether auto-merge can be enabled on pull requests' },
+	{ displayName: 'Delete Branch on Merge', name: 'delete_branch_on_merge', type: 'boolean', default: false, in: 'body', optional: true, description: 'Whether head branches are deleted automatically after a merge' },
+	{ displayName: 'Archived', name: 'archived', type: 'boolean', default: false, in: 'body', optional: true, description: 'Whether the repository is archived (read-only); false unarchives it' },
 ];
 
 export const repositoryRows: GitHubRow[] = [
@@ -156,7 +161,8 @@ export const repositoryRows: GitHubRow[] = [
 		paging: {},
 		fields: [
 			{
-				name: 'visibility', displayName: 'Visibility', type: 'options', in: 'query', optional: true, default: 'all',
+				displayName: 'Visibility',
+				name: 'visibility', type: 'options', in: 'query', optional: true, default: 'all',
 				description: 'Only public or only private repositories',
 				options: [
 					{ name: 'All', value: 'all' },
@@ -165,7 +171,8 @@ export const repositoryRows: GitHubRow[] = [
 				],
 			},
 			{
-				name: 'affiliation', displayName: 'Affiliation', type: 'multiOptions', in: 'query', optional: true, default: [],
+				displayName: 'Affiliation',
+				name: 'affiliation', type: 'multiOptions', in: 'query', optional: true, default: [],
 				description: 'How the account is related to the repositories. Default: all three.',
 				toApi: (value) => (value as string[]).join(','),
 				options: [
@@ -230,7 +237,8 @@ export const repositoryRows: GitHubRow[] = [
 		fields: [
 			...repositoryFields(),
 			{
-				name: 'names', displayName: 'Topics', type: 'string', in: 'none', placeholder: 'e.g. automation, n8n',
+				displayName: 'Topics',
+				name: 'names', type: 'string', default: '', in: 'none', placeholder: 'e.g. automation, n8n',
 				description: 'Topic names, separated by commas. Empty removes all topics.',
 			},
 		],
@@ -260,7 +268,8 @@ export const repositoryRows: GitHubRow[] = [
 		fields: [
 			...repositoryFields(),
 			{
-				name: 'anon', displayName: 'Include Anonymous', type: 'boolean', in: 'query', optional: true,
+				displayName: 'Include Anonymous',
+				name: 'anon', type: 'boolean', default: false, in: 'query', optional: true,
 				description: 'Whether to include contributors whose commits are not linked to a GitHub account',
 				toApi: (value) => (value ? 'true' : undefined),
 			},
@@ -293,7 +302,8 @@ export const repositoryRows: GitHubRow[] = [
 		fields: [
 			...repositoryFields(),
 			{
-				name: 'sort', displayName: 'Sort By', type: 'options', in: 'query', optional: true, default: 'newest',
+				displayName: 'Sort By',
+				name: 'sort', type: 'options', in: 'query', optional: true, default: 'newest',
 				description: 'Order of the forks',
 				options: [
 					{ name: 'Newest', value: 'newest' },
@@ -318,9 +328,9 @@ export const repositoryRows: GitHubRow[] = [
 		handler: createFork,
 		fields: [
 			...repositoryFields(),
-			{ name: 'organization', displayName: 'Organization', type: 'string', in: 'body', optional: true, placeholder: 'e.g. acme', description: 'Organization to fork into. Default: the connected account.' },
-			{ name: 'name', displayName: 'Fork Name', type: 'string', in: 'body', optional: true, description: 'Name of the fork. Default: the name of the repository.' },
-			{ name: 'default_branch_only', displayName: 'Default Branch Only', type: 'boolean', in: 'body', optional: true, description: 'Whether to copy only the default branch' },
+			{ displayName: 'Organization', name: 'organization', type: 'string', default: '', in: 'body', optional: true, placeholder: 'e.g. acme', description: 'Organization to fork into. Default: the connected account.' },
+			{ displayName: 'Fork Name', name: 'name', type: 'string', default: '', in: 'body', optional: true, description: 'Name of the fork. Default: the name of the repository.' },
+			{ displayName: 'Default Branch Only', name: 'default_branch_only', type: 'boolean', default: false, in: 'body', optional: true, description: 'Whether to copy only the default branch' },
 		],
 	},
 	{
@@ -349,7 +359,8 @@ export const repositoryRows: GitHubRow[] = [
 		paging: {},
 		fields: [
 			{
-				name: 'sort', displayName: 'Sort By', type: 'options', in: 'query', optional: true, default: 'created',
+				displayName: 'Sort By',
+				name: 'sort', type: 'options', in: 'query', optional: true, default: 'created',
 				description: 'Sort by when the star was given or when the repository was last pushed to',
 				options: [
 					{ name: 'Starred', value: 'created' },
@@ -371,7 +382,7 @@ export const repositoryRows: GitHubRow[] = [
 		scope: 'repository',
 		fields: [
 			...repositoryFields(),
-			{ name: 'branch', displayName: 'Branch', type: 'string', in: 'body', required: true, default: 'main', placeholder: 'e.g. main', description: 'Branch of the fork to update' },
+			{ displayName: 'Branch', name: 'branch', type: 'string', in: 'body', required: true, default: 'main', placeholder: 'e.g. main', description: 'Branch of the fork to update' },
 		],
 	},
 ];

@@ -19,10 +19,11 @@ export const searchRows: GitHubRow[] = [
 		paging: { itemsKey: 'items' },
 		fields: [
 			{
+				displayName: 'Query',
 				name: 'query',
 				apiName: 'q',
-				displayName: 'Query',
 				type: 'string',
+				default: '',
 				in: 'query',
 				required: true,
 				placeholder: 'e.g. is:issue is:open label:bug',
@@ -30,7 +31,8 @@ export const searchRows: GitHubRow[] = [
 					'GitHub search query: keywords plus qualifiers such as is:issue, is:pr, is:open, label:, author:, assignee:, repo:owner/name, org:',
 			},
 			{
-				name: 'sort', displayName: 'Sort By', type: 'options', in: 'query', optional: true, default: 'created',
+				displayName: 'Sort By',
+				name: 'sort', type: 'options', in: 'query', optional: true, default: 'created',
 				description: 'What to sort by. Default: best match.',
 				options: [
 					{ name: 'Comments', value: 'comments' },
@@ -111,12 +113,13 @@ export const searchRows: GitHubRow[] = [
 ];
 
 function query(placeholder: string, description: string): CatalogueField {
-	return { name: 'query', apiName: 'q', displayName: 'Query', type: 'string', in: 'query', required: true, placeholder, description };
+	return { displayName: 'Query', name: 'query', apiName: 'q', type: 'string', default: '', in: 'query', required: true, placeholder, description };
 }
 
 function sortBy(options: Array<{ name: string; value: string }>, fallback: string): CatalogueField {
 	return {
-		name: 'sort', displayName: 'Sort By', type: 'options', in: 'query', optional: true, default: fallback,
+		displayName: 'Sort By',
+		name: 'sort', type: 'options', in: 'query', optional: true, default: fallback,
 		description: 'What to sort by. Default: best match.',
 		options,
 	};
@@ -124,7 +127,8 @@ function sortBy(options: Array<{ name: string; value: string }>, fallback: strin
 
 function order(): CatalogueField {
 	return {
-		name: 'order', displayName: 'Order', type: 'options', in: 'query', optional: true, default: 'desc',
+		displayName: 'Order',
+		name: 'order', type: 'options', in: 'query', optional: true, default: 'desc',
 		description: 'Sort order (only with Sort By)',
 		options: [
 			{ name: 'Ascending', value: 'asc' },

@@ -12,7 +12,7 @@ export const userRows: GitHubRow[] = [
 		path: '/users/{username}',
 		scope: 'none',
 		fields: [
-			{ name: 'username', displayName: 'Username', type: 'string', in: 'path', required: true, placeholder: 'e.g. octocat', description: 'GitHub login of the user' },
+			{ displayName: 'Username', name: 'username', type: 'string', default: '', in: 'path', required: true, placeholder: 'e.g. octocat', description: 'GitHub login of the user' },
 		],
 	},
 	{
