@@ -8,6 +8,8 @@ import { fileFixtures } from './fixtures/file';
 import { gistFixtures } from './fixtures/gist';
 import { gitFixtures } from './fixtures/git';
 import { issueFixtures } from './fixtures/issue';
+import { labelFixtures } from './fixtures/label';
+import { milestoneFixtures } from './fixtures/milestone';
 import { organizationFixtures } from './fixtures/organization';
 import { projectFixtures } from './fixtures/project';
 import { pullRequestFixtures } from './fixtures/pullRequest';
@@ -49,6 +51,8 @@ export const FIXTURES: OperationFixture[] = [
 	...commitFixtures,
 	...gitFixtures,
 	...issueFixtures,
+	...labelFixtures,
+	...milestoneFixtures,
 	...searchFixtures,
 	...pullRequestFixtures,
 	...projectFixtures,

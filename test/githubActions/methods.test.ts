@@ -9,6 +9,8 @@ import { GitHub } from '../../nodes/GitHub/GitHub.node';
 import {
 	searchBranches,
 	searchIssues,
+	searchLabels,
+	searchMilestones,
 	searchOwners,
 	searchPullRequests,
 	searchRepositories,
@@ -86,6 +88,37 @@ describe('GitHub node list search', () => {
 			{ q: 'crash repo:octo/hello is:issue', per_page: '50', page: '2' },
 			{ q: 'repo:octo/hello is:pr', per_page: '50', page: '1' },
 		]);
+		expect(recorder.contractProblems()).toEqual([]);
+	});
+
+	it('searches labels of the repository by name or description, the name as value', async () => {
+		const recorder = new GitHubRecorder([
+			{ body: [{ name: 'bug', description: 'Something is broken' }, { name: 'help wanted', description: null }, { name: 'docs', description: 'Broken links too' }] },
+		]);
+		const result = await searchLabels.call(searchContext({ ...issueParameters, operation: 'addLabel' }), 'broken');
+		expect(result).toEqual({ results: [{ name: 'bug', value: 'bug' }, { name: 'docs', value: 'docs' }], paginationToken: undefined });
+		expect(recorder.requests.map((r) => [r.path, r.query])).toEqual([['/repos/octo/hello/labels', { per_page: '100', page: '1' }]]);
+		expect(recorder.contractProblems()).toEqual([]);
+	});
+
+	it('searches open and closed milestones of the repository by title, the number as value', async () => {
+		const recorder = new GitHubRecorder([
+			{
+				body: [
+					{ number: 3, title: 'v1.2', state: 'open', html_url: 'https://github.com/octo/hello/milestone/3' },
+					{ number: 1, title: 'v1.0', state: 'closed', html_url: 'https://github.com/octo/hello/milestone/1' },
+				],
+			},
+		]);
+		const result = await searchMilestones.call(searchContext({ ...issueParameters, resource: 'milestone' }), 'V1');
+		expect(result).toEqual({
+			results: [
+				{ name: 'v1.2', value: '3', url: 'https://github.com/octo/hello/milestone/3' },
+				{ name: 'v1.0 (closed)', value: '1', url: 'https://github.com/octo/hello/milestone/1' },
+			],
+			paginationToken: undefined,
+		});
+		expect(recorder.requests.map((r) => [r.path, r.query])).toEqual([['/repos/octo/hello/milestones', { state: 'all', per_page: '100', page: '1' }]]);
 		expect(recorder.contractProblems()).toEqual([]);
 	});
 

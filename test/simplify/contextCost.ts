@@ -53,6 +53,8 @@ const GITHUB_CASES: Array<[string, string, string | undefined]> = [
 	['pullRequestFile', 'diff-entry-items', 'diff-entry-items'],
 	['repository', 'full-repository', 'minimal-repository-items'],
 	['branch', 'branch-with-protection', 'branch-short-items'],
+	['label', 'label', 'label-items'],
+	['milestone', 'milestone', 'milestone-items'],
 	['commit', 'commit', 'commit-items'],
 	['file', 'content-file', undefined],
 	['release', 'release', 'release-items'],

@@ -6,6 +6,8 @@ import { fileRows } from './file/rows';
 import { gistRows } from './gist/rows';
 import { gitRows } from './git/rows';
 import { issueRows } from './issue/rows';
+import { labelRows } from './label/rows';
+import { milestoneRows } from './milestone/rows';
 import { organizationRows } from './organization/rows';
 import { projectRows } from './project/rows';
 import { pullRequestRows } from './pullRequest/rows';
@@ -25,6 +27,8 @@ export const GITHUB_RESOURCES: ResourceSpec[] = [
 	{ name: 'Gist', value: 'gist', description: 'Gists (shared snippets)' },
 	{ name: 'Git Database', value: 'git', description: 'Git references, tag objects and trees' },
 	{ name: 'Issue', value: 'issue', description: 'Issues of a repository' },
+	{ name: 'Label', value: 'label', description: 'Labels of a repository' },
+	{ name: 'Milestone', value: 'milestone', description: 'Milestones of a repository' },
 	{ name: 'Organization', value: 'organization', description: 'Organizations and their members' },
 	{ name: 'Project (V2)', value: 'project', description: 'Items of a GitHub Project' },
 	{ name: 'Pull Request', value: 'pullRequest', description: 'Pull requests of a repository' },
@@ -43,6 +47,8 @@ export const GITHUB_ROWS: GitHubRow[] = [
 	...commitRows,
 	...gitRows,
 	...issueRows,
+	...labelRows,
+	...milestoneRows,
 	...searchRows,
 	...pullRequestRows,
 	...projectRows,

@@ -76,6 +76,16 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 		pushedAt: 'pushed_at',
 	},
 	branch: { name: 'name', sha: 'commit.sha', protected: 'protected' },
+	label: { name: 'name', color: 'color', description: 'description' },
+	milestone: {
+		number: 'number',
+		title: 'title',
+		state: 'state',
+		dueOn: 'due_on',
+		openIssues: 'open_issues',
+		closedIssues: 'closed_issues',
+		description: 'description',
+	},
 	commit: {
 		sha: 'sha',
 		message: 'commit.message',

@@ -163,6 +163,40 @@ export async function searchPullRequests(this: ILoadOptionsFunctions, filter?: s
 	return await searchNumbered(this, 'pr', filter, paginationToken);
 }
 
+/** Labels of the chosen repository, filtered by name; the value is the label's name. */
+export async function searchLabels(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	const client = new GitHubClient(this);
+	const page = Number(paginationToken ?? 1);
+	const labels = await client.request<IDataObject[]>({ method: 'GET', path: `${repositoryPath(this)}/labels`, qs: { per_page: 100, page } });
+	return {
+		results: labels
+			.filter((label) => matches(`${String(label.name)} ${String(label.description ?? '')}`, filter))
+			.map((label) => ({ name: String(label.name), value: String(label.name) })),
+		paginationToken: labels.length === 100 ? String(page + 1) : undefined,
+	};
+}
+
+/** Milestones of the chosen repository (open and closed), filtered by title; the value is the milestone's number. */
+export async function searchMilestones(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	const client = new GitHubClient(this);
+	const page = Number(paginationToken ?? 1);
+	const milestones = await client.request<IDataObject[]>({
+		method: 'GET',
+		path: `${repositoryPath(this)}/milestones`,
+		qs: { state: 'all', per_page: 100, page },
+	});
+	return {
+		results: milestones
+			.filter((milestone) => matches(String(milestone.title), filter))
+			.map((milestone) => ({
+				name: `${String(milestone.title)}${milestone.state === 'closed' ? ' (closed)' : ''}`,
+				value: String(milestone.number),
+				url: String(milestone.html_url),
+			})),
+		paginationToken: milestones.length === 100 ? String(page + 1) : undefined,
+	};
+}
+
 export const listSearch = {
 	searchOwners,
 	searchRepositories,
@@ -170,4 +204,6 @@ export const listSearch = {
 	searchWorkflows,
 	searchIssues,
 	searchPullRequests,
+	searchLabels,
+	searchMilestones,
 };

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
 import { GitHubRecorder } from './recorder';
-import { byId, repo, runGitHub } from './run';
+import { byId, byName, repo, runGitHub } from './run';
 
 beforeEach(() => resetGitHubRateLimitState());
 
@@ -76,5 +76,22 @@ describe('Submit Review: line comments and review text are checked before anythi
 			{ event: 'COMMENT', comments: [{ path: 'a.ts', line: 4, side: 'RIGHT', body: 'Rename this' }] },
 		]);
 		expect(recorder.contractProblems()).toEqual([]);
+	});
+});
+
+describe('Labels whose name holds "/"', () => {
+	it.each(['get', 'update', 'delete'])('Label → %s is refused with a clear message, nothing sent', async (operation) => {
+		const recorder = new GitHubRecorder([]);
+		const run = await runGitHub({ resource: 'label', operation, ...repo(), labelName: byName('area/ui'), additionalFields: {} });
+		const verb = { get: 'read', update: 'updated', delete: 'deleted' }[operation];
+		expect(run.error('GitHub')?.message).toBe(`The "Label" parameter names "area/ui", which contains "/", so that label cannot be ${verb} by name`);
+		expect(recorder.requests).toEqual([]);
+	});
+
+	it('Issue → Remove Label of a label the issue does not have is refused before any change', async () => {
+		const recorder = new GitHubRecorder([{ body: [{ name: 'bug' }] }]);
+		const run = await runGitHub({ resource: 'issue', operation: 'removeLabel', ...repo(), issueNumber: byId('7'), label: byName('area/ui') });
+		expect(run.error('GitHub')?.message).toBe('The "Label" parameter names "area/ui", which the issue does not have');
+		expect(recorder.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /repos/octo/hello/issues/7/labels']);
 	});
 });

@@ -1,0 +1,141 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { CatalogueField } from '../../../shared/catalogue';
+import { isoDate, repositoryFields, sortDirection } from '../fields';
+import type { GitHubRow } from '../types';
+
+/** A milestone of the chosen repository, picked from its milestones or given by number. */
+export const milestoneLocator = (overrides: Partial<CatalogueField> & Pick<CatalogueField, 'name' | 'in'>): CatalogueField => ({
+	displayName: 'Milestone',
+	type: 'resourceLocator',
+	required: true,
+	integer: true,
+	description: 'Number of the milestone, e.g. 3 (as in …/milestone/3)',
+	...overrides,
+	ui: {
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: 'searchMilestones', searchable: true },
+			},
+			{
+				displayName: 'By Number',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 3',
+				validation: [{ type: 'regex', properties: { regex: '^[0-9]+$', errorMessage: 'Give a number' } }],
+			},
+		],
+		...overrides.ui,
+	},
+});
+
+const milestoneNumber = () => milestoneLocator({ name: 'milestoneNumber', apiName: 'milestone_number', in: 'path' });
+
+const state = (description: string, withAll: boolean): CatalogueField => ({
+	name: 'state',
+	displayName: 'State',
+	type: 'options',
+	in: withAll ? 'query' : 'body',
+	optional: true,
+	default: 'open',
+	description,
+	options: [
+		...(withAll ? [{ name: 'All', value: 'all' }] : []),
+		{ name: 'Closed', value: 'closed' },
+		{ name: 'Open', value: 'open' },
+	],
+});
+
+const details = (): CatalogueField[] => [
+	{ name: 'description', displayName: 'Description', type: 'string', in: 'body', optional: true, description: 'Description of the milestone', ui: { typeOptions: { rows: 3 } } },
+	{ ...isoDate('due_on', 'Due On', 'When the milestone is due (GitHub keeps the date only)'), in: 'body' },
+	state('Open or close the milestone', false),
+];
+
+export const milestoneRows: GitHubRow[] = [
+	{
+		resource: 'milestone',
+		operation: 'list',
+		returns: 'milestone',
+		name: 'List',
+		action: 'List the milestones of a repository',
+		description: 'List the milestones of a repository, filtered by state, sorted by due date or completeness: number, title, state, due date and open/closed issue counts.',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/milestones',
+		scope: 'repository',
+		paging: {},
+		fields: [
+			...repositoryFields(),
+			state('Only milestones in this state', true),
+			{
+				name: 'sort', displayName: 'Sort By', type: 'options', in: 'query', optional: true, default: 'due_on',
+				description: 'What to sort the results by',
+				options: [
+					{ name: 'Completeness', value: 'completeness' },
+					{ name: 'Due Date', value: 'due_on' },
+				],
+			},
+			{ ...sortDirection(), default: 'asc' },
+		],
+	},
+	{
+		resource: 'milestone',
+		operation: 'get',
+		returns: 'milestone',
+		name: 'Get',
+		action: 'Get a milestone of a repository',
+		description: 'Get one milestone by its number: title, description, state, due date and open/closed issue counts.',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/milestones/{milestone_number}',
+		scope: 'repository',
+		fields: [...repositoryFields(), milestoneNumber()],
+	},
+	{
+		resource: 'milestone',
+		operation: 'create',
+		returns: 'milestone',
+		name: 'Create',
+		action: 'Create a milestone in a repository',
+		description: 'Create a milestone in a repository with a title and optionally a description and a due date. Returns the milestone with its number.',
+		method: 'POST',
+		path: '/repos/{owner}/{repo}/milestones',
+		scope: 'repository',
+		fields: [
+			...repositoryFields(),
+			{ name: 'title', displayName: 'Title', type: 'string', in: 'body', required: true, placeholder: 'e.g. v1.2', description: 'Title of the milestone' },
+			...details(),
+		],
+	},
+	{
+		resource: 'milestone',
+		operation: 'update',
+		returns: 'milestone',
+		name: 'Update',
+		action: 'Update a milestone of a repository',
+		description: 'Change a milestone’s title, description, due date or open/closed state. Fields left out stay unchanged. Returns the milestone.',
+		method: 'PATCH',
+		path: '/repos/{owner}/{repo}/milestones/{milestone_number}',
+		scope: 'repository',
+		fields: [
+			...repositoryFields(),
+			milestoneNumber(),
+			{ name: 'title', displayName: 'Title', type: 'string', in: 'body', optional: true, description: 'New title of the milestone' },
+			...details(),
+		],
+	},
+	{
+		resource: 'milestone',
+		operation: 'delete',
+		name: 'Delete',
+		action: 'Delete a milestone from a repository',
+		description: 'Delete a milestone permanently; its issues and pull requests stay, without a milestone.',
+		method: 'DELETE',
+		path: '/repos/{owner}/{repo}/milestones/{milestone_number}',
+		scope: 'repository',
+		fields: [...repositoryFields(), milestoneNumber()],
+		output: (_body, values: IDataObject) => ({ milestoneNumber: Number(values.milestoneNumber), deleted: true }),
+	},
+];
