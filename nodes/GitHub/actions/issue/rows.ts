@@ -54,21 +54,23 @@ const bodyText = (description: string): CatalogueField => ({
 });
 
 const commentId = (): CatalogueField => ({
+	displayName: 'Comment ID',
 	name: 'commentId',
 	apiName: 'comment_id',
-	displayName: 'Comment ID',
 	type: 'string',
+	default: '',
 	in: 'path',
 	required: true,
 	integer: true,
 	placeholder: 'e.g. 1081119451',
-	description: 'Numeric ID of the comment (the "id" from List Comments, or the number after #issuecomment- in its URL)',
+	description: 'Numeric ID of the comment (the ID from List Comments, or the number after #issuecomment- in its URL)',
 });
 
 const login = (description: string): CatalogueField => ({
-	name: 'assignee',
 	displayName: 'Assignee',
+	name: 'assignee',
 	type: 'string',
+	default: '',
 	in: 'body',
 	apiName: 'assignees',
 	required: true,
@@ -263,7 +265,7 @@ export const issueRows: GitHubRow[] = [
 		fields: [
 			...repositoryFields(),
 			commentId(),
-			{ name: 'body', displayName: 'Comment', type: 'string', in: 'body', required: true, description: 'New text of the comment (Markdown)', ui: { typeOptions: { rows: 4 } } },
+			{ displayName: 'Comment', name: 'body', type: 'string', default: '', in: 'body', required: true, description: 'New text of the comment (Markdown)', ui: { typeOptions: { rows: 4 } } },
 		],
 	},
 	{
@@ -344,7 +346,7 @@ export const issueRows: GitHubRow[] = [
 			...repositoryFields(),
 			issueNumber(),
 			{
-				name: 'lock_reason', displayName: 'Lock Reason', type: 'options', in: 'body', optional: true, default: 'resolved',
+				displayName: 'Lock Reason', name: 'lock_reason', type: 'options', in: 'body', optional: true, default: 'resolved',
 				description: 'Why the conversation is locked (shown on the issue)',
 				options: [
 					{ name: 'Off-Topic', value: 'off-topic' },

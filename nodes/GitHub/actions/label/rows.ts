@@ -30,8 +30,8 @@ const labelName = () => labelLocator({ name: 'labelName', apiName: 'name', in: '
 
 /** GitHub takes colors as six hex digits without "#"; the color picker gives "#rrggbb". */
 const color = (description: string): CatalogueField => ({
-	name: 'color',
 	displayName: 'Color',
+	name: 'color',
 	type: 'color',
 	in: 'body',
 	optional: true,
@@ -41,9 +41,10 @@ const color = (description: string): CatalogueField => ({
 });
 
 const labelDescription: CatalogueField = {
-	name: 'description',
 	displayName: 'Description',
+	name: 'description',
 	type: 'string',
+	default: '',
 	in: 'body',
 	optional: true,
 	description: 'Short description of the label (at most 100 characters)',
@@ -88,7 +89,7 @@ export const labelRows: GitHubRow[] = [
 		scope: 'repository',
 		fields: [
 			...repositoryFields(),
-			{ name: 'name', displayName: 'Name', type: 'string', in: 'body', required: true, placeholder: 'e.g. needs triage', description: 'Name of the new label (emoji allowed, e.g. ":bug:")' },
+			{ displayName: 'Name', name: 'name', type: 'string', default: '', in: 'body', required: true, placeholder: 'e.g. needs triage', description: 'Name of the new label (emoji allowed, e.g. ":bug:")' },
 			color('Color of the label; default: a grey chosen by GitHub'),
 			labelDescription,
 		],
@@ -107,7 +108,7 @@ export const labelRows: GitHubRow[] = [
 		fields: [
 			...repositoryFields(),
 			labelName(),
-			{ name: 'new_name', displayName: 'New Name', type: 'string', in: 'body', optional: true, description: 'New name of the label' },
+			{ displayName: 'New Name', name: 'new_name', type: 'string', default: '', in: 'body', optional: true, description: 'New name of the label' },
 			color('New color of the label'),
 			labelDescription,
 		],

@@ -35,8 +35,8 @@ export const milestoneLocator = (overrides: Partial<CatalogueField> & Pick<Catal
 const milestoneNumber = () => milestoneLocator({ name: 'milestoneNumber', apiName: 'milestone_number', in: 'path' });
 
 const state = (description: string, withAll: boolean): CatalogueField => ({
-	name: 'state',
 	displayName: 'State',
+	name: 'state',
 	type: 'options',
 	in: withAll ? 'query' : 'body',
 	optional: true,
@@ -50,7 +50,7 @@ const state = (description: string, withAll: boolean): CatalogueField => ({
 });
 
 const details = (): CatalogueField[] => [
-	{ name: 'description', displayName: 'Description', type: 'string', in: 'body', optional: true, description: 'Description of the milestone', ui: { typeOptions: { rows: 3 } } },
+	{ displayName: 'Description', name: 'description', type: 'string', default: '', in: 'body', optional: true, description: 'Description of the milestone', ui: { typeOptions: { rows: 3 } } },
 	{ ...isoDate('due_on', 'Due On', 'When the milestone is due (GitHub keeps the date only)'), in: 'body' },
 	state('Open or close the milestone', false),
 ];
@@ -71,7 +71,7 @@ export const milestoneRows: GitHubRow[] = [
 			...repositoryFields(),
 			state('Only milestones in this state', true),
 			{
-				name: 'sort', displayName: 'Sort By', type: 'options', in: 'query', optional: true, default: 'due_on',
+				displayName: 'Sort By', name: 'sort', type: 'options', in: 'query', optional: true, default: 'due_on',
 				description: 'What to sort the results by',
 				options: [
 					{ name: 'Completeness', value: 'completeness' },
@@ -105,7 +105,7 @@ export const milestoneRows: GitHubRow[] = [
 		scope: 'repository',
 		fields: [
 			...repositoryFields(),
-			{ name: 'title', displayName: 'Title', type: 'string', in: 'body', required: true, placeholder: 'e.g. v1.2', description: 'Title of the milestone' },
+			{ displayName: 'Title', name: 'title', type: 'string', default: '', in: 'body', required: true, placeholder: 'e.g. v1.2', description: 'Title of the milestone' },
 			...details(),
 		],
 	},
@@ -122,7 +122,7 @@ export const milestoneRows: GitHubRow[] = [
 		fields: [
 			...repositoryFields(),
 			milestoneNumber(),
-			{ name: 'title', displayName: 'Title', type: 'string', in: 'body', optional: true, description: 'New title of the milestone' },
+			{ displayName: 'Title', name: 'title', type: 'string', default: '', in: 'body', optional: true, description: 'New title of the milestone' },
 			...details(),
 		],
 	},
