@@ -181,7 +181,7 @@ function fieldProperty(field: CatalogueField, show?: Record<string, string[]>): 
 		displayName: field.displayName,
 		name: field.name,
 		type: field.type,
-		default: field.default ?? defaultFor(field.type),
+		default: startValue(field),
 		description: field.description,
 		...(field.required ? { required: true } : {}),
 		...(field.options ? { options: field.options } : {}),
@@ -193,6 +193,15 @@ function fieldProperty(field: CatalogueField, show?: Record<string, string[]>): 
 		property.displayOptions = { ...field.ui?.displayOptions, show: { ...own, ...show } };
 	}
 	return property;
+}
+
+/**
+ * What a field holds when it is shown or added. An optional number starts empty (null, which n8n's
+ * number input shows as blank): adding e.g. "Milestone Number" must not send a number nobody chose.
+ */
+function startValue(field: CatalogueField): INodeProperties['default'] {
+	if (field.optional && field.type === 'number') return null;
+	return field.default !== undefined ? field.default : defaultFor(field.type);
 }
 
 function defaultFor(type: INodeProperties['type']): INodeProperties['default'] {
@@ -267,7 +276,7 @@ export function readFieldValues(ctx: IExecuteFunctions, row: OperationRow, itemI
  * from the node's parameters, and n8n cannot resolve it: it then takes its default.
  */
 function readField(ctx: IExecuteFunctions, field: CatalogueField, itemIndex: number): IDataObject[keyof IDataObject] {
-	const fallback = field.default ?? defaultFor(field.type);
+	const fallback = startValue(field);
 	if (ctx.getNode().parameters[field.name] === undefined) {
 		const plain =
 			fallback && typeof fallback === 'object' && !Array.isArray(fallback) && 'value' in fallback

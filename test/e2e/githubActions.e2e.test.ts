@@ -79,7 +79,7 @@ describe('GitHub node in a real n8n: one operation of every resource, and the AP
 				github('File', { resource: 'file', operation: 'get', ...repo, path: 'README.md' }),
 				github('Branch', { resource: 'branch', operation: 'create', ...repo, newBranch: 'feature/e2e', source: 'branch', fromBranch: { __rl: true, mode: 'name', value: 'main' } }),
 				github('Commit', { resource: 'commit', operation: 'list', ...repo, limit: 2 }),
-				github('Issue', { resource: 'issue', operation: 'create', ...repo, title: 'From n8n', additionalFields: { labels: 'e2e, bot' } }),
+				github('Issue', { resource: 'issue', operation: 'create', ...repo, title: 'From n8n', labels: 'e2e, bot' }),
 				github('Search', { resource: 'search', operation: 'issuesAndPullRequests', query: 'is:issue', limit: 10, allowedRepositories: 'octo/hello' }),
 				github('Pull Request', { resource: 'pullRequest', operation: 'merge', ...repo, pullNumber: { __rl: true, mode: 'id', value: '12' }, merge_method: 'squash' }),
 				github('Project', {

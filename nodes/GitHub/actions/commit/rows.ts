@@ -100,7 +100,7 @@ export const commitRows: GitHubRow[] = [
 			{ displayName: 'Commit SHA', name: 'commitSha', apiName: 'commit_sha', type: 'string', default: '', in: 'path', required: true, description: 'SHA of the commit to comment on' },
 			{ displayName: 'Comment', name: 'body', type: 'string', default: '', in: 'body', required: true, ui: { typeOptions: { rows: 3 } }, description: 'Text of the comment (Markdown)' },
 			{ displayName: 'File Path', name: 'path', type: 'string', default: '', in: 'body', optional: true, description: 'File of the commit to comment on' },
-			{ displayName: 'Position in Diff', name: 'position', type: 'number', in: 'body', optional: true, default: 1, description: 'Line index in the file’s diff to comment on (with File Path)' },
+			{ displayName: 'Position in Diff', name: 'position', type: 'number', in: 'body', optional: true, default: null, description: 'Line index in the file’s diff to comment on (with File Path)' },
 		],
 	},
 ];

@@ -8,25 +8,25 @@ import type { GitHubRow } from '../types';
 
 const issueNumber = () => numberLocator('issue', { name: 'issueNumber', apiName: 'issue_number' });
 
-const labels = (description: string): CatalogueField => ({
+const labels = (description: string, optional = true): CatalogueField => ({
 	displayName: 'Labels',
 	name: 'labels',
 	type: 'string',
 	default: '',
 	in: 'body',
-	optional: true,
+	optional,
 	placeholder: 'e.g. bug, help wanted',
 	description,
 	toApi: commaList,
 });
 
-const assignees = (description: string): CatalogueField => ({
+const assignees = (description: string, optional = true): CatalogueField => ({
 	displayName: 'Assignees',
 	name: 'assignees',
 	type: 'string',
 	default: '',
 	in: 'body',
-	optional: true,
+	optional,
 	placeholder: 'e.g. octocat, hubot',
 	description,
 	toApi: commaList,
@@ -38,17 +38,17 @@ const milestone: CatalogueField = {
 	type: 'number',
 	in: 'body',
 	optional: true,
-	default: 1,
+	default: null,
 	description: 'Number of the milestone to attach the issue to',
 };
 
-const bodyText = (description: string): CatalogueField => ({
+const bodyText = (description: string, optional = true): CatalogueField => ({
 	displayName: 'Body',
 	name: 'body',
 	type: 'string',
 	default: '',
 	in: 'body',
-	optional: true,
+	optional,
 	description,
 	ui: { typeOptions: { rows: 4 } },
 });
@@ -94,9 +94,10 @@ export const issueRows: GitHubRow[] = [
 		fields: [
 			...repositoryFields(),
 			{ displayName: 'Title', name: 'title', type: 'string', default: '', in: 'body', required: true, description: 'Title of the issue' },
-			bodyText('Text of the issue (Markdown)'),
-			labels('Labels to add, comma-separated; labels that do not exist yet are created'),
-			assignees('GitHub logins to assign, comma-separated'),
+			// Shown directly, as in n8n's own GitHub node: most issues are opened with them.
+			bodyText('Text of the issue (Markdown)', false),
+			labels('Labels to add, comma-separated; labels that do not exist yet are created', false),
+			assignees('GitHub logins to assign, comma-separated', false),
 			milestone,
 		],
 	},

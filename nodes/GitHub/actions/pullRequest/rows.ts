@@ -437,7 +437,7 @@ export const pullRequestRows: GitHubRow[] = [
 			{ displayName: 'Line', name: 'line', type: 'number', in: 'body', required: true, default: 1, description: 'Line of the file the comment is about (the last line of a range)', ui: { typeOptions: { minValue: 1 } } },
 			{ displayName: 'Comment', name: 'body', type: 'string', default: '', in: 'body', required: true, description: 'Text of the comment (Markdown)', ui: { typeOptions: { rows: 4 } } },
 			side('side', 'Side', 'Which version of the file the line number refers to'),
-			{ displayName: 'Start Line', name: 'start_line', type: 'number', in: 'body', optional: true, default: 1, description: 'First line of a multi-line comment' },
+			{ displayName: 'Start Line', name: 'start_line', type: 'number', in: 'body', optional: true, default: null, description: 'First line of a multi-line comment' },
 			side('start_side', 'Start Side', 'Which version of the file the start line refers to (default: the same as Side)'),
 			{ displayName: 'Commit SHA', name: 'commit_id', type: 'string', default: '', in: 'body', optional: true, description: 'Commit the comment is about; default: the pull request\'s latest commit' },
 		],
