@@ -6,7 +6,18 @@ import { assertNotCustomApiCall, customApiCallNotice, MAX_RATE_LIMIT_WAIT_OPTION
 import { TRELLO_RESOURCES, TRELLO_ROWS } from './actions/catalogue';
 import { executeTrelloRows } from './actions/router';
 import { TRELLO_AUTHENTICATION_PROPERTY, TRELLO_CREDENTIALS } from './common';
-import { searchBoards, searchCards, searchLabels, searchLists, searchTargetLists } from './methods/listSearch';
+import {
+	searchAttachments,
+	searchBoards,
+	searchCards,
+	searchCheckItems,
+	searchChecklists,
+	searchComments,
+	searchCustomFields,
+	searchLabels,
+	searchLists,
+	searchTargetLists,
+} from './methods/listSearch';
 import { getLabels, getMembers } from './methods/loadOptions';
 import { TRELLO_FIELD_SETS } from './actions/output';
 
@@ -53,7 +64,18 @@ export class Trello implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchBoards, searchLists, searchTargetLists, searchCards, searchLabels },
+		listSearch: {
+			searchBoards,
+			searchLists,
+			searchTargetLists,
+			searchCards,
+			searchLabels,
+			searchChecklists,
+			searchCheckItems,
+			searchAttachments,
+			searchCustomFields,
+			searchComments,
+		},
 		loadOptions: { getLabels, getMembers },
 	};
 

@@ -51,7 +51,13 @@ class HarnessInput implements INodeType {
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const raw = this.getNodeParameter('items', 0, '[{}]') as unknown;
 		const items = (typeof raw === 'string' ? JSON.parse(raw) : raw) as object[];
-		return [items.map((json) => ({ json: json as never }))];
+		// "$binary": { property: { data (base64), mimeType, fileName } } becomes the item's binary data.
+		return [
+			items.map((entry) => {
+				const { $binary, ...json } = entry as { $binary?: INodeExecutionData['binary'] };
+				return $binary ? { json: json as never, binary: $binary } : { json: json as never };
+			}),
+		];
 	}
 }
 

@@ -24,7 +24,8 @@ function benign(field: CatalogueField, trello: boolean): unknown {
 		case 'boolean':
 			return false;
 		case 'options':
-			return (field.options?.[0] as { value?: unknown } | undefined)?.value ?? '';
+			// Options loaded from the service (members) take an id.
+			return (field.options?.[0] as { value?: unknown } | undefined)?.value ?? (trello ? OBJECT_ID : '');
 		case 'multiOptions':
 			return [];
 		case 'dateTime':
@@ -47,6 +48,13 @@ function asParameter(field: CatalogueField, value: unknown): unknown {
 	return { __rl: true, mode: modes.includes('list') || !modes.length ? 'list' : modes[0], value };
 }
 
+/** Every binary property an operation may name (the benign value of a field naming one is OBJECT_ID). */
+const BINARY_INPUT = {
+	$binary: Object.fromEntries(
+		['data', OBJECT_ID].map((name) => [name, { data: Buffer.from('file').toString('base64'), mimeType: 'text/plain', fileName: 'a.txt' }]),
+	),
+};
+
 async function run(type: string, parameters: IDataObject, credentials: ReturnType<typeof credentialsFor>) {
 	const node = packageNode('Node', type, parameters, {
 		githubAccessTokenApi: 'a',
@@ -54,7 +62,7 @@ async function run(type: string, parameters: IDataObject, credentials: ReturnTyp
 		trelloKeyTokenApi: 'c',
 		trelloOAuth10aApi: 'd',
 	});
-	return await runWorkflow(singleNodeWorkflow(node), { credentials });
+	return await runWorkflow(singleNodeWorkflow(node, [BINARY_INPUT]), { credentials });
 }
 
 const githubRows = GITHUB_ROWS.filter((row) => row.scope === 'repository');

@@ -6,8 +6,11 @@ import { boardFixtures } from './fixtures/board';
 import { cardFixtures } from './fixtures/card';
 import { checklistFixtures } from './fixtures/checklist';
 import { commentFixtures } from './fixtures/comment';
+import { customFieldFixtures } from './fixtures/customField';
 import { labelFixtures } from './fixtures/label';
 import { listFixtures } from './fixtures/list';
+import { memberFixtures } from './fixtures/member';
+import { searchFixtures } from './fixtures/search';
 
 /**
  * One fixture per catalogue row: the node parameters, every request the operation must send (in
@@ -17,6 +20,10 @@ export interface RowFixture {
 	parameters: IDataObject;
 	calls: ExpectedCall[];
 	output: IDataObject[];
+	/** Input items (default one empty item); "$binary" gives an item binary data. */
+	input?: IDataObject[];
+	/** Binary data of each output item: property → file name, MIME type and content as text. */
+	binary?: Array<Record<string, { fileName: string; mimeType: string; text: string }>>;
 }
 
 export { BOARD, CARD, CHECK_ITEM, CHECKLIST, LABEL, LIST, MEMBER, OTHER_BOARD, OTHER_LABEL, OTHER_LIST, SOURCE_CHECKLIST, card } from './fixtures/ids';
@@ -30,4 +37,7 @@ export const FIXTURES: Record<string, RowFixture> = {
 	...commentFixtures,
 	...checklistFixtures,
 	...labelFixtures,
+	...customFieldFixtures,
+	...memberFixtures,
+	...searchFixtures,
 };

@@ -9,7 +9,7 @@ import { getLabels, getMembers } from '../../nodes/Trello/methods/loadOptions';
 import { searchBoards, searchCards, searchLabels, searchLists, searchTargetLists } from '../../nodes/Trello/methods/listSearch';
 import { resetTrelloRateLimitState } from '../../nodes/Trello/transport';
 import { BOARD, CARD, LABEL, LIST, MEMBER, OTHER_BOARD, OTHER_LABEL, OTHER_LIST } from './fixtures';
-import { credentialsFor, expectAuthenticated, rl, trelloApi } from './support';
+import { contractProblems, credentialsFor, expectAuthenticated, rl, trelloApi } from './support';
 
 beforeEach(() => resetTrelloRateLimitState());
 
@@ -77,7 +77,12 @@ describe('Trello node list search and options, filtered by the chosen board', ()
 	it('offers the lists of the board a card moves to, and still the chosen board’s cards', async () => {
 		const api = trelloApi([
 			{ method: 'GET', path: '/1/boards/Zz98Yy76/lists', query: { fields: 'name' }, reply: [{ id: OTHER_LIST, name: 'Inbox' }] },
-			{ method: 'GET', path: `/1/boards/${BOARD}/cards`, query: { fields: 'name,url' }, reply: [{ id: CARD, name: 'Card' }] },
+			{
+				method: 'GET',
+				path: `/1/boards/${BOARD}/lists`,
+				query: { cards: 'open', card_fields: 'name,url', fields: 'name' },
+				reply: [{ id: LIST, name: 'Doing', cards: [{ id: CARD, name: 'Card' }] }],
+			},
 			{ method: 'GET', path: `/1/boards/${BOARD}/lists`, query: { fields: 'name' }, reply: [{ id: LIST, name: 'Doing' }] },
 		]);
 		const moving = loadOptionsContext({
@@ -87,19 +92,28 @@ describe('Trello node list search and options, filtered by the chosen board', ()
 			additionalFields: { idBoard: rl('https://trello.com/b/Zz98Yy76/ops', 'url') },
 		});
 		expect((await searchTargetLists.call(moving)).results).toEqual([{ name: 'Inbox', value: OTHER_LIST }]);
-		expect((await searchCards.call(moving)).results).toEqual([{ name: 'Card', value: CARD, url: undefined }]);
+		expect((await searchCards.call(moving)).results).toEqual([{ name: 'Card (Doing)', value: CARD, url: undefined }]);
 		const staying = loadOptionsContext({ resource: 'card', operation: 'update', board: rl(BOARD, 'list') });
 		expect((await searchTargetLists.call(staying)).results).toEqual([{ name: 'Doing', value: LIST }]);
 		expect(api.scope.isDone()).toBe(true);
 	});
 
-	it('offers the cards of a board given by its address', async () => {
-		trelloApi([
+	it('offers the cards of a board given by its address, each with its list’s name, in one request', async () => {
+		const api = trelloApi([
 			{
 				method: 'GET',
-				path: '/1/boards/AbCd1234/cards',
-				query: { fields: 'name,url' },
-				reply: [{ id: CARD, name: 'Write release notes', url: 'https://trello.com/c/Xy12Ab34/7' }],
+				path: '/1/boards/AbCd1234/lists',
+				query: { cards: 'open', card_fields: 'name,url', fields: 'name' },
+				reply: [
+					{ id: LIST, name: 'Doing', cards: [{ id: CARD, name: 'Write release notes', url: 'https://trello.com/c/Xy12Ab34/7' }] },
+					{ id: OTHER_LIST, name: 'Done', cards: [{ id: 'c2', name: 'Ship 2.2', url: 'https://trello.com/c/Qq/8' }] },
+				],
+			},
+			{
+				method: 'GET',
+				path: '/1/boards/AbCd1234/lists',
+				query: { cards: 'open', card_fields: 'name,url', fields: 'name' },
+				reply: [{ id: OTHER_LIST, name: 'Done', cards: [{ id: 'c2', name: 'Ship 2.2', url: 'https://trello.com/c/Qq/8' }] }],
 			},
 		]);
 		const ctx = loadOptionsContext({
@@ -108,8 +122,12 @@ describe('Trello node list search and options, filtered by the chosen board', ()
 			board: rl('https://trello.com/b/AbCd1234/team', 'url'),
 		});
 		expect((await searchCards.call(ctx)).results).toEqual([
-			{ name: 'Write release notes', value: CARD, url: 'https://trello.com/c/Xy12Ab34/7' },
+			{ name: 'Write release notes (Doing)', value: CARD, url: 'https://trello.com/c/Xy12Ab34/7' },
+			{ name: 'Ship 2.2 (Done)', value: 'c2', url: 'https://trello.com/c/Qq/8' },
 		]);
+		// The filter matches the list's name too.
+		expect((await searchCards.call(ctx, 'done')).results).toEqual([{ name: 'Ship 2.2 (Done)', value: 'c2', url: 'https://trello.com/c/Qq/8' }]);
+		expect(api.recorded.map((call) => contractProblems(call))).toEqual([[], []]);
 	});
 
 	it('offers the labels and members of the chosen board', async () => {

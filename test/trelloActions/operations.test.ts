@@ -23,9 +23,20 @@ describe.each(AUTHS)('every Trello operation, authenticated with %s', (auth: Aut
 		const [resource, operation] = key.split('.');
 		const api = trelloApi(fixture.calls);
 
-		const run = await runTrello({ resource, operation, ...fixture.parameters }, auth);
+		const run = await runTrello({ resource, operation, ...fixture.parameters }, auth, fixture.input);
 
 		expect(run.json('Trello')).toEqual(fixture.output);
+		const bodies = fixture.calls.map((call, index) => [call.body, api.recorded[index]?.body]).filter(([expected]) => expected !== undefined);
+		for (const [expected, sent] of bodies) expect(sent).toEqual(expected);
+		const binaries = run.items('Trello').map((item) =>
+			Object.fromEntries(
+				Object.entries(item.binary ?? {}).map(([name, data]) => [
+					name,
+					{ fileName: data.fileName, mimeType: data.mimeType, text: Buffer.from(data.data, 'base64').toString('utf8') },
+				]),
+			),
+		);
+		expect(binaries).toEqual(fixture.binary ?? fixture.output.map(() => ({})));
 		expect(run.items('Trello').every((item) => JSON.stringify(item.pairedItem) === '{"item":0}')).toBe(true);
 		expect(api.sent()).toEqual(expectedSent(fixture.calls));
 		for (const call of api.recorded) {

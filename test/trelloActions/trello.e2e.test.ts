@@ -210,7 +210,7 @@ describe('Trello node and Trello API Call node in a real n8n', () => {
 				trelloNode('Check Item', 'keyToken', {
 					resource: 'checklist',
 					operation: 'addItem',
-					checklist: "={{ $('Checklist').first().json.id }}",
+					checklist: id("$('Checklist').first().json.id"),
 					name: 'Smoke test',
 					additionalFields: { checked: false },
 					options: ALLOWED,
@@ -219,7 +219,7 @@ describe('Trello node and Trello API Call node in a real n8n', () => {
 					resource: 'checklist',
 					operation: 'updateItem',
 					card: id("$('Create Card').first().json.id"),
-					checkItem: "={{ $('Check Item').first().json.id }}",
+					checkItem: id("$('Check Item').first().json.id"),
 					additionalFields: { state: 'complete' },
 				}),
 				trelloNode('Label', 'keyToken', {

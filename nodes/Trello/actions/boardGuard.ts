@@ -10,7 +10,7 @@ import type { TrelloClient } from '../transport';
 import { BOARD_URL_REGEX } from './fields';
 
 /** Kinds of Trello object whose owning board "Allowed Boards" checks. */
-export type ScopedKind = Extract<BoardOwnedKind, 'board' | 'list' | 'card' | 'checklist' | 'label'>;
+export type ScopedKind = Extract<BoardOwnedKind, 'board' | 'list' | 'card' | 'checklist' | 'label' | 'customField'>;
 
 const SHORT_LINK = /^[a-zA-Z0-9]+$/;
 const BOARD_URL = new RegExp(`^${BOARD_URL_REGEX}$`);

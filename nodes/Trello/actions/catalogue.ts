@@ -4,8 +4,11 @@ import { boardRows } from './board/rows';
 import { cardRows } from './card/rows';
 import { checklistRows } from './checklist/rows';
 import { commentRows } from './comment/rows';
+import { customFieldRows } from './customField/rows';
 import { labelRows } from './label/rows';
 import { listRows } from './list/rows';
+import { memberRows } from './member/rows';
+import { searchRows } from './search/rows';
 import type { TrelloRow } from './types';
 
 export const TRELLO_RESOURCES: ResourceSpec[] = [
@@ -14,8 +17,11 @@ export const TRELLO_RESOURCES: ResourceSpec[] = [
 	{ name: 'Card', value: 'card', description: 'Cards in lists' },
 	{ name: 'Checklist', value: 'checklist', description: 'Checklists on cards and their items' },
 	{ name: 'Comment', value: 'comment', description: 'Comments on cards' },
+	{ name: 'Custom Field', value: 'customField', description: 'Custom fields of a board and their values on cards' },
 	{ name: 'Label', value: 'label', description: 'Labels of a board and on cards' },
 	{ name: 'List', value: 'list', description: 'Lists (columns) of a board' },
+	{ name: 'Member', value: 'member', description: 'Trello members (people) and their boards and cards' },
+	{ name: 'Search', value: 'search', description: 'Find cards, boards and members' },
 ];
 
 /** Every operation of the Trello node: one row each. */
@@ -25,6 +31,9 @@ export const TRELLO_ROWS: TrelloRow[] = [
 	...cardRows,
 	...checklistRows,
 	...commentRows,
+	...customFieldRows,
 	...labelRows,
 	...listRows,
+	...memberRows,
+	...searchRows,
 ];

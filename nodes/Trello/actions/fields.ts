@@ -132,6 +132,70 @@ export function labelField(overrides: Partial<CatalogueField> & Pick<CatalogueFi
 	};
 }
 
+/**
+ * An object picked from a list the node loads (the chosen card's checklists, attachments, …) or
+ * given by its 24-character ID.
+ */
+export function pickedField(
+	name: string,
+	displayName: string,
+	searchListMethod: string,
+	description: string,
+	overrides: Partial<CatalogueField> & Pick<CatalogueField, 'in'>,
+): CatalogueField {
+	return {
+		name,
+		displayName,
+		type: 'resourceLocator',
+		required: true,
+		description,
+		ui: locator([listMode(searchListMethod), idMode(displayName.toLowerCase())]),
+		...overrides,
+	};
+}
+
+/** A card used only to narrow the checklists, items and attachments offered for picking. */
+export const CARD_FILTER_FIELD: CatalogueField = cardField({
+	in: 'none',
+	required: false,
+	description:
+		'Card whose checklists and items are offered below (else those of the chosen board). Not sent to Trello; not needed when the object is given by ID.',
+});
+
+export function checklistField(overrides: Partial<CatalogueField> & Pick<CatalogueField, 'in'>): CatalogueField {
+	return pickedField(
+		'checklist',
+		'Checklist',
+		'searchChecklists',
+		'The checklist: pick it from the chosen card (or board) or give its 24-character ID',
+		overrides,
+	);
+}
+
+export function checkItemField(overrides: Partial<CatalogueField> & Pick<CatalogueField, 'in'>): CatalogueField {
+	return pickedField(
+		'checkItem',
+		'Checklist Item',
+		'searchCheckItems',
+		'The checklist item: pick it from the chosen checklist (or card) or give its 24-character ID',
+		overrides,
+	);
+}
+
+/** A single member of the chosen board (options loaded by name), or an ID by expression. */
+export function memberField(overrides: Partial<CatalogueField> & Pick<CatalogueField, 'in'>): CatalogueField {
+	return {
+		name: 'member',
+		displayName: 'Member Name or ID',
+		type: 'options',
+		required: true,
+		ui: { typeOptions: { loadOptionsMethod: 'getMembers', loadOptionsDependsOn: ['board.value'] } },
+		description:
+			'A member of the chosen board. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		...overrides,
+	};
+}
+
 export function idField(
 	name: string,
 	displayName: string,

@@ -36,6 +36,16 @@ export const TRELLO_FIELD_SETS: Record<string, FieldSet> = {
 	},
 	attachment: { id: 'id', name: 'name', url: 'url', mimeType: 'mimeType', date: 'date' },
 	member: { id: 'id', username: 'username', fullName: 'fullName' },
+	customField: {
+		id: 'id',
+		name: 'name',
+		type: 'type',
+		idBoard: 'idModel',
+		options: (raw) =>
+			Array.isArray(raw.options)
+				? (raw.options as Array<{ id?: string; value?: { text?: string } }>).map(({ id, value }) => ({ id, name: value?.text }))
+				: undefined,
+	},
 	notification: {
 		id: 'id',
 		type: 'type',

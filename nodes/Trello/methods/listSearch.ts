@@ -64,20 +64,110 @@ export async function searchLists(this: ILoadOptionsFunctions, filter?: string):
 
 /** Lists a card can move to: of "Move to Board" when set, else of the chosen board. */
 export async function searchTargetLists(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const lists = await boardChildren(this, 'lists', 'name', ['additionalFields.idBoard', 'board']);
+	const lists = await boardChildren(this, 'lists', 'name', ['additionalFields.idBoard', 'idBoard', 'board']);
 	return { results: matching(lists, filter, (l) => String(l.name)).map(({ entry, name }) => ({ name, value: String(entry.id) })) };
 }
 
-/** Open cards of the chosen board, filtered by name. */
+/** Open cards of the chosen board as "Card (List)", filtered by card or list name. */
 export async function searchCards(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const cards = await boardChildren(this, 'cards', 'name,url');
+	const board = chosenBoard(this);
+	if (!board) return { results: [] };
+	// One request: the board's open lists with their open cards.
+	const lists = await new TrelloClient(this).request<IDataObject[]>({
+		method: 'GET',
+		path: `/1/boards/${pathSegment(board)}/lists`,
+		qs: { cards: 'open', card_fields: 'name,url', fields: 'name' },
+	});
+	const cards = lists.flatMap((list) =>
+		((list.cards as IDataObject[] | undefined) ?? []).map((card) => ({ ...card, listName: list.name })),
+	);
 	return {
-		results: matching(cards, filter, (c) => String(c.name)).map(({ entry, name }) => ({
+		results: matching(cards, filter, (c) => `${String(c.name)} (${String(c.listName)})`).map(({ entry, name }) => ({
 			name,
 			value: String(entry.id),
 			url: entry.url ? String(entry.url) : undefined,
 		})),
 	};
+}
+
+/** The chosen card's checklists, else the chosen board's, filtered by name. */
+export async function searchChecklists(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const checklists = await checklistsInView(this, 'name');
+	return { results: matching(checklists, filter, (c) => String(c.name)).map(({ entry, name }) => ({ name, value: String(entry.id) })) };
+}
+
+/** Items of the chosen checklist, else of the chosen card's (or board's) checklists, as "Item (Checklist)". */
+export async function searchCheckItems(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const checklist = chosenBoard(this, ['checklist']);
+	const client = new TrelloClient(this);
+	const checklists = checklist
+		? [await client.request<IDataObject>({ method: 'GET', path: `/1/checklists/${pathSegment(checklist)}`, qs: { fields: 'name', checkItems: 'all', checkItem_fields: 'name,state' } })]
+		: await checklistsInView(this, 'name', true);
+	const items = checklists.flatMap((list) =>
+		((list.checkItems as IDataObject[] | undefined) ?? []).map((item) => ({ ...item, checklistName: list.name })),
+	);
+	return {
+		results: matching(items, filter, (i) => `${String(i.name)} (${String(i.checklistName)}${i.state === 'complete' ? ', done' : ''})`).map(
+			({ entry, name }) => ({ name, value: String(entry.id) }),
+		),
+	};
+}
+
+async function checklistsInView(ctx: ILoadOptionsFunctions, fields: string, withItems = false): Promise<IDataObject[]> {
+	const card = chosenBoard(ctx, ['card']);
+	const board = card ? '' : chosenBoard(ctx);
+	if (!card && !board) return [];
+	const owner = card ? `cards/${pathSegment(card)}` : `boards/${pathSegment(board)}`;
+	return await new TrelloClient(ctx).request<IDataObject[]>({
+		method: 'GET',
+		path: `/1/${owner}/checklists`,
+		qs: withItems ? { fields, checkItems: 'all', checkItem_fields: 'name,state' } : { fields, checkItems: 'none' },
+	});
+}
+
+/** Attachments of the chosen card, filtered by name. */
+export async function searchAttachments(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const card = chosenBoard(this, ['card']);
+	if (!card) return { results: [] };
+	const attachments = await new TrelloClient(this).request<IDataObject[]>({
+		method: 'GET',
+		path: `/1/cards/${pathSegment(card)}/attachments`,
+		qs: { fields: 'name,url' },
+	});
+	return {
+		results: matching(attachments, filter, (a) => String(a.name)).map(({ entry, name }) => ({
+			name,
+			value: String(entry.id),
+			url: entry.url ? String(entry.url) : undefined,
+		})),
+	};
+}
+
+/** Custom fields of the chosen board as "Name (type)", filtered by name. */
+export async function searchCustomFields(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const board = chosenBoard(this);
+	if (!board) return { results: [] };
+	const fields = await new TrelloClient(this).request<IDataObject[]>({ method: 'GET', path: `/1/boards/${pathSegment(board)}/customFields` });
+	return {
+		results: matching(fields, filter, (f) => `${String(f.name)} (${String(f.type)})`).map(({ entry, name }) => ({ name, value: String(entry.id) })),
+	};
+}
+
+/** Comments on the chosen card, newest first, shown by author and the start of their text. */
+export async function searchComments(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const card = chosenBoard(this, ['card']);
+	if (!card) return { results: [] };
+	const comments = await new TrelloClient(this).request<IDataObject[]>({
+		method: 'GET',
+		path: `/1/cards/${pathSegment(card)}/actions`,
+		qs: { filter: 'commentCard' },
+	});
+	const label = (comment: IDataObject) => {
+		const text = String((comment.data as IDataObject | undefined)?.text ?? '').replace(/\s+/g, ' ');
+		const author = String((comment.memberCreator as IDataObject | undefined)?.username ?? 'someone');
+		return `@${author}: ${text.length > 60 ? `${text.slice(0, 60)}…` : text}`;
+	};
+	return { results: matching(comments, filter, label).map(({ entry, name }) => ({ name, value: String(entry.id) })) };
 }
 
 function labelName(label: IDataObject): string {

@@ -31,8 +31,9 @@ export type TrelloAuthentication = keyof typeof TRELLO_CREDENTIAL_TYPES;
  * - all: everything in one response; Limit is applied here.
  * - limit: everything, or the first N with ?limit=N.
  * - before: pages of at most `maxPageSize`, older pages reached with ?before=<oldest id>.
+ * - page: numbered pages of a fixed size (`maxPageSize`, Trello's 50 for card activity), ?page=0, 1, …
  */
-export type TrelloPaging = 'all' | 'limit' | 'before';
+export type TrelloPaging = 'all' | 'limit' | 'before' | 'page';
 
 export interface TrelloPageOptions {
 	returnAll: boolean;
@@ -40,6 +41,9 @@ export interface TrelloPageOptions {
 	paging: TrelloPaging;
 	maxPageSize?: number;
 }
+
+/** Trello serves numbered pages 0 to 19 (1,000 card actions at 50 a page). */
+const TRELLO_LAST_PAGE = 19;
 
 const windowsByToken = new StatePerSecret(() => newTrelloWindow(TRELLO_TOKEN_WINDOW));
 const windowsByKey = new StatePerSecret(() => newTrelloWindow(TRELLO_KEY_WINDOW));
@@ -119,6 +123,7 @@ export class TrelloClient extends ApiClient {
 			const qs = options.returnAll ? request.qs : { ...request.qs, limit: wanted };
 			return (await this.list<T>({ ...request, qs })).slice(0, wanted);
 		}
+		if (options.paging === 'page') return await this.numberedPages<T>(request, wanted, options.maxPageSize ?? 50);
 		const maxPageSize = options.maxPageSize ?? 1000;
 		const collected: T[] = [];
 		const guard = new PageGuard('Trello');
@@ -135,6 +140,19 @@ export class TrelloClient extends ApiClient {
 			const ids = page.map((item) => String((item as IDataObject).id ?? '')).filter(Boolean).sort();
 			if (!ids.length) break;
 			before = ids[0];
+		}
+		return collected.slice(0, wanted);
+	}
+
+	/** Pages 0, 1, … of a fixed size until a short page or enough items. */
+	private async numberedPages<T>(request: ApiRequest, wanted: number, pageSize: number): Promise<T[]> {
+		const collected: T[] = [];
+		const guard = new PageGuard('Trello');
+		for (let page = 0; collected.length < wanted && page <= TRELLO_LAST_PAGE; page++) {
+			guard.admit(String(page));
+			const items = await this.list<T>({ ...request, qs: { ...request.qs, page } });
+			collected.push(...items);
+			if (items.length < pageSize) break;
 		}
 		return collected.slice(0, wanted);
 	}

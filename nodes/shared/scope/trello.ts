@@ -207,6 +207,13 @@ export async function checkTrelloRequest(
 		};
 	}
 
+	if (reading && segments.length === 4 && collection === 'members' && (segments[3] === 'boards' || segments[3] === 'cards')) {
+		// A member's boards and cards, kept only when on an allowed board.
+		const boardOf = segments[3] === 'boards' ? (item: IDataObject) => item.id : (item: IDataObject) => item.idBoard;
+		return { filter: (body) => keep(body, (item) => String(boardOf(item) ?? '').toLowerCase(), allowed) };
+	}
+	if (reading && route === 'search') return await searchVerdict(request, list, allowed, resolver);
+
 	const kind = PATH_KINDS[collection];
 	if (!kind) throw unverifiable(method, path, list);
 	let named = false;
@@ -231,6 +238,51 @@ export async function checkTrelloRequest(
 	}
 	if (!named) throw unverifiable(method, path, list);
 	return ALLOW;
+}
+
+/** Search results Trello can confine to boards (idBoards); members and workspaces it cannot. */
+const BOARD_CONFINED_MODELS = new Set(['cards', 'boards']);
+
+/**
+ * /1/search is let through only when confined to allowed boards (idBoards) and asking for cards
+ * or boards; the answer keeps only cards and boards of allowed boards.
+ */
+async function searchVerdict(
+	request: TrelloScopedRequest,
+	list: BoardList,
+	allowed: Set<string>,
+	resolver: BoardResolver,
+): Promise<ScopeVerdict> {
+	const values = requestValues(request.qs, request.body);
+	const models = String(values.modelTypes ?? '').split(',').map((m) => m.trim()).filter(Boolean);
+	if (!models.length || models.some((model) => !BOARD_CONFINED_MODELS.has(model))) {
+		throw new ScopeRefusal(
+			`Refused: a search for ${models.length ? models.join(', ') : 'every kind of object'} cannot be confined to ${list.source}. ${allowedBoardsText(list)}`,
+			'Search cards or boards (modelTypes=cards or boards) with idBoards set to allowed boards; members cannot be searched within a board scope.',
+		);
+	}
+	const boards = String(values.idBoards ?? '').split(',').map((b) => b.trim()).filter(Boolean);
+	if (!boards.length) {
+		throw new ScopeRefusal(
+			`Refused: a search without idBoards reaches outside ${list.source}. ${allowedBoardsText(list)}`,
+			'Give idBoards: the allowed boards to search, comma-separated.',
+		);
+	}
+	for (const board of boards) {
+		const id = await resolver.boardId(board);
+		if (!allowed.has(id)) throw boardRefusal(`the board "${board}"`, id, list, true);
+	}
+	return {
+		filter: (body) => {
+			if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+			const answer = body as IDataObject;
+			return {
+				...(answer.options !== undefined ? { options: answer.options } : {}),
+				cards: keep(answer.cards ?? [], (item) => String(item.idBoard ?? '').toLowerCase(), allowed),
+				boards: keep(answer.boards ?? [], (item) => String(item.id ?? '').toLowerCase(), allowed),
+			};
+		},
+	};
 }
 
 function unverifiable(method: string, path: string, list: BoardList): ScopeRefusal {

@@ -1,8 +1,18 @@
 import type { CatalogueField } from '../../../shared/catalogue';
 import type { TrelloRow } from '../types';
-import { BOARD_FILTER_FIELD, cardField, fieldsFilter, idField } from '../fields';
+import {
+	BOARD_FILTER_FIELD,
+	boardField,
+	CARD_FILTER_FIELD,
+	cardField,
+	checkItemField,
+	checklistField,
+	fieldsFilter,
+} from '../fields';
 
-const CHECKLIST_ID = 'ID of the checklist (from Get Card with checklists, or from Add Checklist)';
+const CHECKLIST_IN_PATH = checklistField({ in: 'path', apiName: 'id' });
+const ITEM_CARD = cardField({ in: 'path', apiName: 'id', description: 'The card whose checklist holds the item' });
+const ITEM_IN_CARD_PATH = checkItemField({ in: 'path', apiName: 'idCheckItem' });
 
 const ITEM_POSITION: CatalogueField = {
 	displayName: 'Position',
@@ -28,7 +38,9 @@ export const checklistRows: TrelloRow[] = [
 		spec: [{ kind: 'endpoint', name: 'Get checklist' }],
 		scope: [{ field: 'checklist', kind: 'checklist' }],
 		fields: [
-			idField('checklist', 'Checklist ID', CHECKLIST_ID, { in: 'path', apiName: 'id' }),
+			BOARD_FILTER_FIELD,
+			CARD_FILTER_FIELD,
+			CHECKLIST_IN_PATH,
 			{
 				displayName: 'Include Items',
 				name: 'checkItems',
@@ -95,8 +107,10 @@ export const checklistRows: TrelloRow[] = [
 		spec: [{ kind: 'toolStep', name: 'Create a Checklist Item' }, { kind: 'endpoint', name: 'Add checklist item' }],
 		scope: [{ field: 'checklist', kind: 'checklist' }],
 		fields: [
-			idField('checklist', 'Checklist ID', CHECKLIST_ID, { in: 'path', apiName: 'id' }),
-			{ displayName: 'Name', name: 'name', type: 'string', default: '', in: 'query', required: true, description: 'Text of the item' },
+			BOARD_FILTER_FIELD,
+			CARD_FILTER_FIELD,
+			CHECKLIST_IN_PATH,
+			{ name: 'name', displayName: 'Name', type: 'string', in: 'query', required: true, description: 'Text of the item' },
 			{
 				displayName: 'Checked',
 				name: 'checked',
@@ -131,8 +145,8 @@ export const checklistRows: TrelloRow[] = [
 		scope: [{ field: 'card', kind: 'card' }],
 		fields: [
 			BOARD_FILTER_FIELD,
-			cardField({ in: 'path', apiName: 'id', description: 'The card whose checklist holds the item' }),
-			idField('checkItem', 'Checklist Item ID', 'ID of the checklist item', { in: 'path', apiName: 'idCheckItem' }),
+			ITEM_CARD,
+			ITEM_IN_CARD_PATH,
 			{
 				displayName: 'State',
 				name: 'state',
@@ -149,5 +163,112 @@ export const checklistRows: TrelloRow[] = [
 			{ displayName: 'Name', name: 'name', type: 'string', default: '', in: 'query', optional: true, description: 'New text of the item' },
 			ITEM_POSITION,
 		],
+	},
+	{
+		resource: 'checklist',
+		operation: 'getAllOnCard',
+		returns: 'checklist',
+		name: 'Get Many on Card',
+		action: 'Get the checklists of a card',
+		description: 'List the checklists of a card with their items (name, state complete/incomplete), one item per checklist',
+		method: 'GET',
+		path: '/1/cards/{id}/checklists',
+		paging: { kind: 'all' },
+		scope: [{ field: 'card', kind: 'card' }],
+		fields: [
+			BOARD_FILTER_FIELD,
+			cardField({ in: 'path', apiName: 'id' }),
+			{
+				name: 'checkItems',
+				displayName: 'Include Items',
+				type: 'options',
+				in: 'query',
+				optional: true,
+				default: 'all',
+				options: [
+					{ name: 'All', value: 'all' },
+					{ name: 'None', value: 'none' },
+				],
+				description: 'Whether to include each checklist’s items',
+			},
+		],
+	},
+	{
+		resource: 'checklist',
+		operation: 'getAllOnBoard',
+		returns: 'checklist',
+		name: 'Get Many on Board',
+		action: 'Get the checklists of a board',
+		description: 'List every checklist on the cards of a board, with its card id and items, one item per checklist',
+		method: 'GET',
+		path: '/1/boards/{id}/checklists',
+		paging: { kind: 'all' },
+		scope: [{ field: 'board', kind: 'board' }],
+		fields: [boardField({ in: 'path', apiName: 'id' })],
+	},
+	{
+		resource: 'checklist',
+		operation: 'delete',
+		name: 'Delete',
+		action: 'Delete a checklist',
+		description: 'Delete a checklist and all its items from its card permanently (cannot be undone)',
+		method: 'DELETE',
+		path: '/1/checklists/{id}',
+		scope: [{ field: 'checklist', kind: 'checklist' }],
+		fields: [BOARD_FILTER_FIELD, CARD_FILTER_FIELD, CHECKLIST_IN_PATH],
+		output: (_body, values) => ({ deleted: true, id: values.checklist }),
+	},
+	{
+		resource: 'checklist',
+		operation: 'getItem',
+		name: 'Get Item',
+		action: 'Get a checklist item',
+		description: 'Get one item of a checklist: its text, state (complete or incomplete), position and due date',
+		method: 'GET',
+		path: '/1/checklists/{id}/checkItems/{idCheckItem}',
+		scope: [{ field: 'checklist', kind: 'checklist' }],
+		fields: [
+			BOARD_FILTER_FIELD,
+			CARD_FILTER_FIELD,
+			CHECKLIST_IN_PATH,
+			checkItemField({ in: 'path', apiName: 'idCheckItem' }),
+			fieldsFilter('checklist item', 'name,state,due'),
+		],
+	},
+	{
+		resource: 'checklist',
+		operation: 'deleteItem',
+		name: 'Delete Item',
+		action: 'Delete a checklist item',
+		description: 'Delete one item from a checklist permanently (cannot be undone; prefer Reopen Item to uncheck it)',
+		method: 'DELETE',
+		path: '/1/checklists/{id}/checkItems/{idCheckItem}',
+		scope: [{ field: 'checklist', kind: 'checklist' }],
+		fields: [BOARD_FILTER_FIELD, CARD_FILTER_FIELD, CHECKLIST_IN_PATH, checkItemField({ in: 'path', apiName: 'idCheckItem' })],
+		output: (_body, values) => ({ deleted: true, id: values.checkItem, idChecklist: values.checklist }),
+	},
+	{
+		resource: 'checklist',
+		operation: 'completeItem',
+		name: 'Complete Item',
+		action: 'Complete a checklist item',
+		description: 'Check a checklist item (changes its state to complete). Items are changed through their card, so the card is needed too.',
+		method: 'PUT',
+		path: '/1/cards/{id}/checkItem/{idCheckItem}',
+		fixedQuery: { state: 'complete' },
+		scope: [{ field: 'card', kind: 'card' }],
+		fields: [BOARD_FILTER_FIELD, ITEM_CARD, ITEM_IN_CARD_PATH],
+	},
+	{
+		resource: 'checklist',
+		operation: 'reopenItem',
+		name: 'Reopen Item',
+		action: 'Reopen a checklist item',
+		description: 'Uncheck a checklist item (changes its state to incomplete). Items are changed through their card, so the card is needed too.',
+		method: 'PUT',
+		path: '/1/cards/{id}/checkItem/{idCheckItem}',
+		fixedQuery: { state: 'incomplete' },
+		scope: [{ field: 'card', kind: 'card' }],
+		fields: [BOARD_FILTER_FIELD, ITEM_CARD, ITEM_IN_CARD_PATH],
 	},
 ];

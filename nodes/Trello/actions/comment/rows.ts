@@ -1,5 +1,5 @@
 import type { TrelloRow } from '../types';
-import { BOARD_FILTER_FIELD, cardField, idField } from '../fields';
+import { BOARD_FILTER_FIELD, cardField, idField, pickedField } from '../fields';
 
 const TEXT = {
 	name: 'text',
@@ -10,6 +10,14 @@ const TEXT = {
 	ui: { typeOptions: { rows: 3 } },
 	description: 'The comment (Markdown)',
 };
+
+const COMMENT = pickedField(
+	'comment',
+	'Comment',
+	'searchComments',
+	'The comment: pick it from the chosen card’s comments or give its 24-character ID (the id of its commentCard action)',
+	{ in: 'path', apiName: 'idAction' },
+);
 
 export const commentRows: TrelloRow[] = [
 	{
@@ -42,5 +50,44 @@ export const commentRows: TrelloRow[] = [
 			idField('cardId', 'Card ID', 'ID or short link of the card to comment on', { in: 'path', apiName: 'id' }),
 			TEXT,
 		],
+	},
+	{
+		resource: 'comment',
+		operation: 'getAll',
+		returns: 'action',
+		name: 'Get Many',
+		action: 'Get the comments of a card',
+		description: 'List the comments on a card, newest first, one item per comment with its id, text, author and date',
+		method: 'GET',
+		path: '/1/cards/{id}/actions',
+		fixedQuery: { filter: 'commentCard' },
+		// Trello pages card activity 50 at a time with ?page=N.
+		paging: { kind: 'page', maxPageSize: 50 },
+		scope: [{ field: 'card', kind: 'card' }],
+		fields: [BOARD_FILTER_FIELD, cardField({ in: 'path', apiName: 'id' })],
+	},
+	{
+		resource: 'comment',
+		operation: 'update',
+		returns: 'action',
+		name: 'Update',
+		action: 'Update a comment',
+		description: 'Replace the text of an existing comment on a card (the old text is overwritten). Returns the changed comment.',
+		method: 'PUT',
+		path: '/1/cards/{id}/actions/{idAction}/comments',
+		scope: [{ field: 'card', kind: 'card' }],
+		fields: [BOARD_FILTER_FIELD, cardField({ in: 'path', apiName: 'id' }), COMMENT, { ...TEXT, description: 'The new text of the comment (Markdown)' }],
+	},
+	{
+		resource: 'comment',
+		operation: 'delete',
+		name: 'Delete',
+		action: 'Delete a comment',
+		description: 'Delete a comment from a card permanently (cannot be undone)',
+		method: 'DELETE',
+		path: '/1/cards/{id}/actions/{idAction}/comments',
+		scope: [{ field: 'card', kind: 'card' }],
+		fields: [BOARD_FILTER_FIELD, cardField({ in: 'path', apiName: 'id' }), COMMENT],
+		output: (_body, values) => ({ deleted: true, id: values.comment, idCard: values.card }),
 	},
 ];

@@ -1,0 +1,100 @@
+import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { pathSegment } from '../../../shared/requestGuard';
+import type { TrelloHandlerContext } from '../types';
+
+/** Trello's per-file limit on free workspaces; paid workspaces accept up to 250 MB. */
+export const FREE_PLAN_LIMIT_MB = 10;
+export const PAID_PLAN_LIMIT_MB = 250;
+
+const MB = 1024 * 1024;
+
+function sizeText(bytes: number): string {
+	return bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} kB`;
+}
+
+/**
+ * Upload: the input item's binary property as a multipart form (Node's own FormData and Blob),
+ * refused before sending when larger than the chosen limit.
+ */
+export async function uploadAttachment(run: TrelloHandlerContext) {
+	const { ctx, values, itemIndex, request } = run;
+	const property = String(values.binaryPropertyName || 'data').trim();
+	const binary = ctx.getInputData()[itemIndex]?.binary?.[property];
+	if (!binary) {
+		throw new NodeOperationError(ctx.getNode(), `The "Input Binary Field" parameter names "${property}", which the input item does not have`, {
+			itemIndex,
+			description: 'Give the name of the binary property that holds the file (often "data").',
+		});
+	}
+	const limitMb = Number(values.maxFileSizeMb ?? FREE_PLAN_LIMIT_MB);
+	if (!Number.isFinite(limitMb) || limitMb <= 0 || limitMb > PAID_PLAN_LIMIT_MB) {
+		throw new NodeOperationError(ctx.getNode(), `The "Max File Size (MB)" parameter must be between 1 and ${PAID_PLAN_LIMIT_MB} (got ${String(values.maxFileSizeMb)})`, {
+			itemIndex,
+			description: `Trello accepts files up to ${FREE_PLAN_LIMIT_MB} MB on free workspaces and ${PAID_PLAN_LIMIT_MB} MB on paid ones.`,
+		});
+	}
+	const content = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
+	if (content.length > limitMb * MB) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The file in "${property}" is ${sizeText(content.length)}, over the ${limitMb} MB set in "Max File Size (MB)"; nothing was sent`,
+			{
+				itemIndex,
+				description: `Trello accepts files up to ${FREE_PLAN_LIMIT_MB} MB on free workspaces and ${PAID_PLAN_LIMIT_MB} MB on paid ones. On a paid workspace raise "Max File Size (MB)"; otherwise attach a link to the file instead.`,
+			},
+		);
+	}
+	const fileName = String(values.name || binary.fileName || 'file');
+	const mimeType = String(values.mimeType || binary.mimeType || 'application/octet-stream');
+	const form = new FormData();
+	form.append('file', new Blob([content], { type: mimeType }), fileName);
+	form.append('name', fileName);
+	form.append('mimeType', mimeType);
+	if (values.setCover !== undefined) form.append('setCover', String(Boolean(values.setCover)));
+	// The transport passes any body through; n8n's HTTP client sends FormData as multipart with its boundary.
+	return await run.generic({ ...request, body: form as unknown as IDataObject });
+}
+
+const DOWNLOAD_PATH = /\/1\/cards\/([0-9a-fA-F]{24})\/attachments\/([0-9a-fA-F]{24})\/download\/([^/?#]+)$/;
+
+/**
+ * Download: the attachment's file into a binary property. Trello serves uploads under
+ * /1/cards/{card}/attachments/{id}/download/{file name}, only to requests carrying the
+ * credential's Authorization header (never key or token in the address).
+ */
+export async function downloadAttachment(run: TrelloHandlerContext) {
+	const { ctx, client, values, itemIndex, request } = run;
+	const attachment = await client.request<IDataObject>({
+		method: 'GET',
+		path: request.path,
+		qs: { fields: 'id,name,url,mimeType,bytes,isUpload,date' },
+	});
+	const url = String(attachment?.url ?? '');
+	const match = DOWNLOAD_PATH.exec(safePathOf(url));
+	if (attachment?.isUpload === false || !match) {
+		throw new NodeOperationError(ctx.getNode(), `The attachment "${String(values.attachment)}" is a link (${url || 'no address'}), not an uploaded file`, {
+			itemIndex,
+			description: 'Only files uploaded to Trello can be downloaded; fetch a link with the HTTP Request node.',
+		});
+	}
+	const fileName = decodeURIComponent(match[3]);
+	const file = await client.send<Buffer>({
+		method: 'GET',
+		path: `/1/cards/${pathSegment(match[1])}/attachments/${pathSegment(match[2])}/download/${pathSegment(fileName)}`,
+		encoding: 'arraybuffer',
+	});
+	const property = String(values.binaryPropertyName || 'data').trim();
+	const mimeType = attachment.mimeType ? String(attachment.mimeType) : undefined;
+	const binary = await ctx.helpers.prepareBinaryData(Buffer.from(file.body), String(attachment.name || fileName), mimeType);
+	return [{ json: attachment, binary: { [property]: binary }, pairedItem: { item: itemIndex } }];
+}
+
+function safePathOf(url: string): string {
+	try {
+		return new URL(url).pathname;
+	} catch {
+		return '';
+	}
+}

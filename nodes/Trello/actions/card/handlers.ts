@@ -1,0 +1,65 @@
+import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { pathSegment } from '../../../shared/requestGuard';
+import { TRELLO_ID } from '../../../shared/scope';
+import type { TrelloHandlerContext } from '../types';
+
+/**
+ * What Trello takes as "empty" for each clearable card property: no ids for labels and members,
+ * null for the dates. Empty values given in the other fields are dropped, so clearing is asked for
+ * explicitly.
+ */
+const CLEARED: Record<string, string> = { idLabels: '', idMembers: '', due: 'null', start: 'null' };
+
+const FIELD_NAMES: Record<string, string> = {
+	idLabels: 'Label Names or IDs',
+	idMembers: 'Member Names or IDs',
+	due: 'Due Date',
+	start: 'Start Date',
+};
+
+/** Update Card: the row's request plus the properties chosen in "Clear". */
+export async function clearingUpdate(run: TrelloHandlerContext) {
+	const { ctx, values, itemIndex, request } = run;
+	const chosen = Array.isArray(values.clear) ? (values.clear as string[]) : [];
+	const qs: IDataObject = { ...request.qs };
+	for (const name of chosen) {
+		if (!(name in CLEARED)) {
+			throw new NodeOperationError(ctx.getNode(), `The "Clear" parameter has an unknown entry "${name}"`, {
+				itemIndex,
+				description: `Choose from: ${Object.keys(FIELD_NAMES).map((key) => FIELD_NAMES[key]).join(', ')}.`,
+			});
+		}
+		if (qs[name] !== undefined) {
+			throw new NodeOperationError(ctx.getNode(), `"${FIELD_NAMES[name]}" is both set and chosen in the "Clear" parameter`, {
+				itemIndex,
+				description: `Either give "${FIELD_NAMES[name]}" a value or clear it, not both.`,
+			});
+		}
+		qs[name] = CLEARED[name];
+	}
+	return await run.generic({ ...request, qs });
+}
+
+export const KEEP_FROM_SOURCE_OPTIONS = [
+	{ name: 'All', value: 'all' },
+	{ name: 'Attachments', value: 'attachments' },
+	{ name: 'Checklists', value: 'checklists' },
+	{ name: 'Comments', value: 'comments' },
+	{ name: 'Custom Fields', value: 'customFields' },
+	{ name: 'Due Date', value: 'due' },
+	{ name: 'Labels', value: 'labels' },
+	{ name: 'Members', value: 'members' },
+	{ name: 'Start Date', value: 'start' },
+	{ name: 'Stickers', value: 'stickers' },
+];
+
+/** Copy Card: a source card given by address or short link is sent as its id, which idCardSource needs. */
+export async function copyCard(run: TrelloHandlerContext) {
+	const { client, values, request } = run;
+	const source = String(values.card);
+	if (TRELLO_ID.test(source)) return await run.generic();
+	const card = await client.request<IDataObject>({ method: 'GET', path: `/1/cards/${pathSegment(source)}`, qs: { fields: 'id' } });
+	return await run.generic({ ...request, qs: { ...request.qs, idCardSource: String(card?.id ?? source) } });
+}

@@ -1,0 +1,75 @@
+import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { pathSegment } from '../../../shared/requestGuard';
+import type { TrelloHandlerContext } from '../types';
+
+interface CustomFieldDefinition {
+	id: string;
+	name?: string;
+	type?: string;
+	options?: Array<{ id: string; value?: { text?: string } }>;
+}
+
+async function definitionOf(run: TrelloHandlerContext): Promise<CustomFieldDefinition> {
+	return (await run.client.request<CustomFieldDefinition>({
+		method: 'GET',
+		path: `/1/customFields/${pathSegment(String(run.values.customField))}`,
+	})) ?? { id: String(run.values.customField) };
+}
+
+/**
+ * The request body for a value of the field's type. Trello stores every value as text:
+ * {"number": "42"}, {"checked": "true"}; a list field takes the option's id as idValue.
+ */
+function bodyFor(run: TrelloHandlerContext, field: CustomFieldDefinition, raw: unknown): IDataObject {
+	const text = raw === undefined || raw === null ? '' : String(raw).trim();
+	const fail = (problem: string, fix: string) =>
+		new NodeOperationError(run.ctx.getNode(), `The "Value" parameter ${problem}`, { itemIndex: run.itemIndex, description: fix });
+	const name = field.name ? `"${field.name}"` : 'The custom field';
+	if (!text && field.type !== 'text') throw fail('is empty', `Give a value, or use "Clear Value on Card" to remove it.`);
+	switch (field.type) {
+		case 'text':
+			return { value: { text: String(raw ?? '') } };
+		case 'number':
+			if (!/^-?\d+(\.\d+)?$/.test(text)) throw fail(`is not a number (got "${text}")`, `${name} is a number field: give digits, e.g. 42 or 3.5.`);
+			return { value: { number: text } };
+		case 'date': {
+			const date = new Date(text);
+			if (Number.isNaN(date.getTime())) throw fail(`is not a date (got "${text}")`, `${name} is a date field: give an ISO 8601 date, e.g. 2026-12-01T09:00:00Z.`);
+			return { value: { date: date.toISOString() } };
+		}
+		case 'checkbox': {
+			const lower = text.toLowerCase();
+			if (lower !== 'true' && lower !== 'false') throw fail(`must be true or false (got "${text}")`, `${name} is a checkbox: give true or false.`);
+			return { value: { checked: lower } };
+		}
+		case 'list': {
+			const options = field.options ?? [];
+			const option =
+				options.find((o) => o.id === text) ?? options.find((o) => (o.value?.text ?? '').toLowerCase() === text.toLowerCase());
+			if (!option) {
+				const names = options.map((o) => o.value?.text ?? o.id).join(', ');
+				throw fail(`is not an option of ${name} (got "${text}")`, `Give one of: ${names || '(the field has no options)'}.`);
+			}
+			return { idValue: option.id };
+		}
+		default:
+			throw new NodeOperationError(run.ctx.getNode(), `${name} has a type this node does not know ("${String(field.type)}")`, {
+				itemIndex: run.itemIndex,
+				description: 'Use the Trello Toolkit API Call node to set it.',
+			});
+	}
+}
+
+/** Set Value on Card: the field's type is looked up, the value checked against it, then stored. */
+export async function setCustomFieldValue(run: TrelloHandlerContext) {
+	const field = await definitionOf(run);
+	return await run.generic({ ...run.request, body: bodyFor(run, field, run.values.value) });
+}
+
+/** Clear Value on Card: an empty value (no option, for list fields) removes the value. */
+export async function clearCustomFieldValue(run: TrelloHandlerContext) {
+	const field = await definitionOf(run);
+	return await run.generic({ ...run.request, body: field.type === 'list' ? { idValue: '' } : { value: '' } });
+}
