@@ -61,7 +61,7 @@ describe('credential scope: Trello API Call', () => {
 
 	it.each([
 		['GET', '/1/search'],
-		['GET', '/1/members/me/cards'],
+		['GET', '/1/members/me/actions'],
 		['POST', '/1/boards'],
 		['GET', '/1/organizations/acme/boards'],
 	])('%s %s cannot be verified inside the scope → refused', async (method, endpoint) => {
@@ -70,6 +70,36 @@ describe('credential scope: Trello API Call', () => {
 		expect(result.error('Node')?.message).toMatch(/^Refused: /);
 		expect(result.error('Node')?.message).toContain(ALLOWED);
 		expect(api.sent()).toEqual([]);
+	});
+
+	it('a member’s cards are kept only on the scope’s boards', async () => {
+		trelloApi([{ method: 'GET', path: '/1/members/me/cards', reply: [{ id: 'a', idBoard: BOARD }, { id: 'b', idBoard: OTHER_BOARD }] }]);
+		const result = await run('trelloApiCall', { method: 'GET', endpoint: '/1/members/me/cards' });
+		expect(result.json('Node')).toEqual([{ id: 'a', idBoard: BOARD }]);
+	});
+
+	it('a search confined to the scope’s boards goes through, its answer kept to them; one reaching another board is refused', async () => {
+		const api = trelloApi([
+			{
+				method: 'GET',
+				path: '/1/search',
+				reply: { cards: [{ id: 'a', idBoard: BOARD }, { id: 'b', idBoard: OTHER_BOARD }], boards: [{ id: OTHER_BOARD }], members: [{ id: 'm' }] },
+			},
+		]);
+		const query = (idBoards: string, modelTypes = 'cards,boards') => ({
+			parameter: [
+				{ name: 'query', value: 'x' },
+				{ name: 'modelTypes', value: modelTypes },
+				{ name: 'idBoards', value: idBoards },
+			],
+		});
+		const found = await run('trelloApiCall', { method: 'GET', endpoint: '/1/search', queryParameters: query(BOARD) });
+		expect(found.json('Node')).toEqual([{ cards: [{ id: 'a', idBoard: BOARD }], boards: [] }]);
+		const outside = await run('trelloApiCall', { method: 'GET', endpoint: '/1/search', queryParameters: query(`${BOARD},${OTHER_BOARD}`) });
+		expect(outside.error('Node')?.message).toBe(`Refused: the board "${OTHER_BOARD}" is outside the credential's scope. ${ALLOWED}`);
+		const members = await run('trelloApiCall', { method: 'GET', endpoint: '/1/search', queryParameters: query(BOARD, 'cards,members') });
+		expect(members.error('Node')?.message).toMatch(/^Refused: a search for cards, members cannot be confined to the credential's scope/);
+		expect(api.sent()).toHaveLength(1);
 	});
 
 	it('the member’s boards are filtered to the scope; /1/members/me is an account read', async () => {

@@ -84,7 +84,7 @@ describe('Attachment → Download', () => {
 			},
 		]);
 		const run = await runTrello({ resource: 'attachment', operation: 'download', card: rl(CARD), attachment: rl(ATTACHMENT), binaryPropertyName: 'data' });
-		expect(run.error('Trello')?.message).toBe(`The attachment "${ATTACHMENT}" is a link (https://example.com/design), not an uploaded file`);
+		expect(run.error('Trello')?.message).toBe('The "Attachment" parameter names a link (https://example.com/design), not an uploaded file');
 		expect(api.recorded).toHaveLength(1);
 	});
 });

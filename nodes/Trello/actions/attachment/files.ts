@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { ServiceAnswerError } from '../../../shared/errors';
 import { pathSegment } from '../../../shared/requestGuard';
 import type { TrelloHandlerContext } from '../types';
 
@@ -73,11 +74,17 @@ export async function downloadAttachment(run: TrelloHandlerContext) {
 	});
 	const url = String(attachment?.url ?? '');
 	const match = DOWNLOAD_PATH.exec(safePathOf(url));
-	if (attachment?.isUpload === false || !match) {
-		throw new NodeOperationError(ctx.getNode(), `The attachment "${String(values.attachment)}" is a link (${url || 'no address'}), not an uploaded file`, {
+	if (attachment?.isUpload === false) {
+		throw new NodeOperationError(ctx.getNode(), `The "Attachment" parameter names a link (${url || 'no address'}), not an uploaded file`, {
 			itemIndex,
 			description: 'Only files uploaded to Trello can be downloaded; fetch a link with the HTTP Request node.',
 		});
+	}
+	if (!match) {
+		throw new ServiceAnswerError(
+			'Trello sent an answer of an unexpected shape: no download address for the attachment',
+			'Check the attachment with Get; if it is an uploaded file, check the API Base URL of the credential.',
+		);
 	}
 	const fileName = decodeURIComponent(match[3]);
 	const file = await client.send<Buffer>({

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { ServiceAnswerError } from '../../../shared/errors';
 import { pathSegment } from '../../../shared/requestGuard';
 import type { TrelloHandlerContext } from '../types';
 
@@ -26,7 +27,7 @@ function bodyFor(run: TrelloHandlerContext, field: CustomFieldDefinition, raw: u
 	const text = raw === undefined || raw === null ? '' : String(raw).trim();
 	const fail = (problem: string, fix: string) =>
 		new NodeOperationError(run.ctx.getNode(), `The "Value" parameter ${problem}`, { itemIndex: run.itemIndex, description: fix });
-	const name = field.name ? `"${field.name}"` : 'The custom field';
+	const name = typeof field.name === 'string' && field.name ? `"${field.name}"` : 'The custom field';
 	if (!text && field.type !== 'text') throw fail('is empty', `Give a value, or use "Clear Value on Card" to remove it.`);
 	switch (field.type) {
 		case 'text':
@@ -55,10 +56,11 @@ function bodyFor(run: TrelloHandlerContext, field: CustomFieldDefinition, raw: u
 			return { idValue: option.id };
 		}
 		default:
-			throw new NodeOperationError(run.ctx.getNode(), `${name} has a type this node does not know ("${String(field.type)}")`, {
-				itemIndex: run.itemIndex,
-				description: 'Use the Trello Toolkit API Call node to set it.',
-			});
+			// Trello names five types; anything else is an answer this node cannot act on.
+			throw new ServiceAnswerError(
+				`Trello sent an answer of an unexpected shape: a custom field of a type this node does not know ("${String(field.type)}")`,
+				'Use the Trello Toolkit API Call node to set the value, or check the API Base URL of the credential.',
+			);
 	}
 }
 
