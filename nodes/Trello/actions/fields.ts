@@ -144,12 +144,13 @@ export function pickedField(
 	overrides: Partial<CatalogueField> & Pick<CatalogueField, 'in'>,
 ): CatalogueField {
 	return {
-		name,
 		displayName,
+		name,
 		type: 'resourceLocator',
+		default: LOCATOR_DEFAULT,
 		required: true,
 		description,
-		ui: locator([listMode(searchListMethod), idMode(displayName.toLowerCase())]),
+		ui: pickOrId(searchListMethod, displayName.toLowerCase()),
 		...overrides,
 	};
 }
@@ -185,9 +186,10 @@ export function checkItemField(overrides: Partial<CatalogueField> & Pick<Catalog
 /** A single member of the chosen board (options loaded by name), or an ID by expression. */
 export function memberField(overrides: Partial<CatalogueField> & Pick<CatalogueField, 'in'>): CatalogueField {
 	return {
-		name: 'member',
 		displayName: 'Member Name or ID',
+		name: 'member',
 		type: 'options',
+		default: '',
 		required: true,
 		ui: { typeOptions: { loadOptionsMethod: 'getMembers', loadOptionsDependsOn: ['board.value'] } },
 		description:

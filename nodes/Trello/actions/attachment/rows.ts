@@ -14,8 +14,8 @@ const ATTACHMENT = pickedField(
 );
 
 const BINARY_PROPERTY: CatalogueField = {
-	name: 'binaryPropertyName',
 	displayName: 'Input Binary Field',
+	name: 'binaryPropertyName',
 	type: 'string',
 	in: 'none',
 	required: true,
@@ -25,9 +25,10 @@ const BINARY_PROPERTY: CatalogueField = {
 };
 
 const SET_COVER: CatalogueField = {
-	name: 'setCover',
 	displayName: 'Set as Cover',
+	name: 'setCover',
 	type: 'boolean',
+	default: false,
 	in: 'query',
 	optional: true,
 	description: 'Whether the attachment becomes the card’s cover (images only)',
@@ -74,12 +75,12 @@ export const attachmentRows: TrelloRow[] = [
 			BOARD_FILTER_FIELD,
 			CARD_IN_PATH,
 			BINARY_PROPERTY,
-			{ name: 'name', displayName: 'File Name', type: 'string', in: 'none', optional: true, description: 'Name of the attachment (default: the binary data’s file name)' },
-			{ name: 'mimeType', displayName: 'MIME Type', type: 'string', in: 'none', optional: true, placeholder: 'application/pdf', description: 'MIME type of the file (default: the binary data’s)' },
+			{ displayName: 'File Name', name: 'name', type: 'string', default: '', in: 'none', optional: true, description: 'Name of the attachment (default: the binary data’s file name)' },
+			{ displayName: 'MIME Type', name: 'mimeType', type: 'string', default: '', in: 'none', optional: true, placeholder: 'application/pdf', description: 'MIME type of the file (default: the binary data’s)' },
 			{ ...SET_COVER, in: 'none' },
 			{
-				name: 'maxFileSizeMb',
 				displayName: 'Max File Size (MB)',
+				name: 'maxFileSizeMb',
 				type: 'number',
 				in: 'none',
 				optional: true,
@@ -103,8 +104,8 @@ export const attachmentRows: TrelloRow[] = [
 		fields: [
 			BOARD_FILTER_FIELD,
 			CARD_IN_PATH,
-			{ name: 'url', displayName: 'URL', type: 'string', in: 'query', required: true, placeholder: 'https://example.com/spec', description: 'The address to attach' },
-			{ name: 'name', displayName: 'Name', type: 'string', in: 'query', optional: true, description: 'Name shown for the link (default: the address)' },
+			{ displayName: 'URL', name: 'url', type: 'string', default: '', in: 'query', required: true, placeholder: 'https://example.com/spec', description: 'The address to attach' },
+			{ displayName: 'Name', name: 'name', type: 'string', default: '', in: 'query', optional: true, description: 'Name shown for the link (default: the address)' },
 			SET_COVER,
 		],
 	},

@@ -189,16 +189,16 @@ export const cardRows: TrelloRow[] = [
 				description: 'Whether the card is archived (true) or back on the board (false)',
 			},
 			listField({
-				name: 'idList',
 				displayName: 'Move to List',
+				name: 'idList',
 				in: 'query',
 				optional: true,
 				required: false,
 				description: 'Move the card to this list (of the chosen board, or of "Move to Board")',
 			}, 'searchTargetLists'),
 			boardField({
-				name: 'idBoard',
 				displayName: 'Move to Board',
+				name: 'idBoard',
 				in: 'query',
 				optional: true,
 				required: false,
@@ -214,9 +214,10 @@ export const cardRows: TrelloRow[] = [
 				description: 'Whether the account follows the card',
 			},
 			{
-				name: 'clear',
 				displayName: 'Clear',
+				name: 'clear',
 				type: 'multiOptions',
+				default: [],
 				in: 'none',
 				optional: true,
 				options: [
@@ -299,8 +300,8 @@ export const cardRows: TrelloRow[] = [
 			cardField({ in: 'query', apiName: 'idCardSource', description: 'The card to copy (the template): pick it, paste its web address or give its ID' }),
 			listField({ in: 'query', apiName: 'idList', description: 'The list the new card is created in' }, 'searchTargetLists'),
 			{
-				name: 'keepFromSource',
 				displayName: 'Keep From Source',
+				name: 'keepFromSource',
 				type: 'multiOptions',
 				in: 'query',
 				default: ['all'],
@@ -308,10 +309,10 @@ export const cardRows: TrelloRow[] = [
 				toApi: joinIds,
 				description: 'Parts of the source card the copy keeps ("All" keeps everything); its name and description are always kept unless changed below',
 			},
-			{ name: 'name', displayName: 'Name', type: 'string', in: 'query', optional: true, description: 'Title of the new card (default: the source card’s)' },
+			{ displayName: 'Name', name: 'name', type: 'string', default: '', in: 'query', optional: true, description: 'Title of the new card (default: the source card’s)' },
 			{
-				name: 'pos',
 				displayName: 'Position',
+				name: 'pos',
 				type: 'options',
 				in: 'query',
 				optional: true,
@@ -320,8 +321,8 @@ export const cardRows: TrelloRow[] = [
 				description: 'Put the new card at the top or the bottom of its list',
 			},
 			boardField({
-				name: 'idBoard',
 				displayName: 'Destination Board',
+				name: 'idBoard',
 				in: 'none',
 				optional: true,
 				required: false,
@@ -347,10 +348,10 @@ export const cardRows: TrelloRow[] = [
 		fields: [
 			BOARD_FILTER_FIELD,
 			CARD_IN_PATH,
-			listField({ name: 'idList', displayName: 'List', in: 'query', description: 'The list the card goes to (may be its current list)' }, 'searchTargetLists'),
+			listField({ displayName: 'List', name: 'idList', in: 'query', description: 'The list the card goes to (may be its current list)' }, 'searchTargetLists'),
 			{
-				name: 'pos',
 				displayName: 'Position',
+				name: 'pos',
 				type: 'options',
 				in: 'query',
 				required: true,
@@ -359,8 +360,8 @@ export const cardRows: TrelloRow[] = [
 				description: 'Top or bottom of the list',
 			},
 			boardField({
-				name: 'idBoard',
 				displayName: 'Destination Board',
+				name: 'idBoard',
 				in: 'query',
 				optional: true,
 				required: false,
@@ -384,9 +385,10 @@ export const cardRows: TrelloRow[] = [
 			BOARD_FILTER_FIELD,
 			CARD_IN_PATH,
 			{
-				name: 'filter',
 				displayName: 'Action Types',
+				name: 'filter',
 				type: 'string',
+				default: '',
 				in: 'query',
 				optional: true,
 				placeholder: 'commentCard,updateCard',

@@ -110,7 +110,7 @@ export const checklistRows: TrelloRow[] = [
 			BOARD_FILTER_FIELD,
 			CARD_FILTER_FIELD,
 			CHECKLIST_IN_PATH,
-			{ name: 'name', displayName: 'Name', type: 'string', in: 'query', required: true, description: 'Text of the item' },
+			{ displayName: 'Name', name: 'name', type: 'string', default: '', in: 'query', required: true, description: 'Text of the item' },
 			{
 				displayName: 'Checked',
 				name: 'checked',
@@ -179,8 +179,8 @@ export const checklistRows: TrelloRow[] = [
 			BOARD_FILTER_FIELD,
 			cardField({ in: 'path', apiName: 'id' }),
 			{
-				name: 'checkItems',
 				displayName: 'Include Items',
+				name: 'checkItems',
 				type: 'options',
 				in: 'query',
 				optional: true,

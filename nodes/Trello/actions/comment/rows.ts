@@ -2,8 +2,8 @@ import type { TrelloRow } from '../types';
 import { BOARD_FILTER_FIELD, cardField, idField, pickedField } from '../fields';
 
 const TEXT = {
-	name: 'text',
 	displayName: 'Text',
+	name: 'text',
 	type: 'string' as const,
 	in: 'query' as const,
 	required: true,

@@ -14,9 +14,10 @@ const CUSTOM_FIELD = pickedField(
 );
 
 const VALUE: CatalogueField = {
-	name: 'value',
 	displayName: 'Value',
+	name: 'value',
 	type: 'string',
+	default: '',
 	in: 'none',
 	required: true,
 	placeholder: '42',

@@ -108,10 +108,10 @@ export const labelRows: TrelloRow[] = [
 		fields: [
 			BOARD_FILTER_FIELD,
 			labelField({ in: 'path', apiName: 'id' }),
-			{ name: 'name', displayName: 'Name', type: 'string', in: 'query', optional: true, description: 'New name of the label' },
+			{ displayName: 'Name', name: 'name', type: 'string', default: '', in: 'query', optional: true, description: 'New name of the label' },
 			{
-				name: 'color',
 				displayName: 'Color',
+				name: 'color',
 				type: 'options',
 				in: 'query',
 				optional: true,

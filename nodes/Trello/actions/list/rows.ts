@@ -87,8 +87,8 @@ export const listRows: TrelloRow[] = [
 				description: 'Whether the list is archived',
 			},
 			boardField({
-				name: 'idBoard',
 				displayName: 'Move to Board',
+				name: 'idBoard',
 				in: 'query',
 				optional: true,
 				required: false,
@@ -133,8 +133,8 @@ export const listRows: TrelloRow[] = [
 		fields: [
 			boardField({ in: 'path', apiName: 'id' }),
 			{
-				name: 'filter',
 				displayName: 'List State',
+				name: 'filter',
 				type: 'options',
 				in: 'query',
 				optional: true,
@@ -147,8 +147,8 @@ export const listRows: TrelloRow[] = [
 				description: 'Open lists only, archived lists only, or both',
 			},
 			{
-				name: 'cards',
 				displayName: 'Include Cards',
+				name: 'cards',
 				type: 'options',
 				in: 'query',
 				optional: true,
@@ -208,15 +208,15 @@ export const listRows: TrelloRow[] = [
 			BOARD_FILTER_FIELD,
 			LIST_IN_PATH,
 			boardField({
-				name: 'idBoard',
 				displayName: 'Destination Board',
+				name: 'idBoard',
 				in: 'query',
 				description: 'The board of the destination list: pick it, paste its web address or give its ID',
 			}),
 			listField(
 				{
-					name: 'idList',
 					displayName: 'Destination List',
+					name: 'idList',
 					in: 'query',
 					description: 'The list the cards move to (a list of the destination board)',
 				},

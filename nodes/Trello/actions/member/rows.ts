@@ -3,8 +3,8 @@ import type { TrelloRow } from '../types';
 import { fieldsFilter } from '../fields';
 
 const MEMBER: CatalogueField = {
-	name: 'member',
 	displayName: 'Member ID or Username',
+	name: 'member',
 	type: 'string',
 	in: 'path',
 	apiName: 'id',
@@ -54,8 +54,8 @@ export const memberRows: TrelloRow[] = [
 		fields: [
 			MEMBER,
 			{
-				name: 'filter',
 				displayName: 'Board State',
+				name: 'filter',
 				type: 'options',
 				in: 'query',
 				optional: true,
@@ -86,8 +86,8 @@ export const memberRows: TrelloRow[] = [
 		fields: [
 			MEMBER,
 			{
-				name: 'filter',
 				displayName: 'Card State',
+				name: 'filter',
 				type: 'options',
 				in: 'query',
 				optional: true,

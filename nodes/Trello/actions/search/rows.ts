@@ -3,9 +3,10 @@ import type { TrelloRow } from '../types';
 import { foundIn, searchWithinScope } from './scoped';
 
 const QUERY: CatalogueField = {
-	name: 'query',
 	displayName: 'Search Terms',
+	name: 'query',
 	type: 'string',
+	default: '',
 	in: 'query',
 	required: true,
 	placeholder: 'release notes label:urgent',
@@ -13,9 +14,10 @@ const QUERY: CatalogueField = {
 };
 
 const BOARDS: CatalogueField = {
-	name: 'boards',
 	displayName: 'Boards',
+	name: 'boards',
 	type: 'string',
+	default: '',
 	in: 'none',
 	optional: true,
 	placeholder: '5abbe4b7ddc1b351ef961414, https://trello.com/b/AbCd1234/team',
@@ -24,9 +26,10 @@ const BOARDS: CatalogueField = {
 };
 
 const PARTIAL: CatalogueField = {
-	name: 'partial',
 	displayName: 'Match Word Beginnings',
+	name: 'partial',
 	type: 'boolean',
+	default: false,
 	in: 'query',
 	optional: true,
 	description: 'Whether "rel" also finds "release" (Trello matches whole words otherwise)',
@@ -34,9 +37,9 @@ const PARTIAL: CatalogueField = {
 
 function limitField(name: string, apiName: string, what: string): CatalogueField {
 	return {
+		displayName: 'Limit',
 		name,
 		apiName,
-		displayName: 'Limit',
 		type: 'number',
 		in: 'query',
 		default: 50,
