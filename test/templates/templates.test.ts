@@ -20,7 +20,7 @@ const CORE_NODE_TYPES = new Set([
 	'n8n-nodes-base.stickyNote',
 ]);
 /** The templates the README promises; every one of them runs in templates.e2e.test.ts. */
-const EXPECTED = ['ai-issue-triage', 'failed-ci-run-trello-card', 'github-issues-trello-cards', 'release-notes-trello', 'trello-bug-card-github-issue'];
+const EXPECTED = ['ai-issue-triage', 'ai-pull-request-reviewer', 'failed-ci-run-trello-card', 'github-issues-trello-cards', 'release-notes-trello', 'trello-bug-card-github-issue'];
 
 const isExpression = (value: unknown) => typeof value === 'string' && value.startsWith('=');
 
