@@ -4,6 +4,7 @@ import { manualWorkflow, PACKAGE, RealN8n } from './n8n';
 
 const TOKEN = 'ghp_e2eActionsToken0123456789abcdefABCD';
 const credentials = { githubAccessTokenApi: { id: 'ghToken', name: 'GitHub token' } };
+const DIFF = 'diff --git a/src/login.ts b/src/login.ts\n--- a/src/login.ts\n+++ b/src/login.ts\n@@ -1 +1,2 @@\n export {};\n+export const lgoin = true;\n';
 const repo = { owner: { __rl: true, mode: 'list', value: 'octo' }, repository: { __rl: true, mode: 'list', value: 'hello' } };
 
 /** One GitHub node of the chain; each runs once whatever the previous node emitted. */
@@ -37,6 +38,13 @@ describe('GitHub node in a real n8n: one operation of every resource, and the AP
 			.on('POST', '/repos/{owner}/{repo}/issues', (req) => ({ status: 201, body: { number: 42, ...(req.body as object) } }))
 			.on('GET', '/search/issues', () => ({ body: { total_count: 2, incomplete_results: false, items: [hit(1, 'octo/hello'), hit(2, 'evil/x')] } }))
 			.on('PUT', '/repos/{owner}/{repo}/pulls/{number}/merge', () => ({ body: { merged: true, sha: 'merge-sha' } }))
+			// The diff media type answers with text; the JSON one with the pull request.
+			.on('GET', '/repos/{owner}/{repo}/pulls/{number}', (req) =>
+				/vnd\.github\.diff/.test(req.headers.accept ?? '')
+					? { body: DIFF, headers: { 'content-type': 'text/plain; charset=utf-8' } }
+					: { body: { number: Number(req.params.number), head: { sha: 'head-sha' } } },
+			)
+			.on('POST', '/repos/{owner}/{repo}/pulls/{number}/reviews', (req) => ({ body: { id: 80, state: 'CHANGES_REQUESTED', ...(req.body as object) } }))
 			.on('POST', '/graphql', (req) => {
 				const { query } = req.body as { query: string };
 				if (query.startsWith('query')) {
@@ -164,6 +172,36 @@ describe('GitHub node in a real n8n: one operation of every resource, and the AP
 			{ per_page: '100', page: '3' },
 		]);
 		expect(fake.received.filter((r) => r.path.startsWith('/repos/evil'))).toEqual([]);
+		expect(JSON.stringify(result.raw)).not.toContain(TOKEN);
+	});
+
+	it('reviews a pull request: its diff as text, then a review with a line comment built from the diff step', async () => {
+		const pullNumber = { __rl: true, mode: 'id', value: '12' };
+		await n8n.importWorkflow(
+			manualWorkflow('githubReview', [
+				github('Diff', { resource: 'pullRequest', operation: 'getDiff', ...repo, pullNumber }),
+				github('Review', {
+					resource: 'pullRequest',
+					operation: 'submitReview',
+					...repo,
+					pullNumber,
+					event: 'REQUEST_CHANGES',
+					body: '={{ "Read " + $json.bytes + " bytes of " + $json.format }}',
+					additionalFields: {
+						lineCommentsJson: '={{ [{ path: "src/login.ts", line: $json.diff.split("\\n").findIndex(l => l.includes("lgoin")) - 3, body: "Typo: login" }] }}',
+					},
+				}),
+			]),
+		);
+		const result = await n8n.execute('githubReview');
+		const json = (name: string) => result.runData[name][0].data!.main[0].map((item) => item.json);
+
+		const bytes = Buffer.byteLength(DIFF);
+		expect(json('Diff')).toEqual([{ pullNumber: 12, format: 'diff', bytes, diff: DIFF }]);
+		expect(fake.requestsTo('GET', '/repos/octo/hello/pulls/12').map((r) => r.headers.accept)).toEqual(['application/vnd.github.diff']);
+		const review = { event: 'REQUEST_CHANGES', body: `Read ${bytes} bytes of diff`, comments: [{ path: 'src/login.ts', line: 2, side: 'RIGHT', body: 'Typo: login' }] };
+		expect(fake.requestsTo('POST', '/repos/octo/hello/pulls/12/reviews').map((r) => r.body)).toEqual([review]);
+		expect(json('Review')).toEqual([{ id: 80, state: 'CHANGES_REQUESTED', ...review }]);
 		expect(JSON.stringify(result.raw)).not.toContain(TOKEN);
 	});
 });
