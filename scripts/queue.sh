@@ -69,6 +69,8 @@ as_pg "$PG_BIN/pg_ctl" -D "$QUEUE_WORK/pg/data" -l "$QUEUE_WORK/pg/server.log" \
   -o "-c listen_addresses=127.0.0.1 -p $QUEUE_PG_PORT -k $QUEUE_WORK/pg -c fsync=off" -w start >/dev/null
 "$PG_BIN/psql" -h 127.0.0.1 -p "$QUEUE_PG_PORT" -U postgres -qc 'CREATE DATABASE n8n' >/dev/null
 export QUEUE_PG_PORT
+QUEUE_PSQL="$PG_BIN/psql"
+export QUEUE_PSQL
 for _ in $(seq 1 50); do redis-cli -p "$QUEUE_REDIS_PORT" ping 2>/dev/null | grep -q PONG && break; sleep 0.1; done
 log "redis on 127.0.0.1:$QUEUE_REDIS_PORT, postgres on 127.0.0.1:$QUEUE_PG_PORT"
 

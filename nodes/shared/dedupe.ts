@@ -8,8 +8,8 @@ import type { IDataObject } from 'n8n-workflow';
  *   arriving at the same time: the check and the record happen with no await in between;
  * - a ring of ids in the node's workflow static data, which n8n loads for every production webhook
  *   call and saves after it.
- * In n8n 2.41 queue mode the static-data record of a call that started an execution is not seen by
- * later calls, so copies reaching another process or a restarted one run again; docs/queue-mode.md
+ * In n8n 2.41 queue mode n8n does not write the static data of a call that started an execution to
+ * the database, so copies reaching another process or a restarted one run again; docs/queue-mode.md
  * has what n8n offers a webhook and the measurements.
  */
 export const REMEMBERED_IDS = 500;

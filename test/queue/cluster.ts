@@ -1,3 +1,5 @@
+import { execFileSync } from 'child_process';
+
 import { freePort, RealN8n } from '../e2e/n8n';
 
 /** A process of the cluster and the log lines that tell what it did. */
@@ -65,6 +67,15 @@ export class QueueCluster {
 	/** Executions each process says it started (workers log each one they run). */
 	executionsStarted(role: Role): number {
 		return (this.processes[role].log.match(/Worker started execution/g) ?? []).length;
+	}
+
+	/** The workflow's static data as the database the processes share holds it now. */
+	staticDataInDatabase(workflowId: string): Record<string, unknown> {
+		const psql = process.env.QUEUE_PSQL;
+		if (!psql || !process.env.QUEUE_PG_PORT) throw new Error('Run the queue-mode suite through scripts/queue.sh (npm run test:queue).');
+		const sql = `SELECT "staticData" FROM workflow_entity WHERE id = '${workflowId.replace(/'/g, "''")}'`;
+		const out = execFileSync(psql, ['-h', '127.0.0.1', '-p', process.env.QUEUE_PG_PORT, '-U', 'postgres', '-d', 'n8n', '-Atc', sql]).toString().trim();
+		return out ? (JSON.parse(out) as Record<string, unknown>) : {};
 	}
 
 	async dispose(): Promise<void> {

@@ -2,7 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { forgetReceivedInMemory, REMEMBERED_IDS } from '../../nodes/shared/dedupe';
 import { actions, BOARD, delivery } from './fixtures';
-import { deliverSigned, emitted, trelloTrigger } from './helpers';
+import { TriggerHarness } from '../harness/triggers';
+import { deliverSigned, emitted, keyTokenCredentials, TRIGGER_TYPE, trelloTrigger } from './helpers';
 
 const parameters = { boards: [BOARD.id], event: 'newComment' };
 
@@ -29,6 +30,18 @@ describe('Trello Trigger: one execution per action id', () => {
 		expect(harness.staticData.receivedActions).toEqual({ ids: [action.id], next: 1 });
 		forgetReceivedInMemory();
 		expect((await deliverSigned(harness, body)).result).toEqual({ webhookResponse: 'OK' });
+	});
+
+	it('marks the workflow’s static data changed, as loaded from the database, so n8n would save it after the call', async () => {
+		// Static data as a webhook call loads it from the workflow row: the node's entry is already there.
+		const loaded = JSON.parse(JSON.stringify({ 'node:Trigger': { other: { kept: true } } })) as IDataObject;
+		const harness = new TriggerHarness(TRIGGER_TYPE, { authentication: 'keyToken', ...parameters }, keyTokenCredentials as never, { staticData: loaded });
+		const changed = () => (harness.workflow.staticData as IDataObject & { __dataChanged?: boolean }).__dataChanged;
+		expect(changed()).toBe(false);
+		const body = delivery(actions.commentAdded());
+		expect(emitted((await deliverSigned(harness, body)).result)).toHaveLength(1);
+		expect(changed()).toBe(true);
+		expect(harness.staticData).toEqual({ other: { kept: true }, receivedActions: { ids: [(body.action as IDataObject).id], next: 1 } });
 	});
 
 	it('recognises an action another process recorded in the shared static data after this one started', async () => {
