@@ -169,6 +169,8 @@ function checkedValues(
 		let value = locatorValue(raw[field.name]);
 		if (value === undefined) continue;
 		if (field.type === 'resourceLocator' && typeof value === 'string') value = value.trim();
+		// Issue and pull request numbers are often written as GitHub shows them: "#12".
+		if (field.integer && typeof value === 'string') value = value.replace(/^#\s*/, '');
 		if (field.type === 'json' && typeof value === 'string') {
 			const text = value.trim();
 			try {

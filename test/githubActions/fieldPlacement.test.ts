@@ -36,3 +36,30 @@ describe('GitHub Issue → Create: fields a user fills in, nothing the user did 
 		expect(numbers.filter((o) => o.default !== null).map((o) => o.displayName)).toEqual([]);
 	});
 });
+
+describe('GitHub issue and pull request numbers', () => {
+	const properties = new GitHub().description.properties;
+
+	it.each(['#12', ' #12 ', '12'])('takes issue number %j as issue 12', async (given) => {
+		const recorder = new GitHubRecorder([{ body: { number: 12 } }]);
+		const run = await runGitHub({ resource: 'issue', operation: 'get', ...repo(), issueNumber: { __rl: true, mode: 'id', value: given } });
+		expect(run.error('GitHub')).toBeUndefined();
+		expect(recorder.requests.map((r) => [r.method, r.path])).toEqual([['GET', '/repos/octo/hello/issues/12']]);
+	});
+
+	it('still refuses "#twelve", naming the parameter', async () => {
+		const recorder = new GitHubRecorder([]);
+		const run = await runGitHub({ resource: 'issue', operation: 'get', ...repo(), issueNumber: { __rl: true, mode: 'id', value: '={{ "#twelve" }}' } });
+		expect(run.error('GitHub')?.message).toBe('The "Issue Number" parameter must be a number (got "twelve")');
+		expect(recorder.requests).toEqual([]);
+	});
+
+	it('the number mode accepts "#12" in the editor and says it wants the number, not GitHub\'s ID', () => {
+		const issueNumber = shownFor(properties, 'issue', 'get').find((p) => p.name === 'issueNumber')!;
+		const mode = issueNumber.modes!.find((m) => m.name === 'id')!;
+		const regex = new RegExp((mode.validation![0] as { properties: { regex: string } }).properties.regex);
+		expect(['12', '#12'].map((text) => regex.test(text))).toEqual([true, true]);
+		expect(regex.test('abc')).toBe(false);
+		expect(mode.hint).toBe("The issue's number as GitHub shows it (#42), not GitHub's internal ID");
+	});
+});

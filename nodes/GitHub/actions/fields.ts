@@ -128,7 +128,7 @@ export function numberLocator(
 		in: 'path',
 		required: true,
 		integer: true,
-		description: `Number of the ${label.toLowerCase()} in the repository, e.g. 42 (as in …/${kind === 'issue' ? 'issues' : 'pull'}/42)`,
+		description: `Number of the ${label.toLowerCase()} in the repository, e.g. 42 or #42 (as in …/${kind === 'issue' ? 'issues' : 'pull'}/42), not GitHub's internal ID`,
 		...overrides,
 		ui: {
 			modes: [
@@ -142,11 +142,13 @@ export function numberLocator(
 					},
 				},
 				{
+					// n8n's editor labels the "id" mode "By ID"; the hint says which number is meant.
 					displayName: 'By Number',
 					name: 'id',
 					type: 'string',
-					placeholder: 'e.g. 42',
-					validation: [{ type: 'regex', properties: { regex: '^[0-9]+$', errorMessage: 'Give a number' } }],
+					placeholder: 'e.g. 42 or #42',
+					hint: `The ${label.toLowerCase()}'s number as GitHub shows it (#42), not GitHub's internal ID`,
+					validation: [{ type: 'regex', properties: { regex: '^\\s*#?[0-9]+\\s*$', errorMessage: 'Give the number, e.g. 42 or #42' } }],
 				},
 				{
 					displayName: 'By URL',
