@@ -84,3 +84,34 @@ export class FakeTrello extends FakeHttpServer {
 		};
 	}
 }
+
+export interface MultipartPart {
+	name: string;
+	fileName?: string;
+	contentType?: string;
+	content: Buffer;
+}
+
+/** The parts of a multipart/form-data request, bytes kept as sent; undefined when it is not one. */
+export function multipartParts(request: FakeRequest): MultipartPart[] | undefined {
+	const boundary = /^multipart\/form-data;\s*boundary=("?)([^";]+)\1/i.exec(request.headers['content-type'] ?? '')?.[2];
+	if (!boundary) return undefined;
+	const delimiter = Buffer.from(`--${boundary}`);
+	const parts: MultipartPart[] = [];
+	let start = request.bytes.indexOf(delimiter);
+	while (start !== -1) {
+		const next = request.bytes.indexOf(delimiter, start + delimiter.length);
+		if (next === -1) break;
+		const chunk = request.bytes.subarray(start + delimiter.length + 2, next - 2);
+		const split = chunk.indexOf('\r\n\r\n');
+		const head = chunk.subarray(0, split).toString('utf8');
+		parts.push({
+			name: /name="([^"]*)"/.exec(head)?.[1] ?? '',
+			fileName: /filename="([^"]*)"/.exec(head)?.[1],
+			contentType: /content-type:\s*([^\r\n]+)/i.exec(head)?.[1],
+			content: chunk.subarray(split + 4),
+		});
+		start = next;
+	}
+	return parts;
+}

@@ -8,6 +8,8 @@ export interface FakeRequest {
 	query: Record<string, string>;
 	headers: Record<string, string>;
 	rawBody: string;
+	/** The body as received, for binary uploads. */
+	bytes: Buffer;
 	body: unknown;
 	params: Record<string, string>;
 }
@@ -83,7 +85,8 @@ export class FakeHttpServer {
 	private async handle(req: IncomingMessage, res: ServerResponse) {
 		const chunks: Buffer[] = [];
 		for await (const chunk of req) chunks.push(chunk as Buffer);
-		const rawBody = Buffer.concat(chunks).toString('utf8');
+		const bytes = Buffer.concat(chunks);
+		const rawBody = bytes.toString('utf8');
 		const url = new URL(req.url ?? '/', 'http://fake');
 		const headers: Record<string, string> = {};
 		for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
@@ -101,6 +104,7 @@ export class FakeHttpServer {
 			query: Object.fromEntries(url.searchParams.entries()),
 			headers,
 			rawBody,
+			bytes,
 			body,
 			params: {},
 		};
@@ -111,10 +115,11 @@ export class FakeHttpServer {
 		} catch (error) {
 			reply = { status: 500, body: { message: (error as Error).message } };
 		}
+		const binary = Buffer.isBuffer(reply.body);
 		const payload =
-			reply.body === undefined ? '' : typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
+			reply.body === undefined ? '' : typeof reply.body === 'string' || binary ? (reply.body as string | Buffer) : JSON.stringify(reply.body);
 		res.writeHead(reply.status ?? 200, {
-			'content-type': typeof reply.body === 'string' ? 'text/plain' : 'application/json; charset=utf-8',
+			'content-type': binary ? 'application/octet-stream' : typeof reply.body === 'string' ? 'text/plain' : 'application/json; charset=utf-8',
 			...this.commonHeaders(request),
 			...reply.headers,
 		});

@@ -1,4 +1,4 @@
-import { FakeTrello } from '../fakes/fakeTrello';
+import { FakeTrello, multipartParts } from '../fakes/fakeTrello';
 import type { FakeRequest } from '../fakes/server';
 import { manualWorkflow, PACKAGE, RealN8n } from '../e2e/n8n';
 
@@ -118,7 +118,35 @@ function stateful(trello: FakeTrello) {
 			(card.idLabels as string[]).push(r.query.value);
 			return { body: card.idLabels };
 		});
-	return { cards, lists, checklists, labels };
+	const attachments = new Map<string, Record_>();
+	const files = new Map<string, Buffer>();
+	trello
+		.on('POST', '/1/cards/{id}/attachments', (r) => {
+			const card = cards.get(r.params.id);
+			const parts = multipartParts(r);
+			const file = parts?.find((part) => part.name === 'file');
+			if (!card || !file?.fileName) return { status: 400, body: 'invalid value for file' };
+			const field = (name: string) => parts?.find((part) => part.name === name)?.content.toString('utf8');
+			const id = newId();
+			const name = field('name') ?? file.fileName;
+			const attachment = {
+				id,
+				name,
+				mimeType: field('mimeType') ?? file.contentType,
+				bytes: file.content.length,
+				isUpload: true,
+				url: `https://trello.com/1/cards/${r.params.id}/attachments/${id}/download/${encodeURIComponent(file.fileName)}`,
+			};
+			attachments.set(id, attachment);
+			files.set(id, file.content);
+			return { body: attachment };
+		})
+		.on('GET', '/1/cards/{id}/attachments/{idAttachment}', (r) => pick(attachments.get(r.params.idAttachment), r))
+		.on('GET', '/1/cards/{id}/attachments/{idAttachment}/download/{fileName}', (r) => {
+			const file = files.get(r.params.idAttachment);
+			return file ? { body: file } : { status: 404, body: 'The requested resource was not found.' };
+		});
+	return { cards, lists, checklists, labels, attachments, files };
 }
 
 const keyToken = { trelloKeyTokenApi: { id: 'trKey', name: 'Trello key' } };
@@ -321,6 +349,103 @@ describe('Trello node and Trello API Call node in a real n8n', () => {
 		expect(auth.some((h) => h.includes('oauth_signature_method="HMAC-SHA1"'))).toBe(true);
 		expect(auth.some((h) => h === `OAuth oauth_consumer_key="${KEY_TOKEN.apiKey}", oauth_token="${KEY_TOKEN.apiToken}"`)).toBe(true);
 		expect(trello.received.every((r) => r.query.key === undefined && r.query.token === undefined)).toBe(true);
+		const raw = JSON.stringify(result.raw);
+		for (const secret of [KEY_TOKEN.apiToken, OAUTH.apiToken, OAUTH.consumerSecret, OAUTH.tokenSecret]) {
+			expect(raw).not.toContain(secret);
+		}
+	});
+
+	it('uploads a binary file from n8n as multipart form data (OAuth 1.0a) and downloads it back (API key and token)', async () => {
+		// Bytes that are not text (a PNG signature, NUL and 0xff) must arrive unchanged.
+		const content = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0x10, 0x41, 0x42]);
+		await n8n.importWorkflow(
+			manualWorkflow('trelloAttachments', [
+				trelloNode('Files List', 'keyToken', {
+					resource: 'list',
+					operation: 'create',
+					board: { __rl: true, mode: 'id', value: BOARD },
+					name: 'Files',
+				}),
+				trelloNode('Files Card', 'oAuth1', {
+					resource: 'card',
+					operation: 'create',
+					list: id("$('Files List').first().json.id"),
+					name: 'Logo',
+				}),
+				{
+					name: 'Content',
+					type: 'n8n-nodes-base.set',
+					typeVersion: 3.4,
+					parameters: {
+						mode: 'manual',
+						assignments: { assignments: [{ id: 'a1', name: 'content', value: content.toString('base64'), type: 'string' }] },
+						options: {},
+					},
+				},
+				{
+					name: 'To File',
+					type: 'n8n-nodes-base.convertToFile',
+					typeVersion: 1.1,
+					parameters: {
+						operation: 'toBinary',
+						sourceProperty: 'content',
+						binaryPropertyName: 'logo',
+						options: { fileName: 'logo.png', mimeType: 'image/png' },
+					},
+				},
+				trelloNode('Upload', 'oAuth1', {
+					resource: 'attachment',
+					operation: 'upload',
+					card: id("$('Files Card').first().json.id"),
+					binaryPropertyName: 'logo',
+					additionalFields: { setCover: true },
+					options: ALLOWED,
+				}),
+				trelloNode('Download', 'keyToken', {
+					resource: 'attachment',
+					operation: 'download',
+					card: id("$('Files Card').first().json.id"),
+					attachment: id("$('Upload').first().json.id"),
+					binaryPropertyName: 'file',
+				}),
+			]),
+		);
+
+		const result = await n8n.execute('trelloAttachments');
+		const run = (node: string) => {
+			const found = result.runData[node]?.[0];
+			if (!found) throw new Error(`${node} did not run: ${JSON.stringify(result.raw).slice(0, 2000)}`);
+			if (found.error) throw new Error(`${node} failed: ${found.error.message} ${found.error.description ?? ''}`);
+			return found.data!.main[0] as Array<{ json: Record_; binary?: Record<string, Record_> }>;
+		};
+
+		const [card] = run('Files Card').map((item) => item.json);
+		const [uploaded] = run('Upload').map((item) => item.json);
+		expect(uploaded).toMatchObject({ name: 'logo.png', mimeType: 'image/png', bytes: content.length, isUpload: true });
+
+		// What the fake received: a multipart body with the file part (its name, type and exact bytes) and the form fields.
+		const uploads = trello.requestsTo('POST', `/1/cards/${String(card.id)}/attachments`);
+		expect(uploads).toHaveLength(1);
+		const parts = multipartParts(uploads[0])!;
+		expect(parts.map(({ name, fileName, contentType }) => ({ name, fileName, contentType }))).toEqual([
+			{ name: 'file', fileName: 'logo.png', contentType: 'image/png' },
+			{ name: 'name', fileName: undefined, contentType: undefined },
+			{ name: 'mimeType', fileName: undefined, contentType: undefined },
+			{ name: 'setCover', fileName: undefined, contentType: undefined },
+		]);
+		expect(parts[0].content.equals(content)).toBe(true);
+		expect(parts.slice(1).map((part) => part.content.toString('utf8'))).toEqual(['logo.png', 'image/png', 'true']);
+		expect(uploads[0].query).toEqual({});
+		expect(uploads[0].headers.authorization).toMatch(/oauth_signature_method="HMAC-SHA1"/);
+
+		// The download goes to the credential's host (not the trello.com address in the attachment) with the Authorization header.
+		const [downloaded] = run('Download');
+		expect(downloaded.json).toMatchObject({ id: uploaded.id, name: 'logo.png' });
+		expect(downloaded.binary?.file).toMatchObject({ fileName: 'logo.png', mimeType: 'image/png' });
+		const fetched = trello.requestsTo('GET', `/1/cards/${String(card.id)}/attachments/${String(uploaded.id)}/download/logo.png`);
+		expect(fetched).toHaveLength(1);
+		expect(fetched[0].headers.authorization).toBe(`OAuth oauth_consumer_key="${KEY_TOKEN.apiKey}", oauth_token="${KEY_TOKEN.apiToken}"`);
+		expect(fetched[0].query).toEqual({});
 		const raw = JSON.stringify(result.raw);
 		for (const secret of [KEY_TOKEN.apiToken, OAUTH.apiToken, OAUTH.consumerSecret, OAUTH.tokenSecret]) {
 			expect(raw).not.toContain(secret);
