@@ -100,7 +100,7 @@ const GITHUB_API_CALL: ApiCallService<GitHubClient> = {
 	},
 };
 
-export class GitHubApiCall implements INodeType {
+export class GithubApiCall implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'GitHub Toolkit API Call',
 		name: 'githubApiCall',

@@ -2,7 +2,7 @@ import { NodeHelpers } from 'n8n-workflow';
 import type { INode } from 'n8n-workflow';
 
 import { GitHub } from '../../nodes/GitHub/GitHub.node';
-import { GitHubApiCall } from '../../nodes/GitHub/GithubApiCall.node';
+import { GithubApiCall } from '../../nodes/GitHub/GithubApiCall.node';
 import { Trello } from '../../nodes/Trello/Trello.node';
 
 const node = (parameters: INode['parameters']): INode => ({
@@ -26,7 +26,7 @@ describe('tool descriptions an AI Agent sees', () => {
 	});
 
 	it('the API Call tool says it sends the node’s method to a path relative to the credential’s server', () => {
-		const usable = new GitHubApiCall().description.usableAsTool as { replacements: { description: string } };
+		const usable = new GithubApiCall().description.usableAsTool as { replacements: { description: string } };
 		expect(usable.replacements.description).toContain('HTTP method set on this node');
 		expect(usable.replacements.description).toContain("relative to the credential's API server");
 	});
