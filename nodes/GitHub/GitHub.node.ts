@@ -27,15 +27,6 @@ export class GitHub implements INodeType {
 		credentials: GITHUB_CREDENTIALS,
 		properties: [
 			GITHUB_AUTHENTICATION_PROPERTY,
-			{
-				displayName: 'Allowed Repositories',
-				name: 'allowedRepositories',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. n8n-io/n8n, n8n-io/docs, my-org/*',
-				description:
-					'Limit this node to these repositories (owner/name or owner/*, comma-separated). Operations on any other repository fail before a request is sent, and Search only returns results from these repositories. Empty = no limit.',
-			},
 			customApiCallNotice('GitHub Toolkit API Call'),
 			...describeCatalogue(GITHUB_RESOURCES, GITHUB_ROWS, GITHUB_FIELD_SETS),
 			{
@@ -44,7 +35,19 @@ export class GitHub implements INodeType {
 				type: 'collection',
 				placeholder: 'Add Option',
 				default: {},
-				options: [MAX_RATE_LIMIT_WAIT_OPTION],
+				// Where the Trello Toolkit node has Allowed Boards: both nodes keep their scope in Options.
+				options: [
+					{
+						displayName: 'Allowed Repositories',
+						name: 'allowedRepositories',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. n8n-io/n8n, n8n-io/docs, my-org/*',
+						description:
+							'Limit this node to these repositories (owner/name or owner/*, comma-separated). Operations on any other repository fail before a request is sent, and Search only returns results from these repositories. Empty = no limit.',
+					},
+					MAX_RATE_LIMIT_WAIT_OPTION,
+				],
 			},
 		],
 	};

@@ -34,7 +34,7 @@ export class GitHubPollTrigger implements INodeType {
 				options: POLL_TRIGGERS.map((row) => ({
 					name: row.value === 'newRepository' ? 'New Repository (in the account)' : row.value === 'newMention' ? 'New Mention (from notifications)' : row.name,
 					value: row.value,
-					description: row.description,
+					description: row.pollDescription ?? row.description,
 				})),
 			},
 			{ ...OWNER_PROPERTY, displayOptions: { show: { trigger: ['newWatcher'] } } },

@@ -88,7 +88,7 @@ describe('GitHub node in a real n8n: one operation of every resource, and the AP
 				github('Branch', { resource: 'branch', operation: 'create', ...repo, newBranch: 'feature/e2e', source: 'branch', fromBranch: { __rl: true, mode: 'name', value: 'main' } }),
 				github('Commit', { resource: 'commit', operation: 'list', ...repo, limit: 2 }),
 				github('Issue', { resource: 'issue', operation: 'create', ...repo, title: 'From n8n', labels: 'e2e, bot' }),
-				github('Search', { resource: 'search', operation: 'issuesAndPullRequests', query: 'is:issue', limit: 10, allowedRepositories: 'octo/hello' }),
+				github('Search', { resource: 'search', operation: 'issuesAndPullRequests', query: 'is:issue', limit: 10, options: { allowedRepositories: 'octo/hello' } }),
 				github('Pull Request', { resource: 'pullRequest', operation: 'merge', ...repo, pullNumber: { __rl: true, mode: 'id', value: '12' }, merge_method: 'squash' }),
 				github('Project', {
 					resource: 'project', operation: 'updateItemStatus', projectOwner: { __rl: true, mode: 'name', value: 'octo' }, projectNumber: 1, ...repo,
@@ -101,7 +101,7 @@ describe('GitHub node in a real n8n: one operation of every resource, and the AP
 				github('Rate Limit', { resource: 'rateLimit', operation: 'get' }),
 				github(
 					'Refused',
-					{ resource: 'issue', operation: 'get', owner: { __rl: true, mode: 'name', value: 'evil' }, repository: { __rl: true, mode: 'name', value: 'x' }, issueNumber: { __rl: true, mode: 'id', value: '1' }, allowedRepositories: 'octo/hello' },
+					{ resource: 'issue', operation: 'get', owner: { __rl: true, mode: 'name', value: 'evil' }, repository: { __rl: true, mode: 'name', value: 'x' }, issueNumber: { __rl: true, mode: 'id', value: '1' }, options: { allowedRepositories: 'octo/hello' } },
 					{ onError: 'continueRegularOutput' },
 				),
 				{

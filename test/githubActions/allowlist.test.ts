@@ -54,7 +54,7 @@ describe('Allowed Repositories: every resource', () => {
 			operation,
 			...fixture.parameters,
 			// A project must belong to an owner the list names.
-			allowedRepositories: `someone/else, ${(target ?? 'any/repo').toUpperCase()}${fixture.parameters.projectOwner ? `, ${plain(fixture.parameters.projectOwner)}/board` : ''}${createdRepository(fixture) ? `, ${createdRepository(fixture)}` : ''}`,
+			options: { allowedRepositories: `someone/else, ${(target ?? 'any/repo').toUpperCase()}${fixture.parameters.projectOwner ? `, ${plain(fixture.parameters.projectOwner)}/board` : ''}${createdRepository(fixture) ? `, ${createdRepository(fixture)}` : ''}` },
 		});
 		expect(run.error('GitHub')).toBeUndefined();
 		expect(recorder.requests).toHaveLength(fixture.exchanges.length);
@@ -65,7 +65,7 @@ describe('Allowed Repositories: every resource', () => {
 	it.each(scoped)('%s: repository outside the list → NodeOperationError, nothing sent', async (key, fixture) => {
 		const recorder = new GitHubRecorder(fixture.exchanges.map((e) => e.reply));
 		const [resource, operation] = key.split(':');
-		const run = await runGitHub({ resource, operation, ...fixture.parameters, allowedRepositories: 'someone/else\nacme/*' });
+		const run = await runGitHub({ resource, operation, ...fixture.parameters, options: { allowedRepositories: 'someone/else\nacme/*' } });
 		const error = run.error('GitHub');
 		expect(error?.message).toBe(
 			`Refused: the repository "${repositoryOf(fixture)}" is outside the node's "Allowed Repositories". Allowed repositories: someone/else, acme/*.`,
@@ -81,7 +81,7 @@ describe('Allowed Repositories: every resource', () => {
 
 	it('owner/* allows every repository of that owner', async () => {
 		const recorder = new GitHubRecorder([{ body: { id: 1 } }]);
-		const run = await runGitHub({ resource: 'repository', operation: 'get', ...repo('octo', 'anything'), allowedRepositories: 'octo/*' });
+		const run = await runGitHub({ resource: 'repository', operation: 'get', ...repo('octo', 'anything'), options: { allowedRepositories: 'octo/*' } });
 		expect(run.json('GitHub')).toEqual([{ id: 1 }]);
 		expect(recorder.requests.map((r) => r.path)).toEqual(['/repos/octo/anything']);
 	});
@@ -93,7 +93,7 @@ describe('Allowed Repositories: every resource', () => {
 			operation: 'list',
 			owner: byList(''),
 			repository: { __rl: true, mode: 'url', value: 'https://github.com/evil/hello' },
-			allowedRepositories: 'octo/hello',
+			options: { allowedRepositories: 'octo/hello' },
 		});
 		expect(run.error('GitHub')?.message).toBe(
 			'Refused: the repository "evil/hello" is outside the node\'s "Allowed Repositories". Allowed repositories: octo/hello.',
@@ -103,20 +103,20 @@ describe('Allowed Repositories: every resource', () => {
 
 	it('Create Repository without an owner is refused while the list is set (the account is unknown before a request)', async () => {
 		const recorder = new GitHubRecorder([]);
-		const run = await runGitHub({ resource: 'repository', operation: 'create', owner: byList(''), name: 'x', allowedRepositories: 'octo/x' });
+		const run = await runGitHub({ resource: 'repository', operation: 'create', owner: byList(''), name: 'x', options: { allowedRepositories: 'octo/x' } });
 		expect(run.error('GitHub')?.message).toBe('The repository owner is empty while "Allowed Repositories" is set (allowed: octo/x)');
 		expect(recorder.requests).toEqual([]);
 	});
 
 	it('an entry that is not owner/name is a clear error', async () => {
-		const run = await runGitHub({ resource: 'rateLimit', operation: 'get', allowedRepositories: 'octo' });
+		const run = await runGitHub({ resource: 'rateLimit', operation: 'get', options: { allowedRepositories: 'octo' } });
 		expect(run.error('GitHub')?.message).toBe('"octo" in "Allowed Repositories" is not a repository, so nothing is allowed');
 	});
 });
 
 describe('Allowed Repositories: Search is confined', () => {
 	const search = (query: string, allowedRepositories: string) =>
-		runGitHub({ resource: 'search', operation: 'issuesAndPullRequests', query, returnAll: true, allowedRepositories });
+		runGitHub({ resource: 'search', operation: 'issuesAndPullRequests', query, returnAll: true, options: { allowedRepositories } });
 	const hit = (number: number, repository: string) => ({ number, repository_url: `https://api.github.com/repos/${repository}` });
 
 	it('appends the allowed repositories as qualifiers and drops results from anywhere else', async () => {
@@ -168,7 +168,7 @@ describe('Allowed Repositories: Search is confined', () => {
 			...repo('evil', 'x'),
 			issueNumber: { __rl: true, mode: 'id', value: '1' },
 			status: 'Done',
-			allowedRepositories: 'octo/hello',
+			options: { allowedRepositories: 'octo/hello' },
 		});
 		expect(run.error('GitHub')?.message).toBe(
 			'Refused: the repository "evil/x" is outside the node\'s "Allowed Repositories". Allowed repositories: octo/hello.',
@@ -187,7 +187,7 @@ describe('Allowed Repositories: lists, forks and searches beyond issues', () => 
 		['listStarred', {}, '/user/starred'],
 	])('Repository → %s keeps only allowed repositories, checked before Simplify', async (operation, parameters, path) => {
 		const recorder = new GitHubRecorder([{ body: [repository('octo/hello'), repository('acme/secret'), repository('acme/tools')] }]);
-		const run = await runGitHub({ resource: 'repository', operation, ...parameters, limit: 3, simplify: true, allowedRepositories: 'octo/hello, ACME/tools' });
+		const run = await runGitHub({ resource: 'repository', operation, ...parameters, limit: 3, simplify: true, options: { allowedRepositories: 'octo/hello, ACME/tools' } });
 		expect(run.error('GitHub')).toBeUndefined();
 		expect(recorder.requests.map((r) => r.path)).toEqual([path]);
 		expect(run.json('GitHub').map((item) => item.fullName)).toEqual(['octo/hello', 'acme/tools']);
@@ -195,7 +195,7 @@ describe('Allowed Repositories: lists, forks and searches beyond issues', () => 
 
 	it('Repository → Create Fork: a fork outside the list is refused before anything is sent', async () => {
 		const recorder = new GitHubRecorder([]);
-		const run = await runGitHub({ resource: 'repository', operation: 'createFork', ...repo(), additionalFields: { organization: 'evil' }, allowedRepositories: 'octo/*' });
+		const run = await runGitHub({ resource: 'repository', operation: 'createFork', ...repo(), additionalFields: { organization: 'evil' }, options: { allowedRepositories: 'octo/*' } });
 		expect(run.error('GitHub')?.message).toBe(
 			'Refused: the repository "evil/hello" is outside the node\'s "Allowed Repositories". Allowed repositories: octo/*.',
 		);
@@ -204,7 +204,7 @@ describe('Allowed Repositories: lists, forks and searches beyond issues', () => 
 
 	it('Repository → Create Fork into the account: its login is read, then the fork is checked', async () => {
 		const recorder = new GitHubRecorder([{ body: { login: 'mona' } }, { status: 202, body: { full_name: 'mona/hello' } }]);
-		const run = await runGitHub({ resource: 'repository', operation: 'createFork', ...repo(), allowedRepositories: 'octo/hello, mona/hello' });
+		const run = await runGitHub({ resource: 'repository', operation: 'createFork', ...repo(), options: { allowedRepositories: 'octo/hello, mona/hello' } });
 		expect(run.error('GitHub')).toBeUndefined();
 		expect(recorder.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /user', 'POST /repos/octo/hello/forks']);
 		expect(run.json('GitHub')).toEqual([{ full_name: 'mona/hello' }]);
@@ -216,7 +216,7 @@ describe('Allowed Repositories: lists, forks and searches beyond issues', () => 
 		['issuesAndPullRequests', 'is:open', { total_count: 2, items: [{ number: 1, repository_url: 'https://api.github.com/repos/octo/hello' }, { number: 2, repository_url: 'https://api.github.com/repos/evil/x' }] }, 'number', 1],
 	])('Search → %s: allowed repositories appended, other results dropped before Simplify', async (operation, query, body, key, kept) => {
 		const recorder = new GitHubRecorder([{ body }]);
-		const run = await runGitHub({ resource: 'search', operation, query, limit: 5, simplify: true, allowedRepositories: 'octo/hello' });
+		const run = await runGitHub({ resource: 'search', operation, query, limit: 5, simplify: true, options: { allowedRepositories: 'octo/hello' } });
 		expect(run.error('GitHub')).toBeUndefined();
 		expect(recorder.requests.map((r) => r.query.q)).toEqual([`${query} repo:octo/hello`]);
 		expect(recorder.contractProblems()).toEqual([]);
@@ -225,7 +225,7 @@ describe('Allowed Repositories: lists, forks and searches beyond issues', () => 
 
 	it('Search → Users is refused while the list is set: people belong to no repository', async () => {
 		const recorder = new GitHubRecorder([]);
-		const run = await runGitHub({ resource: 'search', operation: 'users', query: 'location:berlin', limit: 5, allowedRepositories: 'octo/hello' });
+		const run = await runGitHub({ resource: 'search', operation: 'users', query: 'location:berlin', limit: 5, options: { allowedRepositories: 'octo/hello' } });
 		expect(run.error('GitHub')?.message).toBe(
 			'Refused: searching users reaches beyond the node\'s "Allowed Repositories", because people belong to no repository. Allowed repositories: octo/hello.',
 		);

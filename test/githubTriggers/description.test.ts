@@ -57,3 +57,13 @@ describe('GitHub trigger nodes: what they offer', () => {
 		expect(bodies.org.events).toEqual(['projects_v2_item', 'repository']);
 	});
 });
+
+describe('GitHub Toolkit Poll Trigger wording', () => {
+	it('describes its triggers as polled, without webhooks', () => {
+		const polled = optionsOf(new GitHubPollTrigger().description.properties, 'trigger');
+		expect(polled.map((o) => o.description).filter((text) => /\(webhook\)|webhook[^ ]* (is|are) (registered|sent)/.test(String(text)))).toEqual([]);
+		expect(polled.find((o) => o.value === 'newRepository')?.description).toBe(
+			'A repository is created in the connected account, found by comparing its repository list on each poll',
+		);
+	});
+});

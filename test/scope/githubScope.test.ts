@@ -151,7 +151,7 @@ describe('credential scope: GitHub node', () => {
 			operation: 'create',
 			...repo('evil', 'x'),
 			title: 'hi',
-			allowedRepositories: 'evil/*',
+			options: { allowedRepositories: 'evil/*' },
 		});
 		expect(run.error('GitHub')?.message).toBe(`Refused: the repository "evil/x" is outside the credential's scope. ${ALLOWED}`);
 		expect(recorder.requests).toEqual([]);
@@ -159,7 +159,7 @@ describe('credential scope: GitHub node', () => {
 
 	it('the node setting narrows the credential scope', async () => {
 		const recorder = new GitHubRecorder([]);
-		const run = await github({ resource: 'repository', operation: 'get', ...repo('widgets-inc', 'gears'), allowedRepositories: 'acme-org/api-server' });
+		const run = await github({ resource: 'repository', operation: 'get', ...repo('widgets-inc', 'gears'), options: { allowedRepositories: 'acme-org/api-server' } });
 		expect(run.error('GitHub')?.message).toBe(
 			'Refused: the repository "widgets-inc/gears" is outside the node\'s "Allowed Repositories". Allowed repositories: acme-org/api-server.',
 		);
@@ -168,7 +168,7 @@ describe('credential scope: GitHub node', () => {
 
 	it('a node setting given as an expression that resolves to nothing fails closed', async () => {
 		const recorder = new GitHubRecorder([]);
-		const run = await github({ resource: 'rateLimit', operation: 'get', allowedRepositories: '={{ $json.nothing }}' }, credentials);
+		const run = await github({ resource: 'rateLimit', operation: 'get', options: { allowedRepositories: '={{ $json.nothing }}' } }, credentials);
 		expect(run.error('GitHub')?.message).toBe('"Allowed Repositories" is set but names no repository, so nothing is allowed');
 		expect(recorder.requests).toEqual([]);
 	});

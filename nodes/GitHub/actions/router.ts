@@ -72,8 +72,9 @@ async function resolveRepository({ ctx, row, values, itemIndex }: Run): Promise<
  * like a setting that names no repository.
  */
 function nodeAllowlist(ctx: IExecuteFunctions, itemIndex: number): RepositoryList | undefined {
-	const written = String(ctx.getNode().parameters.allowedRepositories ?? '').startsWith('=');
-	const raw = ctx.getNodeParameter('allowedRepositories', itemIndex, '');
+	const options = (ctx.getNode().parameters.options ?? {}) as { allowedRepositories?: unknown };
+	const written = String(options.allowedRepositories ?? '').startsWith('=');
+	const raw = ctx.getNodeParameter('options.allowedRepositories', itemIndex, '');
 	try {
 		return parseRepositoryList(raw, NODE_SOURCE, 'Allowed Repositories', written);
 	} catch (error) {

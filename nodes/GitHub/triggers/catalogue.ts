@@ -53,6 +53,8 @@ export interface TriggerDefinition {
 	/** The spec's name, shown to the user. */
 	name: string;
 	description: string;
+	/** What the GitHub Toolkit Poll Trigger says of it, when the description speaks of webhooks. */
+	pollDescription?: string;
 	webhook?: WebhookSource;
 	poller?: PollerName;
 }
@@ -81,6 +83,7 @@ const ROWS: TriggerRow[] = [
 		value: 'newRepository',
 		name: 'New Repository',
 		description: 'A repository is created in the organization (webhook) or in the account (polling)',
+		pollDescription: 'A repository is created in the connected account, found by comparing its repository list on each poll',
 		webhook: { clauses: [{ event: 'repository', actions: ['created'] }], level: 'organization' },
 		poller: 'userRepositories',
 	},
@@ -250,6 +253,7 @@ const ROWS: TriggerRow[] = [
 		value: 'newMention',
 		name: 'New Mention',
 		description: 'The connected account is @-mentioned in an issue, pull request or comment',
+		pollDescription: 'A notification says the connected account was @-mentioned, read from its notifications on each poll',
 		webhook: { clauses: MENTION_CLAUSES, mentionsAccount: true },
 		poller: 'mentions',
 	},
