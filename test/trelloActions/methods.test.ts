@@ -6,7 +6,19 @@ import { HarnessCredentialsHelper } from '../harness/credentialsHelper';
 import { HarnessNodeTypes } from '../harness/nodeTypes';
 import { packageNode } from '../harness/workflow';
 import { getLabels, getMembers } from '../../nodes/Trello/methods/loadOptions';
-import { searchBoards, searchCards, searchLabels, searchLists, searchTargetLists } from '../../nodes/Trello/methods/listSearch';
+import {
+	searchAttachments,
+	searchBoards,
+	searchCards,
+	searchCheckItems,
+	searchChecklists,
+	searchComments,
+	searchCustomFields,
+	searchLabels,
+	searchLists,
+	searchTargetLists,
+} from '../../nodes/Trello/methods/listSearch';
+import { ATTACHMENT, CHECK_ITEM, CHECKLIST, CUSTOM_FIELD } from './fixtures/ids';
 import { resetTrelloRateLimitState } from '../../nodes/Trello/transport';
 import { BOARD, CARD, LABEL, LIST, MEMBER, OTHER_BOARD, OTHER_LABEL, OTHER_LIST } from './fixtures';
 import { contractProblems, credentialsFor, expectAuthenticated, rl, trelloApi } from './support';
@@ -160,5 +172,60 @@ describe('Trello node list search and options, filtered by the chosen board', ()
 		expect((await searchCards.call(ctx)).results).toEqual([]);
 		expect(await getMembers.call(ctx)).toEqual([]);
 		expect(api.recorded).toEqual([]);
+	});
+
+	it('offers the chosen card’s checklists, else the board’s; items as "Item (Checklist)"', async () => {
+		const api = trelloApi([
+			{ method: 'GET', path: `/1/cards/${CARD}/checklists`, query: { fields: 'name', checkItems: 'none' }, reply: [{ id: CHECKLIST, name: 'QA' }] },
+			{ method: 'GET', path: `/1/boards/${BOARD}/checklists`, reply: [{ id: CHECKLIST, name: 'QA' }, { id: 'c2', name: 'Docs' }] },
+			{
+				method: 'GET',
+				path: `/1/checklists/${CHECKLIST}`,
+				query: { fields: 'name', checkItems: 'all', checkItem_fields: 'name,state' },
+				reply: { id: CHECKLIST, name: 'QA', checkItems: [{ id: CHECK_ITEM, name: 'Smoke test', state: 'complete' }, { id: 'i2', name: 'Load test', state: 'incomplete' }] },
+			},
+			{
+				method: 'GET',
+				path: `/1/cards/${CARD}/checklists`,
+				query: { fields: 'name', checkItems: 'all', checkItem_fields: 'name,state' },
+				reply: [{ id: CHECKLIST, name: 'QA', checkItems: [{ id: CHECK_ITEM, name: 'Smoke test', state: 'incomplete' }] }],
+			},
+		]);
+		const onCard = loadOptionsContext({ resource: 'checklist', operation: 'get', board: rl(BOARD, 'list'), card: rl(CARD, 'list') });
+		expect((await searchChecklists.call(onCard)).results).toEqual([{ name: 'QA', value: CHECKLIST }]);
+		const onBoard = loadOptionsContext({ resource: 'checklist', operation: 'get', board: rl(BOARD, 'list'), card: rl('', 'list') });
+		expect((await searchChecklists.call(onBoard, 'doc')).results).toEqual([{ name: 'Docs', value: 'c2' }]);
+		const inChecklist = loadOptionsContext({ resource: 'checklist', operation: 'getItem', checklist: rl(CHECKLIST, 'list') });
+		expect((await searchCheckItems.call(inChecklist)).results).toEqual([
+			{ name: 'Smoke test (QA, done)', value: CHECK_ITEM },
+			{ name: 'Load test (QA)', value: 'i2' },
+		]);
+		const onItemCard = loadOptionsContext({ resource: 'checklist', operation: 'completeItem', card: rl(CARD, 'list') });
+		expect((await searchCheckItems.call(onItemCard)).results).toEqual([{ name: 'Smoke test (QA)', value: CHECK_ITEM }]);
+		expect(api.sent()).toEqual([
+			{ method: 'GET', path: `/1/cards/${CARD}/checklists`, query: { fields: 'name', checkItems: 'none' } },
+			{ method: 'GET', path: `/1/boards/${BOARD}/checklists`, query: {} },
+			{ method: 'GET', path: `/1/checklists/${CHECKLIST}`, query: { fields: 'name', checkItems: 'all', checkItem_fields: 'name,state' } },
+			{ method: 'GET', path: `/1/cards/${CARD}/checklists`, query: { fields: 'name', checkItems: 'all', checkItem_fields: 'name,state' } },
+		]);
+		expect(api.recorded.map((call) => contractProblems(call))).toEqual([[], [], [], []]);
+	});
+
+	it('offers the chosen card’s attachments and comments, and the board’s custom fields with their type', async () => {
+		const api = trelloApi([
+			{ method: 'GET', path: `/1/cards/${CARD}/attachments`, query: { fields: 'name,url' }, reply: [{ id: ATTACHMENT, name: 'spec.pdf', url: 'https://trello.com/x' }] },
+			{
+				method: 'GET',
+				path: `/1/cards/${CARD}/actions`,
+				query: { filter: 'commentCard' },
+				reply: [{ id: 'a1', data: { text: 'Looks good,\nship it' }, memberCreator: { username: 'ada' } }],
+			},
+			{ method: 'GET', path: `/1/boards/${BOARD}/customFields`, reply: [{ id: CUSTOM_FIELD, name: 'Priority', type: 'list' }] },
+		]);
+		const ctx = loadOptionsContext({ resource: 'attachment', operation: 'get', board: rl(BOARD, 'list'), card: rl(CARD, 'list') });
+		expect((await searchAttachments.call(ctx)).results).toEqual([{ name: 'spec.pdf', value: ATTACHMENT, url: 'https://trello.com/x' }]);
+		expect((await searchComments.call(ctx)).results).toEqual([{ name: '@ada: Looks good, ship it', value: 'a1' }]);
+		expect((await searchCustomFields.call(ctx, 'prio')).results).toEqual([{ name: 'Priority (list)', value: CUSTOM_FIELD }]);
+		expect(api.recorded.map((call) => contractProblems(call))).toEqual([[], [], []]);
 	});
 });

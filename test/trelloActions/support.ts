@@ -145,7 +145,7 @@ const contract = trelloContract();
  * Trello documents these as comma-separated lists; the description types them as one value or an array.
  * An empty list (clearing a card's labels or members) is sent as an empty value.
  */
-const COMMA_SEPARATED = new Set(['idLabels', 'idMembers', 'fields', 'keepFromSource', 'idBoards']);
+const COMMA_SEPARATED = new Set(['idLabels', 'idMembers', 'fields', 'checkItem_fields', 'keepFromSource', 'idBoards']);
 
 /**
  * Trello's guides document what its description leaves out: attachment files are downloaded from

@@ -117,10 +117,12 @@ async function checklistsInView(ctx: ILoadOptionsFunctions, fields: string, with
 	const card = chosenBoard(ctx, ['card']);
 	const board = card ? '' : chosenBoard(ctx);
 	if (!card && !board) return [];
-	const owner = card ? `cards/${pathSegment(card)}` : `boards/${pathSegment(board)}`;
-	return await new TrelloClient(ctx).request<IDataObject[]>({
+	const client = new TrelloClient(ctx);
+	// A board's checklists come whole (Trello takes no field choice there).
+	if (!card) return await client.request<IDataObject[]>({ method: 'GET', path: `/1/boards/${pathSegment(board)}/checklists` });
+	return await client.request<IDataObject[]>({
 		method: 'GET',
-		path: `/1/${owner}/checklists`,
+		path: `/1/cards/${pathSegment(card)}/checklists`,
 		qs: withItems ? { fields, checkItems: 'all', checkItem_fields: 'name,state' } : { fields, checkItems: 'none' },
 	});
 }
