@@ -17,7 +17,8 @@ import { isStale } from './triggers/freshness';
 import type { WebhookState } from './triggers/registration';
 import { hooksExist, registerHooks, unregisterHooks } from './triggers/registration';
 import { itemsForDelivery } from './triggers/matching';
-import { chosenTriggers, deliveryMatching, hookTargets, OWNER_PROPERTY } from './triggers/parameters';
+import { chosenTriggers, deliveryMatching, hookTargets, OWNER_PROPERTY, rowsForEvent } from './triggers/parameters';
+import { EVENT_ACTIONS_PROPERTY, WEBHOOK_EVENTS_PROPERTY, webhookEventActions } from './triggers/anyEvent';
 import { verifySignature } from './triggers/signature';
 
 const NO_MATCH = 'Delivery does not match the chosen triggers';
@@ -66,8 +67,10 @@ export class GitHubTrigger implements INodeType {
 				default: [],
 				options: WEBHOOK_TRIGGERS.map((row) => ({ name: row.name, value: row.value, description: row.description })),
 				description:
-					'Events that start the workflow. The hook subscribes to exactly the GitHub events these need. For New Watcher and New Gist use the GitHub Toolkit Poll Trigger.',
+					'Events that start the workflow. The hook subscribes to exactly the GitHub events these need. "Any Event" offers every webhook event GitHub sends. For New Watcher and New Gist use the GitHub Toolkit Poll Trigger.',
 			},
+			WEBHOOK_EVENTS_PROPERTY,
+			EVENT_ACTIONS_PROPERTY,
 			OWNER_PROPERTY,
 			{
 				displayName: 'Listen On',
@@ -111,7 +114,7 @@ export class GitHubTrigger implements INodeType {
 						default: '',
 						placeholder: 'e.g. main, release',
 						description:
-							'Only these branches (comma-separated): for New Commit, New Push, New Branch and the workflow triggers',
+							'Only these branches (comma-separated): for New Commit, New Push, New Branch, Branch Deleted and the workflow triggers',
 					},
 					{
 						displayName: 'Column IDs',
@@ -126,7 +129,7 @@ export class GitHubTrigger implements INodeType {
 						type: 'string',
 						default: '',
 						placeholder: 'e.g. bug, urgent',
-						description: 'Only these labels (comma-separated, any case): for New Label on Issue',
+						description: 'Only these labels (comma-separated, any case): for New Label on Issue, New Label, Label Updated and Label Deleted',
 					},
 					{
 						displayName: 'Review States',
@@ -179,7 +182,7 @@ export class GitHubTrigger implements INodeType {
 		],
 	};
 
-	methods = { listSearch: { searchOwners } };
+	methods = { listSearch: { searchOwners }, loadOptions: { webhookEventActions } };
 
 	webhookMethods = {
 		default: {
@@ -223,8 +226,8 @@ export class GitHubTrigger implements INodeType {
 		const event = header(this, 'x-github-event') ?? '';
 		if (event === 'ping') return answer(this, 200, 'pong');
 		const matching = deliveryMatching(this, state.secret!);
-		const candidates = matching.rowsByEvent.get(event);
-		if (!candidates) return answer(this, 200, NO_MATCH);
+		const candidates = rowsForEvent(matching, event);
+		if (!candidates.length) return answer(this, 200, NO_MATCH);
 
 		const payload = (request.body ?? {}) as IDataObject;
 		if (isStale(payload, matching.maxDeliveryAgeMinutes)) {

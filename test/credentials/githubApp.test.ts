@@ -221,7 +221,7 @@ describe('GitHub App credential', () => {
 		expect(sentJwt).toMatch(/^eyJ/);
 		expect(error?.name).toBe('NodeOperationError');
 		expect(error?.message).toBe(
-			'GitHub refused an installation token for installation 42 (401: A JSON web token could not be decoded: [redacted])',
+			'GitHub refused an installation token for installation 42 (401: A JSON web token could not be decoded: [redacted]) - check "App ID" and "Private Key"',
 		);
 		expect(error?.description).toContain('"App ID" and "Private Key"');
 		expect(JSON.stringify(run.run)).not.toContain(sentJwt);

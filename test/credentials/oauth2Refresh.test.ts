@@ -26,8 +26,9 @@ const oauthCredential: ICredentialDataDecryptedObject = {
 class RecordingCredentialsHelper extends HarnessCredentialsHelper {
 	readonly stored: IDataObject[] = [];
 
-	async updateCredentialsOauthTokenData(_node: unknown, _type: string, data: ICredentialDataDecryptedObject): Promise<void> {
-		this.stored.push(data.oauthTokenData as IDataObject);
+	// n8n passes (node credentials, type, credential data, additional data).
+	async updateCredentialsOauthTokenData(...args: unknown[]): Promise<void> {
+		this.stored.push((args[2] as ICredentialDataDecryptedObject).oauthTokenData as IDataObject);
 	}
 }
 

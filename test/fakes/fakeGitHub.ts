@@ -1,9 +1,21 @@
+import { createPublicKey, randomBytes, verify } from 'crypto';
+
 import type { FakeReply, FakeRequest } from './server';
 import { FakeHttpServer } from './server';
 
+export interface FakeInstallation {
+	id: number;
+	account: string;
+	type: 'Organization' | 'User';
+}
+
+/** Routes a GitHub App signs into with its JWT rather than an installation token. */
+const APP_ROUTES = /^\/(app(\/.*)?|orgs\/[^/]+\/installation|users\/[^/]+\/installation|repos\/[^/]+\/[^/]+\/installation)$/;
+
 /**
  * GitHub as far as the nodes care: Bearer tokens, x-ratelimit-* headers on every answer,
- * Link-header paging, and switchable primary / secondary limit refusals.
+ * Link-header paging, switchable primary / secondary limit refusals, and GitHub App sign-in
+ * (JWT checked against the app's public key, exchanged for installation tokens).
  */
 export class FakeGitHub extends FakeHttpServer {
 	readonly tokens = new Set<string>();
@@ -19,6 +31,67 @@ export class FakeGitHub extends FakeHttpServer {
 	secondaryLimitRefusals = 0;
 	secondaryRetryAfterSeconds = 1;
 
+	private readonly apps = new Map<string, { publicKey: string; installations: FakeInstallation[] }>();
+	private readonly signedInApp = new WeakMap<FakeRequest, string>();
+	readonly issuedInstallationTokens: Array<{ token: string; appId: string; installationId: number }> = [];
+	/** Why app JWTs were refused, in order. */
+	readonly jwtRefusals: string[] = [];
+
+	/** A GitHub App with its public key (PEM) and where it is installed. */
+	addApp(appId: string, publicKeyPem: string, installations: FakeInstallation[]): this {
+		this.apps.set(appId, { publicKey: publicKeyPem, installations });
+		const installationOf = (predicate: (installation: FakeInstallation) => boolean) => (request: FakeRequest) => {
+			const app = this.apps.get(this.signedInApp.get(request) ?? '');
+			const found = app?.installations.find(predicate);
+			return found ? { body: { id: found.id, account: { login: found.account, type: found.type }, app_id: Number(appId) } } : { status: 404, body: { message: 'Not Found' } };
+		};
+		const sameAccount = (name: string) => (installation: FakeInstallation) => installation.account.toLowerCase() === name.toLowerCase();
+		this.on('GET', '/orgs/{org}/installation', (req) => installationOf((i) => i.type === 'Organization' && sameAccount(req.params.org)(i))(req))
+			.on('GET', '/users/{user}/installation', (req) => installationOf((i) => i.type === 'User' && sameAccount(req.params.user)(i))(req))
+			.on('GET', '/repos/{owner}/{repo}/installation', (req) => installationOf(sameAccount(req.params.owner))(req))
+			.on('POST', '/app/installations/{id}/access_tokens', (req) => {
+				const app = this.apps.get(this.signedInApp.get(req) ?? '');
+				const installation = app?.installations.find((i) => i.id === Number(req.params.id));
+				if (!installation) return { status: 404, body: { message: 'Not Found' } };
+				const token = `ghs_${randomBytes(18).toString('hex')}`;
+				this.tokens.add(token);
+				this.issuedInstallationTokens.push({ token, appId: this.signedInApp.get(req) ?? '', installationId: installation.id });
+				return {
+					status: 201,
+					body: { token, expires_at: new Date(Date.now() + 3_600_000).toISOString(), permissions: { issues: 'write' }, repository_selection: 'all' },
+				};
+			});
+		return this;
+	}
+
+	/** Checks an app JWT as GitHub does: RS256 by a known app's key, issued in the past, expiring within ten minutes. */
+	private appFor(request: FakeRequest): string | FakeReply {
+		const refuse = (why: string): FakeReply => {
+			this.jwtRefusals.push(why);
+			return { status: 401, body: { message: `A JSON web token could not be decoded (${why})`, documentation_url: 'https://docs.github.com/rest' } };
+		};
+		const jwt = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+		const [header, payload, signature] = jwt.split('.');
+		if (!header || !payload || !signature) return refuse('not a JWT');
+		let claims: { iat?: number; exp?: number; iss?: number | string };
+		try {
+			if (JSON.parse(Buffer.from(header, 'base64url').toString()).alg !== 'RS256') return refuse('not RS256');
+			claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+		} catch {
+			return refuse('unreadable');
+		}
+		const appId = String(claims.iss ?? '');
+		const app = this.apps.get(appId);
+		if (!app) return refuse('unknown app');
+		const signed = verify('sha256', Buffer.from(`${header}.${payload}`), createPublicKey(app.publicKey), Buffer.from(signature, 'base64url'));
+		if (!signed) return refuse('signature does not match the app key');
+		const now = Math.floor(Date.now() / 1000);
+		if (typeof claims.iat !== 'number' || claims.iat > now + 5) return refuse('iat in the future');
+		if (typeof claims.exp !== 'number' || claims.exp <= now) return refuse('expired');
+		if (claims.exp - now > 600) return refuse('exp more than ten minutes ahead');
+		return appId;
+	}
+
 	get apiUrl(): string {
 		return this.baseUrl + this.apiPrefix;
 	}
@@ -28,6 +101,12 @@ export class FakeGitHub extends FakeHttpServer {
 	}
 
 	protected gate(request: FakeRequest): FakeReply | undefined {
+		if (this.apps.size && APP_ROUTES.test(request.path.slice(this.apiPrefix.length))) {
+			const app = this.appFor(request);
+			if (typeof app !== 'string') return app;
+			this.signedInApp.set(request, app);
+			return undefined;
+		}
 		const auth = request.headers.authorization ?? '';
 		const token = /^Bearer (.+)$/.exec(auth)?.[1];
 		if (!token || !this.tokens.has(token)) {

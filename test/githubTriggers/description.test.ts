@@ -15,15 +15,28 @@ function optionsOf(properties: Array<{ name: string; options?: unknown[] }>, nam
 }
 
 describe('GitHub trigger nodes: what they offer', () => {
-	it('the catalogue has one row per spec trigger, by its spec name in title case', () => {
-		expect(TRIGGERS.map((row) => row.name.toLowerCase())).toEqual(CODE_HOST_SPEC.triggers.map((name) => name.toLowerCase()));
+	it('the catalogue has one row per spec trigger, by its spec name in title case, then the further named triggers and Any Event', () => {
+		const spec = TRIGGERS.slice(0, CODE_HOST_SPEC.triggers.length);
+		expect(spec.map((row) => row.name.toLowerCase())).toEqual(CODE_HOST_SPEC.triggers.map((name) => name.toLowerCase()));
+		expect(TRIGGERS.slice(CODE_HOST_SPEC.triggers.length).map((row) => row.name)).toEqual([
+			'Branch Deleted',
+			'Tag Deleted',
+			'New Label',
+			'Label Updated',
+			'Label Deleted',
+			'New Milestone',
+			'Milestone Closed',
+			'Milestone Updated',
+			'Milestone Deleted',
+			'Any Event',
+		]);
 		for (const row of TRIGGERS) expect(row.name.split(' ').filter((word) => /^[a-z]/.test(word) && !['in', 'on'].includes(word))).toEqual([]);
 	});
 
 	it('between the two nodes every spec trigger is offered', () => {
 		const webhook = optionsOf(new GitHubTrigger().description.properties, 'triggers').map((o) => o.name);
 		const polled = optionsOf(new GitHubPollTrigger().description.properties, 'trigger').map((o) => o.name);
-		expect(webhook).toHaveLength(24);
+		expect(webhook).toEqual(TRIGGERS.filter((row) => row.webhook).map((row) => row.name));
 		expect(polled).toEqual(['New Repository (in the account)', 'New Watcher', 'New Mention (from notifications)', 'New Gist']);
 		const covered = new Set([...webhook, ...polled.map((name) => name.replace(/ \(.*\)$/, ''))].map((name) => name.toLowerCase()));
 		expect(CODE_HOST_SPEC.triggers.filter((name) => !covered.has(name.toLowerCase()))).toEqual([]);
@@ -38,7 +51,7 @@ describe('GitHub trigger nodes: what they offer', () => {
 
 	it('with every webhook trigger chosen, the repository hook subscribes to exactly the union of their events', async () => {
 		resetGitHubRateLimitState();
-		const all = TRIGGERS.filter((row) => row.webhook).map((row) => row.value);
+		const all = TRIGGERS.filter((row) => row.webhook && !row.anyEvent).map((row) => row.value);
 		const harness = webhookTrigger({ triggers: all, repositories: 'hello' });
 		const bodies: Record<string, IDataObject> = {};
 		nock('https://api.github.com')
@@ -50,8 +63,8 @@ describe('GitHub trigger nodes: what they offer', () => {
 			.reply(201, { id: 2 });
 		await harness.create();
 		expect(bodies.repo.events).toEqual([
-			'commit_comment', 'create', 'discussion', 'discussion_comment', 'fork', 'issue_comment', 'issues', 'member',
-			'project_card', 'pull_request', 'pull_request_review', 'pull_request_review_comment', 'push', 'release', 'star',
+			'commit_comment', 'create', 'delete', 'discussion', 'discussion_comment', 'fork', 'issue_comment', 'issues', 'label', 'member',
+			'milestone', 'project_card', 'pull_request', 'pull_request_review', 'pull_request_review_comment', 'push', 'release', 'star',
 			'workflow_job', 'workflow_run',
 		]);
 		expect(bodies.org.events).toEqual(['projects_v2_item', 'repository']);

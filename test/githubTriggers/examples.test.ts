@@ -75,6 +75,16 @@ const EXPECTED: Record<string, { accepts: (example: Example) => boolean; count: 
 	newRelease: { accepts: (e) => e.event === 'release' && act(e) === 'published', count: 3 },
 	newDiscussion: { accepts: (e) => e.event === 'discussion' && act(e) === 'created', count: 2 },
 	newDiscussionComment: { accepts: (e) => e.event === 'discussion_comment' && act(e) === 'created', count: 2 },
+	deletedBranch: { accepts: (e) => e.event === 'delete' && e.payload.ref_type === 'branch', count: 0 },
+	deletedTag: { accepts: (e) => e.event === 'delete' && e.payload.ref_type === 'tag', count: 4 },
+	newLabel: { accepts: (e) => e.event === 'label' && act(e) === 'created', count: 3 },
+	updatedLabel: { accepts: (e) => e.event === 'label' && act(e) === 'edited', count: 1 },
+	deletedLabel: { accepts: (e) => e.event === 'label' && act(e) === 'deleted', count: 2 },
+	newMilestone: { accepts: (e) => e.event === 'milestone' && act(e) === 'created', count: 2 },
+	closedMilestone: { accepts: (e) => e.event === 'milestone' && act(e) === 'closed', count: 2 },
+	// No example edits or reopens a milestone.
+	updatedMilestone: { accepts: (e) => e.event === 'milestone' && ['edited', 'opened'].includes(String(act(e))), count: 0 },
+	deletedMilestone: { accepts: (e) => e.event === 'milestone' && act(e) === 'deleted', count: 1 },
 };
 
 const coverage: Record<string, { accepted: number; ignored: number; items: number }> = {};
@@ -88,8 +98,9 @@ describe('GitHub Trigger against the @octokit/webhooks-examples deliveries', () 
 	});
 
 	it('offers every webhook trigger of the catalogue in this table', () => {
-		expect(Object.keys(EXPECTED).sort()).toEqual(TRIGGERS.filter((row) => row.webhook).map((row) => row.value).sort());
-		expect(TRIGGERS).toHaveLength(26);
+		// Any Event has its own tests (anyEvent.test.ts): its events are the user's choice.
+		const named = TRIGGERS.filter((row) => row.webhook && !row.anyEvent).map((row) => row.value);
+		expect(Object.keys(EXPECTED).sort()).toEqual(named.sort());
 	});
 
 	it.each(Object.entries(EXPECTED))('%s accepts exactly its matching examples', async (value, expected) => {

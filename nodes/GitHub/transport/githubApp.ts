@@ -146,16 +146,20 @@ async function callAsApp(root: string, method: 'GET' | 'POST', path: string, jwt
 	return { status: response.status, body };
 }
 
-function refusal(what: string, answer: AppAnswer, jwt: string, hint: string): CredentialSetupError {
-	const { message } = serviceMessage(answer.body);
-	return new CredentialSetupError(
-		redactText(`GitHub refused ${what} (${answer.status}${message ? `: ${message}` : ''})`, [jwt]),
-		hint,
-	);
-}
-
 const KEY_OR_ID_HINT =
 	'Check "App ID" and "Private Key": the key must belong to this app and must not have been deleted in the app\'s settings.';
+
+/** The message names the fields too: n8n's connection test shows only the message. */
+function refusal(what: string, answer: AppAnswer, jwt: string): CredentialSetupError {
+	const { message } = serviceMessage(answer.body);
+	return setupError(
+		redactText(
+			`GitHub refused ${what} (${answer.status}${message ? `: ${message}` : ''}) - check "App ID" and "Private Key"`,
+			[jwt],
+		),
+		KEY_OR_ID_HINT,
+	);
+}
 
 /** The installation id: given, or looked up from the owner (organization, user or owner/repository). */
 async function installationId(credentials: ICredentialDataDecryptedObject, root: string, jwt: string): Promise<string> {
@@ -184,7 +188,7 @@ async function installationId(credentials: ICredentialDataDecryptedObject, root:
 	for (const path of candidates) {
 		const answer = await callAsApp(root, 'GET', path, jwt);
 		if (answer.status === 404) continue;
-		if (answer.status >= 400) throw refusal(`to look up the app's installation on ${owner}`, answer, jwt, KEY_OR_ID_HINT);
+		if (answer.status >= 400) throw refusal(`to look up the app's installation on ${owner}`, answer, jwt);
 		const id = (answer.body as { id?: unknown } | null)?.id;
 		if (typeof id === 'number') return String(id);
 	}
@@ -205,7 +209,7 @@ async function exchange(credentials: ICredentialDataDecryptedObject): Promise<In
 			'Check "Installation ID" (or "Installation Owner"): the app may have been uninstalled.',
 		);
 	}
-	if (answer.status >= 400) throw refusal(`an installation token for installation ${id}`, answer, jwt, KEY_OR_ID_HINT);
+	if (answer.status >= 400) throw refusal(`an installation token for installation ${id}`, answer, jwt);
 	const body = (answer.body ?? {}) as { token?: unknown; expires_at?: unknown };
 	const expiresAt = Date.parse(String(body.expires_at));
 	if (typeof body.token !== 'string' || !body.token || !Number.isFinite(expiresAt)) {

@@ -1,5 +1,7 @@
 /**
- * The 26 code-host triggers as data. Each row names the spec trigger, the webhook event(s)
+ * The code-host triggers as data: the spec's 26, named triggers for further events (branch or
+ * tag deleted, labels, milestones) and "Any Event", whose events the user picks from
+ * webhookEvents.ts. Each row names the spec trigger, the webhook event(s)
  * it needs and the conditions a delivery must meet, or the poller that stands in where
  * GitHub sends no webhook. Both trigger nodes, the hook registration and the delivery
  * matcher read only this table.
@@ -17,8 +19,10 @@ export type Condition =
 	| { oneOf: unknown[] };
 
 export interface EventClause {
-	/** X-GitHub-Event value. */
+	/** X-GitHub-Event value, or "*" for every event. */
 	event: string;
+	/** With "*": events not matched by this clause (they have clauses of their own). */
+	otherThan?: string[];
 	/** Accepted `action` values; omitted for events without actions (push, fork, create). */
 	actions?: string[];
 	/** Further conditions, all of which must hold. */
@@ -50,6 +54,8 @@ export interface WebhookSource {
 
 export interface TriggerDefinition {
 	value: string;
+	/** The user picks the events (triggers/anyEvent.ts builds the clauses). */
+	anyEvent?: boolean;
 	/** The spec's name, shown to the user. */
 	name: string;
 	description: string;
@@ -77,6 +83,8 @@ const MENTION_CLAUSES: EventClause[] = [
 	{ event: 'discussion_comment', actions: ['created', 'edited'] },
 	{ event: 'commit_comment', actions: ['created'] },
 ];
+
+export const ANY_EVENT = 'anyEvent';
 
 const ROWS: TriggerRow[] = [
 	{
@@ -315,6 +323,71 @@ const ROWS: TriggerRow[] = [
 			clauses: [{ event: 'discussion_comment', actions: ['created'] }],
 		},
 	},
+	{
+		value: 'deletedBranch',
+		name: 'Branch Deleted',
+		description: 'A branch is deleted',
+		webhook: {
+			clauses: [{ event: 'delete', where: { ref_type: 'branch' } }],
+			filters: [{ filter: 'branch', path: 'ref' }],
+		},
+	},
+	{
+		value: 'deletedTag',
+		name: 'Tag Deleted',
+		description: 'A tag is deleted',
+		webhook: { clauses: [{ event: 'delete', where: { ref_type: 'tag' } }] },
+	},
+	{
+		value: 'newLabel',
+		name: 'New Label',
+		description: 'A label is created in the repository',
+		webhook: { clauses: [{ event: 'label', actions: ['created'] }], filters: [{ filter: 'label', path: 'label.name' }] },
+	},
+	{
+		value: 'updatedLabel',
+		name: 'Label Updated',
+		description: 'A repository label is renamed, recoloured or redescribed',
+		webhook: { clauses: [{ event: 'label', actions: ['edited'] }], filters: [{ filter: 'label', path: 'label.name' }] },
+	},
+	{
+		value: 'deletedLabel',
+		name: 'Label Deleted',
+		description: 'A repository label is deleted',
+		webhook: { clauses: [{ event: 'label', actions: ['deleted'] }], filters: [{ filter: 'label', path: 'label.name' }] },
+	},
+	{
+		value: 'newMilestone',
+		name: 'New Milestone',
+		description: 'A milestone is created',
+		webhook: { clauses: [{ event: 'milestone', actions: ['created'] }] },
+	},
+	{
+		value: 'closedMilestone',
+		name: 'Milestone Closed',
+		description: 'A milestone is closed',
+		webhook: { clauses: [{ event: 'milestone', actions: ['closed'] }] },
+	},
+	{
+		value: 'updatedMilestone',
+		name: 'Milestone Updated',
+		description: 'A milestone is edited or reopened',
+		webhook: { clauses: [{ event: 'milestone', actions: ['edited', 'opened'] }] },
+	},
+	{
+		value: 'deletedMilestone',
+		name: 'Milestone Deleted',
+		description: 'A milestone is deleted',
+		webhook: { clauses: [{ event: 'milestone', actions: ['deleted'] }] },
+	},
+	{
+		value: ANY_EVENT,
+		name: 'Any Event',
+		description:
+			'Any webhook event GitHub sends, chosen under "Webhook Events" (with their actions under "Event Action Names or IDs"), or every event with "*"',
+		anyEvent: true,
+		webhook: { clauses: [] },
+	},
 ];
 
 export const TRIGGERS: TriggerDefinition[] = ROWS.map(({ webhook, ...row }) =>
@@ -338,5 +411,6 @@ export function eventsFor(rows: TriggerDefinition[], level: 'repository' | 'orga
 		if (row.webhook?.level !== level) continue;
 		for (const clause of row.webhook.clauses) events.add(clause.event);
 	}
-	return [...events].sort();
+	// A hook for "*" receives everything; naming events beside it would change nothing.
+	return events.has('*') ? ['*'] : [...events].sort();
 }

@@ -63,7 +63,9 @@ function holds(value: unknown, condition: Condition): boolean {
 }
 
 function clauseMatches(clause: EventClause, delivery: Delivery): boolean {
-	if (clause.event !== delivery.event) return false;
+	if (clause.event === '*') {
+		if (clause.otherThan?.includes(delivery.event)) return false;
+	} else if (clause.event !== delivery.event) return false;
 	if (clause.actions && !clause.actions.includes(String(delivery.payload.action))) return false;
 	return Object.entries(clause.where ?? {}).every(([path, condition]) =>
 		holds(valueAt(delivery.payload, path), condition),

@@ -6,6 +6,7 @@ import { eventsFor, triggersByValue } from './catalogue';
 import type { HookTarget } from './registration';
 import type { UserFilterValues } from './matching';
 import { ParameterMemo } from '../../shared/parameterMemo';
+import { anyEventRows, EVERY_EVENT } from './anyEvent';
 
 export const OWNER_PROPERTY: INodeProperties = {
 	displayName: 'Owner',
@@ -53,7 +54,9 @@ export function listParameter(text: string): string[] {
 
 export function chosenTriggers(ctx: Ctx): TriggerDefinition[] {
 	const values = ctx.getNodeParameter('triggers', []) as string[];
-	const rows = triggersByValue(values).filter((row) => row.webhook);
+	const rows = triggersByValue(values)
+		.filter((row) => row.webhook)
+		.flatMap((row) => (row.anyEvent ? anyEventRows(ctx, row) : [row]));
 	if (rows.length === 0) {
 		throw new NodeOperationError(ctx.getNode(), 'No trigger chosen in "Triggers"', {
 			description: 'Pick at least one event in "Triggers", e.g. New Issue.',
@@ -126,7 +129,7 @@ export interface DeliveryMatching {
 	maxDeliveryAgeMinutes: number;
 }
 
-const deliveryMatchingMemo = new ParameterMemo<DeliveryMatching>(['triggers', 'filters', 'repositories', 'options'], (ctx) => {
+const deliveryMatchingMemo = new ParameterMemo<DeliveryMatching>(['triggers', 'webhookEvents', 'eventActions', 'filters', 'repositories', 'options'], (ctx) => {
 	const rows = chosenTriggers(ctx);
 	const rowsByEvent = new Map<string, TriggerDefinition[]>();
 	for (const row of rows) {
@@ -143,6 +146,14 @@ const deliveryMatchingMemo = new ParameterMemo<DeliveryMatching>(['triggers', 'f
 		maxDeliveryAgeMinutes: Number((ctx.getNodeParameter('options', {}) as IDataObject).maxDeliveryAgeMinutes ?? 0) || 0,
 	};
 });
+
+/** The chosen rows a delivery of this event can match, in catalogue order ("*" rows match any event). */
+export function rowsForEvent(matching: DeliveryMatching, event: string): TriggerDefinition[] {
+	const named = matching.rowsByEvent.get(event) ?? [];
+	const wildcard = matching.rowsByEvent.get(EVERY_EVENT) ?? [];
+	if (!wildcard.length) return named;
+	return matching.rows.filter((row) => named.includes(row) || wildcard.includes(row));
+}
 
 /** `hookSecret` tells trigger nodes apart cheaply: it is random per registration. */
 export function deliveryMatching(ctx: Ctx, hookSecret: string): DeliveryMatching {

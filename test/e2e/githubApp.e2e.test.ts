@@ -1,0 +1,180 @@
+import { createHmac, generateKeyPairSync } from 'crypto';
+
+import { FakeGitHub } from '../fakes/fakeGitHub';
+import { HookStore } from '../githubTriggers/hookStore';
+import { manualWorkflow, PACKAGE, RealN8n, waitFor } from './n8n';
+
+const APP_ID = '4242';
+const INSTALLATION_ID = 99;
+const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const PEM = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
+const PUBLIC_PEM = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+const OTHER_PEM = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
+
+const credentials = { githubAppApi: { id: 'ghApp', name: 'GitHub App' } };
+const repo = { owner: { __rl: true, mode: 'name', value: 'octo' }, repository: { __rl: true, mode: 'name', value: 'hello' } };
+const WEBHOOK_ID = 'e2e-github-app-trigger';
+
+const actions = manualWorkflow('ghAppActions', [
+	{
+		name: 'Get Issue',
+		type: `${PACKAGE}.gitHub`,
+		parameters: { authentication: 'githubApp', resource: 'issue', operation: 'get', simplify: false, ...repo, issueNumber: { __rl: true, mode: 'id', value: '7' } },
+		credentials,
+	},
+	{
+		name: 'Call',
+		type: `${PACKAGE}.githubApiCall`,
+		parameters: { authentication: 'githubApp', method: 'GET', endpoint: '/repos/octo/hello' },
+		credentials,
+		executeOnce: true,
+	},
+]);
+
+/** GitHub Trigger on the app's credential (Any Event: label, milestone closed) → API Call commenting with what arrived. */
+const trigger = {
+	id: 'ghAppTrigger',
+	name: 'e2e GitHub App Trigger',
+	active: false,
+	settings: { executionOrder: 'v1' },
+	nodes: [
+		{
+			id: 'trigger',
+			name: 'GitHub Trigger',
+			type: `${PACKAGE}.gitHubTrigger`,
+			typeVersion: 1,
+			position: [0, 0],
+			webhookId: WEBHOOK_ID,
+			parameters: {
+				authentication: 'githubApp',
+				triggers: ['anyEvent'],
+				webhookEvents: ['label', 'milestone'],
+				eventActions: ['milestone.closed'],
+				owner: { __rl: true, mode: 'name', value: 'octo' },
+				listenOn: 'repositories',
+				repositories: 'hello',
+			},
+			credentials,
+		},
+		{
+			id: 'comment',
+			name: 'Comment',
+			type: `${PACKAGE}.githubApiCall`,
+			typeVersion: 1,
+			position: [200, 0],
+			parameters: {
+				authentication: 'githubApp',
+				method: 'POST',
+				endpoint: '/repos/octo/hello/issues/1/comments',
+				body: '={{ JSON.stringify({ body: $json.trigger + " / " + $json.event + " / " + $json.action + " / " + $json.deliveryId }) }}',
+			},
+			credentials,
+		},
+	],
+	connections: { 'GitHub Trigger': { main: [[{ node: 'Comment', type: 'main', index: 0 }]] } },
+};
+
+describe('GitHub App credential in a real n8n', () => {
+	const github = new FakeGitHub();
+	const store = new HookStore(['octo/hello'], ['octo']);
+	let n8n: RealN8n;
+
+	beforeAll(async () => {
+		await github.start();
+		github.addApp(APP_ID, PUBLIC_PEM, [{ id: INSTALLATION_ID, account: 'octo', type: 'Organization' }]);
+		store.install(github);
+		github
+			.on('GET', '/repos/{owner}/{repo}/issues/{number}', (req) => ({ body: { number: Number(req.params.number), title: 'Bug' } }))
+			.on('GET', '/repos/{owner}/{repo}', (req) => ({ body: { full_name: `${req.params.owner}/${req.params.repo}` } }))
+			.on('GET', '/installation/repositories', () => ({ body: { total_count: 1, repositories: [{ full_name: 'octo/hello' }] } }))
+			.on('POST', '/repos/{owner}/{repo}/issues/{number}/comments', (req) => ({ status: 201, body: { id: 1, body: (req.body as { body: string }).body } }));
+		n8n = await RealN8n.create();
+		await n8n.importCredentials([
+			{
+				id: 'ghApp',
+				name: 'GitHub App',
+				type: 'githubAppApi',
+				data: { server: github.apiUrl, appId: APP_ID, privateKey: PEM, installationSelection: 'owner', installationOwner: 'octo' },
+			},
+		]);
+		await n8n.importWorkflows([actions, trigger]);
+	});
+
+	afterAll(async () => {
+		await n8n?.dispose();
+		await github.stop();
+	});
+
+	const installationTokens = () => github.issuedInstallationTokens.map((issued) => issued.token);
+
+	it('drives an action and the API Call node with an installation token found from the owner; neither token nor JWT shows', async () => {
+		const result = await n8n.execute('ghAppActions');
+
+		expect(result.runData['Get Issue'][0].data?.main[0].map((item) => item.json)).toEqual([{ number: 7, title: 'Bug' }]);
+		expect(result.runData.Call[0].data?.main[0].map((item) => item.json)).toEqual([{ full_name: 'octo/hello' }]);
+		expect(github.requestsTo('GET', '/orgs/octo/installation')).toHaveLength(1);
+		expect(github.jwtRefusals).toEqual([]);
+		// One exchange for the run: both nodes used the token kept in the process.
+		expect(installationTokens()).toHaveLength(1);
+		const [token] = installationTokens();
+		for (const path of ['/repos/octo/hello/issues/7', '/repos/octo/hello']) {
+			expect(github.requestsTo('GET', path).map((r) => r.headers.authorization)).toEqual([`Bearer ${token}`]);
+		}
+		const everything = JSON.stringify(result.raw);
+		expect(everything).not.toContain(token);
+		expect(everything).not.toMatch(/eyJ[A-Za-z0-9_-]{8,}\.eyJ/);
+	});
+
+	it('registers the trigger\'s hook with the app, runs for a chosen event and action only', async () => {
+		await n8n.publish('ghAppTrigger');
+		await n8n.start();
+		const url = `${n8n.baseUrl}/webhook/${WEBHOOK_ID}/webhook`;
+		const hook = await waitFor(() => store.hooks[0]);
+		expect(hook).toMatchObject({ owner: 'octo', repo: 'hello', active: true, events: ['label', 'milestone'], config: { url } });
+		const registration = github.requestsTo('POST', '/repos/octo/hello/hooks').at(-1)!;
+		expect(installationTokens()).toContain(/^Bearer (.+)$/.exec(registration.headers.authorization)?.[1]);
+
+		const secret = hook.config.secret!;
+		const send = async (event: string, delivery: string, payload: Record<string, unknown>) => {
+			const body = JSON.stringify({ ...payload, repository: { name: 'hello', full_name: 'octo/hello' } });
+			return await fetch(url, {
+				method: 'POST',
+				headers: {
+					'content-type': 'application/json',
+					'x-github-event': event,
+					'x-github-delivery': delivery,
+					'x-hub-signature-256': 'sha256=' + createHmac('sha256', secret).update(body).digest('hex'),
+				},
+				body,
+			});
+		};
+		const comments = () => github.requestsTo('POST', '/repos/octo/hello/issues/1/comments');
+		expect((await send('milestone', 'm-opened', { action: 'opened', milestone: { title: 'v1' } })).status).toBe(200);
+		expect((await send('label', 'l-created', { action: 'created', label: { name: 'bug' } })).status).toBe(200);
+		expect((await send('milestone', 'm-closed', { action: 'closed', milestone: { title: 'v1' } })).status).toBe(200);
+		await waitFor(() => (comments().length >= 2 ? true : undefined));
+		await new Promise((resolve) => setTimeout(resolve, 1000));
+		expect(comments().map((request) => request.body)).toEqual(
+			expect.arrayContaining([{ body: 'Any Event / label / created / l-created' }, { body: 'Any Event / milestone / closed / m-closed' }]),
+		);
+		expect(comments()).toHaveLength(2);
+		for (const request of comments()) expect(installationTokens()).toContain(/^Bearer (.+)$/.exec(request.headers.authorization)?.[1]);
+	});
+
+	it('passes n8n\'s connection test with the right key and fails it, naming the key field, with another', async () => {
+		await n8n.signInAsOwner();
+		const data = { server: github.apiUrl, appId: APP_ID, installationSelection: 'id', installationId: String(INSTALLATION_ID) };
+		const good = await n8n.rest('POST', '/credentials/test', {
+			credentials: { id: 'ghApp', name: 'GitHub App', type: 'githubAppApi', data: { ...data, privateKey: PEM } },
+		});
+		expect(good.json.data).toEqual({ status: 'OK', message: 'Connection successful!' });
+
+		const bad = await n8n.rest('POST', '/credentials/test', {
+			credentials: { id: 'ghApp', name: 'GitHub App', type: 'githubAppApi', data: { ...data, privateKey: OTHER_PEM } },
+		});
+		const verdict = bad.json.data as { status: string; message: string };
+		expect(verdict.status).toBe('Error');
+		expect(verdict.message).toContain('Private Key');
+		expect(JSON.stringify(bad.json)).not.toContain(OTHER_PEM.split('\n')[2]);
+	});
+});

@@ -1,0 +1,23 @@
+import { readFileSync } from 'fs';
+import { join } from 'path';
+
+import { derivedModuleFromInstalledPackage, WEBHOOK_FACTS_FILE } from '../../scripts/webhookEvents';
+import { WEBHOOK_EVENTS, WEBHOOK_EVENTS_SOURCE } from '../../nodes/GitHub/triggers/webhookEvents';
+
+describe('webhook event facts', () => {
+	it('the committed file is what scripts/webhookEvents.ts derives from the installed @octokit/openapi-webhooks (run npm run facts:webhooks after upgrading it)', () => {
+		const committed = readFileSync(join(__dirname, '..', '..', WEBHOOK_FACTS_FILE), 'utf8');
+		expect(committed).toBe(derivedModuleFromInstalledPackage());
+	});
+
+	it('names the installed version and carries each event\'s actions', () => {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const { version } = require('@octokit/openapi-webhooks/package.json') as { version: string };
+		expect(WEBHOOK_EVENTS_SOURCE).toBe(`@octokit/openapi-webhooks ${version}`);
+		const byName = new Map(WEBHOOK_EVENTS.map((fact) => [fact.event, fact]));
+		expect(byName.get('check_run')?.actions).toEqual(['completed', 'created', 'requested_action', 'rerequested']);
+		expect(byName.get('push')).toMatchObject({ actions: [], repositoryHook: true });
+		expect(byName.get('membership')).toMatchObject({ actions: ['added', 'removed'], repositoryHook: false });
+		expect(byName.has('ping')).toBe(false);
+	});
+});
