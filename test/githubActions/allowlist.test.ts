@@ -232,3 +232,42 @@ describe('Allowed Repositories: lists, forks and searches beyond issues', () => 
 		expect(recorder.requests).toEqual([]);
 	});
 });
+
+describe('Allowed Repositories: Projects (V2) reads', () => {
+	it.each([
+		['list', {}],
+		['listFields', { projectNumber: 3 }],
+		['listItems', { projectNumber: 3 }],
+	])('Project → %s of an owner the list does not name is refused before any GraphQL request', async (operation, parameters) => {
+		const recorder = new GitHubRecorder([]);
+		const run = await runGitHub({ resource: 'project', operation, projectOwner: byName('evil'), ...parameters, allowedRepositories: 'octo/hello' });
+		expect(run.error('GitHub')?.message).toMatch(
+			/^Refused: (projects|project 3) of "evil" (belong|belongs) to an owner outside the node's "Allowed Repositories"\. Allowed repositories: octo\/hello\. Projects of those owners can be used\.$/,
+		);
+		expect(recorder.requests).toEqual([]);
+	});
+
+	it('Project → List Items leaves out items of other repositories, keeps drafts', async () => {
+		const issue = (id: string, repository: string) => ({ id, type: 'ISSUE', isArchived: false, content: { number: 1, title: id, repository: { nameWithOwner: repository } }, fieldValues: { nodes: [] } });
+		const recorder = new GitHubRecorder([
+			{
+				body: {
+					data: {
+						repositoryOwner: {
+							projectV2: {
+								items: {
+									nodes: [issue('A', 'octo/hello'), issue('B', 'octo/secret'), { id: 'C', type: 'DRAFT_ISSUE', isArchived: false, content: { title: 'C' }, fieldValues: { nodes: [] } }, { id: 'D', type: 'REDACTED', isArchived: false, content: null, fieldValues: { nodes: [] } }],
+									pageInfo: { hasNextPage: false, endCursor: null },
+								},
+							},
+						},
+					},
+				},
+			},
+		]);
+		const run = await runGitHub({ resource: 'project', operation: 'listItems', projectOwner: byName('octo'), projectNumber: 2, limit: 10, allowedRepositories: 'octo/hello' });
+		expect(run.error('GitHub')).toBeUndefined();
+		expect(recorder.requests).toHaveLength(1);
+		expect(run.json('GitHub').map((item) => item.itemId)).toEqual(['A', 'C']);
+	});
+});

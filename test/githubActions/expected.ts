@@ -1,10 +1,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { ADD_ITEM_MUTATION, PROJECT_ITEM_QUERY, SET_STATUS_MUTATION } from '../../nodes/GitHub/actions/project/handlers';
+import * as discussionDocuments from '../../nodes/GitHub/actions/discussion/handlers';
+import * as projectDocuments from '../../nodes/GitHub/actions/project/handlers';
 import type { ExpectedRequest } from './fixtures';
 import { BASE_HEADERS } from './run';
 
-const GRAPHQL_DOCUMENTS: Record<string, string> = { PROJECT_ITEM_QUERY, ADD_ITEM_MUTATION, SET_STATUS_MUTATION };
+/** Every GraphQL document the node sends, by its exported name (fixtures name documents, not copy them). */
+const GRAPHQL_DOCUMENTS: Record<string, string> = Object.fromEntries(
+	Object.entries({ ...projectDocuments, ...discussionDocuments }).filter(
+		(entry): entry is [string, string] => typeof entry[1] === 'string' && /_(QUERY|MUTATION)$/.test(entry[0]),
+	),
+);
 
 /** A fixture's request as the recorder sees it: default headers added, GraphQL documents filled in. */
 export function expectedRequest(request: ExpectedRequest) {

@@ -4,6 +4,7 @@ import type { Reply } from './recorder';
 import { branchFixtures } from './fixtures/branch';
 import { collaboratorFixtures } from './fixtures/collaborator';
 import { commitFixtures } from './fixtures/commit';
+import { discussionFixtures } from './fixtures/discussion';
 import { fileFixtures } from './fixtures/file';
 import { gistFixtures } from './fixtures/gist';
 import { gitFixtures } from './fixtures/git';
@@ -56,6 +57,7 @@ export const FIXTURES: OperationFixture[] = [
 	...searchFixtures,
 	...pullRequestFixtures,
 	...projectFixtures,
+	...discussionFixtures,
 	...workflowFixtures,
 	...gistFixtures,
 	...releaseFixtures,

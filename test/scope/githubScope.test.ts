@@ -229,6 +229,26 @@ describe('credential scope: GitHub node', () => {
 		expect(recorder.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /user/starred']);
 	});
 
+	it('Discussions: GraphQL for an allowed repository is sent, another repository is refused before any request', async () => {
+		const recorder = new GitHubRecorder([{ body: { data: { repository: { discussion: { id: 'D_1' } } } } }, { body: { data: { addDiscussionComment: { comment: { id: 'DC_1', author: null } } } } }]);
+		const allowed = await github({ resource: 'discussion', operation: 'addComment', ...repo('widgets-inc', 'gears'), discussionNumber: '1', body: 'Hi' });
+		expect(allowed.error('GitHub')).toBeUndefined();
+		const refused = await github({ resource: 'discussion', operation: 'list', ...repo('evil', 'x'), limit: 5 });
+		expect(refused.error('GitHub')?.message).toBe(`Refused: the repository "evil/x" is outside the credential's scope. ${ALLOWED}`);
+		expect(recorder.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /graphql', 'POST /graphql']);
+	});
+
+	it('Projects v2 reads: only projects of owners the scope names', async () => {
+		const recorder = new GitHubRecorder([{ body: { data: { repositoryOwner: { projectsV2: { nodes: [{ number: 1 }], pageInfo: { hasNextPage: false, endCursor: null } } } } } }]);
+		const allowed = await github({ resource: 'project', operation: 'list', projectOwner: byName('acme-org'), limit: 5 });
+		expect(allowed.json('GitHub')).toEqual([{ number: 1 }]);
+		const refused = await github({ resource: 'project', operation: 'listFields', projectOwner: byName('evil'), projectNumber: 2 });
+		expect(refused.error('GitHub')?.message).toBe(
+			`Refused: project 2 of "evil" belongs to an owner outside the credential's scope. ${ALLOWED} Projects of those owners can be used.`,
+		);
+		expect(recorder.requests).toHaveLength(1);
+	});
+
 	it('Search: confined to the credential scope when the node sets none', async () => {
 		const recorder = new GitHubRecorder([{ body: { total_count: 0, items: [] } }]);
 		const run = await github({ resource: 'search', operation: 'issuesAndPullRequests', query: 'is:open', limit: 5 });

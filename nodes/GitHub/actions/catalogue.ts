@@ -2,6 +2,7 @@ import type { ResourceSpec } from '../../shared/catalogue';
 import { branchRows } from './branch/rows';
 import { collaboratorRows } from './collaborator/rows';
 import { commitRows } from './commit/rows';
+import { discussionRows } from './discussion/rows';
 import { fileRows } from './file/rows';
 import { gistRows } from './gist/rows';
 import { gitRows } from './git/rows';
@@ -23,6 +24,7 @@ export const GITHUB_RESOURCES: ResourceSpec[] = [
 	{ name: 'Branch', value: 'branch', description: 'Branches of a repository' },
 	{ name: 'Collaborator', value: 'collaborator', description: 'People with access to a repository' },
 	{ name: 'Commit', value: 'commit', description: 'Commits of a repository' },
+	{ name: 'Discussion', value: 'discussion', description: 'Discussions of a repository' },
 	{ name: 'File', value: 'file', description: 'Files and folders in a repository' },
 	{ name: 'Gist', value: 'gist', description: 'Gists (shared snippets)' },
 	{ name: 'Git Database', value: 'git', description: 'Git references, tag objects and trees' },
@@ -30,7 +32,7 @@ export const GITHUB_RESOURCES: ResourceSpec[] = [
 	{ name: 'Label', value: 'label', description: 'Labels of a repository' },
 	{ name: 'Milestone', value: 'milestone', description: 'Milestones of a repository' },
 	{ name: 'Organization', value: 'organization', description: 'Organizations and their members' },
-	{ name: 'Project (V2)', value: 'project', description: 'Items of a GitHub Project' },
+	{ name: 'Project (V2)', value: 'project', description: 'GitHub Projects, their fields and items' },
 	{ name: 'Pull Request', value: 'pullRequest', description: 'Pull requests of a repository' },
 	{ name: 'Rate Limit', value: 'rateLimit', description: 'API requests left for the connected account' },
 	{ name: 'Release', value: 'release', description: 'Releases of a repository' },
@@ -52,6 +54,7 @@ export const GITHUB_ROWS: GitHubRow[] = [
 	...searchRows,
 	...pullRequestRows,
 	...projectRows,
+	...discussionRows,
 	...workflowRows,
 	...gistRows,
 	...releaseRows,

@@ -25,7 +25,8 @@ import {
  * - organization webhooks: only for an owner/* entry;
  * - gists (not tied to a repository): the account's own gist lists may be read; every gist
  *   write and every other gist read is refused;
- * - GraphQL: only with a proof from `projectProof` (the Projects v2 operation), never from an API call;
+ * - GraphQL: only with a proof from `projectProof`, `projectOwnerProof` or `repositoryProof` (the
+ *   node's Projects v2 and Discussions operations, whose documents are fixed), never from an API call;
  * - the account-level reads below;
  * - everything else is refused, because its target cannot be checked.
  */
@@ -221,17 +222,49 @@ export function projectProof(
 	project: { owner: string; number: number },
 	item: { owner: string; repo: string },
 ): ScopeProof {
+	assertRepository(lists, item);
+	assertProjectOwner(lists, project);
+	return ScopeProof.issue(`project ${project.owner}/${project.number}`);
+}
+
+/**
+ * Checks a read of an owner's projects (the project list, one project's fields or items): the
+ * owner must be one the lists name. Items from repositories outside the lists are the caller's
+ * to drop (see `projectItemAllowed`).
+ */
+export function projectOwnerProof(lists: Array<RepositoryList | undefined>, project: { owner: string; number?: number }): ScopeProof {
+	assertProjectOwner(lists, project);
+	return ScopeProof.issue(`projects of ${project.owner}`);
+}
+
+/** Checks GraphQL documents that read or change one repository only (discussions). */
+export function repositoryProof(lists: Array<RepositoryList | undefined>, repository: { owner: string; repo: string }): ScopeProof {
+	assertRepository(lists, repository);
+	return ScopeProof.issue(`repository ${repository.owner}/${repository.repo}`);
+}
+
+/** Whether a project item's repository (owner/name; undefined for draft issues) is inside every list. */
+export function projectItemAllowed(lists: Array<RepositoryList | undefined>, repository: string | undefined): boolean {
+	if (repository === undefined) return true;
+	const [owner, repo] = repository.split('/');
+	return lists.every((list) => !list || Boolean(owner && repo && list.allows(owner, repo)));
+}
+
+function assertRepository(lists: Array<RepositoryList | undefined>, repository: { owner: string; repo: string }): void {
 	for (const list of lists) {
-		if (!list) continue;
-		if (!list.allows(item.owner, item.repo)) throw repositoryRefusal(item.owner, item.repo, list);
-		if (!list.namesOwner(project.owner)) {
+		if (list && !list.allows(repository.owner, repository.repo)) throw repositoryRefusal(repository.owner, repository.repo, list);
+	}
+}
+
+function assertProjectOwner(lists: Array<RepositoryList | undefined>, project: { owner: string; number?: number }): void {
+	for (const list of lists) {
+		if (list && !list.namesOwner(project.owner)) {
 			throw new ScopeRefusal(
-				`Refused: project ${project.number} of "${project.owner}" belongs to an owner outside ${list.source}. ${allowedRepositoriesText(list)} Projects of those owners can be used.`,
+				`Refused: ${project.number === undefined ? 'projects' : `project ${project.number}`} of "${project.owner}" ${project.number === undefined ? 'belong' : 'belongs'} to an owner outside ${list.source}. ${allowedRepositoriesText(list)} Projects of those owners can be used.`,
 				'Choose a project owned by the owner of an allowed repository.',
 			);
 		}
 	}
-	return ScopeProof.issue(`project ${project.owner}/${project.number}`);
 }
 
 function isMutation(body: unknown): boolean {

@@ -1,7 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { projectProof } from '../../../shared/scope/github';
+import { projectItemAllowed, projectOwnerProof, projectProof } from '../../../shared/scope/github';
+import type { Connection } from '../graphql';
+import { graphqlPages, proven, scopeLists } from '../graphql';
 import type { HandlerInput } from '../types';
 
 export const PROJECT_ITEM_QUERY = `query($projectOwner: String!, $projectNumber: Int!, $field: String!, $owner: String!, $repo: String!, $number: Int!) {
@@ -106,4 +108,232 @@ export async function updateItemStatus({ ctx, client, values, itemIndex, scope: 
 			pairedItem: { item: itemIndex },
 		},
 	];
+}
+
+export const LIST_PROJECTS_QUERY = `query($owner: String!, $first: Int!, $after: String) {
+  repositoryOwner(login: $owner) {
+    ... on ProjectV2Owner {
+      projectsV2(first: $first, after: $after) {
+        nodes { id number title shortDescription url closed public updatedAt }
+        pageInfo { hasNextPage endCursor }
+      }
+    }
+  }
+}`;
+
+export const PROJECT_FIELDS_QUERY = `query($owner: String!, $number: Int!) {
+  repositoryOwner(login: $owner) {
+    ... on ProjectV2Owner {
+      projectV2(number: $number) {
+        id
+        title
+        fields(first: 100) {
+          nodes {
+            ... on ProjectV2FieldCommon { id name dataType }
+            ... on ProjectV2SingleSelectField { options { id name } }
+            ... on ProjectV2IterationField { configuration { iterations { id title startDate duration } } }
+          }
+        }
+      }
+    }
+  }
+}`;
+
+export const PROJECT_ITEMS_QUERY = `query($owner: String!, $number: Int!, $first: Int!, $after: String) {
+  repositoryOwner(login: $owner) {
+    ... on ProjectV2Owner {
+      projectV2(number: $number) {
+        items(first: $first, after: $after) {
+          nodes {
+            id
+            type
+            isArchived
+            content {
+              ... on Issue { number title url state repository { nameWithOwner } }
+              ... on PullRequest { number title url state repository { nameWithOwner } }
+              ... on DraftIssue { title }
+            }
+            fieldValues(first: 30) {
+              nodes {
+                ... on ProjectV2ItemFieldSingleSelectValue { name field { ... on ProjectV2FieldCommon { name } } }
+                ... on ProjectV2ItemFieldTextValue { text field { ... on ProjectV2FieldCommon { name } } }
+                ... on ProjectV2ItemFieldNumberValue { number field { ... on ProjectV2FieldCommon { name } } }
+                ... on ProjectV2ItemFieldDateValue { date field { ... on ProjectV2FieldCommon { name } } }
+                ... on ProjectV2ItemFieldIterationValue { title field { ... on ProjectV2FieldCommon { name } } }
+              }
+            }
+          }
+          pageInfo { hasNextPage endCursor }
+        }
+      }
+    }
+  }
+}`;
+
+export const PROJECT_AND_CONTENT_QUERY = `query($projectOwner: String!, $projectNumber: Int!, $owner: String!, $repo: String!, $number: Int!) {
+  repositoryOwner(login: $projectOwner) {
+    ... on ProjectV2Owner { projectV2(number: $projectNumber) { id title } }
+  }
+  repository(owner: $owner, name: $repo) {
+    issueOrPullRequest(number: $number) {
+      ... on Issue { id }
+      ... on PullRequest { id }
+    }
+  }
+}`;
+
+interface ProjectRef {
+	owner: string;
+	number: number;
+}
+
+function projectOf({ ctx, values, itemIndex }: HandlerInput, withNumber: boolean): ProjectRef {
+	const owner = String(values.projectOwner ?? '').trim();
+	if (!owner) {
+		throw new NodeOperationError(ctx.getNode(), 'The "Project Owner" parameter is empty', {
+			itemIndex,
+			description: 'Give the user or organization that owns the project.',
+		});
+	}
+	return { owner, number: withNumber ? Number(values.projectNumber) : NaN };
+}
+
+const projectNotFound = ({ ctx, itemIndex }: HandlerInput, project: ProjectRef) =>
+	new NodeOperationError(ctx.getNode(), `Project ${project.number} of "${project.owner}" was not found`, {
+		itemIndex,
+		description: 'Check "Project Owner" and "Project Number", and that the token has the "project" (or "read:project") scope.',
+	});
+
+const itemsOf = (input: HandlerInput, objects: IDataObject[]) => objects.map((json) => ({ json, pairedItem: { item: input.itemIndex } }));
+
+/** The projects (V2) of a user or organization, open and closed. */
+export async function listProjects(input: HandlerInput) {
+	const project = projectOf(input, false);
+	const lists = await scopeLists(input);
+	const proof = proven(input, () => projectOwnerProof(lists, { owner: project.owner }));
+	const projects = await graphqlPages<IDataObject>(input, async (first, after) => {
+		const data = await input.client.graphql<{ repositoryOwner: { projectsV2?: Connection<IDataObject> } | null }>(
+			LIST_PROJECTS_QUERY,
+			{ owner: project.owner, first, after },
+			proof,
+		);
+		if (!data.repositoryOwner) {
+			throw new NodeOperationError(input.ctx.getNode(), `"${project.owner}" is not a GitHub user or organization`, {
+				itemIndex: input.itemIndex,
+				description: 'Check "Project Owner".',
+			});
+		}
+		return data.repositoryOwner.projectsV2;
+	});
+	return itemsOf(input, projects);
+}
+
+interface FieldNode {
+	id?: string;
+	name?: string;
+	dataType?: string;
+	options?: Array<{ id: string; name: string }>;
+	configuration?: { iterations?: IDataObject[] };
+}
+
+/** One item per field of a project, with the options of single-select fields and the iterations of iteration fields. */
+export async function listFields(input: HandlerInput) {
+	const project = projectOf(input, true);
+	const lists = await scopeLists(input);
+	const proof = proven(input, () => projectOwnerProof(lists, project));
+	const data = await input.client.graphql<{ repositoryOwner: { projectV2?: { id: string; title: string; fields: { nodes: FieldNode[] } } | null } | null }>(
+		PROJECT_FIELDS_QUERY,
+		{ owner: project.owner, number: project.number },
+		proof,
+	);
+	const found = data.repositoryOwner?.projectV2;
+	if (!found) throw projectNotFound(input, project);
+	return itemsOf(
+		input,
+		found.fields.nodes
+			.filter((field) => field.id)
+			.map(({ configuration, ...field }) => ({
+				projectId: found.id,
+				...field,
+				...(configuration?.iterations ? { iterations: configuration.iterations } : {}),
+			})),
+	);
+}
+
+interface ItemNode {
+	id: string;
+	type: string;
+	isArchived: boolean;
+	content?: { number?: number; title?: string; url?: string; state?: string; repository?: { nameWithOwner: string } } | null;
+	fieldValues: { nodes: Array<{ name?: string; text?: string; number?: number; date?: string; title?: string; field?: { name?: string } }> };
+}
+
+/**
+ * The items of a project with their field values by field name. With "Allowed Repositories"
+ * (node or credential) set, items from other repositories are left out; draft issues stay.
+ */
+export async function listItems(input: HandlerInput) {
+	const project = projectOf(input, true);
+	const lists = await scopeLists(input);
+	const proof = proven(input, () => projectOwnerProof(lists, project));
+	const items = await graphqlPages<ItemNode>(input, async (first, after) => {
+		const data = await input.client.graphql<{ repositoryOwner: { projectV2?: { items: Connection<ItemNode> } | null } | null }>(
+			PROJECT_ITEMS_QUERY,
+			{ owner: project.owner, number: project.number, first, after },
+			proof,
+		);
+		const found = data.repositoryOwner?.projectV2;
+		if (!found) throw projectNotFound(input, project);
+		return found.items;
+	});
+	return itemsOf(
+		input,
+		items
+			.filter((item) => projectItemAllowed(lists, item.content?.repository?.nameWithOwner ?? (item.type === 'DRAFT_ISSUE' ? undefined : '')))
+			.map((item) => {
+				const fields: IDataObject = {};
+				for (const value of item.fieldValues.nodes) {
+					const name = value.field?.name;
+					if (!name) continue;
+					fields[name] = value.name ?? value.text ?? value.number ?? value.date ?? value.title ?? null;
+				}
+				return {
+					itemId: item.id,
+					type: item.type,
+					archived: item.isArchived,
+					number: item.content?.number ?? null,
+					title: item.content?.title ?? null,
+					state: item.content?.state ?? null,
+					url: item.content?.url ?? null,
+					repository: item.content?.repository?.nameWithOwner ?? null,
+					fields,
+				};
+			}),
+	);
+}
+
+/** Adds an issue or pull request to a project; one already in it keeps its item (GitHub returns the same ID). */
+export async function addItem(input: HandlerInput) {
+	const { ctx, client, values, itemIndex } = input;
+	const project = projectOf(input, true);
+	const owner = String(values.owner);
+	const repo = String(values.repository);
+	const number = Number(values.issueNumber);
+	const lists = await scopeLists(input);
+	const proof = proven(input, () => projectProof(lists, project, { owner, repo }));
+	const data = await client.graphql<{
+		repositoryOwner: { projectV2?: { id: string; title: string } | null } | null;
+		repository: { issueOrPullRequest?: { id: string } | null } | null;
+	}>(PROJECT_AND_CONTENT_QUERY, { projectOwner: project.owner, projectNumber: project.number, owner, repo, number }, proof);
+	const found = data.repositoryOwner?.projectV2;
+	if (!found) throw projectNotFound(input, project);
+	const content = data.repository?.issueOrPullRequest;
+	if (!content) {
+		throw new NodeOperationError(ctx.getNode(), `Issue or pull request #${number} was not found in ${owner}/${repo}`, {
+			itemIndex,
+			description: 'Check the repository and the number.',
+		});
+	}
+	const added = await client.graphql<{ addProjectV2ItemById: { item: { id: string } } }>(ADD_ITEM_MUTATION, { project: found.id, content: content.id }, proof);
+	return itemsOf(input, [{ projectId: found.id, projectTitle: found.title, itemId: added.addProjectV2ItemById.item.id, contentId: content.id, number, repository: `${owner}/${repo}` }]);
 }

@@ -1,6 +1,28 @@
+import type { CatalogueField } from '../../../shared/catalogue';
 import { numberLocator, ownerField, repositoryFields } from '../fields';
 import type { GitHubRow } from '../types';
-import { updateItemStatus } from './handlers';
+import { addItem, listFields, listItems, listProjects, updateItemStatus } from './handlers';
+
+const projectOwner = (): CatalogueField => ({
+	...ownerField('User or organization that owns the project, e.g. "n8n-io"'),
+	displayName: 'Project Owner',
+	name: 'projectOwner',
+	in: 'none',
+	identifies: undefined,
+});
+
+const projectNumber = (): CatalogueField => ({
+	displayName: 'Project Number', name: 'projectNumber', type: 'number', in: 'none', required: true, integer: true, default: 1,
+	description: 'Number of the project, as in https://github.com/orgs/OWNER/projects/NUMBER',
+});
+
+/** The issue or pull request a project item is about: repository (checked by the router) and number. */
+const projectContent = (description: string): CatalogueField[] => [
+	...repositoryFields().map((field) => ({ ...field, in: 'none' as const })),
+	numberLocator('issue', { name: 'issueNumber', in: 'none', displayName: 'Issue or Pull Request Number', description }),
+];
+
+const OWNER_CONFINED = ' With "Allowed Repositories" set, the owner must own an allowed repository.';
 
 export const projectRows: GitHubRow[] = [
 	{
@@ -16,22 +38,62 @@ export const projectRows: GitHubRow[] = [
 		spec: [{ kind: 'toolStep', name: 'Update Project (V2) Item Status' }],
 		handler: updateItemStatus,
 		fields: [
-			{ ...ownerField('User or organization that owns the project, e.g. "n8n-io"'), name: 'projectOwner', displayName: 'Project Owner', in: 'none', identifies: undefined },
-			{
-				displayName: 'Project Number',
-				name: 'projectNumber', type: 'number', in: 'none', required: true, integer: true, default: 1,
-				description: 'Number of the project, as in https://github.com/orgs/OWNER/projects/NUMBER',
-			},
-			...repositoryFields().map((field) => ({ ...field, in: 'none' as const })),
-			numberLocator('issue', {
-				name: 'issueNumber',
-				in: 'none',
-				displayName: 'Issue or Pull Request Number',
-				description: 'Number of the issue or pull request whose project item to update',
-			}),
+			projectOwner(),
+			projectNumber(),
+			...projectContent('Number of the issue or pull request whose project item to update'),
 			{ displayName: 'Status', name: 'status', type: 'string', default: '', in: 'none', required: true, placeholder: 'e.g. In Progress', description: 'Name of the option to set, as shown in the project (case-insensitive)' },
 			{ displayName: 'Status Field Name', name: 'statusField', type: 'string', in: 'none', optional: true, default: 'Status', description: 'Name of the single-select field to set. Default: "Status".' },
 			{ displayName: 'Add to Project If Missing', name: 'addToProject', type: 'boolean', default: false, in: 'none', optional: true, description: 'Whether to add the issue or pull request to the project when it is not in it yet' },
 		],
+	},
+	{
+		resource: 'project',
+		operation: 'list',
+		name: 'List Projects',
+		action: 'List the projects of a user or organization',
+		description: `List the projects (V2) of a user or organization, open and closed: number, title, URL, whether closed or public.${OWNER_CONFINED} Uses GitHub’s GraphQL API.`,
+		method: 'POST',
+		path: '/graphql',
+		scope: 'confined',
+		handler: listProjects,
+		paging: {},
+		fields: [projectOwner()],
+	},
+	{
+		resource: 'project',
+		operation: 'listFields',
+		name: 'List Fields',
+		action: 'List the fields of a project',
+		description: `List the fields of a project (V2), one item each: ID, name, data type, the options of single-select fields (e.g. Status: Todo, In Progress, Done) and the iterations of iteration fields.${OWNER_CONFINED} Uses GitHub’s GraphQL API.`,
+		method: 'POST',
+		path: '/graphql',
+		scope: 'confined',
+		handler: listFields,
+		fields: [projectOwner(), projectNumber()],
+	},
+	{
+		resource: 'project',
+		operation: 'listItems',
+		name: 'List Items',
+		action: 'List the items of a project',
+		description: `List the items of a project (V2): issue, pull request or draft, its number, title, state, repository and field values by field name (e.g. Status).${OWNER_CONFINED} Items from repositories outside it are left out. Uses GitHub’s GraphQL API.`,
+		method: 'POST',
+		path: '/graphql',
+		scope: 'confined',
+		handler: listItems,
+		paging: {},
+		fields: [projectOwner(), projectNumber()],
+	},
+	{
+		resource: 'project',
+		operation: 'addItem',
+		name: 'Add Item',
+		action: 'Add an issue or pull request to a project',
+		description: 'Add an issue or pull request to a project (V2). Changes the project; adding one that is already there returns its existing item. Returns the project and item IDs. Uses GitHub’s GraphQL API.',
+		method: 'POST',
+		path: '/graphql',
+		scope: 'repository',
+		handler: addItem,
+		fields: [projectOwner(), projectNumber(), ...projectContent('Number of the issue or pull request to add')],
 	},
 ];

@@ -1,0 +1,162 @@
+import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { repositoryProof } from '../../../shared/scope/github';
+import type { Connection } from '../graphql';
+import { graphqlPages, loginOf, proven, scopeLists } from '../graphql';
+import type { HandlerInput } from '../types';
+
+const DISCUSSION_FIELDS = `id number title url closed locked createdAt updatedAt answerChosenAt
+      author { login } category { name } comments { totalCount }`;
+
+export const LIST_DISCUSSIONS_QUERY = `query($owner: String!, $repo: String!, $first: Int!, $after: String) {
+  repository(owner: $owner, name: $repo) {
+    discussions(first: $first, after: $after, orderBy: {field: UPDATED_AT, direction: DESC}) {
+      nodes { ${DISCUSSION_FIELDS} }
+      pageInfo { hasNextPage endCursor }
+    }
+  }
+}`;
+
+export const GET_DISCUSSION_QUERY = `query($owner: String!, $repo: String!, $number: Int!, $comments: Int!) {
+  repository(owner: $owner, name: $repo) {
+    discussion(number: $number) {
+      ${DISCUSSION_FIELDS} body
+      answer { id }
+      comments(first: $comments) { totalCount nodes { id url body createdAt author { login } } }
+    }
+  }
+}`;
+
+export const DISCUSSION_CATEGORIES_QUERY = `query($owner: String!, $repo: String!) {
+  repository(owner: $owner, name: $repo) {
+    id
+    discussionCategories(first: 100) { nodes { id name slug } }
+  }
+}`;
+
+export const CREATE_DISCUSSION_MUTATION = `mutation($repository: ID!, $category: ID!, $title: String!, $body: String!) {
+  createDiscussion(input: {repositoryId: $repository, categoryId: $category, title: $title, body: $body}) {
+    discussion { ${DISCUSSION_FIELDS} }
+  }
+}`;
+
+export const DISCUSSION_ID_QUERY = `query($owner: String!, $repo: String!, $number: Int!) {
+  repository(owner: $owner, name: $repo) { discussion(number: $number) { id } }
+}`;
+
+export const ADD_DISCUSSION_COMMENT_MUTATION = `mutation($discussion: ID!, $body: String!, $replyTo: ID) {
+  addDiscussionComment(input: {discussionId: $discussion, body: $body, replyToId: $replyTo}) {
+    comment { id url body createdAt author { login } }
+  }
+}`;
+
+interface Discussion extends IDataObject {
+	author?: IDataObject | null;
+	category?: IDataObject | null;
+	comments?: { totalCount?: number; nodes?: IDataObject[] };
+	answer?: IDataObject | null;
+}
+
+/** A discussion as an item: author and category as names, the comment count, comments when fetched. */
+function discussionItem(discussion: Discussion): IDataObject {
+	const { author, category, comments, answer, ...rest } = discussion;
+	const item: IDataObject = { ...rest, author: loginOf(author), category: (category?.name as string | undefined) ?? null, commentCount: comments?.totalCount ?? 0 };
+	if (answer !== undefined) item.answerId = answer?.id ?? null;
+	if (comments?.nodes) item.comments = comments.nodes.map(commentItem);
+	return item;
+}
+
+function commentItem({ author, ...rest }: IDataObject): IDataObject {
+	return { ...rest, author: loginOf(author) };
+}
+
+/** Discussions documents read and change the chosen repository only, so that repository is what the scope checks. */
+async function proofFor(input: HandlerInput) {
+	const owner = String(input.values.owner ?? '').trim();
+	const repo = String(input.values.repository ?? '').trim();
+	const lists = await scopeLists(input);
+	return { owner, repo, proof: proven(input, () => repositoryProof(lists, { owner, repo })) };
+}
+
+const notFound = (input: HandlerInput, what: string) =>
+	new NodeOperationError(input.ctx.getNode(), `${what} was not found in ${String(input.values.owner)}/${String(input.values.repository)}`, {
+		itemIndex: input.itemIndex,
+		description: 'Check the repository (Discussions must be enabled) and the number.',
+	});
+
+const toItems = (input: HandlerInput, objects: IDataObject[]) => objects.map((json) => ({ json, pairedItem: { item: input.itemIndex } }));
+
+export async function listDiscussions(input: HandlerInput) {
+	const { owner, repo, proof } = await proofFor(input);
+	let missing = false;
+	const discussions = await graphqlPages<Discussion>(input, async (first, after) => {
+		const data = await input.client.graphql<{ repository: { discussions: Connection<Discussion> } | null }>(
+			LIST_DISCUSSIONS_QUERY,
+			{ owner, repo, first, after },
+			proof,
+		);
+		missing = !data.repository;
+		return data.repository?.discussions;
+	});
+	if (missing) throw notFound(input, 'The repository');
+	return toItems(input, discussions.map(discussionItem));
+}
+
+export async function getDiscussion(input: HandlerInput) {
+	const { owner, repo, proof } = await proofFor(input);
+	const number = Number(input.values.discussionNumber);
+	const comments = Math.min(100, Math.max(0, Number(input.values.comments ?? 20)));
+	const data = await input.client.graphql<{ repository: { discussion: Discussion | null } | null }>(
+		GET_DISCUSSION_QUERY,
+		{ owner, repo, number, comments },
+		proof,
+	);
+	const discussion = data.repository?.discussion;
+	if (!discussion) throw notFound(input, `Discussion #${number}`);
+	return toItems(input, [discussionItem(discussion)]);
+}
+
+export async function createDiscussion(input: HandlerInput) {
+	const { owner, repo, proof } = await proofFor(input);
+	const wanted = String(input.values.category ?? '').trim();
+	const data = await input.client.graphql<{ repository: { id: string; discussionCategories: { nodes: Array<{ id: string; name: string; slug: string }> } } | null }>(
+		DISCUSSION_CATEGORIES_QUERY,
+		{ owner, repo },
+		proof,
+	);
+	if (!data.repository) throw notFound(input, 'The repository');
+	const categories = data.repository.discussionCategories.nodes;
+	const category = categories.find((c) => c.name.toLowerCase() === wanted.toLowerCase() || c.slug.toLowerCase() === wanted.toLowerCase());
+	if (!category) {
+		throw new NodeOperationError(input.ctx.getNode(), `"${wanted}" is not a discussion category of ${owner}/${repo}`, {
+			itemIndex: input.itemIndex,
+			description: categories.length ? `Use one of: ${categories.map((c) => c.name).join(', ')}.` : 'Enable Discussions in the repository settings first.',
+		});
+	}
+	const created = await input.client.graphql<{ createDiscussion: { discussion: Discussion } }>(
+		CREATE_DISCUSSION_MUTATION,
+		{ repository: data.repository.id, category: category.id, title: String(input.values.title), body: String(input.values.body ?? '') },
+		proof,
+	);
+	return toItems(input, [discussionItem(created.createDiscussion.discussion)]);
+}
+
+export async function addDiscussionComment(input: HandlerInput) {
+	const { owner, repo, proof } = await proofFor(input);
+	const number = Number(input.values.discussionNumber);
+	const data = await input.client.graphql<{ repository: { discussion: { id: string } | null } | null }>(
+		DISCUSSION_ID_QUERY,
+		{ owner, repo, number },
+		proof,
+	);
+	const discussion = data.repository?.discussion;
+	if (!discussion) throw notFound(input, `Discussion #${number}`);
+	const replyTo = String(input.values.replyTo ?? '').trim();
+	const added = await input.client.graphql<{ addDiscussionComment: { comment: IDataObject } }>(
+		ADD_DISCUSSION_COMMENT_MUTATION,
+		{ discussion: discussion.id, body: String(input.values.body), ...(replyTo ? { replyTo } : {}) },
+		proof,
+	);
+	return toItems(input, [{ discussionNumber: number, ...commentItem(added.addDiscussionComment.comment) }]);
+}

@@ -1,0 +1,64 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { PageGuard } from '../../shared/paging';
+import type { RepositoryList } from '../../shared/scope';
+import type { ScopeProof } from '../../shared/scope/github';
+import type { HandlerInput } from './types';
+
+export interface Connection<T> {
+	nodes: T[];
+	pageInfo: { hasNextPage: boolean; endCursor: string | null };
+}
+
+/** GraphQL's largest page. */
+const MAX_FIRST = 100;
+
+/**
+ * Follows a GraphQL connection's cursors under the row's Return All / Limit. `page` fetches one
+ * page of `first` nodes after `after` (null: the first page), or undefined when the parent is missing.
+ */
+export async function graphqlPages<T>(
+	{ ctx, itemIndex }: Pick<HandlerInput, 'ctx' | 'itemIndex'>,
+	page: (first: number, after: string | null) => Promise<Connection<T> | undefined>,
+): Promise<T[]> {
+	const returnAll = readPaging(ctx, 'returnAll', itemIndex, false) as boolean;
+	const wanted = returnAll ? Infinity : Math.max(0, Number(readPaging(ctx, 'limit', itemIndex, 50)));
+	const collected: T[] = [];
+	const guard = new PageGuard('GitHub');
+	let after: string | null = null;
+	while (collected.length < wanted) {
+		guard.admit(after ?? 'first page');
+		const connection = await page(Math.min(MAX_FIRST, wanted - collected.length), after);
+		if (!connection) break;
+		collected.push(...connection.nodes);
+		if (!connection.pageInfo.hasNextPage || !connection.pageInfo.endCursor || connection.nodes.length === 0) break;
+		after = connection.pageInfo.endCursor;
+	}
+	return collected.slice(0, wanted);
+}
+
+function readPaging(ctx: IExecuteFunctions, name: string, itemIndex: number, fallback: unknown): unknown {
+	if (ctx.getNode().parameters[name] === undefined) return fallback;
+	return ctx.getNodeParameter(name, itemIndex, fallback as never);
+}
+
+/** The node's and the credential's repository lists, as the scope proofs take them. */
+export async function scopeLists({ client, scope }: Pick<HandlerInput, 'client' | 'scope'>): Promise<Array<RepositoryList | undefined>> {
+	return [scope, (await client.scope()).repositories];
+}
+
+/** Runs a scope check that throws a refusal, as a NodeOperationError for the item. */
+export function proven(input: Pick<HandlerInput, 'ctx' | 'itemIndex'>, check: () => ScopeProof): ScopeProof {
+	try {
+		return check();
+	} catch (error) {
+		throw new NodeOperationError(input.ctx.getNode(), (error as Error).message, {
+			itemIndex: input.itemIndex,
+			description: (error as { hint?: string }).hint ?? '',
+		});
+	}
+}
+
+/** The login of a GraphQL actor (author, editor), or null when the account was deleted. */
+export const loginOf = (actor: unknown) => ((actor as IDataObject | null | undefined)?.login as string | undefined) ?? null;
