@@ -240,7 +240,7 @@ describe('Allowed Repositories: Projects (V2) reads', () => {
 		['listItems', { projectNumber: 3 }],
 	])('Project → %s of an owner the list does not name is refused before any GraphQL request', async (operation, parameters) => {
 		const recorder = new GitHubRecorder([]);
-		const run = await runGitHub({ resource: 'project', operation, projectOwner: byName('evil'), ...parameters, allowedRepositories: 'octo/hello' });
+		const run = await runGitHub({ resource: 'project', operation, projectOwner: byName('evil'), ...parameters, options: { allowedRepositories: 'octo/hello' } });
 		expect(run.error('GitHub')?.message).toMatch(
 			/^Refused: (projects|project 3) of "evil" (belong|belongs) to an owner outside the node's "Allowed Repositories"\. Allowed repositories: octo\/hello\. Projects of those owners can be used\.$/,
 		);
@@ -265,7 +265,7 @@ describe('Allowed Repositories: Projects (V2) reads', () => {
 				},
 			},
 		]);
-		const run = await runGitHub({ resource: 'project', operation: 'listItems', projectOwner: byName('octo'), projectNumber: 2, limit: 10, allowedRepositories: 'octo/hello' });
+		const run = await runGitHub({ resource: 'project', operation: 'listItems', projectOwner: byName('octo'), projectNumber: 2, limit: 10, options: { allowedRepositories: 'octo/hello' } });
 		expect(run.error('GitHub')).toBeUndefined();
 		expect(recorder.requests).toHaveLength(1);
 		expect(run.json('GitHub').map((item) => item.itemId)).toEqual(['A', 'C']);
