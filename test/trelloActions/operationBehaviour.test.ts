@@ -152,7 +152,7 @@ describe('Custom Field → Set Value on Card, for every field type', () => {
 			...allowed(BOARD),
 		});
 		expect(run.error('Trello')?.message).toBe(
-			`Refused: the customField "${CUSTOM_FIELD}" is on board "${OTHER_BOARD}", outside the node's "Allowed Boards". Allowed boards: ${BOARD}.`,
+			`Refused: the custom field "${CUSTOM_FIELD}" is on board "${OTHER_BOARD}", outside the node's "Allowed Boards". Allowed boards: ${BOARD}.`,
 		);
 		expect(api.sent().every((call) => call.method === 'GET')).toBe(true);
 	});

@@ -77,7 +77,8 @@ export class BoardGuard {
 	): Promise<void> {
 		const board = await client.boards().boardOf(kind, id);
 		if (allowed.ids.has(board)) return;
-		throw this.refusal(boardRefusal(`the ${kind} "${id}"`, board, allowed.list, kind === 'board'), itemIndex);
+		const what = kind === 'customField' ? 'custom field' : kind;
+		throw this.refusal(boardRefusal(`the ${what} "${id}"`, board, allowed.list, kind === 'board'), itemIndex);
 	}
 
 	private refusal(error: unknown, itemIndex: number): Error {
