@@ -204,4 +204,32 @@ describe('GitHub node in a real n8n: one operation of every resource, and the AP
 		expect(json('Review')).toEqual([{ id: 80, state: 'CHANGES_REQUESTED', ...review }]);
 		expect(JSON.stringify(result.raw)).not.toContain(TOKEN);
 	});
+
+	it('compares two commits, lists an organization’s repositories inside Allowed Repositories, creates a tag with its reference and deletes a branch', async () => {
+		fake
+			.on('GET', '/repos/{owner}/{repo}/compare/{basehead}', (req) => ({ body: { status: 'ahead', ahead_by: 1, base_head: req.params.basehead } }))
+			.on('GET', '/orgs/{org}/repos', () => ({ body: [{ full_name: 'acme/tools' }, { full_name: 'acme/secret' }, { full_name: 'acme/web' }] }))
+			.on('POST', '/repos/{owner}/{repo}/git/tags', (req) => ({ status: 201, body: { sha: 'tag-sha', ...(req.body as object) } }))
+			.on('DELETE', '/repos/{owner}/{repo}/git/refs/heads/{branch}', () => ({ status: 204 }));
+		await n8n.importWorkflow(
+			manualWorkflow('githubRepositoryData', [
+				github('Compare', { resource: 'commit', operation: 'compare', ...repo, base: 'main', head: 'dev' }),
+				github('Org Repositories', { resource: 'repository', operation: 'listForOrganization', organization: 'acme', returnAll: true, options: { allowedRepositories: 'acme/tools, acme/web' } }),
+				github('Tag', { resource: 'git', operation: 'createTag', ...repo, tag: 'v1.0.0', message: 'First', object: 'c1', type: 'commit' }),
+				github('Delete Branch', { resource: 'branch', operation: 'delete', ...repo, branch: { __rl: true, mode: 'name', value: 'old' } }),
+			]),
+		);
+		const result = await n8n.execute('githubRepositoryData');
+		const json = (name: string) => result.runData[name][0].data!.main[0].map((item) => item.json);
+
+		expect(json('Compare')).toEqual([{ status: 'ahead', ahead_by: 1, base_head: 'main...dev' }]);
+		expect(json('Org Repositories')).toEqual([{ full_name: 'acme/tools' }, { full_name: 'acme/web' }]);
+		expect(fake.requestsTo('GET', '/orgs/acme/repos').map((r) => r.query)).toEqual([{ per_page: '100' }]);
+		expect(fake.requestsTo('POST', '/repos/octo/hello/git/tags').map((r) => r.body)).toEqual([{ tag: 'v1.0.0', message: 'First', object: 'c1', type: 'commit' }]);
+		expect(fake.requestsTo('POST', '/repos/octo/hello/git/refs').map((r) => r.body)).toContainEqual({ ref: 'refs/tags/v1.0.0', sha: 'tag-sha' });
+		expect(json('Tag')).toEqual([{ sha: 'tag-sha', tag: 'v1.0.0', message: 'First', object: 'c1', type: 'commit', reference: { ref: 'refs/tags/v1.0.0', object: { sha: 'tag-sha' } } }]);
+		expect(fake.requestsTo('DELETE', '/repos/octo/hello/git/refs/heads/old')).toHaveLength(1);
+		expect(json('Delete Branch')).toEqual([{ branch: 'old', deleted: true }]);
+		expect(JSON.stringify(result.raw)).not.toContain(TOKEN);
+	});
 });
