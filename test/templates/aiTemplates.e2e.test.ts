@@ -44,12 +44,14 @@ const ISSUE = {
 const TRIAGE_COMMENT =
 	'Thanks @mona for the report! I labelled this as a bug in the UI and assigned @hubot. Could you tell us whether a browser extension is active and what the console shows when you press Sign in?';
 
-/** The triage conversation: read labels and assignees, set two labels and one assignee, comment, answer. */
+/** The triage conversation: read labels and assignees, add two labels and one assignee, comment, answer. */
 const TRIAGE: ModelScript = {
 	steps: [
 		{ tool: 'List_Labels', args: {} },
 		{ tool: 'List_Assignees', args: {} },
-		{ tool: 'Label_and_Assign', args: { labels: 'bug, ui', assignee: 'hubot' } },
+		{ tool: 'Add_Label', args: { label: 'bug' } },
+		{ tool: 'Add_Label', args: { label: 'ui' } },
+		{ tool: 'Add_Assignee', args: { assignee: 'hubot' } },
 		{ tool: 'Comment_on_Issue', args: { comment: TRIAGE_COMMENT } },
 	],
 	answer: 'Labels bug, ui; assigned hubot; asked for console output.',
@@ -124,7 +126,8 @@ describe('AI templates in a real n8n: the AI Agent with this package’s GitHub 
 				],
 			}))
 			.on('GET', '/repos/{owner}/{repo}/assignees', () => ({ body: [{ login: 'mona', id: 2, type: 'User' }, { login: 'hubot', id: 3, type: 'User' }] }))
-			.on('PATCH', '/repos/{owner}/{repo}/issues/{number}', (r) => ({ body: { ...ISSUE, labels: ((r.body as Json).labels as string[]).map((name) => ({ name })), assignees: ((r.body as Json).assignees as string[]).map((login) => ({ login })) } }))
+			.on('POST', '/repos/{owner}/{repo}/issues/{number}/labels', (r) => ({ body: ((r.body as Json).labels as string[]).map((name) => ({ name, color: 'ededed' })) }))
+			.on('POST', '/repos/{owner}/{repo}/issues/{number}/assignees', (r) => ({ status: 201, body: { ...ISSUE, assignees: ((r.body as Json).assignees as string[]).map((login) => ({ login })) } }))
 			.on('POST', '/repos/{owner}/{repo}/issues/{number}/comments', (r) => ({ status: 201, body: { id: 5001, html_url: `${ISSUE.html_url}#issuecomment-5001`, ...(r.body as Json) } }))
 			.on('GET', '/repos/{owner}/{repo}/pulls/{number}', (r) => (r.headers.accept === 'application/vnd.github.diff' ? { body: DIFF } : { body: PULL }))
 			.on('GET', '/repos/{owner}/{repo}/pulls/{number}/files', (r) =>
@@ -163,7 +166,9 @@ describe('AI templates in a real n8n: the AI Agent with this package’s GitHub 
 	const quiet = () => settled(() => github.received.length + model.requests.length);
 
 	it('registers one hook per GitHub trigger on publish', async () => {
-		await waitFor(() => (hooks.hooks.length === 2 ? true : undefined), 60_000);
+		await waitFor(() => (hooks.hooks.length === 2 ? true : undefined), 60_000).catch((error: Error) => {
+			throw new Error(`${error.message}: ${hooks.hooks.length} hooks registered; n8n's log:\n${n8n.log}`);
+		});
 		expect(hooks.hooks.map((hook) => ({ events: hook.events, owner: hook.owner, repo: hook.repo })).sort((a, b) => a.events[0].localeCompare(b.events[0]))).toEqual([
 			{ events: ['issues'], owner: 'octo', repo: 'hello' },
 			{ events: ['pull_request'], owner: 'octo', repo: 'hello' },
@@ -178,7 +183,7 @@ describe('AI templates in a real n8n: the AI Agent with this package’s GitHub 
 
 		const conversation = model.conversation(ISSUE.title);
 		expect(conversation).toHaveLength(TRIAGE.steps.length + 1);
-		expect(FakeModel.offeredTools(conversation[0]).sort()).toEqual(['Comment_on_Issue', 'Label_and_Assign', 'List_Assignees', 'List_Labels']);
+		expect(FakeModel.offeredTools(conversation[0]).sort()).toEqual(['Add_Assignee', 'Add_Label', 'Comment_on_Issue', 'List_Assignees', 'List_Labels']);
 		// The prompt carries the issue; the system message the triage rules (sent in the "developer"
 		// role, as OpenAI asks for its reasoning models such as the default gpt-5-mini).
 		const [system, user] = conversation[0].messages;
@@ -189,25 +194,28 @@ describe('AI templates in a real n8n: the AI Agent with this package’s GitHub 
 			content: `A new issue was opened in octo/hello.\n\nIssue #12 by @mona\nTitle: ${ISSUE.title}\n\n${ISSUE.body}`,
 		});
 
-		// Exactly these requests, in this order, all on octo/hello and issue 12.
+		// Exactly these requests, in this order, all on octo/hello and issue 12; labels and assignee are added, not replaced.
 		const requests = github.received.slice(before);
 		expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
 			'GET /repos/octo/hello/labels',
 			'GET /repos/octo/hello/assignees',
-			'PATCH /repos/octo/hello/issues/12',
+			'POST /repos/octo/hello/issues/12/labels',
+			'POST /repos/octo/hello/issues/12/labels',
+			'POST /repos/octo/hello/issues/12/assignees',
 			'POST /repos/octo/hello/issues/12/comments',
 		]);
 		expect(requests[0].query).toEqual({ per_page: '100' });
 		expect(requests[1].query).toEqual({ per_page: '100' });
-		expect(requests[2].body).toEqual({ labels: ['bug', 'ui'], assignees: ['hubot'] });
-		expect(requests[3].body).toEqual({ body: TRIAGE_COMMENT });
+		expect(requests.slice(2).map((r) => r.body)).toEqual([{ labels: ['bug'] }, { labels: ['ui'] }, { assignees: ['hubot'] }, { body: TRIAGE_COMMENT }]);
 		expect(requests.every((r) => r.headers.authorization === `Bearer ${GITHUB_TOKEN}`)).toBe(true);
 
-		// What the model saw of each tool: the repository's labels and assignees, the updated issue, the comment.
-		const [labels, assignees, updated, comment] = model.toolResults(conversation);
+		// What the model saw of each tool: the repository's labels and assignees, the issue's labels, the issue, the comment.
+		const [labels, assignees, firstLabel, secondLabel, assigned, comment] = model.toolResults(conversation);
 		expect(labels).toContain('"name":"ui"');
 		expect(assignees).toContain('"login":"hubot"');
-		expect(updated).toContain('"number":12');
+		expect(firstLabel).toContain('"name":"bug"');
+		expect(secondLabel).toContain('"name":"ui"');
+		expect(assigned).toContain('hubot');
 		expect(comment).toContain('issuecomment-5001');
 		expect(JSON.stringify(model.requests)).not.toContain(GITHUB_TOKEN);
 	});
