@@ -173,10 +173,10 @@ describe('GitHub node: Project (V2) status errors', () => {
 describe('GitHub node: description for people and AI agents', () => {
 	const description = new GitHub().description;
 
-	it('is usable as a tool and offers the rate-limit wait option', () => {
+	it('is usable as a tool and offers Allowed Repositories and the rate-limit wait option under Options', () => {
 		expect(description.usableAsTool).toBe(true);
 		const options = description.properties.find((p) => p.name === 'options');
-		expect((options?.options ?? []).map((o) => o.name)).toEqual(['maxRateLimitWait']);
+		expect((options?.options ?? []).map((o) => o.name)).toEqual(['allowedRepositories', 'maxRateLimitWait']);
 	});
 
 	it('every operation and every field has a description an agent can choose by', () => {
