@@ -2,7 +2,7 @@ import { generateKeyPairSync, verify } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 import nock from 'nock';
 
-import { GithubAppApi } from '../../credentials/GithubAppApi.credentials';
+import { GithubServerAppApi } from '../../credentials/GithubServerAppApi.credentials';
 import { resetGitHubAppTokens, TOKEN_RENEWAL_MARGIN_MS } from '../../nodes/GitHub/transport/githubApp';
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
 import { HarnessCredentialsHelper } from '../harness/credentialsHelper';
@@ -17,7 +17,7 @@ const SECOND_TOKEN = 'ghs_secondInstallationToken0123456789abc';
 
 function appCredentials(extra: IDataObject = {}) {
 	return {
-		githubAppApi: {
+		githubServerAppApi: {
 			server: 'https://api.github.com',
 			appId: '123456',
 			privateKey: PEM,
@@ -30,7 +30,7 @@ function appCredentials(extra: IDataObject = {}) {
 
 function apiCall(parameters: IDataObject) {
 	return singleNodeWorkflow(
-		packageNode('Call', 'githubApiCall', { authentication: 'githubApp', ...parameters }, { githubAppApi: 'app-cred' }),
+		packageNode('Call', 'githubApiCall', { authentication: 'githubApp', ...parameters }, { githubServerAppApi: 'app-cred' }),
 	);
 }
 
@@ -289,11 +289,11 @@ describe('GitHub App credential', () => {
 	});
 
 	it('offers a connection test that lists the installation\'s repositories with the installation token', async () => {
-		const credential = new GithubAppApi();
+		const credential = new GithubServerAppApi();
 		expect(credential.test.request).toMatchObject({ url: '/installation/repositories', qs: { per_page: 1 } });
 		tokenExchange(42, INSTALLATION_TOKEN);
 		const helper = new HarnessCredentialsHelper({});
-		const options = await helper.authenticate(appCredentials().githubAppApi, 'githubAppApi', {
+		const options = await helper.authenticate(appCredentials().githubServerAppApi, 'githubServerAppApi', {
 			url: 'https://api.github.com/installation/repositories',
 			headers: { Accept: 'application/vnd.github+json' },
 		});

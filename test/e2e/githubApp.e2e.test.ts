@@ -11,7 +11,7 @@ const PEM = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
 const PUBLIC_PEM = publicKey.export({ type: 'spki', format: 'pem' }).toString();
 const OTHER_PEM = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
 
-const credentials = { githubAppApi: { id: 'ghApp', name: 'GitHub App' } };
+const credentials = { githubServerAppApi: { id: 'ghApp', name: 'GitHub App' } };
 const repo = { owner: { __rl: true, mode: 'name', value: 'octo' }, repository: { __rl: true, mode: 'name', value: 'hello' } };
 const WEBHOOK_ID = 'e2e-github-app-trigger';
 
@@ -93,7 +93,7 @@ describe('GitHub App credential in a real n8n', () => {
 			{
 				id: 'ghApp',
 				name: 'GitHub App',
-				type: 'githubAppApi',
+				type: 'githubServerAppApi',
 				data: { server: github.apiUrl, appId: APP_ID, privateKey: PEM, installationSelection: 'owner', installationOwner: 'octo' },
 			},
 		]);
@@ -165,12 +165,12 @@ describe('GitHub App credential in a real n8n', () => {
 		await n8n.signInAsOwner();
 		const data = { server: github.apiUrl, appId: APP_ID, installationSelection: 'id', installationId: String(INSTALLATION_ID) };
 		const good = await n8n.rest('POST', '/credentials/test', {
-			credentials: { id: 'ghApp', name: 'GitHub App', type: 'githubAppApi', data: { ...data, privateKey: PEM } },
+			credentials: { id: 'ghApp', name: 'GitHub App', type: 'githubServerAppApi', data: { ...data, privateKey: PEM } },
 		});
 		expect(good.json.data).toEqual({ status: 'OK', message: 'Connection successful!' });
 
 		const bad = await n8n.rest('POST', '/credentials/test', {
-			credentials: { id: 'ghApp', name: 'GitHub App', type: 'githubAppApi', data: { ...data, privateKey: OTHER_PEM } },
+			credentials: { id: 'ghApp', name: 'GitHub App', type: 'githubServerAppApi', data: { ...data, privateKey: OTHER_PEM } },
 		});
 		const verdict = bad.json.data as { status: string; message: string };
 		expect(verdict.status).toBe('Error');

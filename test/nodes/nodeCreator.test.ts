@@ -69,6 +69,9 @@ describe('node creator: each node is found with its triggers and the triggers li
 		for (const type of ['n8n-nodes-github-trello.gitHub', 'n8n-nodes-github-trello.trello']) {
 			expect(packageNodeTypes().get(type)!.description.skipNameGeneration).toBe(true);
 		}
+		// Type names must differ from n8n 2.41's own (n8n-nodes-base): one name, one credential type in an instance.
+		const builtInTypes = ['githubApi', 'githubOAuth2Api', 'githubAppApi', 'trelloApi'];
+		for (const credential of packageCredentialTypes().values()) expect(builtInTypes).not.toContain(credential.name);
 		const credentialNames = [...packageCredentialTypes().values()].map((credential) => credential.displayName).sort();
 		expect(credentialNames).toEqual([
 			'GitHub Toolkit Access Token API',

@@ -20,7 +20,7 @@ import { GitHubRateLimitPolicy, resourceForPath } from './rateLimit';
 
 const ACCESS_TOKEN_CREDENTIAL_TYPE = 'githubAccessTokenApi';
 const SIGN_IN_CREDENTIAL_TYPE = 'githubServerOAuth2Api';
-const APP_CREDENTIAL_TYPE = 'githubAppApi';
+const APP_CREDENTIAL_TYPE = 'githubServerAppApi';
 
 export const GITHUB_CREDENTIAL_TYPES = {
 	accessToken: ACCESS_TOKEN_CREDENTIAL_TYPE,

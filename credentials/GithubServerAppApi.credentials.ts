@@ -11,8 +11,8 @@ import { GITHUB_API_VERSION, GITHUB_MEDIA_TYPE } from '../nodes/GitHub/transport
 import { GITHUB_SERVER_PROPERTY } from './githubServer';
 import { ACCESS_LEVEL_PROPERTY, ALLOWED_REPOSITORIES_PROPERTY } from './scopeProperties';
 
-export class GithubAppApi implements ICredentialType {
-	name = 'githubAppApi';
+export class GithubServerAppApi implements ICredentialType {
+	name = 'githubServerAppApi';
 
 	displayName = 'GitHub Toolkit App API';
 
