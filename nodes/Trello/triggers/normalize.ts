@@ -2,14 +2,16 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { TrelloAction } from './payload';
 
-type Ref = { id: string; name: string | null } & IDataObject;
+type Ref = { id: string; name?: string } & IDataObject;
 
+/** An object the event names: its id, and its name and the `extra` fields when Trello sent them. */
 function ref(value: unknown, extra: string[] = []): Ref | null {
 	if (!value || typeof value !== 'object') return null;
 	const record = value as IDataObject;
 	if (typeof record.id !== 'string' || !record.id) return null;
-	const result: Ref = { id: record.id, name: typeof record.name === 'string' ? record.name : null };
-	for (const key of extra) if (record[key] !== undefined) result[key] = record[key];
+	const result: Ref = { id: record.id };
+	if (typeof record.name === 'string') result.name = record.name;
+	for (const key of extra) if (record[key] !== undefined && record[key] !== null) result[key] = record[key];
 	return result;
 }
 
@@ -17,11 +19,7 @@ function memberOf(value: unknown, fallbackId?: string): IDataObject | null {
 	const record = (value ?? {}) as IDataObject;
 	const id = typeof record.id === 'string' ? record.id : fallbackId;
 	if (!id) return null;
-	return {
-		id,
-		username: (record.username as string | undefined) ?? null,
-		fullName: (record.fullName as string | undefined) ?? null,
-	};
+	return present({ id, username: record.username, fullName: record.fullName });
 }
 
 /** Leaves out the fields an event does not have, so an item shows only what it is about. */
@@ -53,7 +51,7 @@ export function actionToItem(
 		listBefore: ref(data.listBefore),
 		listAfter,
 		card,
-		member: ref(data.member) ?? (typeof data.idMember === 'string' ? { id: data.idMember, name: null } : null),
+		member: ref(data.member) ?? (typeof data.idMember === 'string' ? { id: data.idMember } : null),
 		label: ref(data.label, ['color']),
 		checklist: ref(data.checklist),
 		checkItem: ref(data.checkItem, ['state']),
