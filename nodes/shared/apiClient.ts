@@ -14,6 +14,7 @@ import {
 	assertUrlUnderBase,
 	checkedBaseUrl,
 	joinUrl,
+	UnsafeRequestError,
 } from './requestGuard';
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -35,6 +36,11 @@ export interface ApiRequest {
 	encoding?: 'arraybuffer';
 	/** Response codes that are answers rather than failures (e.g. 404 for "not starred"). */
 	acceptStatus?: number[];
+	/**
+	 * 'uploads': the service's upload host derived from the credential's API address (GitHub's
+	 * release assets); the request is locked to that host as others are to the API.
+	 */
+	server?: 'uploads';
 	/** Issued by the scope module for requests it checked by their meaning (GitHub GraphQL). */
 	scopeProof?: object;
 }
@@ -74,6 +80,11 @@ export abstract class ApiClient {
 
 	protected defaultHeaders(): Record<string, string> {
 		return {};
+	}
+
+	/** The upload host's root for this credential; services without one leave it undefined. */
+	protected uploadBaseUrlFrom(_credentials: ICredentialDataDecryptedObject): string | undefined {
+		return undefined;
 	}
 
 	async credentials(): Promise<ICredentialDataDecryptedObject> {
@@ -157,7 +168,7 @@ export abstract class ApiClient {
 			assertSafeQuery(request.qs);
 			const credentials = await this.credentials();
 			const verdict = checkScope ? await this.scopeVerdict(request, credentials) : ALLOW;
-			const base = checkedBaseUrl(this.baseUrlFrom(credentials), this.baseUrlField);
+			const base = this.serverBase(request, credentials);
 			const url = joinUrl(base, request.path);
 			assertUrlUnderBase(url, base, this.pathPrefix);
 			const policy = this.policyFor(request, credentials);
@@ -191,6 +202,20 @@ export abstract class ApiClient {
 		} catch (error) {
 			throw toNodeError(this.ctx.getNode(), this.service, error, await this.secrets());
 		}
+	}
+
+	/** The root a request is joined to: the credential's API, or exactly its upload host. */
+	private serverBase(request: ApiRequest, credentials: ICredentialDataDecryptedObject): string {
+		const api = checkedBaseUrl(this.baseUrlFrom(credentials), this.baseUrlField);
+		if (request.server !== 'uploads') return api;
+		const uploads = this.uploadBaseUrlFrom(credentials);
+		if (!uploads) {
+			throw new UnsafeRequestError(
+				`${this.service} has no upload host for the credential's address ${api}`,
+				`Set "${this.baseUrlField.displayName}" in the credential to the service's API address.`,
+			);
+		}
+		return checkedBaseUrl(uploads, this.baseUrlField);
 	}
 
 	/**

@@ -293,7 +293,12 @@ export interface BuiltRequest {
 	method: IHttpRequestMethods;
 	path: string;
 	qs: IDataObject;
-	body?: IDataObject;
+	/** JSON fields, or raw bytes a handler sends (uploads). */
+	body?: IDataObject | Buffer;
+	/** Set by handlers only (e.g. the content type of an upload). */
+	headers?: Record<string, string>;
+	/** Set by handlers only: the service's upload host instead of its API (see ApiRequest). */
+	server?: 'uploads';
 }
 
 function isEmpty(value: unknown): boolean {

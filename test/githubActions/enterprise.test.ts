@@ -21,7 +21,7 @@ describe(`GitHub node on Enterprise Server (${ORIGIN}/api/v3, OAuth2)`, () => {
 			const recorder = new GitHubRecorder(replies, ORIGIN, '/api/v3');
 			const [resource, operation] = fixture.row.split(':');
 
-			const run = await runGitHub({ authentication: 'oAuth2', resource, operation, ...fixture.parameters });
+			const run = await runGitHub({ authentication: 'oAuth2', resource, operation, ...fixture.parameters }, fixture.input, fixture.inputBinary);
 
 			expect(run.error('GitHub')).toBeUndefined();
 			expect(recorder.requests).toEqual(
@@ -30,7 +30,7 @@ describe(`GitHub node on Enterprise Server (${ORIGIN}/api/v3, OAuth2)`, () => {
 					return {
 						...expected,
 						path: expected.path === '/graphql' ? '/api/graphql' : expected.path,
-						headers: { ...expected.headers, authorization: `Bearer ${OAUTH_TOKEN}` },
+						headers: 'authorization' in expected.headers ? { ...expected.headers, authorization: `Bearer ${OAUTH_TOKEN}` } : expected.headers,
 					};
 				}),
 			);

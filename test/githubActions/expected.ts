@@ -18,14 +18,17 @@ export function expectedRequest(request: ExpectedRequest) {
 		request.body && typeof (request.body as IDataObject).query === 'string' && GRAPHQL_DOCUMENTS[(request.body as IDataObject).query as string]
 			? { ...(request.body as IDataObject), query: GRAPHQL_DOCUMENTS[(request.body as IDataObject).query as string] }
 			: request.body;
+	// Another host (a redirect's target) gets no credential and no API headers.
+	const elsewhere = request.server !== undefined && request.server !== 'uploads';
 	return {
+		...(request.server ? { server: request.server } : {}),
 		...(request.followedLink ? { followedLink: true } : {}),
 		method: request.method,
 		path: request.path,
 		query: request.query ?? {},
 		body,
 		headers: {
-			...BASE_HEADERS,
+			...(elsewhere ? { accept: BASE_HEADERS.accept, 'user-agent': BASE_HEADERS['user-agent'] } : BASE_HEADERS),
 			...(body === undefined ? {} : { 'content-type': 'application/json' }),
 			...request.headers,
 		},

@@ -22,6 +22,8 @@ import { userFixtures } from './fixtures/user';
 import { workflowFixtures } from './fixtures/workflow';
 
 export interface ExpectedRequest {
+	/** 'uploads' for GitHub's upload host, or the origin of another host a redirect leads to (default: the API). */
+	server?: string;
 	method: string;
 	path: string;
 	query?: Record<string, string>;
@@ -32,16 +34,21 @@ export interface ExpectedRequest {
 	headers?: Record<string, string>;
 }
 
+/** Binary properties of one item: name → file name, MIME type and content (as text). */
+export type FixtureBinary = Record<string, { fileName: string; mimeType: string; text: string }>;
+
 export interface OperationFixture {
 	/** resource:operation of the catalogue row. */
 	row: string;
 	title: string;
 	parameters: IDataObject;
 	input?: IDataObject[];
+	/** Binary properties of the input items (by item index). */
+	inputBinary?: FixtureBinary[];
 	exchanges: Array<{ request: ExpectedRequest; reply: Reply }>;
 	output: IDataObject[];
 	/** Binary properties expected on the output items (by item index). */
-	binary?: Array<Record<string, { fileName: string; mimeType: string; text: string }>>;
+	binary?: FixtureBinary[];
 }
 
 /** One entry per catalogue row (some rows have several), one file per resource in fixtures/: parameters → exact requests → exact output. */

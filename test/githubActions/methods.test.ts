@@ -13,6 +13,7 @@ import {
 	searchMilestones,
 	searchOwners,
 	searchPullRequests,
+	searchReleases,
 	searchRepositories,
 	searchWorkflows,
 } from '../../nodes/GitHub/methods/listSearch';
@@ -72,6 +73,27 @@ describe('GitHub node list search', () => {
 		);
 		expect(result.results).toEqual([{ name: 'CI (ci.yml)', value: '161335', url: 'https://github.com/n8n-io/n8n/actions' }]);
 		expect(recorder.requests.map((r) => [r.path, r.query])).toEqual([['/repos/n8n-io/n8n/actions/workflows', { per_page: '100', page: '1' }]]);
+		expect(recorder.contractProblems()).toEqual([]);
+	});
+
+	it('searches releases of the repository by tag or name; the value is the release ID', async () => {
+		const releases = [
+			{ id: 3, tag_name: 'v2.0.0-rc.1', name: 'Second', prerelease: true, html_url: 'https://github.com/octo/hello/releases/tag/v2.0.0-rc.1' },
+			{ id: 2, tag_name: 'v1.1.0', name: 'v1.1.0', html_url: 'https://github.com/octo/hello/releases/tag/v1.1.0' },
+			{ id: 1, tag_name: 'v1.0.0', name: '', draft: true, html_url: 'https://github.com/octo/hello/releases/tag/untagged-1' },
+		];
+		const recorder = new GitHubRecorder([{ body: releases }, { body: releases }]);
+		const result = await searchReleases.call(searchContext({ ...issueParameters, resource: 'release' }), 'SECOND');
+		expect(result).toEqual({
+			results: [{ name: 'v2.0.0-rc.1 – Second (prerelease)', value: '3', url: 'https://github.com/octo/hello/releases/tag/v2.0.0-rc.1' }],
+			paginationToken: undefined,
+		});
+		const all = await searchReleases.call(searchContext({ ...issueParameters, resource: 'release' }));
+		expect(all.results.map((r) => r.name)).toEqual(['v2.0.0-rc.1 – Second (prerelease)', 'v1.1.0', 'v1.0.0 (draft)']);
+		expect(recorder.requests.map((r) => [r.path, r.query])).toEqual([
+			['/repos/octo/hello/releases', { per_page: '100', page: '1' }],
+			['/repos/octo/hello/releases', { per_page: '100', page: '1' }],
+		]);
 		expect(recorder.contractProblems()).toEqual([]);
 	});
 

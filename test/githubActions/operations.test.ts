@@ -29,7 +29,7 @@ describe.each(GITHUB_ROWS.map((row) => [rowKey(row), row.name] as const))('GitHu
 			const [resource, operation] = fixture.row.split(':');
 			const recorder = new GitHubRecorder(fixture.exchanges.map((exchange) => exchange.reply));
 
-			const run = await runGitHub({ resource, operation, ...fixture.parameters }, fixture.input);
+			const run = await runGitHub({ resource, operation, ...fixture.parameters }, fixture.input, fixture.inputBinary);
 
 			expect(run.error('GitHub')).toBeUndefined();
 			expect(recorder.requests).toEqual(fixture.exchanges.map((exchange) => expectedRequest(exchange.request)));

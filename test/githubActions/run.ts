@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { WorkflowJson } from '../harness/workflow';
+import type { FixtureBinary } from './fixtures';
 import { packageNode, runWorkflow, singleNodeWorkflow } from '../harness/workflow';
 
 export const TOKEN = 'ghp_actionsTokenValue1234567890abcdefXYZ';
@@ -37,12 +38,12 @@ export function githubNode(name: string, parameters: IDataObject) {
 	});
 }
 
-export function githubWorkflow(parameters: IDataObject, input: IDataObject[] = [{}]): WorkflowJson {
-	return singleNodeWorkflow(githubNode('GitHub', parameters), input);
+export function githubWorkflow(parameters: IDataObject, input: IDataObject[] = [{}], inputBinary?: FixtureBinary[]): WorkflowJson {
+	return singleNodeWorkflow(githubNode('GitHub', parameters), input, inputBinary);
 }
 
-export async function runGitHub(parameters: IDataObject, input?: IDataObject[]) {
-	return await runWorkflow(githubWorkflow(parameters, input), { credentials });
+export async function runGitHub(parameters: IDataObject, input?: IDataObject[], inputBinary?: FixtureBinary[]) {
+	return await runWorkflow(githubWorkflow(parameters, input, inputBinary), { credentials });
 }
 
 /** Locator values as the editor stores them. */

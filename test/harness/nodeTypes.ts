@@ -34,7 +34,7 @@ function loadClasses<T>(folder: string, suffix: string): T[] {
 	return found;
 }
 
-/** Test-only start node: emits the items given in its "items" parameter. */
+/** Test-only start node: emits the items given in its "items" parameter, with the binary data in "binary". */
 class HarnessInput implements INodeType {
 	description = {
 		displayName: 'Harness Input',
@@ -45,18 +45,33 @@ class HarnessInput implements INodeType {
 		defaults: { name: 'Input' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		properties: [{ displayName: 'Items', name: 'items', type: 'json' as const, default: '[{}]' }],
+		properties: [
+			{ displayName: 'Items', name: 'items', type: 'json' as const, default: '[{}]' },
+			// Per item: property name → { fileName, mimeType, text }.
+			{ displayName: 'Binary', name: 'binary', type: 'json' as const, default: '[]' },
+		],
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const raw = this.getNodeParameter('items', 0, '[{}]') as unknown;
-		const items = (typeof raw === 'string' ? JSON.parse(raw) : raw) as object[];
-		// "$binary": { property: { data (base64), mimeType, fileName } } becomes the item's binary data.
+		const parse = <T>(name: string, fallback: string) => {
+			const raw = this.getNodeParameter(name, 0, fallback) as unknown;
+			return (typeof raw === 'string' ? JSON.parse(raw) : raw) as T;
+		};
+		const items = parse<object[]>('items', '[{}]');
+		const binaries = parse<Array<Record<string, { fileName: string; mimeType: string; text: string }>>>('binary', '[]');
+		// "$binary": { property: { data (base64), mimeType, fileName } } becomes the item's binary data as given;
+		// the "binary" parameter's files (text content) are prepared by n8n as a node would.
 		return [
-			items.map((entry) => {
-				const { $binary, ...json } = entry as { $binary?: INodeExecutionData['binary'] };
-				return $binary ? { json: json as never, binary: $binary } : { json: json as never };
-			}),
+			await Promise.all(
+				items.map(async (entry, index) => {
+					const { $binary, ...json } = entry as { $binary?: INodeExecutionData['binary'] };
+					const binary: INodeExecutionData['binary'] = { ...$binary };
+					for (const [name, file] of Object.entries(binaries[index] ?? {})) {
+						binary[name] = await this.helpers.prepareBinaryData(Buffer.from(file.text, 'utf8'), file.fileName, file.mimeType);
+					}
+					return { json: json as never, ...(Object.keys(binary).length ? { binary } : {}) };
+				}),
+			),
 		];
 	}
 }

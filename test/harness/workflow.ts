@@ -79,15 +79,19 @@ export function packageNode(
 	};
 }
 
-/** Input items → one node of this package: the shape most node tests need. */
-export function singleNodeWorkflow(node: INode, inputItems: IDataObject[] = [{}]): WorkflowJson {
+/** Input items (and their binary data, by item index) → one node of this package: the shape most node tests need. */
+export function singleNodeWorkflow(
+	node: INode,
+	inputItems: IDataObject[] = [{}],
+	inputBinary: Array<Record<string, { fileName: string; mimeType: string; text: string }>> = [],
+): WorkflowJson {
 	const input: INode = {
 		id: 'input',
 		name: 'Input',
 		type: HARNESS_INPUT_TYPE,
 		typeVersion: 1,
 		position: [0, 0],
-		parameters: { items: JSON.stringify(inputItems) },
+		parameters: { items: JSON.stringify(inputItems), ...(inputBinary.length ? { binary: JSON.stringify(inputBinary) } : {}) },
 	};
 	return {
 		nodes: [input, node],

@@ -58,9 +58,11 @@ const GITHUB_CASES: Array<[string, string, string | undefined]> = [
 	['commit', 'commit', 'commit-items'],
 	['file', 'content-file', undefined],
 	['release', 'release', 'release-items'],
+	['asset', 'release-asset', 'release-asset-items'],
 	['workflow', 'workflow', undefined],
 	['run', 'workflow-run', undefined],
 	['job', 'job', undefined],
+	['artifact', 'artifact', undefined],
 	['gist', 'gist', 'base-gist-items'],
 	['user', 'public-user-default-response', 'simple-user-items'],
 ];

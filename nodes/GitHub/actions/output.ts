@@ -105,6 +105,16 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 		publishedAt: 'published_at',
 		body: 'body',
 	},
+	asset: {
+		id: 'id',
+		name: 'name',
+		label: 'label',
+		contentType: 'content_type',
+		size: 'size',
+		downloads: 'download_count',
+		url: 'browser_download_url',
+		updatedAt: 'updated_at',
+	},
 	workflow: { id: 'id', name: 'name', path: 'path', state: 'state', url: 'html_url' },
 	run: {
 		id: 'id',
@@ -117,6 +127,16 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 		sha: 'head_sha',
 		url: 'html_url',
 		createdAt: 'created_at',
+	},
+	artifact: {
+		id: 'id',
+		name: 'name',
+		size: 'size_in_bytes',
+		expired: 'expired',
+		runId: 'workflow_run.id',
+		branch: 'workflow_run.head_branch',
+		createdAt: 'created_at',
+		expiresAt: 'expires_at',
 	},
 	job: { id: 'id', name: 'name', status: 'status', conclusion: 'conclusion', startedAt: 'started_at', completedAt: 'completed_at', url: 'html_url' },
 	gist: {

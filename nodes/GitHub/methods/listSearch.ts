@@ -197,6 +197,36 @@ export async function searchMilestones(this: ILoadOptionsFunctions, filter?: str
 	};
 }
 
+/** Releases of the chosen repository, newest first; the value is the release's numeric ID. */
+export async function searchReleases(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const client = new GitHubClient(this);
+	const page = Number(paginationToken ?? 1);
+	const releases = await client.request<IDataObject[]>({
+		method: 'GET',
+		path: `${repositoryPath(this)}/releases`,
+		qs: { per_page: 100, page },
+	});
+	return {
+		results: releases
+			.filter((release) => matches(`${String(release.tag_name ?? '')} ${String(release.name ?? '')}`, filter))
+			.map((release) => {
+				const tag = String(release.tag_name ?? '');
+				const title = String(release.name ?? '').trim();
+				const flags = [release.draft ? 'draft' : '', release.prerelease ? 'prerelease' : ''].filter(Boolean).join(', ');
+				return {
+					name: `${title && title !== tag ? `${tag} – ${title}` : tag}${flags ? ` (${flags})` : ''}`,
+					value: String(release.id),
+					url: String(release.html_url ?? ''),
+				};
+			}),
+		paginationToken: releases.length === 100 ? String(page + 1) : undefined,
+	};
+}
+
 export const listSearch = {
 	searchOwners,
 	searchRepositories,
@@ -206,4 +236,5 @@ export const listSearch = {
 	searchPullRequests,
 	searchLabels,
 	searchMilestones,
+	searchReleases,
 };

@@ -84,6 +84,25 @@ export class GitHubClient extends ApiClient {
 		return String(credentials.server || GITHUB_DOT_COM_API).trim().replace(/\/+$/, '');
 	}
 
+	/**
+	 * Release assets are uploaded to another root: uploads.github.com for api.github.com (and
+	 * uploads.<name> for other api.<name> hosts), <host>/api/uploads on Enterprise Server.
+	 */
+	protected uploadBaseUrlFrom(credentials: ICredentialDataDecryptedObject): string | undefined {
+		let api: URL;
+		try {
+			api = new URL(this.baseUrlFrom(credentials));
+		} catch {
+			return undefined;
+		}
+		const path = api.pathname.replace(/\/+$/, '');
+		if (/\/api\/v3$/i.test(path)) return `${api.origin}${path.replace(/\/v3$/i, '/uploads')}`;
+		if (!path && /^api\./i.test(api.hostname)) {
+			return `${api.protocol}//uploads.${api.hostname.slice(4)}${api.port ? `:${api.port}` : ''}`;
+		}
+		return undefined;
+	}
+
 	protected defaultHeaders(): Record<string, string> {
 		return {
 			Accept: GITHUB_MEDIA_TYPE,

@@ -1,5 +1,68 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { CatalogueField } from '../../../shared/catalogue';
 import { repositoryFields } from '../fields';
 import type { GitHubRow } from '../types';
+import { uploadReleaseAsset } from './handlers';
+
+const releaseIdField = (): CatalogueField => ({
+	name: 'releaseId',
+	apiName: 'release_id',
+	displayName: 'Release',
+	type: 'resourceLocator',
+	in: 'path',
+	required: true,
+	integer: true,
+	description: 'The release, chosen from the list or by its numeric ID (the "id" of Get, Get by Tag or List; not the tag)',
+	ui: {
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: 'searchReleases', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 1234567',
+				validation: [{ type: 'regex', properties: { regex: '^[0-9]+$', errorMessage: 'Give a numeric ID' } }],
+			},
+		],
+	},
+});
+
+const MAKE_LATEST = [
+	{ name: 'Yes', value: 'true', description: 'Mark this release as the latest' },
+	{ name: 'No', value: 'false', description: 'Leave the latest release as it is' },
+	{ name: 'By Date and Version', value: 'legacy', description: 'Latest when it is the newest full release by creation date and version' },
+];
+
+/** The release's editable properties (create and update share them). */
+function releaseProperties(forCreate: boolean): CatalogueField[] {
+	return [
+		{
+			name: 'target_commitish', displayName: 'Target', type: 'string', in: 'body', optional: true, placeholder: 'e.g. main',
+			description: forCreate
+				? 'Branch or commit SHA the tag is created from when the tag does not exist yet (default: the repository’s default branch)'
+				: 'Branch or commit SHA the tag is created from when the tag does not exist yet',
+		},
+		{ name: 'name', displayName: 'Release Name', type: 'string', in: 'body', optional: true, description: 'Title of the release (default: the tag name)' },
+		{
+			name: 'body', displayName: 'Notes', type: 'string', in: 'body', optional: true, ui: { typeOptions: { rows: 4 } },
+			description: forCreate
+				? 'Release notes in Markdown; with "Generate Release Notes" on, they are added before the generated notes'
+				: 'Release notes in Markdown (replace the current notes)',
+		},
+		{ name: 'draft', displayName: 'Draft', type: 'boolean', in: 'body', optional: true, description: 'Whether the release is a draft (unpublished, visible to people with push access only)' },
+		{ name: 'prerelease', displayName: 'Prerelease', type: 'boolean', in: 'body', optional: true, description: 'Whether the release is marked as a prerelease (not ready for production)' },
+		{
+			name: 'make_latest', displayName: 'Make Latest', type: 'options', in: 'body', optional: true, default: 'true', options: MAKE_LATEST,
+			description: 'Whether this release becomes the repository’s latest release (drafts and prereleases never do)',
+		},
+	];
+}
 
 export const releaseRows: GitHubRow[] = [
 	{
@@ -28,5 +91,120 @@ export const releaseRows: GitHubRow[] = [
 		path: '/repos/{owner}/{repo}/releases/latest',
 		scope: 'repository',
 		fields: repositoryFields(),
+	},
+	{
+		resource: 'release',
+		operation: 'get',
+		returns: 'release',
+		name: 'Get',
+		action: 'Get a release',
+		description: 'Get one release by its ID: tag, name, notes, draft/prerelease flags, assets and dates.',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/releases/{release_id}',
+		scope: 'repository',
+		fields: [...repositoryFields(), releaseIdField()],
+	},
+	{
+		resource: 'release',
+		operation: 'getByTag',
+		returns: 'release',
+		name: 'Get by Tag',
+		action: 'Get a release by its tag',
+		description: 'Get the published release of a tag, e.g. "v1.2.0": ID, name, notes, assets and dates. Drafts have no tag yet and are not found this way.',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/releases/tags/{tag}',
+		scope: 'repository',
+		fields: [
+			...repositoryFields(),
+			{ name: 'tag', displayName: 'Tag', type: 'string', in: 'path', required: true, placeholder: 'e.g. v1.2.0', description: 'Tag name of the release, e.g. "v1.2.0"' },
+		],
+	},
+	{
+		resource: 'release',
+		operation: 'create',
+		returns: 'release',
+		name: 'Create',
+		action: 'Create a release',
+		description:
+			'Create (and by default publish) a release for a tag; the tag is created from Target when it does not exist. Can generate the notes from merged pull requests, or create a draft or prerelease.',
+		method: 'POST',
+		path: '/repos/{owner}/{repo}/releases',
+		scope: 'repository',
+		fields: [
+			...repositoryFields(),
+			{ name: 'tag_name', displayName: 'Tag', type: 'string', in: 'body', required: true, placeholder: 'e.g. v1.2.0', description: 'Tag of the release, e.g. "v1.2.0"' },
+			...releaseProperties(true),
+			{
+				name: 'generate_release_notes', displayName: 'Generate Release Notes', type: 'boolean', in: 'body', optional: true,
+				description: 'Whether GitHub writes the notes from the pull requests merged since the previous release',
+			},
+		],
+	},
+	{
+		resource: 'release',
+		operation: 'update',
+		returns: 'release',
+		name: 'Update',
+		action: 'Update a release',
+		description:
+			'Change a release: tag, name, notes, draft/prerelease flags, latest flag. Publishing a draft is setting Draft to false. Only the fields given change.',
+		method: 'PATCH',
+		path: '/repos/{owner}/{repo}/releases/{release_id}',
+		scope: 'repository',
+		fields: [
+			...repositoryFields(),
+			releaseIdField(),
+			{ name: 'tag_name', displayName: 'Tag', type: 'string', in: 'body', optional: true, placeholder: 'e.g. v1.2.1', description: 'New tag of the release' },
+			...releaseProperties(false),
+		],
+	},
+	{
+		resource: 'release',
+		operation: 'delete',
+		name: 'Delete',
+		action: 'Delete a release',
+		description: 'Delete a release and its uploaded assets, permanently. The Git tag stays (delete it as a ref).',
+		method: 'DELETE',
+		path: '/repos/{owner}/{repo}/releases/{release_id}',
+		scope: 'repository',
+		fields: [...repositoryFields(), releaseIdField()],
+		output: (_body, values: IDataObject) => ({ deleted: true, releaseId: values.releaseId }),
+	},
+	{
+		resource: 'release',
+		operation: 'listAssets',
+		returns: 'asset',
+		name: 'List Assets',
+		action: 'List the assets of a release',
+		description: 'List the files uploaded to a release: name, label, content type, size, download count and download URL.',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/releases/{release_id}/assets',
+		scope: 'repository',
+		paging: {},
+		fields: [...repositoryFields(), releaseIdField()],
+	},
+	{
+		resource: 'release',
+		operation: 'uploadAsset',
+		returns: 'asset',
+		name: 'Upload Asset',
+		action: 'Upload a file to a release',
+		description:
+			'Add a file from the input item’s binary data to a release as an asset (it adds to the release; a file of the same name already there is refused by GitHub). The name is the file’s name unless given; the content type is the file’s MIME type.',
+		method: 'POST',
+		path: '/repos/{owner}/{repo}/releases/{release_id}/assets',
+		scope: 'repository',
+		handler: uploadReleaseAsset,
+		fields: [
+			...repositoryFields(),
+			releaseIdField(),
+			{
+				name: 'binaryPropertyName', displayName: 'Input Binary Field', type: 'string', in: 'none', required: true, default: 'data',
+				description: 'Name of the input item’s binary property that holds the file',
+				ui: { hint: 'The name of the input binary field containing the file to be uploaded' },
+			},
+			{ name: 'name', displayName: 'File Name', type: 'string', in: 'query', optional: true, description: 'Name of the asset (default: the binary data’s file name)' },
+			{ name: 'label', displayName: 'Label', type: 'string', in: 'query', optional: true, description: 'Short text shown instead of the file name in the release’s asset list' },
+		],
 	},
 ];
