@@ -30,10 +30,12 @@ export interface RowRun<Row, Client, Scope> {
 	 * items. `keep` drops list entries as the service returned them, before any shaping.
 	 */
 	generic: (request?: BuiltRequest, keep?: (raw: IDataObject) => boolean) => Promise<INodeExecutionData[]>;
+	/** Shapes an answer a handler obtained itself into output items, as `generic` shapes its own. */
+	respond: (body: unknown) => INodeExecutionData[];
 }
 
 /** What a run is before its scope is known (resolution and the scope check see this). */
-export type ResolvingRun<Row, Client> = Omit<RowRun<Row, Client, never>, 'scope' | 'generic' | 'request'>;
+export type ResolvingRun<Row, Client> = Omit<RowRun<Row, Client, never>, 'scope' | 'generic' | 'request' | 'respond'>;
 
 export interface PageSettings {
 	returnAll: boolean;
@@ -107,6 +109,7 @@ export async function runRows<Row extends OperationRow, Client extends ApiClient
 				scope,
 				request: buildRequest(ctx, row, values, itemIndex),
 				generic: async (request = run.request, keep) => await generic(runner, run, request, keep),
+				respond: (body) => respond(runner, run, body),
 			};
 			const handler = row.handler as Handler<Row, Client, Scope> | undefined;
 			return handler ? await handler(run) : await run.generic();
@@ -121,7 +124,7 @@ async function generic<Row extends OperationRow, Client extends ApiClient, Scope
 	request: BuiltRequest,
 	keep?: (raw: IDataObject) => boolean,
 ): Promise<INodeExecutionData[]> {
-	const { ctx, client, row, values, itemIndex } = run;
+	const { ctx, client, row, itemIndex } = run;
 	let body: unknown;
 	if (row.paging) {
 		const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
@@ -131,6 +134,16 @@ async function generic<Row extends OperationRow, Client extends ApiClient, Scope
 		body = (await client.send({ ...request, acceptStatus: row.acceptStatus })).body;
 	}
 	if (keep && Array.isArray(body)) body = body.filter((entry) => keep((entry ?? {}) as IDataObject));
+	return respond(runner, run, body);
+}
+
+/** The row's output shaping, the object type's Simplify / Output Fields, the service's last step, items. */
+function respond<Row extends OperationRow, Client extends ApiClient, Scope>(
+	runner: ServiceRunner<Row, Client, Scope>,
+	run: RowRun<Row, Client, Scope>,
+	body: unknown,
+): INodeExecutionData[] {
+	const { ctx, row, values, itemIndex } = run;
 	const shaped = row.output ? row.output(body, values) : body;
 	const output = runner.fieldSets
 		? shapeOutput(runner.fieldSets, row.returns, shaped, {

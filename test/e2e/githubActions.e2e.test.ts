@@ -164,7 +164,7 @@ describe('GitHub node in a real n8n: one operation of every resource, and the AP
 		expect(fake.requestsTo('GET', '/search/issues').map((r) => r.query)).toEqual([{ q: 'is:issue repo:octo/hello', per_page: '10' }]);
 		expect(fake.requestsTo('POST', '/repos/octo/hello/git/refs').map((r) => r.body)).toEqual([{ ref: 'refs/heads/feature/e2e', sha: 'main-sha' }]);
 		expect(fake.requestsTo('PUT', '/repos/octo/hello/pulls/12/merge').map((r) => r.body)).toEqual([{ merge_method: 'squash' }]);
-		expect(fake.requestsTo('POST', '/repos/octo/hello/actions/workflows/ci.yml/dispatches').map((r) => r.body)).toEqual([{ ref: 'main' }]);
+		expect(fake.requestsTo('POST', '/repos/octo/hello/actions/workflows/ci.yml/dispatches').map((r) => r.body)).toEqual([{ ref: 'main', return_run_details: true }]);
 		expect(fake.requestsTo('GET', '/repos/octo/hello/releases').map((r) => r.query)).toEqual([{ per_page: '100' }, { per_page: '100', page: '2' }]);
 		expect(fake.requestsTo('GET', '/repos/octo/hello/issues').map((r) => r.query)).toEqual([
 			{ per_page: '100' },

@@ -2,12 +2,18 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { GITHUB_RESOURCES, GITHUB_ROWS } from '../../nodes/GitHub/actions/catalogue';
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
+import { FakeClock } from '../transport/fakeClock';
 import type { OperationFixture } from './fixtures';
 import { FIXTURES } from './fixtures';
 import { GitHubRecorder } from './recorder';
 import { byList, byName, repo, runGitHub } from './run';
 
-beforeEach(() => resetGitHubRateLimitState());
+// Dispatch and Wait's polling sleeps on the transport's clock: instant here.
+beforeEach(() => {
+	resetGitHubRateLimitState();
+	new FakeClock().install();
+});
+afterEach(() => FakeClock.uninstall());
 
 const plain = (value: unknown) => (value && typeof value === 'object' ? (value as IDataObject).value : value) as string;
 
@@ -55,7 +61,7 @@ describe('Allowed Repositories: every resource', () => {
 			...fixture.parameters,
 			// A project must belong to an owner the list names.
 			options: { allowedRepositories: `someone/else, ${(target ?? 'any/repo').toUpperCase()}${fixture.parameters.projectOwner ? `, ${plain(fixture.parameters.projectOwner)}/board` : ''}${createdRepository(fixture) ? `, ${createdRepository(fixture)}` : ''}` },
-		});
+		}, fixture.input, fixture.inputBinary);
 		expect(run.error('GitHub')).toBeUndefined();
 		expect(recorder.requests).toHaveLength(fixture.exchanges.length);
 		expect(run.json('GitHub')).toEqual(fixture.output);

@@ -47,6 +47,11 @@ export interface OperationFixture {
 	inputBinary?: FixtureBinary[];
 	exchanges: Array<{ request: ExpectedRequest; reply: Reply }>;
 	output: IDataObject[];
+	/**
+	 * What the newest Enterprise Server description reports about these requests, each for a
+	 * reason the fixture states (github.com features Enterprise Server lacks or does not list yet).
+	 */
+	enterpriseContractProblems?: string[];
 	/** Binary properties expected on the output items (by item index). */
 	binary?: FixtureBinary[];
 }

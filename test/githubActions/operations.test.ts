@@ -2,6 +2,7 @@ import nock from 'nock';
 
 import { GITHUB_ROWS } from '../../nodes/GitHub/actions/catalogue';
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
+import { FakeClock } from '../transport/fakeClock';
 import type { OperationFixture } from './fixtures';
 import { expectedRequest } from './expected';
 import { FIXTURES } from './fixtures';
@@ -10,7 +11,12 @@ import { runGitHub } from './run';
 
 const rowKey = (row: { resource: string; operation: string }) => `${row.resource}:${row.operation}`;
 
-beforeEach(() => resetGitHubRateLimitState());
+// Dispatch and Wait's polling sleeps on the transport's clock: instant here.
+beforeEach(() => {
+	resetGitHubRateLimitState();
+	new FakeClock().install();
+});
+afterEach(() => FakeClock.uninstall());
 
 describe('GitHub node: every catalogue row has a fixture', () => {
 	it('no row lacks a fixture and no fixture names an unknown row', () => {

@@ -6,14 +6,15 @@ import type { GitHubRow } from '../types';
 import { uploadReleaseAsset } from './handlers';
 
 const releaseIdField = (): CatalogueField => ({
+	displayName: 'Release',
 	name: 'releaseId',
 	apiName: 'release_id',
-	displayName: 'Release',
 	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
 	in: 'path',
 	required: true,
 	integer: true,
-	description: 'The release, chosen from the list or by its numeric ID (the "id" of Get, Get by Tag or List; not the tag)',
+	description: 'The release, chosen from the list or by its numeric ID (the ID that Get, Get by Tag and List return; not the tag)',
 	ui: {
 		modes: [
 			{
@@ -43,22 +44,22 @@ const MAKE_LATEST = [
 function releaseProperties(forCreate: boolean): CatalogueField[] {
 	return [
 		{
-			name: 'target_commitish', displayName: 'Target', type: 'string', in: 'body', optional: true, placeholder: 'e.g. main',
+			displayName: 'Target', name: 'target_commitish', type: 'string', default: '', in: 'body', optional: true, placeholder: 'e.g. main',
 			description: forCreate
 				? 'Branch or commit SHA the tag is created from when the tag does not exist yet (default: the repository’s default branch)'
 				: 'Branch or commit SHA the tag is created from when the tag does not exist yet',
 		},
-		{ name: 'name', displayName: 'Release Name', type: 'string', in: 'body', optional: true, description: 'Title of the release (default: the tag name)' },
+		{ displayName: 'Release Name', name: 'name', type: 'string', default: '', in: 'body', optional: true, description: 'Title of the release (default: the tag name)' },
 		{
-			name: 'body', displayName: 'Notes', type: 'string', in: 'body', optional: true, ui: { typeOptions: { rows: 4 } },
+			displayName: 'Notes', name: 'body', type: 'string', default: '', in: 'body', optional: true, ui: { typeOptions: { rows: 4 } },
 			description: forCreate
 				? 'Release notes in Markdown; with "Generate Release Notes" on, they are added before the generated notes'
 				: 'Release notes in Markdown (replace the current notes)',
 		},
-		{ name: 'draft', displayName: 'Draft', type: 'boolean', in: 'body', optional: true, description: 'Whether the release is a draft (unpublished, visible to people with push access only)' },
-		{ name: 'prerelease', displayName: 'Prerelease', type: 'boolean', in: 'body', optional: true, description: 'Whether the release is marked as a prerelease (not ready for production)' },
+		{ displayName: 'Draft', name: 'draft', type: 'boolean', default: false, in: 'body', optional: true, description: 'Whether the release is a draft (unpublished, visible to people with push access only)' },
+		{ displayName: 'Prerelease', name: 'prerelease', type: 'boolean', default: false, in: 'body', optional: true, description: 'Whether the release is marked as a prerelease (not ready for production)' },
 		{
-			name: 'make_latest', displayName: 'Make Latest', type: 'options', in: 'body', optional: true, default: 'true', options: MAKE_LATEST,
+			displayName: 'Make Latest', name: 'make_latest', type: 'options', in: 'body', optional: true, default: 'true', options: MAKE_LATEST,
 			description: 'Whether this release becomes the repository’s latest release (drafts and prereleases never do)',
 		},
 	];
@@ -116,7 +117,7 @@ export const releaseRows: GitHubRow[] = [
 		scope: 'repository',
 		fields: [
 			...repositoryFields(),
-			{ name: 'tag', displayName: 'Tag', type: 'string', in: 'path', required: true, placeholder: 'e.g. v1.2.0', description: 'Tag name of the release, e.g. "v1.2.0"' },
+			{ displayName: 'Tag', name: 'tag', type: 'string', default: '', in: 'path', required: true, placeholder: 'e.g. v1.2.0', description: 'Tag name of the release, e.g. "v1.2.0"' },
 		],
 	},
 	{
@@ -132,10 +133,10 @@ export const releaseRows: GitHubRow[] = [
 		scope: 'repository',
 		fields: [
 			...repositoryFields(),
-			{ name: 'tag_name', displayName: 'Tag', type: 'string', in: 'body', required: true, placeholder: 'e.g. v1.2.0', description: 'Tag of the release, e.g. "v1.2.0"' },
+			{ displayName: 'Tag', name: 'tag_name', type: 'string', default: '', in: 'body', required: true, placeholder: 'e.g. v1.2.0', description: 'Tag of the release, e.g. "v1.2.0"' },
 			...releaseProperties(true),
 			{
-				name: 'generate_release_notes', displayName: 'Generate Release Notes', type: 'boolean', in: 'body', optional: true,
+				displayName: 'Generate Release Notes', name: 'generate_release_notes', type: 'boolean', default: false, in: 'body', optional: true,
 				description: 'Whether GitHub writes the notes from the pull requests merged since the previous release',
 			},
 		],
@@ -154,7 +155,7 @@ export const releaseRows: GitHubRow[] = [
 		fields: [
 			...repositoryFields(),
 			releaseIdField(),
-			{ name: 'tag_name', displayName: 'Tag', type: 'string', in: 'body', optional: true, placeholder: 'e.g. v1.2.1', description: 'New tag of the release' },
+			{ displayName: 'Tag', name: 'tag_name', type: 'string', default: '', in: 'body', optional: true, placeholder: 'e.g. v1.2.1', description: 'New tag of the release' },
 			...releaseProperties(false),
 		],
 	},
@@ -199,12 +200,12 @@ export const releaseRows: GitHubRow[] = [
 			...repositoryFields(),
 			releaseIdField(),
 			{
-				name: 'binaryPropertyName', displayName: 'Input Binary Field', type: 'string', in: 'none', required: true, default: 'data',
+				displayName: 'Input Binary Field', name: 'binaryPropertyName', type: 'string', in: 'none', required: true, default: 'data',
 				description: 'Name of the input item’s binary property that holds the file',
 				ui: { hint: 'The name of the input binary field containing the file to be uploaded' },
 			},
-			{ name: 'name', displayName: 'File Name', type: 'string', in: 'query', optional: true, description: 'Name of the asset (default: the binary data’s file name)' },
-			{ name: 'label', displayName: 'Label', type: 'string', in: 'query', optional: true, description: 'Short text shown instead of the file name in the release’s asset list' },
+			{ displayName: 'File Name', name: 'name', type: 'string', default: '', in: 'query', optional: true, description: 'Name of the asset (default: the binary data’s file name)' },
+			{ displayName: 'Label', name: 'label', type: 'string', default: '', in: 'query', optional: true, description: 'Short text shown instead of the file name in the release’s asset list' },
 		],
 	},
 ];

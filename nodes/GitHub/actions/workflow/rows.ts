@@ -1,13 +1,55 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { CatalogueField } from '../../../shared/catalogue';
 import { branchField, repositoryFields, workflowField } from '../fields';
 import type { GitHubRow } from '../types';
-import { listWorkflowRuns } from './handlers';
+import {
+	dispatchAndWait,
+	dispatchWorkflow,
+	downloadArtifact,
+	downloadRunLogs,
+	listArtifacts,
+	listWorkflowRuns,
+} from './handlers';
 
 const RUN_STATUSES = [
 	'action_required', 'cancelled', 'completed', 'failure', 'in_progress', 'neutral', 'pending', 'queued',
 	'requested', 'skipped', 'stale', 'success', 'timed_out', 'waiting',
 ];
+
+const runIdField = (overrides: Partial<CatalogueField> = {}): CatalogueField => ({
+	displayName: 'Run ID', name: 'runId', apiName: 'run_id', type: 'string', default: '', in: 'path', required: true, integer: true, placeholder: 'e.g. 30433642',
+	description: 'ID of the workflow run (the number in …/actions/runs/ID)',
+	...overrides,
+});
+
+/** What a dispatch sends: the workflow, the ref and the inputs. */
+const dispatchFields = (): CatalogueField[] => [
+	...repositoryFields(),
+	workflowField(),
+	branchField({
+		name: 'ref',
+		displayName: 'Branch or Tag',
+		in: 'body',
+		required: true,
+		description: 'Git branch or tag the workflow runs on, e.g. "main"',
+	}),
+	{
+		displayName: 'Inputs (JSON)', name: 'inputs', type: 'json', in: 'body', optional: true, default: '{}',
+		description: 'Values for the workflow’s inputs as a JSON object, e.g. {"environment": "staging"} (at most 25)',
+	},
+];
+
+const binaryPropertyField = (what: string): CatalogueField => ({
+	displayName: 'Put Output File in Field', name: 'binaryPropertyName', type: 'string', in: 'none', required: true, default: 'data',
+	description: `Name of the output binary property that receives the ${what} (a zip archive)`,
+	ui: { hint: 'The name of the output binary field to put the file in' },
+});
+
+const debugLoggingField = (): CatalogueField => ({
+	displayName: 'Enable Debug Logging', name: 'enable_debug_logging', type: 'boolean', default: false, in: 'body', optional: true,
+	description: 'Whether the re-run writes debug logs (runner and step debug logging)',
+});
 
 export const workflowRows: GitHubRow[] = [
 	{
@@ -16,31 +58,34 @@ export const workflowRows: GitHubRow[] = [
 		name: 'Dispatch',
 		action: 'Dispatch a workflow run',
 		description:
-			'Start a GitHub Actions workflow that has a workflow_dispatch trigger, on a branch or tag, with optional inputs. GitHub queues the run; use List Runs to follow it.',
+			'Start a GitHub Actions workflow that has a workflow_dispatch trigger, on a branch or tag, with optional inputs. Returns the new run’s ID and URLs where GitHub gives them (github.com; older Enterprise Server versions do not); use Dispatch and Wait to wait for the result.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches',
 		scope: 'repository',
 		spec: [{ kind: 'toolStep', name: 'Create Workflow Dispatch' }],
+		handler: dispatchWorkflow,
+		fields: dispatchFields(),
+	},
+	{
+		resource: 'workflow',
+		operation: 'dispatchAndWait',
+		returns: 'run',
+		name: 'Dispatch and Wait',
+		action: 'Dispatch a workflow run and wait for it to complete',
+		description:
+			'Start a GitHub Actions workflow (workflow_dispatch) on a branch or tag, then wait until the run completes and return it with its conclusion (success, failure, cancelled …). Polls less and less often, and fails naming the run when it has not completed within Max Wait. No change to the workflow file is needed.',
+		method: 'POST',
+		path: '/repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches',
+		scope: 'repository',
+		handler: dispatchAndWait,
 		fields: [
-			...repositoryFields(),
-			workflowField(),
-			branchField({
-				name: 'ref',
-				displayName: 'Branch or Tag',
-				in: 'body',
-				required: true,
-				description: 'Git branch or tag the workflow runs on, e.g. "main"',
-			}),
+			...dispatchFields(),
 			{
-				displayName: 'Inputs (JSON)',
-				name: 'inputs', type: 'json', in: 'body', optional: true, default: '{}',
-				description: 'Values for the workflow’s inputs as a JSON object, e.g. {"environment": "staging"} (at most 25)',
+				displayName: 'Max Wait (Minutes)', name: 'maxWaitMinutes', type: 'number', in: 'none', required: true, default: 30,
+				description: 'How long to wait for the run to complete before the node fails (the run itself goes on)',
+				ui: { typeOptions: { minValue: 0.1, numberPrecision: 1 } },
 			},
 		],
-		output: (body, values: IDataObject) =>
-			body && typeof body === 'object' && Object.keys(body).length
-				? body
-				: { dispatched: true, workflow: values.workflow, ref: values.ref },
 	},
 	{
 		resource: 'workflow',
@@ -79,14 +124,7 @@ export const workflowRows: GitHubRow[] = [
 		path: '/repos/{owner}/{repo}/actions/runs/{run_id}',
 		scope: 'repository',
 		spec: [{ kind: 'toolStep', name: 'Get Workflow Run' }],
-		fields: [
-			...repositoryFields(),
-			{
-				displayName: 'Run ID',
-				name: 'runId', apiName: 'run_id', type: 'string', default: '', in: 'path', required: true, integer: true, placeholder: 'e.g. 30433642',
-				description: 'ID of the workflow run (the number in …/actions/runs/ID)',
-			},
-		],
+		fields: [...repositoryFields(), runIdField()],
 	},
 	{
 		resource: 'workflow',
@@ -107,8 +145,7 @@ export const workflowRows: GitHubRow[] = [
 			{ displayName: 'Branch', name: 'branch', type: 'string', default: '', in: 'query', optional: true, placeholder: 'e.g. main', description: 'Only runs on this branch' },
 			{ displayName: 'Event', name: 'event', type: 'string', default: '', in: 'query', optional: true, placeholder: 'e.g. push', description: 'Only runs triggered by this event, e.g. push, pull_request, workflow_dispatch, schedule' },
 			{
-				displayName: 'Status',
-				name: 'status', type: 'options', in: 'query', optional: true, default: 'completed',
+				displayName: 'Status', name: 'status', type: 'options', in: 'query', optional: true, default: 'completed',
 				description: 'Only runs with this status or conclusion',
 				options: RUN_STATUSES.map((value) => ({
 					name: value.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()),
@@ -116,6 +153,151 @@ export const workflowRows: GitHubRow[] = [
 				})),
 			},
 			{ displayName: 'Actor', name: 'actor', type: 'string', default: '', in: 'query', optional: true, description: 'Only runs started by this login' },
+		],
+	},
+	{
+		resource: 'workflow',
+		operation: 'list',
+		returns: 'workflow',
+		name: 'List',
+		action: 'List workflows',
+		description: 'List the GitHub Actions workflows of a repository: ID, name, file path and state (active or disabled).',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/actions/workflows',
+		scope: 'repository',
+		paging: { itemsKey: 'workflows' },
+		fields: repositoryFields(),
+	},
+	{
+		resource: 'workflow',
+		operation: 'get',
+		returns: 'workflow',
+		name: 'Get',
+		action: 'Get a workflow',
+		description: 'Get one GitHub Actions workflow by ID or file name: name, file path, state and badge URL.',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/actions/workflows/{workflow_id}',
+		scope: 'repository',
+		fields: [...repositoryFields(), workflowField()],
+	},
+	{
+		resource: 'workflow',
+		operation: 'getUsage',
+		name: 'Get Usage',
+		action: 'Get the billable time of a workflow',
+		description: 'Get the billable time a workflow used in the current billing cycle, per runner operating system (Ubuntu, macOS, Windows), in milliseconds. github.com only: Enterprise Server does not bill Actions time.',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/actions/workflows/{workflow_id}/timing',
+		scope: 'repository',
+		fields: [...repositoryFields(), workflowField()],
+	},
+	{
+		resource: 'workflow',
+		operation: 'rerun',
+		name: 'Re-Run',
+		action: 'Re-run a workflow run',
+		description: 'Start all jobs of a completed workflow run again, as a new attempt of the same run (same run ID).',
+		method: 'POST',
+		path: '/repos/{owner}/{repo}/actions/runs/{run_id}/rerun',
+		scope: 'repository',
+		fields: [...repositoryFields(), runIdField(), debugLoggingField()],
+		output: (_body, values: IDataObject) => ({ runId: Number(values.runId), rerun: 'all jobs' }),
+	},
+	{
+		resource: 'workflow',
+		operation: 'rerunFailedJobs',
+		name: 'Re-Run Failed Jobs',
+		action: 'Re-run the failed jobs of a workflow run',
+		description: 'Start the failed and cancelled jobs of a completed workflow run again (and the jobs that depend on them), as a new attempt of the same run.',
+		method: 'POST',
+		path: '/repos/{owner}/{repo}/actions/runs/{run_id}/rerun-failed-jobs',
+		scope: 'repository',
+		fields: [...repositoryFields(), runIdField(), debugLoggingField()],
+		output: (_body, values: IDataObject) => ({ runId: Number(values.runId), rerun: 'failed jobs' }),
+	},
+	{
+		resource: 'workflow',
+		operation: 'cancelRun',
+		name: 'Cancel Run',
+		action: 'Cancel a workflow run',
+		description: 'Stop a queued or running workflow run: GitHub cancels it (its conclusion becomes cancelled). A run that already completed cannot be cancelled (GitHub answers 409).',
+		method: 'POST',
+		path: '/repos/{owner}/{repo}/actions/runs/{run_id}/cancel',
+		scope: 'repository',
+		fields: [...repositoryFields(), runIdField()],
+		output: (_body, values: IDataObject) => ({ runId: Number(values.runId), cancelRequested: true }),
+	},
+	{
+		resource: 'workflow',
+		operation: 'listJobs',
+		returns: 'job',
+		name: 'List Jobs',
+		action: 'List the jobs of a workflow run',
+		description: 'List the jobs of a workflow run with their status, conclusion, steps and timing (of the latest attempt unless all attempts are asked for).',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/actions/runs/{run_id}/jobs',
+		scope: 'repository',
+		paging: { itemsKey: 'jobs' },
+		fields: [
+			...repositoryFields(),
+			runIdField(),
+			{
+				displayName: 'Attempts', name: 'filter', type: 'options', in: 'query', optional: true, default: 'latest',
+				description: 'Jobs of the latest attempt only, or of every attempt of the run',
+				options: [
+					{ name: 'Latest', value: 'latest' },
+					{ name: 'All', value: 'all' },
+				],
+			},
+		],
+	},
+	{
+		resource: 'workflow',
+		operation: 'listArtifacts',
+		returns: 'artifact',
+		name: 'List Artifacts',
+		action: 'List workflow artifacts',
+		description: 'List the artifacts (files uploaded by workflow runs) of a repository, or of one run: ID, name, size, expiry and the run they belong to.',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/actions/artifacts',
+		scope: 'repository',
+		handler: listArtifacts,
+		paging: { itemsKey: 'artifacts' },
+		fields: [
+			...repositoryFields(),
+			runIdField({ in: 'none', required: false, optional: true, description: 'Only artifacts of this workflow run (its ID)' }),
+			{ displayName: 'Name', name: 'name', type: 'string', default: '', in: 'query', optional: true, description: 'Only artifacts with exactly this name' },
+		],
+	},
+	{
+		resource: 'workflow',
+		operation: 'downloadLogs',
+		name: 'Download Logs',
+		action: 'Download the logs of a workflow run',
+		description: 'Download the logs of a workflow run as a zip archive into a binary property (one text file per job and step).',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/actions/runs/{run_id}/logs',
+		scope: 'repository',
+		handler: downloadRunLogs,
+		fields: [...repositoryFields(), runIdField(), binaryPropertyField('logs')],
+	},
+	{
+		resource: 'workflow',
+		operation: 'downloadArtifact',
+		name: 'Download Artifact',
+		action: 'Download a workflow artifact',
+		description: 'Download an artifact of a workflow run as a zip archive into a binary property (named after the artifact). Expired artifacts cannot be downloaded (GitHub answers 410).',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/actions/artifacts/{artifact_id}/zip',
+		scope: 'repository',
+		handler: downloadArtifact,
+		fields: [
+			...repositoryFields(),
+			{
+				displayName: 'Artifact ID', name: 'artifactId', apiName: 'artifact_id', type: 'string', default: '', in: 'path', required: true, integer: true, placeholder: 'e.g. 11',
+				description: 'ID of the artifact (from List Artifacts)',
+			},
+			binaryPropertyField('artifact'),
 		],
 	},
 ];
