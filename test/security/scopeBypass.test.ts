@@ -51,7 +51,7 @@ function asParameter(field: CatalogueField, value: unknown): unknown {
 /** Every binary property an operation may name (the benign value of a field naming one is OBJECT_ID). */
 const BINARY_INPUT = {
 	$binary: Object.fromEntries(
-		['data', OBJECT_ID].map((name) => [name, { data: Buffer.from('file').toString('base64'), mimeType: 'text/plain', fileName: 'a.txt' }]),
+		['data', 'main', OBJECT_ID].map((name) => [name, { data: Buffer.from('file').toString('base64'), mimeType: 'text/plain', fileName: 'a.txt' }]),
 	),
 };
 

@@ -113,7 +113,6 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 		size: 'size',
 		downloads: 'download_count',
 		url: 'browser_download_url',
-		updatedAt: 'updated_at',
 	},
 	workflow: { id: 'id', name: 'name', path: 'path', state: 'state', url: 'html_url' },
 	run: {
