@@ -68,6 +68,11 @@ describe('GitHub node in a real n8n: one operation of every resource, and the AP
 			.on('GET', '/repos/{owner}/{repo}/tarball', () => ({ status: 302, headers: { location: `${otherHost.baseUrl}/archive` } }))
 			.on('POST', '/repos/{owner}/{repo}/dispatches', () => ({ status: 307, headers: { location: `${otherHost.baseUrl}/archive` } }));
 
+		// Dispatches start runs the fake completes after a few seconds (ci.yml answers as before: 204).
+		fake.serveActions('octo', 'hello', { completeAfterMs: 6_000, withoutRunDetails: ['ci.yml', 'legacy.yml'], neverComplete: ['stuck.yml'] });
+		fake.on('GET', '/repos/{owner}/{repo}/actions/runs/{id}/logs', (req) => ({ status: 302, headers: { location: `${otherHost.baseUrl}/logs/${req.params.id}.zip` } }));
+		otherHost.on('GET', '/logs/{id}', () => ({ body: 'PK fake logs', headers: { 'content-type': 'application/zip' } }));
+
 		n8n = await RealN8n.create();
 		await n8n.importCredentials([
 			{ id: 'ghToken', name: 'GitHub token', type: 'githubAccessTokenApi', data: { server: fake.apiUrl, accessToken: TOKEN } },
@@ -230,6 +235,71 @@ describe('GitHub node in a real n8n: one operation of every resource, and the AP
 		expect(json('Tag')).toEqual([{ sha: 'tag-sha', tag: 'v1.0.0', message: 'First', object: 'c1', type: 'commit', reference: { ref: 'refs/tags/v1.0.0', object: { sha: 'tag-sha' } } }]);
 		expect(fake.requestsTo('DELETE', '/repos/octo/hello/git/refs/heads/old')).toHaveLength(1);
 		expect(json('Delete Branch')).toEqual([{ branch: 'old', deleted: true }]);
+		expect(JSON.stringify(result.raw)).not.toContain(TOKEN);
+	});
+
+	it('Dispatch and Wait follows the run until the fake completes it, with and without run details, and fails at Max Wait naming the run', async () => {
+		const workflow = (file: string) => ({ __rl: true, mode: 'filename', value: file });
+		await n8n.importWorkflow(
+			manualWorkflow('githubDispatchAndWait', [
+				github('Deploy', {
+					resource: 'workflow', operation: 'dispatchAndWait', ...repo, workflow: workflow('deploy.yml'), ref: { __rl: true, mode: 'name', value: 'main' },
+					additionalFields: { inputs: '{"environment":"staging"}' }, maxWaitMinutes: 1,
+				}),
+				github('Legacy', { resource: 'workflow', operation: 'dispatchAndWait', ...repo, workflow: workflow('legacy.yml'), ref: { __rl: true, mode: 'name', value: 'release/2.0' }, maxWaitMinutes: 1 }),
+				github(
+					'Stuck',
+					{ resource: 'workflow', operation: 'dispatchAndWait', ...repo, workflow: workflow('stuck.yml'), ref: { __rl: true, mode: 'name', value: 'main' }, maxWaitMinutes: 0.1 },
+					{ onError: 'continueRegularOutput' },
+				),
+				github('Logs', { resource: 'workflow', operation: 'downloadLogs', ...repo, runId: '={{ $("Deploy").first().json.id }}', binaryPropertyName: 'logs' }),
+			]),
+		);
+		const started = Date.now();
+		const result = await n8n.execute('githubDispatchAndWait');
+		const elapsed = Date.now() - started;
+		const items = (name: string) => result.runData[name][0].data!.main[0];
+		const json = (name: string) => items(name).map((item) => item.json);
+		const runOf = (file: string) => fake.runs.find((run) => run.workflow === file)!;
+		const runView = (file: string, ref: string) => ({
+			id: runOf(file).id,
+			name: file,
+			event: 'workflow_dispatch',
+			head_branch: ref,
+			status: 'completed',
+			conclusion: 'success',
+			created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+			html_url: `${fake.baseUrl}/octo/hello/actions/runs/${runOf(file).id}`,
+		});
+
+		expect(json('Deploy')).toEqual([runView('deploy.yml', 'main')]);
+		expect(json('Legacy')).toEqual([runView('legacy.yml', 'release/2.0')]);
+		const stuck = runOf('stuck.yml').id;
+		expect(json('Stuck')).toEqual([
+			{
+				error: `The workflow run ${fake.baseUrl}/octo/hello/actions/runs/${stuck} did not complete within the maximum wait of 0.1 minutes (last status: in_progress)`,
+				description: `The run goes on on GitHub. Raise "Max Wait (Minutes)", or follow it with Workflow → Get Run (run ID ${stuck}).`,
+			},
+		]);
+		expect(json('Logs')).toEqual([{ runId: runOf('deploy.yml').id, fileName: `run-${runOf('deploy.yml').id}-logs.zip`, size: 12 }]);
+		expect((items('Logs')[0] as { binary?: Record<string, unknown> }).binary?.logs).toMatchObject({ fileName: `run-${runOf('deploy.yml').id}-logs.zip`, mimeType: 'application/zip' });
+
+		// With run details the run is polled by ID: in progress at the first look (5 s), completed at the second (12.5 s).
+		expect(fake.requestsTo('POST', '/repos/octo/hello/actions/workflows/deploy.yml/dispatches').map((r) => r.body)).toEqual([
+			{ ref: 'main', inputs: { environment: 'staging' }, return_run_details: true },
+		]);
+		expect(fake.requestsTo('GET', `/repos/octo/hello/actions/runs/${runOf('deploy.yml').id}`)).toHaveLength(2);
+		// Without them (204) the run is found among the workflow_dispatch runs on the ref created since the dispatch.
+		expect(fake.requestsTo('GET', '/repos/octo/hello/actions/workflows/legacy.yml/runs').map((r) => r.query)).toEqual([
+			{ event: 'workflow_dispatch', branch: 'release/2.0', created: expect.stringMatching(/^>=\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/), per_page: '100' },
+		]);
+		expect(fake.requestsTo('GET', `/repos/octo/hello/actions/runs/${runOf('legacy.yml').id}`)).toHaveLength(1);
+		expect(fake.requestsTo('GET', `/repos/octo/hello/actions/runs/${stuck}`)).toHaveLength(2);
+		expect(elapsed).toBeGreaterThan(12_500 + 12_500 + 6_000);
+		// The log archive came from the other host, without the token.
+		expect(otherHost.received.filter((r) => r.path.startsWith('/logs/')).map((r) => [r.method, r.path, r.headers.authorization])).toEqual([
+			['GET', `/logs/${runOf('deploy.yml').id}.zip`, undefined],
+		]);
 		expect(JSON.stringify(result.raw)).not.toContain(TOKEN);
 	});
 });

@@ -12,6 +12,23 @@ export interface FakeInstallation {
 /** Routes a GitHub App signs into with its JWT rather than an installation token. */
 const APP_ROUTES = /^\/(app(\/.*)?|orgs\/[^/]+\/installation|users\/[^/]+\/installation|repos\/[^/]+\/[^/]+\/installation)$/;
 
+export interface FakeRun {
+	id: number;
+	workflow: string;
+	ref: string;
+	createdAt: number;
+}
+
+export interface FakeActionsOptions {
+	/** A dispatched run is in progress for this long, then completed. */
+	completeAfterMs: number;
+	conclusion?: string;
+	/** Workflows whose dispatch answers 204 without run details, as older Enterprise Server versions do. */
+	withoutRunDetails?: string[];
+	/** Workflows whose runs never complete. */
+	neverComplete?: string[];
+}
+
 /**
  * GitHub as far as the nodes care: Bearer tokens, x-ratelimit-* headers on every answer,
  * Link-header paging, switchable primary / secondary limit refusals, and GitHub App sign-in
@@ -155,5 +172,53 @@ export class FakeGitHub extends FakeHttpServer {
 			headers.link = `<${next.toString()}>; rel="next"`;
 		}
 		return { body: slice, headers };
+	}
+
+	readonly runs: FakeRun[] = [];
+
+	/**
+	 * GitHub Actions for dispatches: each dispatch starts a run (event workflow_dispatch) that is
+	 * in progress until `completeAfterMs` have passed and then completed; the run, the workflow's
+	 * runs (event, branch and created filters) and the dispatch answer (200 with run details when
+	 * asked, else 204) follow GitHub's shapes.
+	 */
+	serveActions(owner: string, repo: string, options: FakeActionsOptions): this {
+		const seconds = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.000Z$/, 'Z');
+		const html = (id: number) => `${this.baseUrl}/${owner}/${repo}/actions/runs/${id}`;
+		const view = (run: FakeRun) => {
+			const done = !options.neverComplete?.includes(run.workflow) && Date.now() - run.createdAt >= options.completeAfterMs;
+			return {
+				id: run.id,
+				name: run.workflow,
+				event: 'workflow_dispatch',
+				head_branch: run.ref,
+				status: done ? 'completed' : 'in_progress',
+				conclusion: done ? (options.conclusion ?? 'success') : null,
+				created_at: seconds(run.createdAt),
+				html_url: html(run.id),
+			};
+		};
+		return this.on('POST', `/repos/${owner}/${repo}/actions/workflows/{id}/dispatches`, (req) => {
+			const body = req.body as { ref: string; return_run_details?: boolean };
+			const run: FakeRun = { id: 9001 + this.runs.length, workflow: req.params.id, ref: body.ref, createdAt: Date.now() };
+			this.runs.push(run);
+			if (!body.return_run_details || options.withoutRunDetails?.includes(run.workflow)) return { status: 204 };
+			return { body: { workflow_run_id: run.id, run_url: `${this.apiUrl}/repos/${owner}/${repo}/actions/runs/${run.id}`, html_url: html(run.id) } };
+		})
+			.on('GET', `/repos/${owner}/${repo}/actions/runs/{id}`, (req) => {
+				const run = this.runs.find((candidate) => String(candidate.id) === req.params.id);
+				return run ? { body: view(run) } : { status: 404, body: { message: 'Not Found' } };
+			})
+			.on('GET', `/repos/${owner}/${repo}/actions/workflows/{id}/runs`, (req) => {
+				const since = /^>=(.+)$/.exec(req.query.created ?? '')?.[1];
+				const runs = this.runs
+					.filter((run) => run.workflow === req.params.id)
+					.filter((run) => !req.query.branch || run.ref === req.query.branch)
+					.filter((run) => !req.query.event || req.query.event === 'workflow_dispatch')
+					.filter((run) => !since || Math.floor(run.createdAt / 1000) * 1000 >= Date.parse(since))
+					.reverse()
+					.map(view);
+				return { body: { total_count: runs.length, workflow_runs: runs } };
+			});
 	}
 }

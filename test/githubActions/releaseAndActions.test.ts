@@ -120,3 +120,18 @@ describe('GitHub Workflow → Dispatch and Wait', () => {
 		expect(recorder.requests).toEqual([]);
 	});
 });
+
+describe('GitHub Workflow → Dispatch', () => {
+	it('a 422 that is about the inputs stays GitHub\'s error after the dispatch is sent again without return_run_details', async () => {
+		const invalid = { status: 422, body: { message: 'Unexpected inputs provided: ["colour"]' } };
+		const recorder = new GitHubRecorder([invalid, invalid]);
+		const run = await runGitHub({
+			resource: 'workflow', operation: 'dispatch', ...repo(), workflow: byId('161335'), ref: byName('main'), additionalFields: { inputs: '{"colour":"red"}' },
+		});
+		expect(run.error('GitHub')?.message).toContain('Unexpected inputs provided: ["colour"]');
+		expect(recorder.requests.map((r) => r.body)).toEqual([
+			{ ref: 'main', inputs: { colour: 'red' }, return_run_details: true },
+			{ ref: 'main', inputs: { colour: 'red' } },
+		]);
+	});
+});
