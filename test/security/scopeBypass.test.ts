@@ -48,7 +48,7 @@ function asParameter(field: CatalogueField, value: unknown): unknown {
 	return { __rl: true, mode: modes.includes('list') || !modes.length ? 'list' : modes[0], value };
 }
 
-/** Every binary property an operation may name (the benign value of a field naming one is OBJECT_ID). */
+/** Every binary property an operation may name (the benign value of a field naming one: OBJECT_ID for Trello, 'main' for GitHub). */
 const BINARY_INPUT = {
 	$binary: Object.fromEntries(
 		['data', 'main', OBJECT_ID].map((name) => [name, { data: Buffer.from('file').toString('base64'), mimeType: 'text/plain', fileName: 'a.txt' }]),
