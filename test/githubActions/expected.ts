@@ -7,7 +7,7 @@ import { BASE_HEADERS } from './run';
 
 /** Every GraphQL document the node sends, by its exported name (fixtures name documents, not copy them). */
 const GRAPHQL_DOCUMENTS: Record<string, string> = Object.fromEntries(
-	Object.entries({ ...projectDocuments, ...discussionDocuments }).filter(
+	(Object.entries({ ...projectDocuments, ...discussionDocuments }) as Array<[string, unknown]>).filter(
 		(entry): entry is [string, string] => typeof entry[1] === 'string' && /_(QUERY|MUTATION)$/.test(entry[0]),
 	),
 );

@@ -57,7 +57,7 @@ describe('GitHub issue and pull request numbers', () => {
 	it('the number mode accepts "#12" in the editor and says it wants the number, not GitHub\'s ID', () => {
 		const issueNumber = shownFor(properties, 'issue', 'get').find((p) => p.name === 'issueNumber')!;
 		const mode = issueNumber.modes!.find((m) => m.name === 'id')!;
-		const regex = new RegExp((mode.validation![0] as { properties: { regex: string } }).properties.regex);
+		const regex = new RegExp((mode.validation![0] as unknown as { properties: { regex: string } }).properties.regex);
 		expect(['12', '#12'].map((text) => regex.test(text))).toEqual([true, true]);
 		expect(regex.test('abc')).toBe(false);
 		expect(mode.hint).toBe("The issue's number as GitHub shows it (#42), not GitHub's internal ID");
