@@ -239,3 +239,25 @@ export function fieldsFilter(kind: string, example: string): CatalogueField {
 		description: `Comma-separated ${kind} fields to return (default: all). Fewer fields keep the output small.`,
 	};
 }
+
+/** Trello's board filter of GET /1/members/{id}/boards, shared by Board → Get Many and Member → Get Boards. */
+export function boardStateFilter(): CatalogueField {
+	return {
+		displayName: 'Board State',
+		name: 'filter',
+		type: 'options',
+		in: 'query',
+		optional: true,
+		default: 'open',
+		options: [
+			{ name: 'All', value: 'all' },
+			{ name: 'Closed', value: 'closed' },
+			{ name: 'Members', value: 'members' },
+			{ name: 'Open', value: 'open' },
+			{ name: 'Organization', value: 'organization' },
+			{ name: 'Public', value: 'public' },
+			{ name: 'Starred', value: 'starred' },
+		],
+		description: 'Which boards to list; without this filter Trello returns all of them, archived ones included',
+	};
+}

@@ -1,6 +1,6 @@
 import type { CatalogueField } from '../../../shared/catalogue';
 import type { TrelloRow } from '../types';
-import { boardField, fieldsFilter, memberField } from '../fields';
+import { boardField, boardStateFilter, fieldsFilter, memberField } from '../fields';
 
 const BOARD_IN_PATH = boardField({ in: 'path', apiName: 'id' });
 
@@ -57,24 +57,7 @@ export const boardRows: TrelloRow[] = [
 		scope: [],
 		keepAllowed: 'id',
 		fields: [
-			{
-				displayName: 'Board State',
-				name: 'filter',
-				type: 'options',
-				in: 'query',
-				optional: true,
-				default: 'open',
-				options: [
-					{ name: 'All', value: 'all' },
-					{ name: 'Closed', value: 'closed' },
-					{ name: 'Members', value: 'members' },
-					{ name: 'Open', value: 'open' },
-					{ name: 'Organization', value: 'organization' },
-					{ name: 'Public', value: 'public' },
-					{ name: 'Starred', value: 'starred' },
-				],
-				description: 'Which boards to list; without this filter Trello returns all of them, archived ones included',
-			},
+			boardStateFilter(),
 			fieldsFilter('board', 'name,url,closed'),
 		],
 	},

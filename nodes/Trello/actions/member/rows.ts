@@ -1,6 +1,6 @@
 import type { CatalogueField } from '../../../shared/catalogue';
 import type { TrelloRow } from '../types';
-import { fieldsFilter } from '../fields';
+import { boardStateFilter, fieldsFilter } from '../fields';
 
 const MEMBER: CatalogueField = {
 	displayName: 'Member ID or Username',
@@ -53,21 +53,7 @@ export const memberRows: TrelloRow[] = [
 		keepAllowed: 'id',
 		fields: [
 			MEMBER,
-			{
-				displayName: 'Board State',
-				name: 'filter',
-				type: 'options',
-				in: 'query',
-				optional: true,
-				default: 'open',
-				options: [
-					{ name: 'All', value: 'all' },
-					{ name: 'Closed', value: 'closed' },
-					{ name: 'Open', value: 'open' },
-					{ name: 'Starred', value: 'starred' },
-				],
-				description: 'Which boards to list',
-			},
+			boardStateFilter(),
 			fieldsFilter('board', 'name,url,closed'),
 		],
 	},
