@@ -8,12 +8,21 @@ import { sleep } from 'n8n-workflow';
 
 export interface Clock {
 	now(): number;
-	sleep(ms: number): Promise<void>;
+	/** Resolves after `ms`, or soon after `signal` aborts (the caller checks which). */
+	sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
+
+/** n8n's sleep cannot be aborted, so a cancellable wait sleeps in slices this long. */
+export const CANCEL_CHECK_MS = 1_000;
 
 export const systemClock: Clock = {
 	now: () => Date.now(),
-	sleep: async (ms) => await sleep(ms),
+	sleep: async (ms, signal) => {
+		if (!signal) return await sleep(ms);
+		for (let left = ms; left > 0 && !signal.aborted; left -= CANCEL_CHECK_MS) {
+			await sleep(Math.min(left, CANCEL_CHECK_MS));
+		}
+	},
 };
 
 export interface RawResponse {

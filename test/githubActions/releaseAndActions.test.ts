@@ -113,6 +113,19 @@ describe('GitHub Workflow → Dispatch and Wait', () => {
 		expect(run.json('GitHub')).toEqual([{ id: 77, name: 'CI', status: 'completed', conclusion: 'cancelled', branch: 'main', url: details.html_url }]);
 	});
 
+	it('a cancelled execution stops waiting: no further look at the run after the pause it was cancelled in', async () => {
+		const recorder = new GitHubRecorder([{ body: details }, ...Array.from({ length: 5 }, () => running)]);
+		let cancel!: () => void;
+		clock.onSleep = () => cancel();
+		const run = await runWorkflow(githubWorkflow(parameters(1)), { credentials, onStart: (stop) => (cancel = stop) });
+		expect(run.run.status).toBe('canceled');
+		// the node goes on after n8n has reported the cancellation; give it the time five looks would take
+		await new Promise((resolve) => setImmediate(resolve));
+		await new Promise((resolve) => setTimeout(resolve, 100));
+		expect(clock.sleeps).toEqual([5000]);
+		expect(recorder.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /repos/octo/hello/actions/workflows/161335/dispatches']);
+	});
+
 	it.each([0, -1, 'soon'])('a max wait of %p is refused before anything is sent', async (value) => {
 		const recorder = new GitHubRecorder([]);
 		const run = await runGitHub(parameters(value));

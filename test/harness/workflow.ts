@@ -55,6 +55,8 @@ export interface RunOptions {
 	nodeTypes?: INodeTypes;
 	/** Another credentials helper (e.g. one that also knows n8n's own credential types). */
 	credentialsHelper?: ICredentialsHelper;
+	/** Receives a function that cancels the execution the way n8n's "Stop" does. */
+	onStart?: (cancel: () => void) => void;
 }
 
 let nodeIds = 0;
@@ -161,6 +163,15 @@ export async function runWorkflow(workflowJson: WorkflowJson, options: RunOption
 	} as unknown as IRunExecutionData;
 
 	const execute = new WorkflowExecute(additionalData, 'manual', runExecutionData);
-	await execute.processRunExecutionData(workflow);
+	const running = execute.processRunExecutionData(workflow);
+	// A cancelled run never settles `running`; n8n reports it through workflowExecuteAfter.
+	let cancelled = false;
+	options.onStart?.(() => {
+		cancelled = true;
+		running.cancel();
+	});
+	await Promise.race([running, finished.then(async () => {
+		if (!cancelled) await running;
+	})]);
 	return new WorkflowRun(await finished);
 }

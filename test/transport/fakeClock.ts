@@ -11,9 +11,13 @@ export class FakeClock implements Clock {
 		return this.current;
 	}
 
+	/** Called when a sleep starts, e.g. to cancel the execution during it. */
+	onSleep?: (ms: number) => void;
+
 	async sleep(ms: number): Promise<void> {
 		this.sleeps.push(ms);
 		this.current += ms;
+		this.onSleep?.(ms);
 	}
 
 	install(): this {

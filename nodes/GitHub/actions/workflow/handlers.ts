@@ -106,9 +106,10 @@ export async function dispatchAndWait(input: HandlerInput) {
 	for (;;) {
 		const left = deadline - clock.now();
 		if (left <= 0) break;
-		await clock.sleep(Math.min(delay, left));
+		const cancelled = ctx.getExecutionCancelSignal?.();
+		await clock.sleep(Math.min(delay, left), cancelled);
 		delay = Math.min(Math.round(delay * runPolling.factor), runPolling.maxDelayMs);
-		if (ctx.getExecutionCancelSignal?.()?.aborted) {
+		if (cancelled?.aborted) {
 			throw new NodeOperationError(ctx.getNode(), 'The execution was cancelled while waiting for the workflow run', { itemIndex });
 		}
 		if (!runId) {
