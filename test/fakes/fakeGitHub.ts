@@ -12,6 +12,15 @@ export interface FakeInstallation {
 /** Routes a GitHub App signs into with its JWT rather than an installation token. */
 const APP_ROUTES = /^\/(app(\/.*)?|orgs\/[^/]+\/installation|users\/[^/]+\/installation|repos\/[^/]+\/[^/]+\/installation)$/;
 
+/** An OAuth app (or GitHub App) whose user-to-server tokens expire and are refreshed. */
+export interface FakeOAuthApp {
+	clientId: string;
+	clientSecret: string;
+}
+
+/** The web root's token endpoint (github.com/login/oauth/access_token, https://HOST/login/oauth/access_token). */
+const OAUTH_TOKEN_PATH = '/login/oauth/access_token';
+
 export interface FakeRun {
 	id: number;
 	workflow: string;
@@ -53,6 +62,12 @@ export class FakeGitHub extends FakeHttpServer {
 	readonly issuedInstallationTokens: Array<{ token: string; appId: string; installationId: number }> = [];
 	/** Why app JWTs were refused, in order. */
 	readonly jwtRefusals: string[] = [];
+	private oauthApp?: FakeOAuthApp;
+	/** Refresh tokens the token endpoint takes, each once (GitHub rotates them). */
+	readonly refreshTokens = new Set<string>();
+	readonly issuedUserTokens: Array<{ accessToken: string; refreshToken: string }> = [];
+	/** The GraphQL documents received, by the name the test gave them, with their variables. */
+	readonly graphqlCalls: Array<{ document: string; variables: Record<string, unknown> }> = [];
 
 	/** A GitHub App with its public key (PEM) and where it is installed. */
 	addApp(appId: string, publicKeyPem: string, installations: FakeInstallation[]): this {
@@ -118,6 +133,8 @@ export class FakeGitHub extends FakeHttpServer {
 	}
 
 	protected gate(request: FakeRequest): FakeReply | undefined {
+		// The token endpoint authenticates the client, not a token.
+		if (this.oauthApp && request.path === OAUTH_TOKEN_PATH) return undefined;
 		if (this.apps.size && APP_ROUTES.test(request.path.slice(this.apiPrefix.length))) {
 			const app = this.appFor(request);
 			if (typeof app !== 'string') return app;
@@ -157,6 +174,71 @@ export class FakeGitHub extends FakeHttpServer {
 			'x-ratelimit-reset': String(this.resetAt),
 			'x-ratelimit-resource': 'core',
 		};
+	}
+
+	/** Enterprise Server's upload root next to its API root (/api/uploads beside /api/v3), where release assets go. */
+	get uploadsPrefix(): string {
+		if (!/\/api\/v3$/.test(this.apiPrefix)) throw new Error('the fake serves an upload root only beside Enterprise Server\'s /api/v3');
+		return this.apiPrefix.replace(/\/v3$/, '/uploads');
+	}
+
+	onUploads(method: string, path: string, handler: (request: FakeRequest) => FakeReply | Promise<FakeReply>): this {
+		return super.on(method, this.uploadsPrefix + path, handler);
+	}
+
+	/**
+	 * The token endpoint refreshing user-to-server tokens as GitHub does: a form with
+	 * grant_type=refresh_token and a refresh token from `refreshTokens`, the client authenticated
+	 * by HTTP Basic or client_id/client_secret in the form; the refresh token is used up and a new
+	 * access token (accepted from then on) and refresh token are issued. GitHub answers refusals
+	 * with 200 and an `error`.
+	 */
+	serveOAuthRefresh(app: FakeOAuthApp): this {
+		this.oauthApp = app;
+		return super.on('POST', OAUTH_TOKEN_PATH, (req) => {
+			const form = new URLSearchParams(req.rawBody);
+			const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+			const [clientId, clientSecret] = basic
+				? Buffer.from(basic, 'base64').toString().split(':')
+				: [form.get('client_id'), form.get('client_secret')];
+			const refuse = (error: string, description: string): FakeReply => ({ body: { error, error_description: description } });
+			if (clientId !== app.clientId || clientSecret !== app.clientSecret) return refuse('incorrect_client_credentials', 'The client_id and/or client_secret passed are incorrect.');
+			const refreshToken = form.get('refresh_token') ?? '';
+			if (form.get('grant_type') !== 'refresh_token' || !this.refreshTokens.delete(refreshToken)) {
+				return refuse('bad_refresh_token', 'The refresh token passed is incorrect or expired.');
+			}
+			const issued = { accessToken: `ghu_${randomBytes(18).toString('hex')}`, refreshToken: `ghr_${randomBytes(30).toString('hex')}` };
+			this.tokens.add(issued.accessToken);
+			this.refreshTokens.add(issued.refreshToken);
+			this.issuedUserTokens.push(issued);
+			return {
+				body: {
+					access_token: issued.accessToken,
+					expires_in: 28800,
+					refresh_token: issued.refreshToken,
+					refresh_token_expires_in: 15811200,
+					scope: '',
+					token_type: 'bearer',
+				},
+			};
+		});
+	}
+
+	/**
+	 * GitHub's GraphQL endpoint (/graphql; /api/graphql on Enterprise Server) for the given
+	 * documents, known by their exact text: each call is recorded in `graphqlCalls` under the
+	 * document's name and answered with `{ data: answer(name, variables) }`; any other query gets
+	 * GraphQL's error answer.
+	 */
+	serveGraphql(documents: Record<string, string>, answer: (document: string, variables: Record<string, unknown>) => unknown): this {
+		const names = new Map(Object.entries(documents).map(([name, text]) => [text, name]));
+		return super.on('POST', `${this.apiPrefix.replace(/\/v3$/, '')}/graphql`, (req) => {
+			const { query, variables = {} } = (req.body ?? {}) as { query?: string; variables?: Record<string, unknown> };
+			const document = names.get(query ?? '');
+			if (!document) return { body: { errors: [{ message: 'The fake GitHub does not know this GraphQL document' }] } };
+			this.graphqlCalls.push({ document, variables });
+			return { body: { data: answer(document, variables) } };
+		});
 	}
 
 	/** Serves `items` with GitHub's page/per_page semantics and an absolute Link header. */
