@@ -1,10 +1,3 @@
-import type { IDataObject, ILoadOptionsFunctions, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
-import { LoadOptionsContext } from 'n8n-core';
-
-import { HarnessCredentialsHelper } from '../harness/credentialsHelper';
-import { HarnessNodeTypes } from '../harness/nodeTypes';
-import { packageNode } from '../harness/workflow';
 import { GitHub } from '../../nodes/GitHub/GitHub.node';
 import {
 	searchBranches,
@@ -19,23 +12,10 @@ import {
 } from '../../nodes/GitHub/methods/listSearch';
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
 import { GitHubRecorder } from './recorder';
-import { BASE_HEADERS, byList, byUrl, credentials } from './run';
+import { BASE_HEADERS, byList, byUrl } from './run';
+import { searchContext } from './searchContext';
 
 beforeEach(() => resetGitHubRateLimitState());
-
-/** n8n-core's own list-search context on a GitHub node with these parameters. */
-function searchContext(parameters: IDataObject): ILoadOptionsFunctions {
-	const node = packageNode('GitHub', 'gitHub', { authentication: 'accessToken', ...parameters }, { githubAccessTokenApi: 'token-cred' });
-	const workflow = new Workflow({ id: 'methods', nodes: [node], connections: {}, nodeTypes: new HarnessNodeTypes(), active: false, settings: {} });
-	const additionalData = {
-		credentialsHelper: new HarnessCredentialsHelper(credentials),
-		currentNodeParameters: node.parameters,
-		restApiUrl: 'http://127.0.0.1:5678/rest',
-		instanceBaseUrl: 'http://127.0.0.1:5678/',
-		variables: {},
-	} as unknown as IWorkflowExecuteAdditionalData;
-	return new LoadOptionsContext(workflow, node, additionalData, 'parameters.list');
-}
 
 const issueParameters = { resource: 'issue', operation: 'get', owner: byList('octo'), repository: byList('hello') };
 

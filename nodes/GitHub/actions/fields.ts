@@ -117,18 +117,24 @@ export function branchField(overrides: Partial<CatalogueField> & Pick<CatalogueF
 	};
 }
 
-export function numberLocator(
-	kind: 'issue' | 'pullRequest',
-	overrides: Partial<CatalogueField> & Pick<CatalogueField, 'name'>,
-): CatalogueField {
-	const label = kind === 'issue' ? 'Issue' : 'Pull Request';
+type NumberKind = 'issue' | 'pullRequest' | 'issueOrPullRequest';
+
+const NUMBER_KINDS: Record<NumberKind, { label: string; searchListMethod: string; urlPath: string; example: string }> = {
+	issue: { label: 'Issue', searchListMethod: 'searchIssues', urlPath: 'issues', example: 'issues' },
+	pullRequest: { label: 'Pull Request', searchListMethod: 'searchPullRequests', urlPath: 'pull', example: 'pull' },
+	// GitHub numbers issues and pull requests in one sequence, so one number names either.
+	issueOrPullRequest: { label: 'Issue or Pull Request', searchListMethod: 'searchIssuesAndPullRequests', urlPath: '(?:issues|pull)', example: 'issues' },
+};
+
+export function numberLocator(kind: NumberKind, overrides: Partial<CatalogueField> & Pick<CatalogueField, 'name'>): CatalogueField {
+	const { label, searchListMethod, urlPath, example } = NUMBER_KINDS[kind];
 	return {
 		displayName: `${label} Number`,
 		type: 'resourceLocator',
 		in: 'path',
 		required: true,
 		integer: true,
-		description: `Number of the ${label.toLowerCase()} in the repository, e.g. 42 or #42 (as in …/${kind === 'issue' ? 'issues' : 'pull'}/42), not GitHub's internal ID`,
+		description: `Number of the ${label.toLowerCase()} in the repository, e.g. 42 or #42 (as in …/${example}/42), not GitHub's internal ID`,
 		...overrides,
 		ui: {
 			modes: [
@@ -136,10 +142,7 @@ export function numberLocator(
 					displayName: 'From List',
 					name: 'list',
 					type: 'list',
-					typeOptions: {
-						searchListMethod: kind === 'issue' ? 'searchIssues' : 'searchPullRequests',
-						searchable: true,
-					},
+					typeOptions: { searchListMethod, searchable: true },
 				},
 				{
 					// n8n's editor labels the "id" mode "By ID"; the hint says which number is meant.
@@ -154,8 +157,61 @@ export function numberLocator(
 					displayName: 'By URL',
 					name: 'url',
 					type: 'string',
-					placeholder: `e.g. https://github.com/n8n-io/n8n/${kind === 'issue' ? 'issues' : 'pull'}/42`,
-					extractValue: { type: 'regex', regex: `https?://[^/]+/[^/]+/[^/]+/${kind === 'issue' ? 'issues' : 'pull'}/([0-9]+)` },
+					placeholder: `e.g. https://github.com/n8n-io/n8n/${example}/42`,
+					extractValue: { type: 'regex', regex: `https?://[^/]+/[^/]+/[^/]+/${urlPath}/([0-9]+)` },
+				},
+			],
+		},
+	};
+}
+
+/**
+ * A numeric ID (review, comment) chosen from a list of the repository's objects, typed (for
+ * expressions and AI Agent tools) or taken from the object's address on github.com, whose
+ * anchor holds it (e.g. …/issues/12#issuecomment-1081119451).
+ */
+export function idLocator(
+	settings: Pick<CatalogueField, 'name' | 'apiName' | 'displayName' | 'description'> & {
+		searchListMethod: string;
+		placeholder: string;
+		/** The anchor before the ID in the object's URL, e.g. "issuecomment-". */
+		anchor: string;
+		urlExample: string;
+	},
+): CatalogueField {
+	const url = `https?://[^/]+/[^/]+/[^/]+/(?:issues|pull)/[0-9]+[^#]*#${settings.anchor}([0-9]+)`;
+	return {
+		name: settings.name,
+		apiName: settings.apiName,
+		displayName: settings.displayName,
+		description: settings.description,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		in: 'path',
+		required: true,
+		integer: true,
+		ui: {
+			modes: [
+				{
+					displayName: 'From List',
+					name: 'list',
+					type: 'list',
+					typeOptions: { searchListMethod: settings.searchListMethod, searchable: true },
+				},
+				{
+					displayName: 'By ID',
+					name: 'id',
+					type: 'string',
+					placeholder: settings.placeholder,
+					validation: [{ type: 'regex', properties: { regex: '^\\s*[0-9]+\\s*$', errorMessage: 'Give the numeric ID' } }],
+				},
+				{
+					displayName: 'By URL',
+					name: 'url',
+					type: 'string',
+					placeholder: `e.g. ${settings.urlExample}`,
+					extractValue: { type: 'regex', regex: url },
+					validation: [{ type: 'regex', properties: { regex: `${url}.*`, errorMessage: `Give the URL ending in #${settings.anchor}<ID>` } }],
 				},
 			],
 		},

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { CatalogueField } from '../../../shared/catalogue';
-import { commaList, isoDate, numberLocator, pick, repositoryFields, sortDirection } from '../fields';
+import { commaList, idLocator, isoDate, numberLocator, pick, repositoryFields, sortDirection } from '../fields';
 import { removeIssueLabel } from '../label/handlers';
 import { labelLocator } from '../label/rows';
 import type { GitHubRow } from '../types';
@@ -53,18 +53,17 @@ const bodyText = (description: string, optional = true): CatalogueField => ({
 	ui: { typeOptions: { rows: 4 } },
 });
 
-const commentId = (): CatalogueField => ({
-	displayName: 'Comment ID',
-	name: 'commentId',
-	apiName: 'comment_id',
-	type: 'string',
-	default: '',
-	in: 'path',
-	required: true,
-	integer: true,
-	placeholder: 'e.g. 1081119451',
-	description: 'Numeric ID of the comment (the ID from List Comments, or the number after #issuecomment- in its URL)',
-});
+const commentId = (): CatalogueField =>
+	idLocator({
+		name: 'commentId',
+		apiName: 'comment_id',
+		displayName: 'Comment',
+		description: 'The conversation comment, chosen from the repository\'s comments (newest first) or by its numeric ID (the ID from List Comments, or the number after #issuecomment- in its URL)',
+		searchListMethod: 'searchIssueComments',
+		placeholder: 'e.g. 1081119451',
+		anchor: 'issuecomment-',
+		urlExample: 'https://github.com/n8n-io/n8n/issues/42#issuecomment-1081119451',
+	});
 
 const login = (description: string): CatalogueField => ({
 	displayName: 'Assignee',

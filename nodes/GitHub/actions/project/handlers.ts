@@ -42,15 +42,14 @@ interface Found {
 }
 
 /** Project fields and their options are looked up by name, then the item's value is set. */
-export async function updateItemStatus({ ctx, client, values, itemIndex, scope: allowlist }: HandlerInput) {
+export async function updateItemStatus(input: HandlerInput) {
+	const { ctx, client, values, itemIndex, scope: allowlist } = input;
 	const fail = (message: string, description: string) =>
 		new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
 	const fieldName = String(values.statusField || 'Status').trim();
 	const wanted = String(values.status ?? '').trim();
-	const projectOwner = String(values.projectOwner ?? '').trim();
-	if (!projectOwner) throw fail('The "Project Owner" parameter is empty', 'Give the user or organization that owns the project.');
+	const { owner: projectOwner, number: projectNumber } = projectOf(input, true);
 	if (!wanted) throw fail('The "Status" parameter is empty', 'Give the name of the status option to set, e.g. "Done".');
-	const projectNumber = Number(values.projectNumber);
 	const number = Number(values.issueNumber);
 	let proof;
 	try {
@@ -71,7 +70,7 @@ export async function updateItemStatus({ ctx, client, values, itemIndex, scope: 
 		number,
 	}, proof);
 	const project = found.repositoryOwner?.projectV2;
-	if (!project) throw fail(`Project ${projectNumber} of "${projectOwner}" was not found`, 'Check "Project Owner" and "Project Number", and that the token has the "project" scope.');
+	if (!project) throw fail(`Project ${projectNumber} of "${projectOwner}" was not found`, 'Check "Project Owner" and "Project", and that the token has the "project" scope.');
 	const field = project.field;
 	if (!field?.id || !field.options) {
 		throw fail(`The project has no single-select field named "${fieldName}"`, 'Check "Status Field Name" against the project’s fields.');
@@ -195,13 +194,21 @@ function projectOf({ ctx, values, itemIndex }: HandlerInput, withNumber: boolean
 			description: 'Give the user or organization that owns the project.',
 		});
 	}
-	return { owner, number: withNumber ? Number(values.projectNumber) : NaN };
+	if (!withNumber) return { owner, number: NaN };
+	const number = String(values.projectNumber ?? '').trim();
+	if (!number) {
+		throw new NodeOperationError(ctx.getNode(), 'The "Project" parameter is empty', {
+			itemIndex,
+			description: 'Choose the project from the list, or give its number (as in …/projects/3).',
+		});
+	}
+	return { owner, number: Number(number) };
 }
 
 const projectNotFound = ({ ctx, itemIndex }: HandlerInput, project: ProjectRef) =>
 	new NodeOperationError(ctx.getNode(), `Project ${project.number} of "${project.owner}" was not found`, {
 		itemIndex,
-		description: 'Check "Project Owner" and "Project Number", and that the token has the "project" (or "read:project") scope.',
+		description: 'Check "Project Owner" and "Project", and that the token has the "project" (or "read:project") scope.',
 	});
 
 const itemsOf = (input: HandlerInput, objects: IDataObject[]) => objects.map((json) => ({ json, pairedItem: { item: input.itemIndex } }));

@@ -12,15 +12,60 @@ const projectOwner = (): CatalogueField => ({
 });
 
 const projectNumber = (): CatalogueField => ({
-	displayName: 'Project Number', name: 'projectNumber', type: 'number', in: 'none', required: true, integer: true, default: 1,
-	description: 'Number of the project, as in https://github.com/orgs/OWNER/projects/NUMBER',
+	displayName: 'Project',
+	name: 'projectNumber',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	in: 'none',
+	required: true,
+	integer: true,
+	description: 'The project, chosen from the owner\'s projects or by its number, as in https://github.com/orgs/OWNER/projects/NUMBER',
+	ui: {
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: 'searchProjects', searchable: true },
+			},
+			{
+				displayName: 'By Number',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 3',
+				hint: 'The number in the project\'s URL (…/projects/3), not its node ID',
+				validation: [{ type: 'regex', properties: { regex: '^\\s*#?[0-9]+\\s*$', errorMessage: 'Give the project number, e.g. 3' } }],
+			},
+		],
+	},
 });
 
 /** The issue or pull request a project item is about: repository (checked by the router) and number. */
 const projectContent = (description: string): CatalogueField[] => [
 	...repositoryFields().map((field) => ({ ...field, in: 'none' as const })),
-	numberLocator('issue', { name: 'issueNumber', in: 'none', displayName: 'Issue or Pull Request Number', description }),
+	numberLocator('issueOrPullRequest', { name: 'issueNumber', in: 'none', description }),
 ];
+
+const statusOption = (): CatalogueField => ({
+	displayName: 'Status',
+	name: 'status',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	in: 'none',
+	required: true,
+	description: 'The option to set, chosen from the options of the project\'s field (see Status Field Name) or by its name as shown in the project (case-insensitive), e.g. "In Progress"',
+	ui: {
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: 'searchProjectFieldOptions', searchable: true },
+			},
+			{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. In Progress' },
+		],
+	},
+});
 
 const OWNER_CONFINED = ' With "Allowed Repositories" set, the owner must own an allowed repository.';
 
@@ -40,8 +85,8 @@ export const projectRows: GitHubRow[] = [
 		fields: [
 			projectOwner(),
 			projectNumber(),
-			...projectContent('Number of the issue or pull request whose project item to update'),
-			{ displayName: 'Status', name: 'status', type: 'string', default: '', in: 'none', required: true, placeholder: 'e.g. In Progress', description: 'Name of the option to set, as shown in the project (case-insensitive)' },
+			...projectContent('Number of the issue or pull request whose project item to update (pull requests are listed with "(PR)")'),
+			statusOption(),
 			{ displayName: 'Status Field Name', name: 'statusField', type: 'string', in: 'none', optional: true, default: 'Status', description: 'Name of the single-select field to set. Default: "Status".' },
 			{ displayName: 'Add to Project If Missing', name: 'addToProject', type: 'boolean', default: false, in: 'none', optional: true, description: 'Whether to add the issue or pull request to the project when it is not in it yet' },
 		],
@@ -94,6 +139,6 @@ export const projectRows: GitHubRow[] = [
 		path: '/graphql',
 		scope: 'repository',
 		handler: addItem,
-		fields: [projectOwner(), projectNumber(), ...projectContent('Number of the issue or pull request to add')],
+		fields: [projectOwner(), projectNumber(), ...projectContent('Number of the issue or pull request to add (pull requests are listed with "(PR)"); the node looks up the ID GitHub needs')],
 	},
 ];

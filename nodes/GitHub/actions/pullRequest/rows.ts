@@ -1,5 +1,5 @@
 import type { CatalogueField } from '../../../shared/catalogue';
-import { branchField, commaList, isoDate, numberLocator, repositoryFields, sortDirection } from '../fields';
+import { branchField, commaList, idLocator, isoDate, numberLocator, repositoryFields, sortDirection } from '../fields';
 import type { GitHubRow } from '../types';
 import { createReviewComment, getDiffOrPatch, submitReview } from './handlers';
 
@@ -26,23 +26,30 @@ const maintainerCanModify: CatalogueField = {
 	description: 'Whether maintainers of the base repository may push to the head branch',
 };
 
-const idField = (name: string, apiName: string, displayName: string, description: string): CatalogueField => ({
-	name,
-	apiName,
-	displayName,
-	type: 'string',
-	default: '',
-	in: 'path',
-	required: true,
-	integer: true,
-	placeholder: 'e.g. 80',
-	description,
-});
-
-const reviewId = () => idField('reviewId', 'review_id', 'Review ID', 'Numeric ID of the review (the "id" of a review from List Reviews or Submit Review)');
+const reviewId = () =>
+	idLocator({
+		name: 'reviewId',
+		apiName: 'review_id',
+		displayName: 'Review',
+		description: 'The review, chosen from the pull request\'s reviews or by its numeric ID (the "id" of a review from List Reviews or Submit Review)',
+		searchListMethod: 'searchReviews',
+		placeholder: 'e.g. 80',
+		anchor: 'pullrequestreview-',
+		urlExample: 'https://github.com/n8n-io/n8n/pull/42#pullrequestreview-80',
+	});
 
 const reviewCommentId = () =>
-	idField('commentId', 'comment_id', 'Review Comment ID', 'Numeric ID of the review comment (the "id" of a comment from List Review Comments)');
+	idLocator({
+		name: 'commentId',
+		apiName: 'comment_id',
+		displayName: 'Review Comment',
+		description:
+			'The review comment that starts the thread, chosen from the pull request\'s line comments or by its numeric ID (the "id" of a comment from List Review Comments)',
+		searchListMethod: 'searchReviewComments',
+		placeholder: 'e.g. 1081119451',
+		anchor: 'discussion_r',
+		urlExample: 'https://github.com/n8n-io/n8n/pull/42#discussion_r1081119451',
+	});
 
 const diffFields = (format: 'diff' | 'patch'): CatalogueField[] => [
 	...repositoryFields(),
