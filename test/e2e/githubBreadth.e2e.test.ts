@@ -580,9 +580,10 @@ const graphqlWorkflow = manualWorkflow('breadthGraphql', [
 		additionalFields: { replyTo: "={{ $('Get Discussion').first().json.comments[0].id }}" },
 	}),
 	github('List Projects', { resource: 'project', operation: 'list', projectOwner: byName('octo'), returnAll: true }),
-	github('List Fields', { resource: 'project', operation: 'listFields', projectOwner: byName('octo'), projectNumber: 1 }),
+	// The project as the picker stores it (From List, By Number), and as a plain number (saved before the picker).
+	github('List Fields', { resource: 'project', operation: 'listFields', projectOwner: byName('octo'), projectNumber: { __rl: true, mode: 'list', value: '1' } }),
 	github('List Items', { resource: 'project', operation: 'listItems', projectOwner: byName('octo'), projectNumber: 1, limit: 10, options: { allowedRepositories: 'octo/hello' } }),
-	github('Add Item', { resource: 'project', operation: 'addItem', projectOwner: byName('octo'), projectNumber: 1, ...repo, issueNumber: byId('7') }),
+	github('Add Item', { resource: 'project', operation: 'addItem', projectOwner: byName('octo'), projectNumber: byId('1'), ...repo, issueNumber: byId('7') }),
 ]);
 
 const labelsWorkflow = manualWorkflow('breadthLabels', [
