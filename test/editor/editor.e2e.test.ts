@@ -1,6 +1,7 @@
 import { mkdirSync } from 'fs';
 import { join } from 'path';
 
+import { LIST_PROJECTS_QUERY, PROJECT_FIELDS_QUERY } from '../../nodes/GitHub/actions/project/handlers';
 import { chromiumAvailable, Editor } from '../e2e/browser';
 import { PACKAGE, RealN8n } from '../e2e/n8n';
 import { FakeGitHub } from '../fakes/fakeGitHub';
@@ -11,6 +12,10 @@ const TRELLO = { apiKey: 'editor-tour-key-0123456789', apiToken: 'editor-tour-to
 const BOARDS = [
 	{ id: '5f2b8c1e9d3a4b0012a1b001', name: 'Product Roadmap', shortLink: 'Rm4pXk2Q', url: 'https://trello.com/b/Rm4pXk2Q/product-roadmap', closed: false },
 	{ id: '5f2b8c1e9d3a4b0012a1b002', name: 'Support Queue', shortLink: 'Sq7hTt1W', url: 'https://trello.com/b/Sq7hTt1W/support-queue', closed: false },
+];
+const PROJECTS = [
+	{ id: 'PVT_3', number: 3, title: 'Roadmap', url: 'https://github.com/orgs/acme-org/projects/3', closed: false },
+	{ id: 'PVT_1', number: 1, title: 'Launch 2025', url: 'https://github.com/orgs/acme-org/projects/1', closed: true },
 ];
 const WORKFLOW_ID = 'editorTour';
 const github = { githubAccessTokenApi: { id: 'ghToken', name: 'GitHub token' } };
@@ -61,6 +66,21 @@ const workflow = {
 			parameters: { authentication: 'keyToken', resource: 'card', operation: 'create' },
 			credentials: trello,
 		},
+		{
+			id: '0b9f3c6e-5d1a-4c2e-9a51-6f0e2b1c7d05',
+			name: 'Move to Status',
+			type: `${PACKAGE}.gitHub`,
+			typeVersion: 1,
+			position: [600, 0],
+			parameters: {
+				authentication: 'accessToken',
+				resource: 'project',
+				operation: 'updateItemStatus',
+				projectOwner: { __rl: true, mode: 'name', value: 'acme-org' },
+				projectNumber: { __rl: true, mode: 'list', value: '' },
+			},
+			credentials: github,
+		},
 	],
 	connections: {
 		'GitHub Toolkit Trigger': { main: [[{ node: 'GitHub Toolkit', type: 'main', index: 0 }]] },
@@ -91,6 +111,12 @@ const prepared = !!process.env.N8N_HOST_DIR && !!process.env.PACKAGE_TARBALL && 
 		githubApi.tokens.add(GITHUB_TOKEN);
 		githubApi.on('GET', '/user', () => ({ body: { login: 'mona', id: 1, type: 'User' } }));
 		githubApi.on('GET', '/user/orgs', () => ({ body: [{ login: 'acme-org', id: 2 }] }));
+		githubApi.serveGraphql({ LIST_PROJECTS_QUERY, PROJECT_FIELDS_QUERY }, (document, variables) => {
+			if (variables.owner !== 'acme-org') return { repositoryOwner: null };
+			if (document === 'LIST_PROJECTS_QUERY') return { repositoryOwner: { projectsV2: { nodes: PROJECTS, pageInfo: { hasNextPage: false, endCursor: null } } } };
+			const options = [{ id: 'o1', name: 'Todo' }, { id: 'o2', name: 'In Progress' }, { id: 'o3', name: 'Done' }];
+			return { repositoryOwner: { projectV2: variables.number === 3 ? { id: 'PVT_3', title: 'Roadmap', fields: { nodes: [{ id: 'F_s', name: 'Status', dataType: 'SINGLE_SELECT', options }] } } : null } };
+		});
 		trelloApi.accounts.push(TRELLO);
 		trelloApi.on('GET', '/1/members/me', () => ({ body: { id: 'm1', username: 'alexkim', fullName: 'Alex Kim' } }));
 		trelloApi.on('GET', '/1/members/me/boards', () => ({ body: BOARDS }));
@@ -168,6 +194,28 @@ const prepared = !!process.env.N8N_HOST_DIR && !!process.env.PACKAGE_TARBALL && 
 		expect(requests.length).toBeGreaterThan(0);
 		expect(requests[0].headers.authorization).toBe(`OAuth oauth_consumer_key="${TRELLO.apiKey}", oauth_token="${TRELLO.apiToken}"`);
 		await page.keyboard.press('Escape');
+	});
+
+	it('the GitHub project picker lists the owner\'s projects, and the status picker the chosen project\'s options', async () => {
+		const { page } = editor;
+		const mark = editor.errors.length;
+		await page.goto(`${n8n.baseUrl}/workflow/${WORKFLOW_ID}/${workflow.nodes[4].id}`);
+		const ndv = page.getByTestId('ndv');
+		await ndv.getByTestId('node-parameters').waitFor();
+		const calls = githubApi.graphqlCalls.length;
+		await ndv.getByTestId('resource-locator-projectNumber').getByTestId('rlc-input').click();
+		await page.getByText('Roadmap', { exact: true }).first().waitFor();
+		expect(await page.getByText('Launch 2025 (closed)', { exact: true }).filter({ visible: true }).count()).toBeGreaterThan(0);
+		await page.getByText('Roadmap', { exact: true }).first().click();
+		await ndv.getByTestId('resource-locator-status').getByTestId('rlc-input').click();
+		await page.getByText('In Progress', { exact: true }).first().waitFor();
+		// The editor may ask again (e.g. on reopening); every question is one of these two.
+		const asked = githubApi.graphqlCalls.slice(calls);
+		expect(asked).toContainEqual({ document: 'LIST_PROJECTS_QUERY', variables: { owner: 'acme-org', first: 100, after: null } });
+		expect(asked).toContainEqual({ document: 'PROJECT_FIELDS_QUERY', variables: { owner: 'acme-org', number: 3 } });
+		expect(asked.filter((call) => call.variables.owner !== 'acme-org')).toEqual([]);
+		await page.keyboard.press('Escape');
+		expect(editor.errorsSince(mark)).toEqual([]);
 	});
 
 	it('the Trello credential form opens with its fields', async () => {

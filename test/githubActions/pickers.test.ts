@@ -13,7 +13,7 @@ import {
 import { LIST_PROJECTS_QUERY, PROJECT_FIELDS_QUERY } from '../../nodes/GitHub/actions/project/handlers';
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
 import { GitHubRecorder } from './recorder';
-import { BASE_HEADERS, byId, byList, byName, credentials, TOKEN } from './run';
+import { BASE_HEADERS, byId, byList, byName, credentials, runGitHub, TOKEN } from './run';
 import { searchContext } from './searchContext';
 
 beforeEach(() => resetGitHubRateLimitState());
@@ -377,5 +377,53 @@ describe('Owner and repository pickers inside the node’s "Allowed Repositories
 		expect(owners.results.map((result) => result.value)).toEqual(['octo', 'acme']);
 		expect(repositories.results.map((result) => result.name)).toEqual(['octo/hello', 'acme/tools']);
 		expect(recorder.requests.map((request) => request.path)).toEqual(['/user', '/user/orgs', '/user/repos']);
+	});
+});
+
+describe('By-ID modes take plain values, as expressions and AI Agent tools ($fromAI) give them', () => {
+	it.each([
+		['a number', '={{ 80 }}'],
+		['text', '={{ "80" }}'],
+	])('Get Review with the review ID as %s', async (_kind, value) => {
+		const recorder = new GitHubRecorder([{ body: { id: 80, state: 'APPROVED' } }]);
+		const run = await runGitHub({ resource: 'pullRequest', operation: 'getReview', ...repository, pullNumber: byId('={{ 12 }}'), reviewId: byId(value) });
+		expect(run.error('GitHub')).toBeUndefined();
+		expect(run.json('GitHub')).toEqual([{ id: 80, state: 'APPROVED' }]);
+		expect(recorder.requests.map((request) => [request.method, request.path])).toEqual([['GET', '/repos/octo/hello/pulls/12/reviews/80']]);
+	});
+
+	it('Update Item Status with the project number, item number and status name as plain values', async () => {
+		const recorder = new GitHubRecorder([
+			{
+				body: {
+					data: {
+						repositoryOwner: { projectV2: { id: 'PVT_3', title: 'Roadmap', field: { id: 'F_s', name: 'Status', options: [{ id: 'o3', name: 'Done' }] } } },
+						repository: { issueOrPullRequest: { id: 'I_7', projectItems: { nodes: [{ id: 'PVTI_7', project: { id: 'PVT_3' } }] } } },
+					},
+				},
+			},
+			{ body: { data: { updateProjectV2ItemFieldValue: { projectV2Item: { id: 'PVTI_7' } } } } },
+		]);
+		const run = await runGitHub({
+			resource: 'project',
+			operation: 'updateItemStatus',
+			projectOwner: byName('acme'),
+			projectNumber: byId('={{ 3 }}'),
+			...repository,
+			issueNumber: byId('={{ 7 }}'),
+			status: byName('={{ "done" }}'),
+		});
+		expect(run.error('GitHub')).toBeUndefined();
+		expect(recorder.requests.map((request) => (request.body as IDataObject).variables)).toEqual([
+			{ projectOwner: 'acme', projectNumber: 3, field: 'Status', owner: 'octo', repo: 'hello', number: 7 },
+			{ project: 'PVT_3', item: 'PVTI_7', field: 'F_s', option: 'o3' },
+		]);
+	});
+
+	it('an empty project (an expression that resolves to nothing) is named, nothing sent', async () => {
+		const recorder = new GitHubRecorder([]);
+		const run = await runGitHub({ resource: 'project', operation: 'listItems', projectOwner: byName('acme'), projectNumber: byId('={{ "" }}') });
+		expect(run.error('GitHub')?.message).toBe('The "Project" parameter is empty');
+		expect(recorder.requests).toEqual([]);
 	});
 });
