@@ -3,6 +3,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { GITHUB_AUTHENTICATION_PROPERTY, GITHUB_CREDENTIALS } from './common';
 import { searchOwners, searchRepositories } from './methods/listSearch';
+import { OWNER_NAMED_BY_REPOSITORY, repositoryReference } from './repositoryReference';
 import { GitHubClient } from './transport';
 import { POLL_TRIGGERS, triggersByValue } from './triggers/catalogue';
 import { OWNER_PROPERTY } from './triggers/parameters';
@@ -37,7 +38,7 @@ export class GitHubPollTrigger implements INodeType {
 					description: row.pollDescription ?? row.description,
 				})),
 			},
-			{ ...OWNER_PROPERTY, displayOptions: { show: { trigger: ['newWatcher'] } } },
+			{ ...OWNER_PROPERTY, displayOptions: { show: { trigger: ['newWatcher'] }, hide: OWNER_NAMED_BY_REPOSITORY.hide } },
 			{
 				displayName: 'Repository',
 				name: 'repository',
@@ -53,7 +54,7 @@ export class GitHubPollTrigger implements INodeType {
 						placeholder: 'Select a repository...',
 						typeOptions: { searchListMethod: 'searchRepositories', searchable: true },
 					},
-					{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. hello-world' },
+					{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. hello-world or octo-org/hello-world' },
 				],
 			},
 			{
@@ -78,8 +79,10 @@ export class GitHubPollTrigger implements INodeType {
 			});
 		}
 		const text = (name: string) => String(this.getNodeParameter(name, '', { extractValue: true }) ?? '').trim();
-		const owner = row.poller === 'watchers' ? text('owner') : undefined;
-		const repository = row.poller === 'watchers' ? text('repository') : undefined;
+		// A repository picked without an owner comes as "owner/name", which names the owner.
+		const named = row.poller === 'watchers' ? repositoryReference(text('repository')) : undefined;
+		const owner = row.poller === 'watchers' ? (named?.owner ?? text('owner')) : undefined;
+		const repository = row.poller === 'watchers' ? (named?.repo ?? text('repository')) : undefined;
 		if (row.poller === 'watchers' && (!owner || !repository)) {
 			throw new NodeOperationError(this.getNode(), 'The "Owner" and "Repository" parameters are required for New Watcher', {
 				description: 'Choose the repository whose watchers to follow.',

@@ -132,6 +132,27 @@ describe('GitHub node list search', () => {
 		expect(recorder.requests).toEqual([]);
 	});
 
+	it('without an owner, offers the account’s repositories as "owner/name", so the owner need not be chosen', async () => {
+		const recorder = new GitHubRecorder([
+			{ body: [{ full_name: 'octo/hello', name: 'hello', html_url: 'https://github.com/octo/hello' }] },
+			{ body: { total_count: 1, items: [{ full_name: 'acme/hello-api', name: 'hello-api', html_url: 'https://github.com/acme/hello-api' }] } },
+		]);
+		const noOwner = { ...issueParameters, owner: byList('') };
+		expect(await searchRepositories.call(searchContext(noOwner))).toEqual({
+			results: [{ name: 'octo/hello', value: 'octo/hello', url: 'https://github.com/octo/hello' }],
+			paginationToken: undefined,
+		});
+		expect(await searchRepositories.call(searchContext(noOwner), 'hello')).toEqual({
+			results: [{ name: 'acme/hello-api', value: 'acme/hello-api', url: 'https://github.com/acme/hello-api' }],
+			paginationToken: undefined,
+		});
+		expect(recorder.requests.map((r) => [r.method, r.path, r.query])).toEqual([
+			['GET', '/user/repos', { per_page: '100', page: '1', sort: 'updated' }],
+			['GET', '/search/repositories', { q: 'hello in:name', per_page: '100', page: '1' }],
+		]);
+		expect(recorder.contractProblems()).toEqual([]);
+	});
+
 	it('keeps owner and repository search working (the trigger nodes use them)', async () => {
 		const recorder = new GitHubRecorder([
 			{ body: { login: 'octo' } },

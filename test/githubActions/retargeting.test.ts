@@ -5,39 +5,6 @@ import { byList, byUrl, repo, runGitHub } from './run';
 beforeEach(() => resetGitHubRateLimitState());
 
 describe('no silent retargeting', () => {
-	it('a repository URL whose owner disagrees with the given owner is an error, nothing sent', async () => {
-		const recorder = new GitHubRecorder([]);
-		const run = await runGitHub({
-			resource: 'issue',
-			operation: 'get',
-			owner: byList('acme-org'),
-			repository: byUrl('https://github.com/widgets-inc/widget-factory'),
-			issueNumber: { __rl: true, mode: 'id', value: '7' },
-		});
-		expect(run.error('GitHub')?.message).toBe(
-			'The "Repository" "https://github.com/widgets-inc/widget-factory" belongs to "widgets-inc", but "Repository Owner" is "acme-org"',
-		);
-		expect(recorder.requests).toEqual([]);
-	});
-
-	it('a repository URL with the same owner (any case) or no owner given is used', async () => {
-		const recorder = new GitHubRecorder([{ body: { number: 7 } }, { body: { number: 7 } }]);
-		for (const owner of ['Widgets-Inc', '']) {
-			const run = await runGitHub({
-				resource: 'issue',
-				operation: 'get',
-				owner: byList(owner),
-				repository: byUrl('https://github.com/widgets-inc/widget-factory'),
-				issueNumber: { __rl: true, mode: 'id', value: '7' },
-			});
-			expect(run.error('GitHub')).toBeUndefined();
-		}
-		expect(recorder.requests.map((r) => r.path)).toEqual([
-			'/repos/widgets-inc/widget-factory/issues/7',
-			'/repos/widgets-inc/widget-factory/issues/7',
-		]);
-	});
-
 	it.each([
 		['issue', 'update', 'issueNumber', 'https://github.com/widgets-inc/widget-factory/issues/7'],
 		['pullRequest', 'merge', 'pullNumber', 'https://github.com/widgets-inc/widget-factory/pull/7'],

@@ -1,5 +1,8 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+
+import { GitHubPollTrigger } from '../../nodes/GitHub/GitHubPollTrigger.node';
 
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
 import { TriggerHarness } from '../harness/triggers';
@@ -141,6 +144,19 @@ describe('GitHub Poll Trigger', () => {
 			expect(harness.staticData.position).toEqual({ key: 'watchers:octo/other', ids: ['1'] });
 			nock(API).get('/repos/octo/hello/subscribers').query({ per_page: '100' }).reply(200, [user(1), user(2)]);
 			expect(await harness.poll()).toBeNull();
+		});
+
+		it('takes the owner from a repository given as "owner/name" (picked without an owner), the owner then hidden', async () => {
+			const harness = pollTrigger({ trigger: 'newWatcher', owner: { __rl: true, mode: 'list', value: '' }, repository: { __rl: true, mode: 'list', value: 'octo/hello' } });
+			const scope = nock(API).get('/repos/octo/hello/subscribers').query({ per_page: '100' }).reply(200, [user(1)]);
+			expect(await harness.poll()).toBeNull();
+			expect(scope.isDone()).toBe(true);
+			expect(harness.staticData.position).toEqual({ key: 'watchers:octo/hello', ids: ['1'] });
+			const description = new GitHubPollTrigger().description;
+			const owner = description.properties.find((property) => property.name === 'owner')!;
+			const shown = (value: string) =>
+				NodeHelpers.displayParameter({ trigger: 'newWatcher', repository: { __rl: true, mode: 'list', value } }, owner, null, description);
+			expect([shown('octo/hello'), shown('hello'), shown('={{ $json.repository }}')]).toEqual([false, true, true]);
 		});
 
 		it('names the missing parameter', async () => {

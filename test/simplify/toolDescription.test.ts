@@ -18,7 +18,7 @@ describe('tool descriptions an AI Agent sees', () => {
 	it('an operation says what it needs and what it returns (n8n: "<action> in <node name>")', () => {
 		const description = new GitHub().description;
 		const text = NodeHelpers.getToolDescriptionForNode(node({ resource: 'issue', operation: 'create' }), { description } as never);
-		expect(text).toBe(`Create an issue (needs Repository, Title; returns the issue) in ${description.defaults.name}`);
+		expect(text).toBe(`Create an issue (needs Repository Owner, Repository, Title; returns the issue) in ${description.defaults.name}`);
 		const trello = new Trello().description;
 		expect(NodeHelpers.getToolDescriptionForNode(node({ resource: 'list', operation: 'getCards' }), { description: trello } as never)).toMatch(
 			/\(needs List; returns a list of card objects\) in /,

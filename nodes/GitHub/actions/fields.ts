@@ -2,6 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { CatalogueField } from '../../shared/catalogue';
 import { listOf } from '../../shared/catalogue';
+import { OWNER_NAMED_BY_REPOSITORY } from '../repositoryReference';
 
 /** Fields shared by many rows. Descriptions are written for people and for AI agents alike. */
 
@@ -11,10 +12,9 @@ export const ownerField = (description?: string): CatalogueField => ({
 	type: 'resourceLocator',
 	default: { mode: 'list', value: '' },
 	in: 'path',
+	required: true,
 	identifies: 'owner',
-	description:
-		description ??
-		'Account or organization that owns the repository, e.g. "n8n-io". Can stay empty when Repository is given as a URL or as "owner/name".',
+	description: description ?? 'Account or organization that owns the repository, e.g. "n8n-io"',
 	ui: {
 		modes: [
 			{
@@ -56,7 +56,7 @@ export const repositoryField = (): CatalogueField => ({
 	required: true,
 	identifies: 'repository',
 	description:
-		'Repository name, e.g. "n8n". Also accepted: "owner/name" or the repository URL (https://github.com/owner/name), which set the owner too.',
+		'Repository name, e.g. "n8n". Also accepted: "owner/name" or the repository URL (https://github.com/owner/name), which name the owner too (Repository Owner is then not asked for).',
 	ui: {
 		modes: [
 			{
@@ -91,7 +91,10 @@ export const repositoryField = (): CatalogueField => ({
 });
 
 /** Owner + repository: the first two fields of every repository operation. */
-export const repositoryFields = (): CatalogueField[] => [ownerField(), repositoryField()];
+export const repositoryFields = (): CatalogueField[] => [
+	{ ...ownerField(), ui: { ...ownerField().ui, displayOptions: OWNER_NAMED_BY_REPOSITORY } },
+	repositoryField(),
+];
 
 const branchLocator: Pick<INodeProperties, 'modes'> = {
 	modes: [

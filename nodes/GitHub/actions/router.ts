@@ -24,9 +24,10 @@ const fieldIdentifying = (row: GitHubRow, what: 'owner' | 'repository') =>
 const NUMBER_URL = /^https?:\/\/[^/]+\/([^/\s]+)\/([^/\s]+)\/(?:issues|pull)\/\d+/i;
 
 /**
- * A repository locator given as "owner/name" or as a URL sets the owner too - unless an owner
- * is given that disagrees: nothing is silently retargeted. An issue or pull request given by
- * URL must belong to the chosen repository.
+ * A repository locator given as "owner/name" or as a URL sets the owner too (the editor hides
+ * Repository Owner then) - unless an owner is given that disagrees, which only an expression can
+ * do: nothing is silently retargeted. An issue or pull request given by URL must belong to the
+ * chosen repository.
  */
 async function resolveRepository({ ctx, row, values, itemIndex }: Run): Promise<void> {
 	const repository = fieldIdentifying(row, 'repository');
@@ -49,6 +50,12 @@ async function resolveRepository({ ctx, row, values, itemIndex }: Run): Promise<
 	}
 	const ownerValue = owner ? String(values[owner.name] ?? '').trim() : '';
 	const repositoryValue = repository ? String(values[repository.name] ?? '').trim() : '';
+	if (owner?.required && repository && repositoryValue && !ownerValue) {
+		throw fail(
+			`The "${owner.displayName}" parameter is empty`,
+			`Choose the owner of the repository "${repositoryValue}", or give "${repository.displayName}" by URL or as "owner/name".`,
+		);
+	}
 	for (const field of row.fields) {
 		if (field.type !== 'resourceLocator' || !field.integer || field.optional) continue;
 		const locator = ctx.getNodeParameter(field.name, itemIndex, undefined, { extractValue: false }) as

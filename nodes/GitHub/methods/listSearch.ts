@@ -84,7 +84,7 @@ export async function searchOwners(this: ILoadOptionsFunctions, filter?: string)
 	};
 }
 
-/** Repositories of the chosen owner (or of the account), filtered by name. */
+/** Repositories of the chosen owner by name, or the account's as "owner/name", filtered by name. */
 export async function searchRepositories(
 	this: ILoadOptionsFunctions,
 	filter?: string,
@@ -108,7 +108,7 @@ export async function searchRepositories(
 		return {
 			results: found.items.filter(allowed).map((repo) => ({
 				name: String(repo.full_name),
-				value: String(repo.name),
+				value: String(owner ? repo.name : repo.full_name),
 				url: String(repo.html_url),
 			})),
 			paginationToken: found.total_count > page * 100 ? String(page + 1) : undefined,
@@ -119,8 +119,9 @@ export async function searchRepositories(
 		path: '/user/repos',
 		qs: { per_page: 100, page, sort: 'updated' },
 	});
+	// No owner chosen: "owner/name" names the owner too (the editor then hides Repository Owner).
 	return {
-		results: repos.filter(allowed).map((repo) => ({ name: String(repo.full_name), value: String(repo.name), url: String(repo.html_url) })),
+		results: repos.filter(allowed).map((repo) => ({ name: String(repo.full_name), value: String(repo.full_name), url: String(repo.html_url) })),
 		paginationToken: repos.length === 100 ? String(page + 1) : undefined,
 	};
 }

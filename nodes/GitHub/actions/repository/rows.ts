@@ -84,6 +84,7 @@ export const repositoryRows: GitHubRow[] = [
 					'Account or organization to create the repository in. Leave empty for the connected account; an organization needs the right to create repositories there.',
 				),
 				in: 'none',
+				required: false,
 			},
 			{
 				displayName: 'Repository Name',
