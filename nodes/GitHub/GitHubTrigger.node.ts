@@ -10,6 +10,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { GITHUB_AUTHENTICATION_PROPERTY, GITHUB_CREDENTIALS } from './common';
 import { searchOwners } from './methods/listSearch';
+import { getOwnerRepositories } from './methods/loadOptions';
 import { GitHubClient } from './transport';
 import { WEBHOOK_TRIGGERS } from './triggers/catalogue';
 import { alreadySeen } from './triggers/delivery';
@@ -92,13 +93,13 @@ export class GitHubTrigger implements INodeType {
 				],
 			},
 			{
-				displayName: 'Repositories',
+				displayName: 'Repository Names or IDs',
 				name: 'repositories',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. hello-world, docs',
+				type: 'multiOptions',
+				typeOptions: { loadOptionsMethod: 'getOwnerRepositories', loadOptionsDependsOn: ['owner.value', 'authentication'] },
+				default: [],
 				description:
-					'Names of the owner’s repositories, separated by commas. With "Whole Organization", leave empty for all repositories or name some to only react to those.',
+					'Repositories of the owner to listen on. With "Whole Organization", leave empty for all repositories or choose some to only react to those. By expression: names as a list or as text like "hello-world, docs" ("owner/name" and repository URLs of the owner work too). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 			{
 				displayName: 'Filters',
@@ -182,7 +183,7 @@ export class GitHubTrigger implements INodeType {
 		],
 	};
 
-	methods = { listSearch: { searchOwners }, loadOptions: { webhookEventActions } };
+	methods = { listSearch: { searchOwners }, loadOptions: { webhookEventActions, getOwnerRepositories } };
 
 	webhookMethods = {
 		default: {

@@ -20,6 +20,7 @@ import {
 } from './methods/listSearch';
 import { getLabels, getMembers } from './methods/loadOptions';
 import { TRELLO_FIELD_SETS } from './actions/output';
+import { TRELLO_NODE_DEFAULT_VERSION, TRELLO_NODE_VERSIONS } from './actions/versions';
 
 export class Trello implements INodeType {
 	description: INodeTypeDescription = {
@@ -27,7 +28,8 @@ export class Trello implements INodeType {
 		name: 'trello',
 		icon: { light: 'file:trello.svg', dark: 'file:trello.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		version: TRELLO_NODE_VERSIONS,
+		defaultVersion: TRELLO_NODE_DEFAULT_VERSION,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: `Create, read and change Trello objects: ${resourceNames(TRELLO_RESOURCES)}. Can be limited to chosen boards.`,
 		defaults: { name: 'Trello Toolkit' },

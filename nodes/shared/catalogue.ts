@@ -1,5 +1,6 @@
 import type {
 	IDataObject,
+	IDisplayOptions,
 	IExecuteFunctions,
 	IHttpRequestMethods,
 	INodeProperties,
@@ -94,6 +95,11 @@ export interface OperationRow<Handler = unknown> {
 	output?: (body: unknown, values: IDataObject) => unknown;
 	/** Type of the objects returned (issue, card, …): the output gets Simplify and Output Fields. */
 	returns?: string;
+	/**
+	 * The node version from which the operation is no longer offered: nodes of earlier versions
+	 * (existing workflows) keep it and run it, new nodes do not list it.
+	 */
+	retiredInVersion?: number;
 }
 
 export interface ResourceSpec {
@@ -128,19 +134,7 @@ export function describeCatalogue(
 		},
 	];
 	for (const resource of resources) {
-		const ops = rows.filter((row) => row.resource === resource.value);
-		const firstOperation = ops[0]?.operation ?? '';
-		properties.push({
-			displayName: 'Operation',
-			name: 'operation',
-			type: 'options',
-			noDataExpression: true,
-			displayOptions: { show: { resource: [resource.value] } },
-			options: ops
-				.map((row) => ({ name: row.name, value: row.operation, action: toolAction(row), description: row.description }))
-				.sort((a, b) => a.name.localeCompare(b.name)),
-			default: firstOperation,
-		});
+		properties.push(...operationProperties(resource, rows.filter((row) => row.resource === resource.value)));
 	}
 	for (const row of rows) {
 		const show = { resource: [row.resource], operation: [row.operation] };
@@ -164,6 +158,36 @@ export function describeCatalogue(
 		}
 	}
 	return properties;
+}
+
+/**
+ * The resource's Operation selector. With a retired operation there are two, told apart by node
+ * version (n8n's editor and node creator show the one for the node's version): the current list
+ * first, then the one that older nodes keep.
+ */
+function operationProperties(resource: ResourceSpec, ops: OperationRow[]): INodeProperties[] {
+	const selector = (rows: OperationRow[], version?: IDisplayOptions['show']): INodeProperties => {
+		const firstOperation = rows[0]?.operation ?? '';
+		return {
+			displayName: 'Operation',
+			name: 'operation',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: { show: { resource: [resource.value], ...version } },
+			options: rows
+				.map((row) => ({ name: row.name, value: row.operation, action: toolAction(row), description: row.description }))
+				.sort((a, b) => a.name.localeCompare(b.name)),
+			default: firstOperation,
+		};
+	};
+	const retired = [...new Set(ops.map((row) => row.retiredInVersion).filter((version) => version !== undefined))];
+	if (retired.length === 0) return [selector(ops)];
+	if (retired.length > 1) throw new Error(`Resource "${resource.value}": operations retired in more than one version`);
+	const [version] = retired;
+	return [
+		selector(ops.filter((row) => row.retiredInVersion === undefined), { '@version': [{ _cnd: { gte: version } }] }),
+		selector(ops, { '@version': [{ _cnd: { lt: version } }] }),
+	];
 }
 
 /**

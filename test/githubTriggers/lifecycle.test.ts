@@ -203,7 +203,7 @@ describe('GitHub Trigger: webhook registration against GitHub (nock)', () => {
 	it('refuses to register without triggers or repositories, naming the parameter', async () => {
 		await expect(webhookTrigger({ triggers: [], repositories: 'hello' }).create()).rejects.toThrow('No trigger chosen in "Triggers"');
 		await expect(webhookTrigger({ triggers: ['newIssue'], repositories: ' , ' }).create()).rejects.toThrow(
-			'The "Repositories" parameter is empty',
+			'The "Repository Names or IDs" parameter is empty',
 		);
 	});
 

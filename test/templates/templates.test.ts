@@ -121,7 +121,7 @@ describe('workflow templates', () => {
 			const text = JSON.stringify(node.parameters);
 			expect(text).not.toMatch(/(?<![\w$])[0-9a-f]{24}(?![\w])/);
 			if (node.type === `${PACKAGE_NAME}.trelloTrigger`) expect(node.parameters.boards).toEqual([]);
-			if (node.type === `${PACKAGE_NAME}.gitHubTrigger`) expect(node.parameters.repositories).toBe('');
+			if (node.type === `${PACKAGE_NAME}.gitHubTrigger`) expect(node.parameters.repositories).toEqual([]);
 		}
 		expect(JSON.stringify(template)).not.toMatch(/octo|127\.0\.0\.1|localhost/);
 	});

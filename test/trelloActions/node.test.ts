@@ -35,8 +35,13 @@ describe('Trello node description', () => {
 	});
 
 	it('describes every operation for people and agents', () => {
-		const operations = properties.filter((p) => p.name === 'operation').flatMap((p) => p.options ?? []);
-		expect(operations).toHaveLength(TRELLO_ROWS.length);
+		const selectors = properties.filter((p) => p.name === 'operation');
+		const operations = selectors.flatMap((p) => p.options ?? []);
+		// One selector per resource and node version range (Comment's older one keeps Add (Legacy)).
+		const offered = new Set(
+			selectors.flatMap((p) => (p.options ?? []).map((o) => `${String(p.displayOptions?.show?.resource)}.${String((o as { value: string }).value)}`)),
+		);
+		expect([...offered].sort()).toEqual(TRELLO_ROWS.map((row) => `${row.resource}.${row.operation}`).sort());
 		for (const option of operations as Array<{ description?: string; action?: string }>) {
 			expect(option.description?.length).toBeGreaterThan(30);
 			expect(option.action).toBeTruthy();
@@ -74,7 +79,7 @@ describe('Trello node description', () => {
 		expect(modes('card')).toEqual([
 			['list', 'searchCards'],
 			['url', 'https://trello.com/c/AbCd1234/12-my-card'],
-			['id', '5abbe4b7ddc1b351ef961414'],
+			['id', '5abbe4b7ddc1b351ef961414 or AbCd1234'],
 		]);
 		expect(modes('label')).toEqual([
 			['list', 'searchLabels'],

@@ -7,6 +7,7 @@ import type { HookTarget } from './registration';
 import type { UserFilterValues } from './matching';
 import { ParameterMemo } from '../../shared/parameterMemo';
 import { anyEventRows, EVERY_EVENT } from './anyEvent';
+import { repositoryReference } from '../repositoryReference';
 
 export const OWNER_PROPERTY: INodeProperties = {
 	displayName: 'Owner',
@@ -65,8 +66,37 @@ export function chosenTriggers(ctx: Ctx): TriggerDefinition[] {
 	return rows;
 }
 
-export function chosenRepositories(ctx: Ctx): string[] {
-	return listParameter(stringParameter(ctx, 'repositories'));
+/** The label of the trigger's "repositories" multi-select (n8n's naming for lists loaded from the service). */
+export const REPOSITORIES_LABEL = 'Repository Names or IDs';
+
+/**
+ * The trigger's repository names: picked names, or names, "owner/name" and repository URLs
+ * given by expression (a list or comma-separated text, as the parameter held before it was a
+ * multi-select). A repository of another owner than "Owner" is refused: one trigger, one owner.
+ */
+export function chosenRepositories(ctx: Ctx, owner: string): string[] {
+	const raw = ctx.getNodeParameter('repositories', []) as unknown;
+	const entries = (Array.isArray(raw) ? raw : [raw]).flatMap((entry) => listParameter(String(entry ?? '')));
+	return entries.map((entry) => {
+		const reference = repositoryReference(entry);
+		if (!reference) return entry;
+		if (reference.owner.toLowerCase() !== owner.toLowerCase()) {
+			throw new NodeOperationError(ctx.getNode(), `"${entry}" in "${REPOSITORIES_LABEL}" belongs to "${reference.owner}", not to the Owner "${owner}"`, {
+				description: `A trigger listens on the repositories of one owner: set "Owner" to ${reference.owner}, or use another trigger for ${reference.owner}'s repositories.`,
+			});
+		}
+		return reference.repo;
+	});
+}
+
+function chosenOwner(ctx: Ctx): string {
+	const owner = stringParameter(ctx, 'owner');
+	if (!owner) {
+		throw new NodeOperationError(ctx.getNode(), 'The "Owner" parameter is empty', {
+			description: 'Choose the user or organization that owns the repositories.',
+		});
+	}
+	return owner;
 }
 
 export function userFilters(ctx: Ctx): UserFilterValues {
@@ -83,12 +113,7 @@ export function userFilters(ctx: Ctx): UserFilterValues {
 /** The hooks the chosen triggers need: one per repository (or one for the organization), plus an organization hook for organization-only events. */
 export function hookTargets(ctx: Ctx): HookTarget[] {
 	const rows = chosenTriggers(ctx);
-	const owner = stringParameter(ctx, 'owner');
-	if (!owner) {
-		throw new NodeOperationError(ctx.getNode(), 'The "Owner" parameter is empty', {
-			description: 'Choose the user or organization that owns the repositories.',
-		});
-	}
+	const owner = chosenOwner(ctx);
 	const listenOn = ctx.getNodeParameter('listenOn', 'repositories') as 'repositories' | 'organization';
 	const repositoryEvents = eventsFor(rows, 'repository');
 	const organizationEvents = eventsFor(rows, 'organization');
@@ -98,11 +123,11 @@ export function hookTargets(ctx: Ctx): HookTarget[] {
 	}
 	const targets: HookTarget[] = [];
 	if (repositoryEvents.length > 0) {
-		const repositories = chosenRepositories(ctx);
+		const repositories = chosenRepositories(ctx, owner);
 		if (repositories.length === 0) {
-			throw new NodeOperationError(ctx.getNode(), 'The "Repositories" parameter is empty', {
+			throw new NodeOperationError(ctx.getNode(), `The "${REPOSITORIES_LABEL}" parameter is empty`, {
 				description:
-					'Name at least one repository of the owner (separate several with commas), or set "Listen On" to the whole organization.',
+					'Choose at least one repository of the owner (or give names by expression), or set "Listen On" to the whole organization.',
 			});
 		}
 		// GitHub names are case-insensitive: "Hello" and "hello" are one repository, one hook.
@@ -129,7 +154,7 @@ export interface DeliveryMatching {
 	maxDeliveryAgeMinutes: number;
 }
 
-const deliveryMatchingMemo = new ParameterMemo<DeliveryMatching>(['triggers', 'webhookEvents', 'eventActions', 'filters', 'repositories', 'options'], (ctx) => {
+const deliveryMatchingMemo = new ParameterMemo<DeliveryMatching>(['triggers', 'webhookEvents', 'eventActions', 'filters', 'owner', 'repositories', 'options'], (ctx) => {
 	const rows = chosenTriggers(ctx);
 	const rowsByEvent = new Map<string, TriggerDefinition[]>();
 	for (const row of rows) {
@@ -141,7 +166,7 @@ const deliveryMatchingMemo = new ParameterMemo<DeliveryMatching>(['triggers', 'w
 		rows,
 		rowsByEvent,
 		filters: userFilters(ctx),
-		repositories: chosenRepositories(ctx).map((name) => name.toLowerCase()),
+		repositories: chosenRepositories(ctx, chosenOwner(ctx)).map((name) => name.toLowerCase()),
 		needsLogin: rows.some((row) => row.webhook?.mentionsAccount),
 		maxDeliveryAgeMinutes: Number((ctx.getNodeParameter('options', {}) as IDataObject).maxDeliveryAgeMinutes ?? 0) || 0,
 	};

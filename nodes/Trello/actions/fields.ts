@@ -6,6 +6,7 @@ import { listOf } from '../../shared/catalogue';
 export const TRELLO_ID_REGEX = '^[0-9a-fA-F]{24}$';
 export const BOARD_URL_REGEX = 'https?://(?:www\\.)?trello\\.com/b/([a-zA-Z0-9]+)(?:[/?#].*)?';
 export const CARD_URL_REGEX = 'https?://(?:www\\.)?trello\\.com/c/([a-zA-Z0-9]+)(?:[/?#].*)?';
+export const CARD_ID_OR_SHORT_LINK_REGEX = '^(?:[0-9a-fA-F]{24}|[a-zA-Z0-9]{8})$';
 
 type Mode = NonNullable<INodeProperties['modes']>[number];
 
@@ -61,7 +62,23 @@ const CARD_LOCATOR: Partial<INodeProperties> = {
 			validation: urlValidation(CARD_URL_REGEX, 'Not a Trello card address (https://trello.com/c/…)'),
 			extractValue: { type: 'regex', regex: CARD_URL_REGEX },
 		},
-		{ displayName: 'ID', name: 'id', type: 'string', placeholder: ID_PLACEHOLDER, validation: idValidation('card') },
+		{
+			// Trello takes a card's short link wherever it takes the card's id.
+			displayName: 'ID',
+			name: 'id',
+			type: 'string',
+			placeholder: `${ID_PLACEHOLDER} or AbCd1234`,
+			hint: 'The card\'s 24-character ID, or its short link (the 8 characters after /c/ in its address)',
+			validation: [
+				{
+					type: 'regex',
+					properties: {
+						regex: CARD_ID_OR_SHORT_LINK_REGEX,
+						errorMessage: 'Not a Trello card ID (24 hexadecimal characters) or short link (8 letters and digits)',
+					},
+				},
+			],
+		},
 	],
 };
 
@@ -113,7 +130,7 @@ export function cardField(overrides: Partial<CatalogueField> & Pick<CatalogueFie
 		default: { mode: 'list', value: '' },
 		required: true,
 		description:
-			'The card: pick it from the chosen board, paste its web address (https://trello.com/c/…) or give its 24-character ID',
+			'The card: pick it from the chosen board, paste its web address (https://trello.com/c/…) or give its 24-character ID or short link',
 		ui: CARD_LOCATOR,
 		...overrides,
 	};

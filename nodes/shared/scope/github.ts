@@ -18,8 +18,8 @@ import {
  * - /repos/OWNER/NAME/… and /user/starred/OWNER/NAME: the repository must be allowed;
  * - search (issues, code, commits, repositories): the query must be confined to allowed
  *   repositories (repo: qualifiers, or user:/org: for an owner/* entry), results are filtered too;
- * - lists of repositories (the account's, a user's, an organization's, starred ones) and
- *   notifications: results outside the scope are dropped;
+ * - lists of repositories (the account's, a user's, an organization's, starred ones, a GitHub App
+ *   installation's) and notifications: results outside the scope are dropped;
  * - forking an allowed repository: the fork (organization or account / name) must be allowed too;
  * - creating a repository: its owner/name must be allowed;
  * - organization webhooks: only for an owner/* entry;
@@ -130,6 +130,9 @@ export async function checkGitHubRequest(
 	}
 	if (reading && (route === 'user/repos' || route === 'user/starred' || (segments.length === 3 && (first === 'users' || first === 'orgs') && third === 'repos'))) {
 		return { filter: (body) => keepAllowed(body, list, (item) => stringOf(item.full_name)) };
+	}
+	if (reading && route === 'installation/repositories') {
+		return { filter: (body) => keepAllowed(body, list, (item) => stringOf(item.full_name), 'repositories') };
 	}
 	if (reading && route === 'notifications') {
 		return { filter: (body) => keepAllowed(body, list, (item) => fullNameOf(item.repository)) };
@@ -285,15 +288,20 @@ function repositoryFromApiUrl(url: unknown): string | undefined {
 	return match ? `${decodeURIComponent(match[1])}/${decodeURIComponent(match[2])}` : undefined;
 }
 
-function keepAllowed(body: unknown, list: RepositoryList, repositoryOf: (item: IDataObject) => string | undefined): unknown {
+function keepAllowed(
+	body: unknown,
+	list: RepositoryList,
+	repositoryOf: (item: IDataObject) => string | undefined,
+	itemsKey = 'items',
+): unknown {
 	const allowed = (item: unknown) => {
 		const [owner, repo] = (repositoryOf((item ?? {}) as IDataObject) ?? '').split('/');
 		return Boolean(owner && repo && list.allows(owner, repo));
 	};
 	if (Array.isArray(body)) return body.filter(allowed);
-	if (body && typeof body === 'object' && Array.isArray((body as IDataObject).items)) {
-		const items = ((body as IDataObject).items as unknown[]).filter(allowed);
-		return { ...(body as IDataObject), items };
+	if (body && typeof body === 'object' && Array.isArray((body as IDataObject)[itemsKey])) {
+		const items = ((body as IDataObject)[itemsKey] as unknown[]).filter(allowed);
+		return { ...(body as IDataObject), [itemsKey]: items };
 	}
 	return body;
 }

@@ -1,5 +1,6 @@
 import type { TrelloRow } from '../types';
 import { BOARD_FILTER_FIELD, cardField, idField, pickedField } from '../fields';
+import { TRELLO_NODE_VERSION_WITHOUT_LEGACY_COMMENT } from '../versions';
 
 const TEXT = {
 	displayName: 'Text',
@@ -27,7 +28,7 @@ export const commentRows: TrelloRow[] = [
 		name: 'Add to Card',
 		action: 'Add a comment to a card',
 		description:
-			'Post a comment on a card picked from a board, by its web address or by ID. Returns the comment (a commentCard action with its id and text). Use this for new workflows.',
+			'Post a comment on a card picked from a board, by its web address, by ID or by short link. Returns the comment (a commentCard action with its id and text).',
 		method: 'POST',
 		path: '/1/cards/{id}/actions/comments',
 		spec: [{ kind: 'toolStep', name: 'Add Comment to Card' }, { kind: 'endpoint', name: 'Add comment' }],
@@ -41,7 +42,8 @@ export const commentRows: TrelloRow[] = [
 		name: 'Add (Legacy)',
 		action: 'Add a comment (legacy)',
 		description:
-			'Legacy form of Add to Card, kept so workflows and agents built on the original action keep working: the card is given only as a plain ID or short link (no board picking, no web address). Same request and result as Add to Card.',
+			'Legacy form of Add to Card, kept so workflows and agents built on the original action keep working: the card is given only as a plain ID or short link (no board picking, no web address). Same request and result as Add to Card, which also takes a short link. Offered only in nodes of version 1.',
+		retiredInVersion: TRELLO_NODE_VERSION_WITHOUT_LEGACY_COMMENT,
 		method: 'POST',
 		path: '/1/cards/{id}/actions/comments',
 		spec: [{ kind: 'toolStep', name: 'Add Comment (legacy action)' }],
