@@ -2,11 +2,17 @@ import type {
 	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
+	IDataObject,
+	IHttpRequestHelper,
 	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { authenticateAsInstallation } from '../nodes/GitHub/transport/githubApp';
+import {
+	authenticateAsInstallation,
+	INSTALLATION_TOKEN_FIELDS,
+	issueInstallationToken,
+} from '../nodes/GitHub/transport/githubApp';
 import { GITHUB_API_VERSION, GITHUB_MEDIA_TYPE } from '../nodes/GitHub/transport/protocol';
 import { GITHUB_SERVER_PROPERTY } from './githubServer';
 import { ACCESS_LEVEL_PROPERTY, ALLOWED_REPOSITORIES_PROPERTY } from './scopeProperties';
@@ -80,9 +86,35 @@ export class GithubServerAppApi implements ICredentialType {
 		},
 		ALLOWED_REPOSITORIES_PROPERTY,
 		ACCESS_LEVEL_PROPERTY,
+		// Filled by n8n from preAuthentication; `expirable` makes n8n run it when the token is empty or refused (401).
+		{
+			displayName: 'Installation Token',
+			name: INSTALLATION_TOKEN_FIELDS.token,
+			type: 'hidden',
+			typeOptions: { expirable: true, password: true },
+			default: '',
+		},
+		{
+			displayName: 'Installation Token Renew At',
+			name: INSTALLATION_TOKEN_FIELDS.renewAt,
+			type: 'hidden',
+			default: '',
+		},
+		{
+			displayName: 'Installation Token Issued For',
+			name: INSTALLATION_TOKEN_FIELDS.issuedFor,
+			type: 'hidden',
+			typeOptions: { password: true },
+			default: '',
+		},
 	];
 
-	/** Exchanges a JWT signed with the private key for an installation token (kept until shortly before it expires). */
+	/** Exchanges a JWT signed with the private key for an installation token, through n8n's HTTP helper. */
+	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject): Promise<IDataObject> {
+		return await issueInstallationToken.call(this, credentials);
+	}
+
+	/** Adds the stored installation token; one about to expire or issued for other settings is renewed first. */
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,

@@ -8,7 +8,16 @@ import { GitHubClient } from './transport';
 import { POLL_TRIGGERS, triggersByValue } from './triggers/catalogue';
 import { OWNER_PROPERTY } from './triggers/parameters';
 import type { PollState } from './triggers/pollers';
-import { runPoller } from './triggers/pollers';
+import { ACCOUNT_POLLERS, runPoller } from './triggers/pollers';
+
+/** The name the editor lists a poll trigger under. */
+function optionName(row: (typeof POLL_TRIGGERS)[number]): string {
+	if (row.value === 'newRepository') return 'New Repository (in the account)';
+	if (row.value === 'newMention') return 'New Mention (from notifications)';
+	return row.name;
+}
+
+const ACCOUNT_TRIGGER_NAMES = POLL_TRIGGERS.filter((row) => row.poller && ACCOUNT_POLLERS.has(row.poller)).map(optionName);
 
 export class GitHubPollTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -33,7 +42,7 @@ export class GitHubPollTrigger implements INodeType {
 				type: 'options',
 				default: 'newGist',
 				options: POLL_TRIGGERS.map((row) => ({
-					name: row.value === 'newRepository' ? 'New Repository (in the account)' : row.value === 'newMention' ? 'New Mention (from notifications)' : row.name,
+					name: optionName(row),
 					value: row.value,
 					description: row.pollDescription ?? row.description,
 				})),
@@ -77,6 +86,16 @@ export class GitHubPollTrigger implements INodeType {
 			throw new NodeOperationError(this.getNode(), `Unknown trigger "${value}"`, {
 				description: 'Choose one of the listed triggers in "Trigger".',
 			});
+		}
+		// Known from the node's settings, so nothing is sent that GitHub would refuse.
+		if (ACCOUNT_POLLERS.has(row.poller) && this.getNodeParameter('authentication', 'accessToken') === 'githubApp') {
+			throw new NodeOperationError(
+				this.getNode(),
+				`"${optionName(row)}" needs a user's token: it reads the signed-in account, and a GitHub App installation token has none`,
+				{
+					description: `Set "Authentication" to "OAuth2" or "Access Token" for ${ACCOUNT_TRIGGER_NAMES.map((name) => `"${name}"`).join(', ')} (GitHub answers /gists, /user/repos and /notifications only for a user). With "GitHub App", use "New Watcher" here, or the GitHub Toolkit Trigger for repository and organization events (e.g. New Repository in an organization).`,
+				},
+			);
 		}
 		const text = (name: string) => String(this.getNodeParameter(name, '', { extractValue: true }) ?? '').trim();
 		// A repository picked without an owner comes as "owner/name", which names the owner.

@@ -2,7 +2,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestMethods, 
 
 import type { ApiContext } from './context';
 import type { ServiceName } from './errors';
-import { apiErrorFromResponse, ServiceAnswerError, toNodeError } from './errors';
+import { apiErrorFromResponse, CredentialSetupError, ServiceAnswerError, toNodeError } from './errors';
 import type { Clock, RateLimitPolicy, RawResponse, RetryBounds } from './rateLimit';
 import { DEFAULT_RETRY_BOUNDS, headerValue, sendWithRateLimits, systemClock } from './rateLimit';
 import { redactHeaders, redactKnownSecrets, secretsOf } from './redact';
@@ -290,6 +290,8 @@ function scoped(verdict: ScopeVerdict, statusCode: number, body: unknown): unkno
 function unauthorizedAnswer(error: unknown): unknown {
 	let current: unknown = error;
 	for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+		// A credential that cannot sign in (it may carry a 401 to have n8n renew it) is its own error.
+		if (current instanceof CredentialSetupError || (current as Error).name === 'CredentialSetupError') throw error;
 		const response = (current as { response?: { status?: number; headers?: unknown; data?: unknown } }).response;
 		if (response?.status === 401) return { statusCode: 401, headers: response.headers ?? {}, body: response.data };
 		current = (current as { cause?: unknown }).cause;

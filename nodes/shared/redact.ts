@@ -134,6 +134,8 @@ const SECRET_FIELDS = new Set([
 	'oauth_token',
 	'oauth_token_secret',
 	'privateKey',
+	// A GitHub App credential's stored installation token.
+	'installationToken',
 ]);
 
 /** The secret values of a credential object, to be redacted wherever they appear. */

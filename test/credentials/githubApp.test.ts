@@ -1,5 +1,5 @@
 import { generateKeyPairSync, verify } from 'node:crypto';
-import type { IDataObject } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper, IHttpRequestOptions } from 'n8n-workflow';
 import nock from 'nock';
 
 import { GithubServerAppApi } from '../../credentials/GithubServerAppApi.credentials';
@@ -15,7 +15,7 @@ const KEY_BODY_LINE = PEM.split('\n')[1];
 const INSTALLATION_TOKEN = 'ghs_installationTokenValue0123456789abcd';
 const SECOND_TOKEN = 'ghs_secondInstallationToken0123456789abc';
 
-function appCredentials(extra: IDataObject = {}) {
+function appCredentials(extra: ICredentialDataDecryptedObject = {}): { githubServerAppApi: ICredentialDataDecryptedObject } {
 	return {
 		githubServerAppApi: {
 			server: 'https://api.github.com',
@@ -75,51 +75,111 @@ describe('GitHub App credential', () => {
 		return { scope, claims };
 	}
 
-	it('signs a JWT (RS256, iat a minute back, exp within ten minutes), exchanges it and sends the installation token', async () => {
+	it('signs a JWT (RS256, iat a minute back, exp within ten minutes), exchanges it in preAuthentication, stores the token in the credential and sends it', async () => {
 		const exchange = tokenExchange(42, INSTALLATION_TOKEN);
 		const api = nock('https://api.github.com', { reqheaders: { authorization: `Bearer ${INSTALLATION_TOKEN}` } })
 			.get('/repos/octo/hello/issues/1')
 			.reply(200, { number: 1, title: 'Bug' });
+		const stored = appCredentials();
+		const helper = new HarnessCredentialsHelper(stored);
 
-		const run = await runWorkflow(apiCall({ method: 'GET', endpoint: '/repos/octo/hello/issues/1' }), {
-			credentials: appCredentials(),
-		});
+		const run = await runWorkflow(apiCall({ method: 'GET', endpoint: '/repos/octo/hello/issues/1' }), { credentialsHelper: helper });
 
 		expect(run.json('Call')).toEqual([{ number: 1, title: 'Bug' }]);
 		expect(exchange.claims).toEqual([{ iat: nowSeconds() - 60, exp: nowSeconds() + 540, iss: 123456 }]);
 		expect(exchange.scope.isDone()).toBe(true);
 		expect(api.isDone()).toBe(true);
+		expect(helper.preAuthenticationRuns).toEqual([{ typeName: 'githubServerAppApi', credentialsExpired: false }]);
+		expect(stored.githubServerAppApi).toEqual({
+			...appCredentials().githubServerAppApi,
+			installationToken: INSTALLATION_TOKEN,
+			installationTokenRenewAt: new Date(clock.now() + 3_600_000 - TOKEN_RENEWAL_MARGIN_MS).toISOString(),
+			installationTokenIssuedFor: expect.stringMatching(/^[0-9a-f]{64}$/),
+		});
 	});
 
-	it('keeps the token for later runs until five minutes before it expires, then exchanges a new one', async () => {
+	it('keeps the stored token for later runs until five minutes before it expires, then has n8n issue a new one before sending', async () => {
 		const first = tokenExchange(42, INSTALLATION_TOKEN);
+		const seen: string[] = [];
 		const api = nock('https://api.github.com')
 			.get('/rate_limit')
 			.times(3)
 			.reply(function () {
-				return [200, { seen: this.req.headers.authorization }];
+				seen.push(String(this.req.headers.authorization));
+				return [200, {}];
 			});
 		const call = apiCall({ method: 'GET', endpoint: '/rate_limit' });
+		const stored = appCredentials();
+		const helper = new HarnessCredentialsHelper(stored);
 
-		const runOne = await runWorkflow(call, { credentials: appCredentials() });
+		await runWorkflow(call, { credentialsHelper: helper });
 		clock.current += 3_600_000 - TOKEN_RENEWAL_MARGIN_MS - 1000;
-		const runTwo = await runWorkflow(call, { credentials: appCredentials() });
+		await runWorkflow(call, { credentialsHelper: helper });
 		expect(first.scope.isDone()).toBe(true);
 
 		clock.current += 2000;
 		const second = tokenExchange(42, SECOND_TOKEN);
-		const runThree = await runWorkflow(call, { credentials: appCredentials() });
+		const runThree = await runWorkflow(call, { credentialsHelper: helper });
 
-		// The outputs show the redaction of whichever token is current.
-		expect([runOne, runTwo, runThree].map((run) => run.json('Call'))).toEqual([
-			[{ seen: 'Bearer [redacted]' }],
-			[{ seen: 'Bearer [redacted]' }],
-			[{ seen: 'Bearer [redacted]' }],
-		]);
+		expect(runThree.json('Call')).toEqual([{}]);
+		// The expiring token never reached GitHub again: n8n renewed it when authenticate asked.
+		expect(seen).toEqual([`Bearer ${INSTALLATION_TOKEN}`, `Bearer ${INSTALLATION_TOKEN}`, `Bearer ${SECOND_TOKEN}`]);
+		expect(helper.preAuthenticationRuns.map((run) => run.credentialsExpired)).toEqual([false, true]);
 		expect(first.claims).toHaveLength(1);
 		expect(second.claims).toHaveLength(1);
-		expect(second.scope.isDone()).toBe(true);
+		expect(stored.githubServerAppApi.installationToken).toBe(SECOND_TOKEN);
 		expect(api.isDone()).toBe(true);
+	});
+
+	it('uses a token issued with less than ten minutes to live for half of its life, so a new token is never renewed at once', async () => {
+		tokenExchange(42, INSTALLATION_TOKEN, 4 * 60_000);
+		const seen: string[] = [];
+		nock('https://api.github.com')
+			.get('/rate_limit')
+			.times(3)
+			.reply(function () {
+				seen.push(String(this.req.headers.authorization));
+				return [200, {}];
+			});
+		const call = apiCall({ method: 'GET', endpoint: '/rate_limit' });
+		const stored = appCredentials();
+		const helper = new HarnessCredentialsHelper(stored);
+
+		await runWorkflow(call, { credentialsHelper: helper });
+		clock.current += 2 * 60_000 - 1000;
+		await runWorkflow(call, { credentialsHelper: helper });
+		clock.current += 1000;
+		tokenExchange(42, SECOND_TOKEN);
+		await runWorkflow(call, { credentialsHelper: helper });
+
+		expect(seen).toEqual([`Bearer ${INSTALLATION_TOKEN}`, `Bearer ${INSTALLATION_TOKEN}`, `Bearer ${SECOND_TOKEN}`]);
+		expect(helper.preAuthenticationRuns.map((run) => run.credentialsExpired)).toEqual([false, true]);
+		expect(nock.pendingMocks()).toEqual([]);
+	});
+
+	it('never sends a stored token issued for other settings: a token from github.com is replaced, not sent, once the server is Enterprise Server', async () => {
+		tokenExchange(42, INSTALLATION_TOKEN);
+		nock('https://api.github.com').get('/rate_limit').reply(200, {});
+		const stored = appCredentials();
+		await runWorkflow(apiCall({ method: 'GET', endpoint: '/rate_limit' }), { credentialsHelper: new HarnessCredentialsHelper(stored) });
+		expect(stored.githubServerAppApi.installationToken).toBe(INSTALLATION_TOKEN);
+
+		const seen: string[] = [];
+		nock('https://ghe.example.com')
+			.post('/api/v3/app/installations/42/access_tokens')
+			.reply(201, { token: SECOND_TOKEN, expires_at: new Date(clock.now() + 3_600_000).toISOString() })
+			.get('/api/v3/rate_limit')
+			.reply(function () {
+				seen.push(String(this.req.headers.authorization));
+				return [200, {}];
+			});
+		stored.githubServerAppApi.server = 'https://ghe.example.com/api/v3';
+		const run = await runWorkflow(apiCall({ method: 'GET', endpoint: '/rate_limit' }), { credentialsHelper: new HarnessCredentialsHelper(stored) });
+
+		expect(run.json('Call')).toEqual([{}]);
+		expect(seen).toEqual([`Bearer ${SECOND_TOKEN}`]);
+		expect(stored.githubServerAppApi.installationToken).toBe(SECOND_TOKEN);
+		expect(nock.pendingMocks()).toEqual([]);
 	});
 
 	it.each([
@@ -239,7 +299,7 @@ describe('GitHub App credential', () => {
 		expect(run.error('Call')?.message).toBe('The GitHub App is not installed on nobody');
 	});
 
-	it('replaces a token GitHub refuses (revoked) once, then sends the request again', async () => {
+	it('has n8n replace a token GitHub refuses (revoked) once and send the request again', async () => {
 		tokenExchange(42, INSTALLATION_TOKEN);
 		nock('https://api.github.com')
 			.get('/repos/octo/hello')
@@ -250,11 +310,36 @@ describe('GitHub App credential', () => {
 			.get('/repos/octo/hello')
 			.matchHeader('authorization', `Bearer ${SECOND_TOKEN}`)
 			.reply(200, { full_name: 'octo/hello' });
+		const stored = appCredentials();
+		const helper = new HarnessCredentialsHelper(stored);
 
-		const run = await runWorkflow(apiCall({ method: 'GET', endpoint: '/repos/octo/hello' }), { credentials: appCredentials() });
+		const run = await runWorkflow(apiCall({ method: 'GET', endpoint: '/repos/octo/hello' }), { credentialsHelper: helper });
 
 		expect(run.json('Call')).toEqual([{ full_name: 'octo/hello' }]);
 		expect(second.scope.isDone()).toBe(true);
+		expect(helper.preAuthenticationRuns.map((entry) => entry.credentialsExpired)).toEqual([false, true]);
+		expect(stored.githubServerAppApi.installationToken).toBe(SECOND_TOKEN);
+	});
+
+	it('reports a 401 that stays after the new token as GitHub\'s refusal with the app hint', async () => {
+		tokenExchange(42, INSTALLATION_TOKEN);
+		tokenExchange(42, SECOND_TOKEN);
+		const seen: string[] = [];
+		nock('https://api.github.com')
+			.get('/repos/octo/hello')
+			.times(2)
+			.reply(function () {
+				seen.push(String(this.req.headers.authorization));
+				return [401, { message: 'Bad credentials' }];
+			});
+
+		const run = await runWorkflow(apiCall({ method: 'GET', endpoint: '/repos/octo/hello' }), { credentials: appCredentials() });
+
+		expect(seen).toEqual([`Bearer ${INSTALLATION_TOKEN}`, `Bearer ${SECOND_TOKEN}`]);
+		expect(run.error('Call')?.message).toBe(
+			"GitHub answered 401: Bad credentials - GitHub refused the app's installation token: check that the app is still installed and the private key not revoked.",
+		);
+		expect(nock.pendingMocks()).toEqual([]);
 	});
 
 	it('keeps the installation token out of outputs and errors', async () => {
@@ -265,8 +350,9 @@ describe('GitHub App credential', () => {
 			.get('/repos/octo/hello/issues/2')
 			.reply(422, { message: `Validation failed for ${INSTALLATION_TOKEN}` });
 
-		const ok = await runWorkflow(apiCall({ method: 'GET', endpoint: '/repos/octo/hello/issues/1' }), { credentials: appCredentials() });
-		const failed = await runWorkflow(apiCall({ method: 'GET', endpoint: '/repos/octo/hello/issues/2' }), { credentials: appCredentials() });
+		const helper = new HarnessCredentialsHelper(appCredentials());
+		const ok = await runWorkflow(apiCall({ method: 'GET', endpoint: '/repos/octo/hello/issues/1' }), { credentialsHelper: helper });
+		const failed = await runWorkflow(apiCall({ method: 'GET', endpoint: '/repos/octo/hello/issues/2' }), { credentialsHelper: helper });
 
 		expect(ok.json('Call')).toEqual([{ body: 'echo [redacted]' }]);
 		expect(failed.error('Call')?.message).toBe('GitHub answered 422: Validation failed for [redacted]');
@@ -288,18 +374,56 @@ describe('GitHub App credential', () => {
 		expect(run.error('Call')?.message).toMatch(/read.only/i);
 	});
 
-	it('offers a connection test that lists the installation\'s repositories with the installation token', async () => {
+	it('offers a connection test (n8n runs preAuthentication for it) that lists the installation\'s repositories with the installation token', async () => {
 		const credential = new GithubServerAppApi();
 		expect(credential.test.request).toMatchObject({ url: '/installation/repositories', qs: { per_page: 1 } });
-		tokenExchange(42, INSTALLATION_TOKEN);
-		const helper = new HarnessCredentialsHelper({});
-		const options = await helper.authenticate(appCredentials().githubServerAppApi, 'githubServerAppApi', {
+		expect(credential.properties.find((property) => property.typeOptions?.expirable)).toMatchObject({
+			name: 'installationToken',
+			type: 'hidden',
+			typeOptions: { expirable: true, password: true },
+		});
+		const sent: IHttpRequestOptions[] = [];
+		const httpRequest = async (options: IHttpRequestOptions) => {
+			sent.push(options);
+			return {
+				statusCode: 201,
+				headers: {},
+				body: { token: INSTALLATION_TOKEN, expires_at: new Date(clock.now() + 3_600_000).toISOString() },
+			};
+		};
+		const data = appCredentials().githubServerAppApi;
+
+		const issued = await credential.preAuthentication.call({ helpers: { httpRequest } } as unknown as IHttpRequestHelper, data);
+
+		expect(sent).toEqual([
+			{
+				method: 'POST',
+				url: 'https://api.github.com/app/installations/42/access_tokens',
+				headers: {
+					Accept: 'application/vnd.github+json',
+					'X-GitHub-Api-Version': '2022-11-28',
+					'User-Agent': 'n8n-nodes-github-trello',
+					Authorization: expect.stringMatching(/^Bearer eyJ/),
+				},
+				json: true,
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: true,
+				disableFollowRedirect: true,
+			},
+		]);
+		verifiedClaims(sent[0].headers?.Authorization as string);
+		// Only the token fields: a test of unsaved settings never overwrites the saved ones.
+		expect(Object.keys(issued).sort()).toEqual(['installationToken', 'installationTokenIssuedFor', 'installationTokenRenewAt']);
+		const options = await credential.authenticate({ ...data, ...(issued as ICredentialDataDecryptedObject) }, {
 			url: 'https://api.github.com/installation/repositories',
 			headers: { Accept: 'application/vnd.github+json' },
 		});
 		expect(options.headers).toEqual({
 			Accept: 'application/vnd.github+json',
 			Authorization: `Bearer ${INSTALLATION_TOKEN}`,
+		});
+		await expect(credential.authenticate(data, { url: 'https://api.github.com/installation/repositories' })).rejects.toMatchObject({
+			response: { status: 401 },
 		});
 	});
 });

@@ -114,7 +114,7 @@ describe('GitHub App credential in a real n8n', () => {
 		expect(result.runData.Call[0].data?.main[0].map((item) => item.json)).toEqual([{ full_name: 'octo/hello' }]);
 		expect(github.requestsTo('GET', '/orgs/octo/installation')).toHaveLength(1);
 		expect(github.jwtRefusals).toEqual([]);
-		// One exchange for the run: both nodes used the token kept in the process.
+		// One exchange for the run (n8n ran the credential's preAuthentication once and stored the token): both nodes used it.
 		expect(installationTokens()).toHaveLength(1);
 		const [token] = installationTokens();
 		for (const path of ['/repos/octo/hello/issues/7', '/repos/octo/hello']) {
@@ -123,6 +123,40 @@ describe('GitHub App credential in a real n8n', () => {
 		const everything = JSON.stringify(result.raw);
 		expect(everything).not.toContain(token);
 		expect(everything).not.toMatch(/eyJ[A-Za-z0-9_-]{8,}\.eyJ/);
+	});
+
+	it('has n8n replace a revoked token after GitHub\'s 401 and resend, and renew one due for renewal before it is sent', async () => {
+		const issuedBefore = installationTokens().length;
+		for (const token of installationTokens()) github.tokens.delete(token);
+		// Tokens from now on live 40 s: shorter than twice the renewal margin, so due for renewal after half, 20 s.
+		github.installationTokenLifetimeMs = 40_000;
+		const issueRequests = () => github.requestsTo('GET', '/repos/octo/hello/issues/7').map((r) => r.headers.authorization);
+		const seenBefore = issueRequests().length;
+		try {
+			const revoked = await n8n.execute('ghAppActions');
+
+			expect(revoked.runData['Get Issue'][0].data?.main[0].map((item) => item.json)).toEqual([{ number: 7, title: 'Bug' }]);
+			expect(installationTokens()).toHaveLength(issuedBefore + 1);
+			const shortLived = installationTokens().at(-1)!;
+			const issuedAt = Date.now();
+			const [refused, resent] = issueRequests().slice(seenBefore);
+			expect(installationTokens().slice(0, issuedBefore)).toContain(/^Bearer (.+)$/.exec(refused)?.[1]);
+			expect(resent).toBe(`Bearer ${shortLived}`);
+			expect(github.requestsTo('GET', '/repos/octo/hello').at(-1)?.headers.authorization).toBe(`Bearer ${shortLived}`);
+
+			await new Promise((resolve) => setTimeout(resolve, Math.max(0, issuedAt + 21_000 - Date.now())));
+			const due = await n8n.execute('ghAppActions');
+
+			expect(due.runData.Call[0].data?.main[0].map((item) => item.json)).toEqual([{ full_name: 'octo/hello' }]);
+			const renewed = installationTokens().slice(issuedBefore + 1);
+			expect(renewed).toHaveLength(1);
+			// Renewed before sending: the token due for renewal reached GitHub no more.
+			expect(issueRequests().slice(seenBefore + 2)).toEqual([`Bearer ${renewed[0]}`]);
+			expect(github.requestsTo('GET', '/repos/octo/hello').at(-1)?.headers.authorization).toBe(`Bearer ${renewed[0]}`);
+			expect(JSON.stringify([revoked.raw, due.raw])).not.toMatch(/ghs_[0-9a-f]{36}/);
+		} finally {
+			github.installationTokenLifetimeMs = 3_600_000;
+		}
 	});
 
 	it('registers the trigger\'s hook with the app, runs for a chosen event and action only', async () => {

@@ -68,6 +68,8 @@ export class FakeGitHub extends FakeHttpServer {
 	readonly issuedUserTokens: Array<{ accessToken: string; refreshToken: string }> = [];
 	/** The GraphQL documents received, by the name the test gave them, with their variables. */
 	readonly graphqlCalls: Array<{ document: string; variables: Record<string, unknown> }> = [];
+	/** How long installation tokens issued from now on live (GitHub: one hour). */
+	installationTokenLifetimeMs = 3_600_000;
 
 	/** A GitHub App with its public key (PEM) and where it is installed. */
 	addApp(appId: string, publicKeyPem: string, installations: FakeInstallation[]): this {
@@ -90,7 +92,7 @@ export class FakeGitHub extends FakeHttpServer {
 				this.issuedInstallationTokens.push({ token, appId: this.signedInApp.get(req) ?? '', installationId: installation.id });
 				return {
 					status: 201,
-					body: { token, expires_at: new Date(Date.now() + 3_600_000).toISOString(), permissions: { issues: 'write' }, repository_selection: 'all' },
+					body: { token, expires_at: new Date(Date.now() + this.installationTokenLifetimeMs).toISOString(), permissions: { issues: 'write' }, repository_selection: 'all' },
 				};
 			});
 		return this;

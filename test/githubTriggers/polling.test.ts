@@ -1,9 +1,9 @@
+import { generateKeyPairSync } from 'node:crypto';
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
-import { NodeHelpers } from 'n8n-workflow';
+import { NodeHelpers, NodeOperationError } from 'n8n-workflow';
 
 import { GitHubPollTrigger } from '../../nodes/GitHub/GitHubPollTrigger.node';
-
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
 import { TriggerHarness } from '../harness/triggers';
 import { credentialsFor, pollTrigger } from './helpers';
@@ -190,6 +190,64 @@ describe('GitHub Poll Trigger', () => {
 			nock(API).get('/notifications').query({ ...base, participating: 'false' }).reply(200, [thread('6', 'author', at(4)), mention]);
 			expect(json(await harness.poll('manual'))).toEqual([polled('New Mention', mention)]);
 			expect(harness.staticData).toEqual({});
+		});
+	});
+
+	describe('with a GitHub App installation token', () => {
+		const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+		const appCredentials = {
+			githubServerAppApi: {
+				server: API,
+				appId: '123456',
+				privateKey: privateKey.export({ type: 'pkcs1', format: 'pem' }).toString(),
+				installationSelection: 'id',
+				installationId: '42',
+			},
+		};
+		const INSTALLATION_TOKEN = 'ghs_pollInstallationToken0123456789abcd';
+		const appPoll = (parameters: IDataObject) =>
+			new TriggerHarness('gitHubPollTrigger', { authentication: 'githubApp', ...parameters }, structuredClone(appCredentials));
+		const guidance =
+			'Set "Authentication" to "OAuth2" or "Access Token" for "New Repository (in the account)", "New Mention (from notifications)", "New Gist" (GitHub answers /gists, /user/repos and /notifications only for a user). With "GitHub App", use "New Watcher" here, or the GitHub Toolkit Trigger for repository and organization events (e.g. New Repository in an organization).';
+
+		it.each([
+			['newGist', 'New Gist'],
+			['newRepository', 'New Repository (in the account)'],
+			['newMention', 'New Mention (from notifications)'],
+		])('refuses %s before anything is sent (no token exchange either), saying which authentication to choose', async (trigger, name) => {
+			const harness = appPoll({ trigger });
+			const error = await harness.poll().then(
+				() => undefined,
+				(thrown: unknown) => thrown as NodeOperationError,
+			);
+			expect(error).toBeInstanceOf(NodeOperationError);
+			expect(error?.message).toBe(
+				`"${name}" needs a user's token: it reads the signed-in account, and a GitHub App installation token has none`,
+			);
+			expect(error?.description).toBe(guidance);
+			expect(harness.staticData).toEqual({});
+			expect(nock.pendingMocks()).toEqual([]);
+		});
+
+		it('polls New Watcher with the installation token n8n issued through the credential', async () => {
+			const exchange = nock(API).post('/app/installations/42/access_tokens').reply(201, {
+				token: INSTALLATION_TOKEN,
+				expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+			});
+			const subscribers = nock(API, { reqheaders: { authorization: `Bearer ${INSTALLATION_TOKEN}` } })
+				.get('/repos/octo/hello/subscribers')
+				.query({ per_page: '100' })
+				.reply(200, [{ id: 1, login: 'user1' }]);
+			const harness = appPoll({
+				trigger: 'newWatcher',
+				owner: { __rl: true, mode: 'name', value: 'octo' },
+				repository: { __rl: true, mode: 'name', value: 'hello' },
+			});
+
+			expect(await harness.poll()).toBeNull();
+			expect(harness.staticData.position).toEqual({ key: 'watchers:octo/hello', ids: ['1'] });
+			expect(exchange.isDone()).toBe(true);
+			expect(subscribers.isDone()).toBe(true);
 		});
 	});
 });

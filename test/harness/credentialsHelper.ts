@@ -3,7 +3,9 @@ import type {
 	ICredentialType,
 	ICredentialsExpressionResolveValues,
 	IDataObject,
+	IHttpRequestHelper,
 	IHttpRequestOptions,
+	INode,
 	INodeCredentialsDetails,
 } from 'n8n-workflow';
 import { ICredentialsHelper } from 'n8n-workflow';
@@ -55,9 +57,35 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		return requestOptions;
 	}
 
-	async preAuthentication() {
-		return undefined;
+	/**
+	 * n8n's CredentialsHelper.preAuthentication (packages/cli): for a credential type with a
+	 * hidden `expirable` field and a preAuthentication function, runs it when that field is empty,
+	 * when n8n-core reports the credential expired (a 401) or for the connection test, saves the
+	 * output into the stored credential and returns the credential with it.
+	 */
+	async preAuthentication(
+		helpers: IHttpRequestHelper,
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		node: INode,
+		credentialsExpired: boolean,
+	): Promise<ICredentialDataDecryptedObject | undefined> {
+		const type = this.credentialType(typeName);
+		const expirable = type?.properties.find((property) => property.type === 'hidden' && property.typeOptions?.expirable === true);
+		if (!expirable || typeof type?.preAuthentication !== 'function') return undefined;
+		const testing = node?.parameters?.temp === '' && node?.type === 'n8n-nodes-base.noOp';
+		// n8n fills in the defaults of a stored credential's fields, so a field never set reads ''.
+		if ((credentials[expirable.name] ?? '') !== '' && !credentialsExpired && !testing) return undefined;
+		const output = await type.preAuthentication.call({ helpers: { httpRequest: helpers.helpers.httpRequest } }, credentials);
+		if (output[expirable.name] === undefined || !node.credentials) return undefined;
+		const stored = this.byType[typeName];
+		if (stored) Object.assign(stored, output);
+		this.preAuthenticationRuns.push({ typeName, credentialsExpired });
+		return Object.assign(credentials, output);
 	}
+
+	/** Every time preAuthentication ran and saved its output, in order. */
+	readonly preAuthenticationRuns: Array<{ typeName: string; credentialsExpired: boolean }> = [];
 
 	async runPreAuthentication() {
 		return undefined;

@@ -1,6 +1,12 @@
 import { createHash, createPrivateKey, sign } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
-import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IHttpRequestHelper,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+} from 'n8n-workflow';
 
 import { GITHUB_DOT_COM_API } from '../../../credentials/githubServer';
 import { transportSettings } from '../../shared/apiClient';
@@ -10,16 +16,34 @@ import { checkedBaseUrl, pathSegment } from '../../shared/requestGuard';
 import { GITHUB_API_VERSION, GITHUB_MEDIA_TYPE } from './protocol';
 
 /**
- * GitHub App sign-in: a short-lived JWT signed with the app's private key (RS256) is exchanged
- * for an installation access token, which every request then carries. Tokens are kept in this
- * process per credential until shortly before they expire.
+ * GitHub App sign-in through n8n's own credential mechanism. The credential's preAuthentication
+ * signs a short-lived JWT with the app's private key (RS256) and exchanges it, with n8n's HTTP
+ * helper, for an installation access token; n8n stores the token in the credential's hidden,
+ * expirable field and runs preAuthentication again when that field is empty, when a request is
+ * answered 401, and for the connection test. `authenticate` adds the stored token to each request
+ * and asks for a new one (see InstallationTokenRenewal) when it is about to expire or was issued
+ * for other settings of the credential.
  */
 
 /** GitHub refuses a JWT whose lifetime exceeds ten minutes; iat is backdated for clock drift. */
 const JWT_BACKDATE_SECONDS = 60;
 const JWT_LIFETIME_SECONDS = 9 * 60;
-/** An installation token is replaced this long before GitHub's expiry, so no request carries a dying token. */
+/**
+ * An installation token is replaced this long before GitHub's expiry, so no request carries a
+ * dying token; a token issued with less than twice this life left is kept for half of it, so a
+ * newly issued token is always used.
+ */
 export const TOKEN_RENEWAL_MARGIN_MS = 5 * 60_000;
+
+/** The credential's hidden fields n8n keeps the issued token in (declared in GithubServerAppApi). */
+export const INSTALLATION_TOKEN_FIELDS = {
+	/** The token; n8n's `expirable` field: empty means "run preAuthentication first". */
+	token: 'installationToken',
+	/** When the token is to be replaced (ISO 8601): GitHub's expires_at less the renewal margin. */
+	renewAt: 'installationTokenRenewAt',
+	/** A digest of the settings the token was issued for (server, app, key, installation). */
+	issuedFor: 'installationTokenIssuedFor',
+} as const;
 
 const PRIVATE_KEY_FIELD = 'Private Key';
 const SERVER_FIELD = { displayName: 'GitHub Server' };
@@ -29,16 +53,13 @@ interface InstallationToken {
 	expiresAt: number;
 }
 
-interface CacheEntry {
-	current?: InstallationToken;
-	pending?: Promise<InstallationToken>;
-}
+/** Tokens recently attached per settings digest, so outputs and errors can redact them. */
+const sentTokensBySettings = new Map<string, string[]>();
+const SENT_TOKENS_KEPT = 3;
 
-const tokensByCredential = new Map<string, CacheEntry>();
-
-/** Forgets every installation token (tests start from a clean slate). */
+/** Forgets the tokens remembered for redaction (tests start from a clean slate). */
 export function resetGitHubAppTokens(): void {
-	tokensByCredential.clear();
+	sentTokensBySettings.clear();
 }
 
 /** The credential cannot sign in as it is set up; n8n shows it as the node's error (see toNodeError). */
@@ -50,7 +71,8 @@ function text(value: unknown): string {
 	return typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value).trim();
 }
 
-function cacheKey(credentials: ICredentialDataDecryptedObject): string {
+/** Identifies the settings a token belongs to: a token is never sent for other ones (another server, app or installation). */
+function settingsDigest(credentials: ICredentialDataDecryptedObject): string {
 	const parts = [
 		credentials.server,
 		credentials.appId,
@@ -116,34 +138,48 @@ interface AppAnswer {
 	body: unknown;
 }
 
-async function callAsApp(root: string, method: 'GET' | 'POST', path: string, jwt: string): Promise<AppAnswer> {
-	let response: Response;
+/** One request signed with the app's JWT, sent with n8n's HTTP helper (proxy, outbound rules) to the credential's API root only. */
+async function callAsApp(
+	http: IHttpRequestHelper,
+	root: string,
+	method: 'GET' | 'POST',
+	path: string,
+	jwt: string,
+): Promise<AppAnswer> {
+	let response: IN8nHttpFullResponse;
 	try {
-		response = await fetch(`${root}${path}`, {
+		response = (await http.helpers.httpRequest({
 			method,
+			url: `${root}${path}`,
 			headers: {
 				Accept: GITHUB_MEDIA_TYPE,
 				'X-GitHub-Api-Version': GITHUB_API_VERSION,
 				'User-Agent': 'n8n-nodes-github-trello',
 				Authorization: `Bearer ${jwt}`,
 			},
-			redirect: 'error',
-		});
+			json: true,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			// The JWT stays on the credential's host: a redirect is an answer, not followed.
+			disableFollowRedirect: true,
+		})) as IN8nHttpFullResponse;
 	} catch (error) {
+		// n8n's error carries the request with its headers: only the reason is passed on.
 		const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
 		throw setupError(
 			`GitHub App sign-in could not reach ${root} (${redactText(reason, [jwt])})`,
 			'Check the credential field "GitHub Server" and the network between n8n and GitHub.',
 		);
 	}
-	const raw = await response.text();
-	let body: unknown = raw;
-	try {
-		body = JSON.parse(raw);
-	} catch {
-		// Kept as text: GitHub's error pages are not always JSON.
+	let body: unknown = response.body;
+	if (typeof body === 'string') {
+		try {
+			body = JSON.parse(body);
+		} catch {
+			// Kept as text: GitHub's error pages are not always JSON.
+		}
 	}
-	return { status: response.status, body };
+	return { status: response.statusCode, body };
 }
 
 const KEY_OR_ID_HINT =
@@ -162,7 +198,12 @@ function refusal(what: string, answer: AppAnswer, jwt: string): CredentialSetupE
 }
 
 /** The installation id: given, or looked up from the owner (organization, user or owner/repository). */
-async function installationId(credentials: ICredentialDataDecryptedObject, root: string, jwt: string): Promise<string> {
+async function installationId(
+	http: IHttpRequestHelper,
+	credentials: ICredentialDataDecryptedObject,
+	root: string,
+	jwt: string,
+): Promise<string> {
 	if (text(credentials.installationSelection) !== 'owner') {
 		const id = text(credentials.installationId);
 		if (!/^\d+$/.test(id)) {
@@ -186,9 +227,9 @@ async function installationId(credentials: ICredentialDataDecryptedObject, root:
 		? [`/repos/${pathSegment(account)}/${pathSegment(repository)}/installation`]
 		: [`/orgs/${pathSegment(account)}/installation`, `/users/${pathSegment(account)}/installation`];
 	for (const path of candidates) {
-		const answer = await callAsApp(root, 'GET', path, jwt);
+		const answer = await callAsApp(http, root, 'GET', path, jwt);
 		if (answer.status === 404) continue;
-		if (answer.status >= 400) throw refusal(`to look up the app's installation on ${owner}`, answer, jwt);
+		if (answer.status >= 300) throw refusal(`to look up the app's installation on ${owner}`, answer, jwt);
 		const id = (answer.body as { id?: unknown } | null)?.id;
 		if (typeof id === 'number') return String(id);
 	}
@@ -198,18 +239,18 @@ async function installationId(credentials: ICredentialDataDecryptedObject, root:
 	);
 }
 
-async function exchange(credentials: ICredentialDataDecryptedObject): Promise<InstallationToken> {
+async function exchange(http: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject): Promise<InstallationToken> {
 	const root = apiRoot(credentials);
 	const jwt = appJwt(credentials);
-	const id = await installationId(credentials, root, jwt);
-	const answer = await callAsApp(root, 'POST', `/app/installations/${id}/access_tokens`, jwt);
+	const id = await installationId(http, credentials, root, jwt);
+	const answer = await callAsApp(http, root, 'POST', `/app/installations/${id}/access_tokens`, jwt);
 	if (answer.status === 404) {
 		throw setupError(
 			`GitHub knows no installation ${id} of this app`,
 			'Check "Installation ID" (or "Installation Owner"): the app may have been uninstalled.',
 		);
 	}
-	if (answer.status >= 400) throw refusal(`an installation token for installation ${id}`, answer, jwt);
+	if (answer.status >= 300) throw refusal(`an installation token for installation ${id}`, answer, jwt);
 	const body = (answer.body ?? {}) as { token?: unknown; expires_at?: unknown };
 	const expiresAt = Date.parse(String(body.expires_at));
 	if (typeof body.token !== 'string' || !body.token || !Number.isFinite(expiresAt)) {
@@ -221,42 +262,69 @@ async function exchange(credentials: ICredentialDataDecryptedObject): Promise<In
 	return { token: body.token, expiresAt };
 }
 
-/** An installation token for the credential: the kept one while it is fresh, else a new one. */
-export async function installationToken(credentials: ICredentialDataDecryptedObject): Promise<string> {
-	const key = cacheKey(credentials);
-	let entry = tokensByCredential.get(key);
-	if (!entry) {
-		entry = {};
-		tokensByCredential.set(key, entry);
+/**
+ * The credential's preAuthentication: a new installation token and what it was issued for, which
+ * n8n stores in the credential's hidden fields. Only these fields are returned, so a connection
+ * test of unsaved settings never overwrites the saved ones.
+ */
+export async function issueInstallationToken(
+	this: IHttpRequestHelper,
+	credentials: ICredentialDataDecryptedObject,
+): Promise<IDataObject> {
+	const issued = await exchange(this, credentials);
+	const lifeLeft = Math.max(0, issued.expiresAt - transportSettings.clock.now());
+	const renewAt = issued.expiresAt - Math.min(TOKEN_RENEWAL_MARGIN_MS, lifeLeft / 2);
+	return {
+		[INSTALLATION_TOKEN_FIELDS.token]: issued.token,
+		[INSTALLATION_TOKEN_FIELDS.renewAt]: new Date(renewAt).toISOString(),
+		[INSTALLATION_TOKEN_FIELDS.issuedFor]: settingsDigest(credentials),
+	};
+}
+
+/**
+ * Raised by `authenticate`, before anything is sent, when the stored token is missing, about to
+ * expire or was issued for other settings. It carries a 401 because that is the answer on which
+ * n8n runs the credential's preAuthentication again and then authenticates the request anew
+ * (n8n-core's httpRequestWithAuthentication, `preAuthenticationRetryStatusCode`). Only if n8n
+ * did not do so does the user see it.
+ */
+export class InstallationTokenRenewal extends CredentialSetupError {
+	readonly response = { status: 401 };
+
+	constructor() {
+		super(
+			'The GitHub App installation token stored in the credential is missing, expiring or was issued for other settings, and n8n did not issue a new one',
+			'Test the credential (open it and save or retry) so n8n issues a new installation token.',
+		);
+		this.name = 'CredentialSetupError';
 	}
-	const now = transportSettings.clock.now();
-	if (entry.current && entry.current.expiresAt - TOKEN_RENEWAL_MARGIN_MS > now) return entry.current.token;
-	// Concurrent requests share one exchange.
-	entry.pending ??= exchange(credentials).finally(() => {
-		entry.pending = undefined;
-	});
-	const fresh = await entry.pending;
-	entry.current = fresh;
-	return fresh.token;
 }
 
-/** Drops the kept token (GitHub refused it: revoked, or the installation changed). */
-export function forgetInstallationToken(credentials: ICredentialDataDecryptedObject): void {
-	const entry = tokensByCredential.get(cacheKey(credentials));
-	if (entry) delete entry.current;
+function remember(settings: string, token: string): void {
+	const sent = sentTokensBySettings.get(settings) ?? [];
+	if (sent.includes(token)) return;
+	sentTokensBySettings.set(settings, [token, ...sent].slice(0, SENT_TOKENS_KEPT));
 }
 
-/** The installation token this process holds for the credential, so it can be redacted wherever it appears. */
+/** The installation tokens this process attached for the credential's settings, so they can be redacted wherever they appear. */
 export function heldInstallationTokens(credentials: ICredentialDataDecryptedObject): string[] {
-	const token = tokensByCredential.get(cacheKey(credentials))?.current?.token;
-	return token ? [token] : [];
+	const stored = text(credentials[INSTALLATION_TOKEN_FIELDS.token]);
+	const sent = sentTokensBySettings.get(settingsDigest(credentials)) ?? [];
+	return [...new Set([...(stored ? [stored] : []), ...sent])];
 }
 
-/** The credential's `authenticate`: adds the installation token to a request n8n is about to send. */
+/** The credential's `authenticate`: adds the stored installation token while it is fresh and belongs to these settings. */
 export async function authenticateAsInstallation(
 	credentials: ICredentialDataDecryptedObject,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
-	const token = await installationToken(credentials);
+	const token = text(credentials[INSTALLATION_TOKEN_FIELDS.token]);
+	const renewAt = Date.parse(text(credentials[INSTALLATION_TOKEN_FIELDS.renewAt]));
+	const settings = settingsDigest(credentials);
+	const fresh = Number.isFinite(renewAt) && transportSettings.clock.now() < renewAt;
+	if (!token || !fresh || text(credentials[INSTALLATION_TOKEN_FIELDS.issuedFor]) !== settings) {
+		throw new InstallationTokenRenewal();
+	}
+	remember(settings, token);
 	return { ...requestOptions, headers: { ...requestOptions.headers, Authorization: `Bearer ${token}` } };
 }

@@ -13,7 +13,7 @@ import { PageGuard } from '../../shared/paging';
 import type { ScopeVerdict } from '../../shared/scope';
 import type { GitHubScope, ScopeProof } from '../../shared/scope/github';
 import { checkGitHubRequest, githubScopeOf } from '../../shared/scope/github';
-import { forgetInstallationToken, heldInstallationTokens } from './githubApp';
+import { heldInstallationTokens } from './githubApp';
 import { nextLink } from './link';
 import { GITHUB_API_VERSION, GITHUB_MEDIA_TYPE } from './protocol';
 import { GitHubRateLimitPolicy, resourceForPath } from './rateLimit';
@@ -126,18 +126,15 @@ export class GitHubClient extends ApiClient {
 		return this.signsInAsApp ? [...own, ...heldInstallationTokens(credentials)] : own;
 	}
 
-	/** Only a user-to-server token that came with a refresh token can be renewed (OAuth app tokens do not expire). */
+	/**
+	 * A refused installation token (expired, revoked) is replaced by n8n, which runs the app
+	 * credential's preAuthentication again and resends once. Of OAuth2 tokens only a
+	 * user-to-server token that came with a refresh token can be renewed (OAuth app tokens do not expire).
+	 */
 	protected refreshesOnUnauthorized(credentials: ICredentialDataDecryptedObject): boolean {
+		if (this.signsInAsApp) return true;
 		const tokenData = credentials.oauthTokenData as IDataObject | undefined;
 		return this.credentialType === SIGN_IN_CREDENTIAL_TYPE && typeof tokenData?.refresh_token === 'string' && tokenData.refresh_token !== '';
-	}
-
-	/** A refused installation token (revoked, installation changed) is replaced once before the 401 stands. */
-	async sendRaw(request: ApiRequest): Promise<ApiResponse> {
-		const response = await super.sendRaw(request);
-		if (response.statusCode !== 401 || !this.signsInAsApp) return response;
-		forgetInstallationToken(await this.credentials());
-		return await super.sendRaw(request);
 	}
 
 	/** The credential's repository scope and access level. */

@@ -32,6 +32,12 @@ export interface PollRequest {
 	manual: boolean;
 }
 
+/**
+ * Pollers that read the signed-in account (GET /gists, /user/repos, /notifications). GitHub
+ * answers them only for a user's token: a GitHub App installation token has no account of its own.
+ */
+export const ACCOUNT_POLLERS: ReadonlySet<PollerName> = new Set<PollerName>(['gists', 'userRepositories', 'mentions']);
+
 const BEGINNING = '1970-01-01T00:00:00Z';
 const PAGE_SIZE = 100;
 
