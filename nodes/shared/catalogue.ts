@@ -48,6 +48,8 @@ export interface CatalogueField {
 	identifies?: string;
 	/** Only digits are accepted (issue and pull request numbers, run ids). */
 	integer?: boolean;
+	/** Numbers separated by commas or line breaks (team ids); each one is checked like `integer`. */
+	integerList?: boolean;
 	/** A json field whose value is a list of objects (e.g. a review's line comments) rather than one object. */
 	jsonList?: boolean;
 	/** Turns the UI value into the API value (e.g. comma list → array). Empty results are dropped. */

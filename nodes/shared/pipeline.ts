@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiClient } from './apiClient';
 import type { BuiltRequest, CatalogueField, OperationRow } from './catalogue';
-import { buildRequest, findRow, readFieldValues } from './catalogue';
+import { buildRequest, findRow, listOf, readFieldValues } from './catalogue';
 import type { ServiceName } from './errors';
 import { fieldTypeProblem } from './fieldTypes';
 import { forEachItem, toItems } from './items';
@@ -213,6 +213,9 @@ function checkedValues(
 		}
 		if (field.integer && value !== '' && !/^\d+$/.test(String(value).trim())) {
 			throw fail(field, `must be a number (got "${String(value)}")`, `Give the number only, e.g. 42.`);
+		}
+		if (field.integerList && value !== '' && listOf(value).some((entry) => !/^\d+$/.test(entry))) {
+			throw fail(field, `must be numbers separated by commas (got "${String(value)}")`, 'Give the numeric IDs only, e.g. 12, 34.');
 		}
 		values[field.name] = value as IDataObject[keyof IDataObject];
 	}

@@ -76,6 +76,21 @@ describe('GitHub node: items, errors and validation', () => {
 		expect(recorder.requests).toEqual([]);
 	});
 
+	it('refuses team IDs that are not numbers when inviting by email, naming the parameter', async () => {
+		const recorder = new GitHubRecorder([]);
+		const run = await runGitHub({
+			resource: 'organization',
+			operation: 'inviteByEmail',
+			organization: 'acme',
+			email: 'new.dev@example.com',
+			role: 'direct_member',
+			additionalFields: { teamIds: '12, core' },
+		});
+		expect(run.error('GitHub')?.message).toBe('The "Team IDs" parameter must be numbers separated by commas (got "12, core")');
+		expect(run.error('GitHub')?.description).toBe('Give the numeric IDs only, e.g. 12, 34.');
+		expect(recorder.requests).toEqual([]);
+	});
+
 	it('refuses an empty repository, naming the parameter', async () => {
 		const recorder = new GitHubRecorder([]);
 		const run = await runGitHub({ resource: 'release', operation: 'list', owner: byList('octo'), repository: byName('={{ "" }}') });

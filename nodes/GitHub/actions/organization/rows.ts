@@ -1,4 +1,5 @@
 import type { CatalogueField } from '../../../shared/catalogue';
+import { listOf } from '../../../shared/catalogue';
 import type { GitHubRow } from '../types';
 
 const organization: CatalogueField = {
@@ -67,6 +68,39 @@ export const organizationRows: GitHubRow[] = [
 					{ name: 'Admin', value: 'admin' },
 					{ name: 'Member', value: 'member' },
 				],
+			},
+		],
+	},
+	{
+		resource: 'organization',
+		operation: 'inviteByEmail',
+		name: 'Invite by Email',
+		action: 'Invite someone to an organization by email',
+		description:
+			'Invite a person to an organization by email address (with or without a GitHub account), with a role and optionally teams. Changes the organization: GitHub emails an invitation to accept. Needs organization owner rights. github.com only: Enterprise Server has no email invitations (invite by username there). Returns the invitation.',
+		method: 'POST',
+		path: '/orgs/{org}/invitations',
+		scope: 'none',
+		fields: [
+			organization,
+			{ displayName: 'Email', name: 'email', type: 'string', default: '', in: 'body', required: true, placeholder: 'e.g. name@email.com', description: 'Email address to send the invitation to; it may belong to an existing GitHub user' },
+			{
+				displayName: 'Role',
+				name: 'role', type: 'options', in: 'body', default: 'direct_member',
+				description: 'Role in the organization once the invitation is accepted',
+				options: [
+					{ name: 'Admin', value: 'admin', description: 'Organization owner' },
+					{ name: 'Billing Manager', value: 'billing_manager', description: 'Manages billing settings only' },
+					{ name: 'Member', value: 'direct_member', description: 'Member without owner rights' },
+					{ name: 'Reinstate', value: 'reinstate', description: 'The role the person had before being removed from the organization' },
+				],
+			},
+			{
+				displayName: 'Team IDs',
+				name: 'teamIds', apiName: 'team_ids', type: 'string', in: 'body', optional: true, default: '', placeholder: 'e.g. 12, 34',
+				description: 'Numeric IDs of teams the person joins on accepting, separated by commas',
+				integerList: true,
+				toApi: (value) => listOf(value).map(Number),
 			},
 		],
 	},
