@@ -1,5 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+import { readdirSync, readFileSync } from 'fs';
 import nock from 'nock';
+import { dirname, join } from 'path';
 
 import { GitHubTrigger } from '../../nodes/GitHub/GitHubTrigger.node';
 import { webhookEventActions } from '../../nodes/GitHub/triggers/anyEvent';
@@ -9,10 +11,14 @@ import { SECRET, signedDelivery, webhookTrigger } from './helpers';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const definitions = require('@octokit/webhooks-examples') as Array<{ name: string; examples: IDataObject[] }>;
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const description = require('@octokit/openapi-webhooks/generated/api.github.com.json') as {
+type Description = {
 	webhooks: Record<string, { post: { 'x-github': { subcategory: string; 'supported-webhook-types': string[] } } }>;
 };
+/** Every product's description the package ships: api.github.com, Enterprise Cloud, each Enterprise Server version. */
+const descriptionDirectory = dirname(require.resolve('@octokit/openapi-webhooks/generated/api.github.com.json'));
+const descriptions = readdirSync(descriptionDirectory)
+	.filter((file) => /^(api\.github\.com|ghec|ghes-\d+\.\d+)\.json$/.test(file))
+	.map((file) => JSON.parse(readFileSync(join(descriptionDirectory, file), 'utf8')) as Description);
 
 const examples = definitions
 	.flatMap((definition) => definition.examples.map((payload, index) => ({ event: definition.name, index, payload })))
@@ -20,7 +26,7 @@ const examples = definitions
 
 /** Hook types GitHub's description gives per event (read here independently of the facts file). */
 const hookTypesByEvent = new Map<string, Set<string>>();
-for (const { post } of Object.values(description.webhooks)) {
+for (const { post } of descriptions.flatMap((description) => Object.values(description.webhooks))) {
 	const event = post['x-github'].subcategory.replace(/-/g, '_');
 	const types = hookTypesByEvent.get(event) ?? new Set<string>();
 	for (const type of post['x-github']['supported-webhook-types']) types.add(type);
@@ -53,6 +59,24 @@ describe('GitHub Trigger: Any Event', () => {
 		for (const event of ['installation', 'github_app_authorization', 'marketplace_purchase', 'security_advisory', 'workflow_dispatch']) {
 			expect(values).not.toContain(event);
 		}
+	});
+
+	it('marks events and actions api.github.com does not send with where GitHub does send them', async () => {
+		const byValue = new Map(offeredEvents().map((option) => [option.value, option]));
+		expect(byValue.get('cache_sync')?.description).toBe(
+			'This event occurs when a Git ref has been successfully synced to a cache replica. Only on Enterprise Server 3.14+.',
+		);
+		expect(byValue.get('organization_custom_property_values')?.description).toBe(
+			'This event occurs when there is activity relating to custom property values for an organization. Organization hooks only. Only on Enterprise Cloud.',
+		);
+		expect(byValue.get('push')?.description).not.toContain('Only on');
+		const context = { getCurrentNodeParameter: () => ['repository'] } as unknown as ILoadOptionsFunctions;
+		const names = (await webhookEventActions.call(context)).map((option) => option.name);
+		expect(names.slice(0, 3)).toEqual([
+			'repository: anonymous_access_disabled (Enterprise Server 3.14+)',
+			'repository: anonymous_access_enabled (Enterprise Server 3.14+)',
+			'repository: archived',
+		]);
 	});
 
 	it('lists the chosen events\' actions for "Event Actions"', async () => {

@@ -20,4 +20,25 @@ describe('webhook event facts', () => {
 		expect(byName.get('membership')).toMatchObject({ actions: ['added', 'removed'], repositoryHook: false });
 		expect(byName.has('ping')).toBe(false);
 	});
+
+	it('adds the events and actions only Enterprise Cloud or Enterprise Server descriptions list, saying where', () => {
+		const byName = new Map(WEBHOOK_EVENTS.map((fact) => [fact.event, fact]));
+		expect(byName.get('cache_sync')).toEqual({
+			event: 'cache_sync',
+			actions: [],
+			repositoryHook: true,
+			description: 'This event occurs when a Git ref has been successfully synced to a cache replica.',
+			only: ['Enterprise Server 3.14+'],
+		});
+		expect(byName.get('dismissal_request_code_scanning')).toMatchObject({
+			actions: ['created', 'response_submitted'],
+			only: ['Enterprise Cloud', 'Enterprise Server 3.17+'],
+		});
+		expect(byName.get('repository')?.actionsOnly).toEqual({
+			anonymous_access_disabled: ['Enterprise Server 3.14+'],
+			anonymous_access_enabled: ['Enterprise Server 3.14+'],
+		});
+		expect(byName.get('push')).not.toHaveProperty('only');
+		expect(byName.get('push')).not.toHaveProperty('actionsOnly');
+	});
 });

@@ -35,11 +35,17 @@ export const WEBHOOK_EVENTS_PROPERTY: INodeProperties = {
 		...WEBHOOK_EVENTS.map((fact) => ({
 			name: titleOf(fact.event),
 			value: fact.event,
-			description: fact.repositoryHook ? fact.description : `${fact.description} Organization hooks only.`,
+			description: [
+				fact.description,
+				fact.repositoryHook ? '' : 'Organization hooks only.',
+				fact.only ? `Only on ${fact.only.join(' and ')}.` : '',
+			]
+				.filter(Boolean)
+				.join(' '),
 		})),
 	],
 	description:
-		'For "Any Event": the webhook events that start the workflow, as GitHub names them (X-GitHub-Event). Events that only organization hooks receive add an organization hook.',
+		'For "Any Event": the webhook events that start the workflow, as GitHub names them (X-GitHub-Event). Events that only organization hooks receive add an organization hook. Events marked "Only on" exist on GitHub Enterprise Cloud or Enterprise Server only.',
 };
 
 export const EVENT_ACTIONS_PROPERTY: INodeProperties = {
@@ -62,7 +68,13 @@ export async function webhookEventActions(this: ILoadOptionsFunctions): Promise<
 		? WEBHOOK_EVENTS
 		: WEBHOOK_EVENTS.filter((fact) => chosen.includes(fact.event));
 	return facts.flatMap((fact) =>
-		fact.actions.map((action) => ({ name: `${fact.event}: ${action}`, value: `${fact.event}.${action}` })),
+		fact.actions.map((action) => {
+			const only = fact.actionsOnly?.[action];
+			return {
+				name: `${fact.event}: ${action}${only ? ` (${only.join(', ')})` : ''}`,
+				value: `${fact.event}.${action}`,
+			};
+		}),
 	);
 }
 

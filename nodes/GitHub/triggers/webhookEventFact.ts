@@ -8,4 +8,8 @@ export interface WebhookEventFact {
 	repositoryHook: boolean;
 	/** GitHub's first sentence about the event. */
 	description: string;
+	/** Set when api.github.com does not deliver the event: the products that do (e.g. "Enterprise Server 3.14+"). */
+	only?: string[];
+	/** Actions api.github.com does not send, with the products that do. */
+	actionsOnly?: Record<string, string[]>;
 }
