@@ -1,7 +1,8 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
 
-import { derivedModuleFromInstalledPackage, WEBHOOK_FACTS_FILE } from '../../scripts/webhookEvents';
+import type { ProductDescription } from '../../scripts/webhookEvents';
+import { derivedModuleFromInstalledPackage, mergeProductEvents, WEBHOOK_FACTS_FILE } from '../../scripts/webhookEvents';
 import { WEBHOOK_EVENTS, WEBHOOK_EVENTS_SOURCE } from '../../nodes/GitHub/triggers/webhookEvents';
 
 describe('webhook event facts', () => {
@@ -40,5 +41,38 @@ describe('webhook event facts', () => {
 		});
 		expect(byName.get('push')).not.toHaveProperty('only');
 		expect(byName.get('push')).not.toHaveProperty('actionsOnly');
+	});
+
+	it('names an Enterprise Server range that ends before the newest version, and leaves out events no hook can receive', () => {
+		/** A description with one webhook per event: its hook types and the actions its payload allows. */
+		const description = (events: Array<[string, string[], string[]]>): ProductDescription['description'] => ({
+			webhooks: Object.fromEntries(
+				events.map(([event, actions, types]) => [
+					event,
+					{
+						post: {
+							summary: 'A test event.',
+							'x-github': { subcategory: event, 'supported-webhook-types': types },
+							requestBody: {
+								content: { 'application/json': { schema: { properties: { action: { enum: actions } } } } },
+							},
+						},
+					},
+				]),
+			),
+			components: { schemas: {} },
+		});
+		const facts = mergeProductEvents([
+			{ description: description([['push', [], ['repository']]]) },
+			{ label: 'Enterprise Cloud', description: description([['push', [], ['repository']], ['audit', ['logged'], ['organization']]]) },
+			{ label: 'Enterprise Server 3.14', serverVersion: [3, 14], description: description([['push', ['forced'], ['repository']], ['old_sync', [], ['repository']]]) },
+			{ label: 'Enterprise Server 3.15', serverVersion: [3, 15], description: description([['push', ['forced'], ['repository']], ['old_sync', [], ['repository']], ['app_only', [], ['app']]]) },
+			{ label: 'Enterprise Server 3.16', serverVersion: [3, 16], description: description([['push', ['forced'], ['repository']]]) },
+		]);
+		expect(facts).toEqual([
+			{ event: 'audit', actions: ['logged'], repositoryHook: false, description: 'A test event.', only: ['Enterprise Cloud'] },
+			{ event: 'old_sync', actions: [], repositoryHook: true, description: 'A test event.', only: ['Enterprise Server 3.14–3.15'] },
+			{ event: 'push', actions: ['forced'], repositoryHook: true, description: 'A test event.', actionsOnly: { forced: ['Enterprise Server 3.14+'] } },
+		]);
 	});
 });
