@@ -9,6 +9,8 @@ import {
 	searchRepositories,
 	searchReviewComments,
 	searchReviews,
+	searchArtifacts,
+	searchWorkflowRuns,
 } from '../../nodes/GitHub/methods/listSearch';
 import { LIST_PROJECTS_QUERY, PROJECT_FIELDS_QUERY } from '../../nodes/GitHub/actions/project/handlers';
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
@@ -359,6 +361,73 @@ describe('Comment picker (conversation comments of the repository)', () => {
 		const recorder = new GitHubRecorder([]);
 		await expect(searchIssueComments.call(searchContext({ ...comment, repository: byList('octo/secret'), owner: byList(''), options: { allowedRepositories: 'octo/hello' } }))).rejects.toThrow(
 			'Refused: the repository "octo/secret" is outside the node\'s "Allowed Repositories"',
+		);
+		expect(recorder.requests).toEqual([]);
+	});
+});
+
+describe('Run and artifact pickers (GitHub Actions of the repository)', () => {
+	const RUNS = {
+		total_count: 150,
+		workflow_runs: [
+			{ id: 30433642, name: 'CI', run_number: 512, status: 'completed', conclusion: 'failure', head_branch: 'main', created_at: '2026-03-05T12:00:00Z', display_title: 'Fix login', html_url: 'https://github.com/octo/hello/actions/runs/30433642' },
+			{ id: 30433641, name: 'Deploy', run_number: 88, status: 'in_progress', conclusion: null, head_branch: 'release/1.2', created_at: '2026-03-05T11:00:00Z', display_title: 'Release 1.2', html_url: 'https://github.com/octo/hello/actions/runs/30433641' },
+		],
+	};
+	const run = { resource: 'workflow', operation: 'getRun', ...repository };
+
+	it('lists the runs as "Workflow #number — outcome — branch — date", the ID as value, paging by the total', async () => {
+		const recorder = new GitHubRecorder([{ body: RUNS }, { body: RUNS }]);
+		const result = await searchWorkflowRuns.call(searchContext(run));
+		const filtered = await searchWorkflowRuns.call(searchContext(run), 'release', '2');
+		expect(result).toEqual({
+			results: [
+				{ name: 'CI #512 — failure — main — 2026-03-05', value: '30433642', url: 'https://github.com/octo/hello/actions/runs/30433642' },
+				{ name: 'Deploy #88 — in_progress — release/1.2 — 2026-03-05', value: '30433641', url: 'https://github.com/octo/hello/actions/runs/30433641' },
+			],
+			paginationToken: '2',
+		});
+		expect(filtered).toEqual({ results: [result.results[1]], paginationToken: undefined });
+		expect(recorder.requests.map((request) => [request.method, request.path, request.query])).toEqual([
+			['GET', '/repos/octo/hello/actions/runs', { per_page: '100', page: '1' }],
+			['GET', '/repos/octo/hello/actions/runs', { per_page: '100', page: '2' }],
+		]);
+		expect(recorder.contractProblems()).toEqual([]);
+	});
+
+	it('lists the artifacts as "name — run — size", expired ones marked, the ID as value', async () => {
+		const recorder = new GitHubRecorder([
+			{
+				body: {
+					total_count: 2,
+					artifacts: [
+						{ id: 11, name: 'coverage', size_in_bytes: 3145728, expired: false, workflow_run: { id: 30433642 } },
+						{ id: 9, name: 'build-logs', size_in_bytes: 2000, expired: true, workflow_run: { id: 30433600 } },
+					],
+				},
+			},
+		]);
+		const result = await searchArtifacts.call(searchContext({ ...run, operation: 'downloadArtifact' }));
+		expect(result).toEqual({
+			results: [
+				{ name: 'coverage — run 30433642 — 3.0 MB', value: '11' },
+				{ name: 'build-logs — run 30433600 — 2 KB, expired', value: '9' },
+			],
+			paginationToken: undefined,
+		});
+		expect(recorder.requests.map((request) => [request.method, request.path, request.query])).toEqual([
+			['GET', '/repos/octo/hello/actions/artifacts', { per_page: '100', page: '1' }],
+		]);
+		expect(recorder.contractProblems()).toEqual([]);
+	});
+
+	it('lists no runs or artifacts of a repository outside the scope', async () => {
+		const recorder = new GitHubRecorder([]);
+		await expect(searchWorkflowRuns.call(searchContext({ ...run, options: { allowedRepositories: 'octo/other' } }))).rejects.toThrow(
+			'Refused: the repository "octo/hello" is outside the node\'s "Allowed Repositories"',
+		);
+		await expect(searchArtifacts.call(searchContext(run, scopedTo('octo/other')))).rejects.toThrow(
+			'Refused: the repository "octo/hello" is outside the credential\'s scope',
 		);
 		expect(recorder.requests).toEqual([]);
 	});

@@ -169,20 +169,33 @@ export function numberLocator(kind: NumberKind, overrides: Partial<CatalogueFiel
 }
 
 /**
- * A numeric ID (review, comment) chosen from a list of the repository's objects, typed (for
- * expressions and AI Agent tools) or taken from the object's address on github.com, whose
- * anchor holds it (e.g. …/issues/12#issuecomment-1081119451).
+ * A numeric ID (review, comment, run) chosen from a list of the repository's objects, typed (for
+ * expressions and AI Agent tools) or, for objects of an issue or pull request, taken from the
+ * object's address on github.com, whose anchor holds it (e.g. …/issues/12#issuecomment-1081119451;
+ * the router checks that such an address is in the chosen repository).
  */
 export function idLocator(
 	settings: Pick<CatalogueField, 'name' | 'apiName' | 'displayName' | 'description'> & {
 		searchListMethod: string;
 		placeholder: string;
-		/** The anchor before the ID in the object's URL, e.g. "issuecomment-". */
-		anchor: string;
-		urlExample: string;
+		/** The anchor before the ID in the object's URL, e.g. "issuecomment-"; without it, no URL mode. */
+		anchor?: string;
+		urlExample?: string;
 	},
 ): CatalogueField {
-	const url = `https?://[^/]+/[^/]+/[^/]+/(?:issues|pull)/[0-9]+[^#]*#${settings.anchor}([0-9]+)`;
+	const url = `https?://[^/]+/[^/]+/[^/]+/(?:issues|pull)/[0-9]+[^#]*#${settings.anchor ?? ''}([0-9]+)`;
+	const urlMode = settings.anchor
+		? [
+				{
+					displayName: 'By URL',
+					name: 'url',
+					type: 'string' as const,
+					placeholder: `e.g. ${settings.urlExample ?? ''}`,
+					extractValue: { type: 'regex' as const, regex: url },
+					validation: [{ type: 'regex' as const, properties: { regex: `${url}.*`, errorMessage: `Give the URL ending in #${settings.anchor}<ID>` } }],
+				},
+			]
+		: [];
 	return {
 		name: settings.name,
 		apiName: settings.apiName,
@@ -208,14 +221,7 @@ export function idLocator(
 					placeholder: settings.placeholder,
 					validation: [{ type: 'regex', properties: { regex: '^\\s*[0-9]+\\s*$', errorMessage: 'Give the numeric ID' } }],
 				},
-				{
-					displayName: 'By URL',
-					name: 'url',
-					type: 'string',
-					placeholder: `e.g. ${settings.urlExample}`,
-					extractValue: { type: 'regex', regex: url },
-					validation: [{ type: 'regex', properties: { regex: `${url}.*`, errorMessage: `Give the URL ending in #${settings.anchor}<ID>` } }],
-				},
+				...urlMode,
 			],
 		},
 	};

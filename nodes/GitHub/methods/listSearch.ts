@@ -400,6 +400,62 @@ export async function searchIssueComments(this: ILoadOptionsFunctions, filter?: 
 	};
 }
 
+/**
+ * Workflow runs of the chosen repository, newest first, as "Workflow #number — outcome — branch —
+ * date"; the value is the run's ID.
+ */
+export async function searchWorkflowRuns(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	const client = new GitHubClient(this);
+	const page = Number(paginationToken ?? 1);
+	const found = await client.request<{ total_count: number; workflow_runs: IDataObject[] }>({
+		method: 'GET',
+		path: `${repositoryPath(this)}/actions/runs`,
+		qs: { per_page: 100, page },
+	});
+	return {
+		results: found.workflow_runs
+			.map((run) => ({
+				run,
+				parts: [
+					`${String(run.name ?? run.display_title ?? 'Run')} #${String(run.run_number)}`,
+					String((run.status === 'completed' ? run.conclusion : run.status) ?? ''),
+					String(run.head_branch ?? ''),
+					dayOf(run.created_at),
+				].filter(Boolean),
+			}))
+			.filter(({ run, parts }) => matches(`${parts.join(' ')} ${String(run.display_title ?? '')}`, filter))
+			.map(({ run, parts }) => ({ name: parts.join(' — '), value: String(run.id), url: String(run.html_url) })),
+		paginationToken: found.total_count > page * 100 ? String(page + 1) : undefined,
+	};
+}
+
+/** Artifacts of the chosen repository, newest first, as "name — run ID — size[, expired]"; the value is the artifact's ID. */
+export async function searchArtifacts(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	const client = new GitHubClient(this);
+	const page = Number(paginationToken ?? 1);
+	const found = await client.request<{ total_count: number; artifacts: IDataObject[] }>({
+		method: 'GET',
+		path: `${repositoryPath(this)}/actions/artifacts`,
+		qs: { per_page: 100, page },
+	});
+	const size = (bytes: unknown) => {
+		const value = Number(bytes ?? 0);
+		return value >= 1048576 ? `${(value / 1048576).toFixed(1)} MB` : `${Math.max(1, Math.round(value / 1024))} KB`;
+	};
+	return {
+		results: found.artifacts
+			.filter((artifact) => matches(String(artifact.name), filter))
+			.map((artifact) => {
+				const run = (artifact.workflow_run as IDataObject | undefined)?.id;
+				return {
+					name: [String(artifact.name), run ? `run ${String(run)}` : '', `${size(artifact.size_in_bytes)}${artifact.expired ? ', expired' : ''}`].filter(Boolean).join(' — '),
+					value: String(artifact.id),
+				};
+			}),
+		paginationToken: found.total_count > page * 100 ? String(page + 1) : undefined,
+	};
+}
+
 function chosenProjectOwner(ctx: ILoadOptionsFunctions): string {
 	const owner = readLocatorValue(ctx, 'projectOwner');
 	if (!owner) throw new NodeOperationError(ctx.getNode(), 'Choose the project owner first');
@@ -493,4 +549,6 @@ export const listSearch = {
 	searchIssueComments,
 	searchProjects,
 	searchProjectFieldOptions,
+	searchWorkflowRuns,
+	searchArtifacts,
 };

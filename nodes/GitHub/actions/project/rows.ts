@@ -76,7 +76,7 @@ export const projectRows: GitHubRow[] = [
 		name: 'Update Item Status',
 		action: 'Update the status of a project item',
 		description:
-			'Set the Status (or another single-select field) of an issue or pull request in a GitHub Project (V2), choosing the option by its name, e.g. "In Progress". Uses GitHub’s GraphQL API.',
+			'Set the Status (or another single-select field) of an issue or pull request in a GitHub Project (V2), choosing the option by its name, e.g. "In Progress": moves the item to that column of the project\'s board. Changes the project. Uses GitHub’s GraphQL API.',
 		method: 'POST',
 		path: '/graphql',
 		scope: 'repository',

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { CatalogueField } from '../../../shared/catalogue';
-import { branchField, repositoryFields, workflowField } from '../fields';
+import { branchField, idLocator, repositoryFields, workflowField } from '../fields';
 import type { GitHubRow } from '../types';
 import {
 	dispatchAndWait,
@@ -18,8 +18,14 @@ const RUN_STATUSES = [
 ];
 
 const runIdField = (overrides: Partial<CatalogueField> = {}): CatalogueField => ({
-	displayName: 'Run ID', name: 'runId', apiName: 'run_id', type: 'string', default: '', in: 'path', required: true, integer: true, placeholder: 'e.g. 30433642',
-	description: 'ID of the workflow run (the number in …/actions/runs/ID)',
+	...idLocator({
+		name: 'runId',
+		apiName: 'run_id',
+		displayName: 'Run',
+		description: 'The workflow run, chosen from the repository\'s runs (newest first) or by its ID (the number in …/actions/runs/ID)',
+		searchListMethod: 'searchWorkflowRuns',
+		placeholder: 'e.g. 30433642',
+	}),
 	...overrides,
 });
 
@@ -265,7 +271,7 @@ export const workflowRows: GitHubRow[] = [
 		paging: { itemsKey: 'artifacts' },
 		fields: [
 			...repositoryFields(),
-			runIdField({ in: 'none', required: false, optional: true, description: 'Only artifacts of this workflow run (its ID)' }),
+			runIdField({ in: 'none', required: false, optional: true, description: 'Only artifacts of this workflow run, chosen from the list or by its ID' }),
 			{ displayName: 'Name', name: 'name', type: 'string', default: '', in: 'query', optional: true, description: 'Only artifacts with exactly this name' },
 		],
 	},
@@ -293,10 +299,14 @@ export const workflowRows: GitHubRow[] = [
 		handler: downloadArtifact,
 		fields: [
 			...repositoryFields(),
-			{
-				displayName: 'Artifact ID', name: 'artifactId', apiName: 'artifact_id', type: 'string', default: '', in: 'path', required: true, integer: true, placeholder: 'e.g. 11',
-				description: 'ID of the artifact (from List Artifacts)',
-			},
+			idLocator({
+				name: 'artifactId',
+				apiName: 'artifact_id',
+				displayName: 'Artifact',
+				description: 'The artifact, chosen from the repository\'s artifacts (newest first) or by its ID (from List Artifacts)',
+				searchListMethod: 'searchArtifacts',
+				placeholder: 'e.g. 11',
+			}),
 			binaryPropertyField('artifact'),
 		],
 	},
