@@ -6,6 +6,7 @@ import { chromiumAvailable, Editor } from '../e2e/browser';
 import { PACKAGE, RealN8n } from '../e2e/n8n';
 import { FakeGitHub } from '../fakes/fakeGitHub';
 import { FakeTrello } from '../fakes/fakeTrello';
+import { TRELLO_ROWS } from '../../nodes/Trello/actions/catalogue';
 
 const GITHUB_TOKEN = 'ghp_editorTourToken0123456789abcdefgh';
 const TRELLO = { apiKey: 'editor-tour-key-0123456789', apiToken: 'editor-tour-token-0123456789abcdef' };
@@ -81,12 +82,38 @@ const workflow = {
 			},
 			credentials: github,
 		},
+		{
+			id: '0b9f3c6e-5d1a-4c2e-9a51-6f0e2b1c7d06',
+			name: 'Issue by URL',
+			type: `${PACKAGE}.gitHub`,
+			typeVersion: 1,
+			position: [900, 0],
+			parameters: {
+				authentication: 'accessToken',
+				resource: 'issue',
+				operation: 'get',
+				repository: { __rl: true, mode: 'url', value: 'https://github.com/acme-org/widgets' },
+				issueNumber: { __rl: true, mode: 'id', value: '7' },
+			},
+			credentials: github,
+		},
+		{
+			id: '0b9f3c6e-5d1a-4c2e-9a51-6f0e2b1c7d07',
+			name: 'Legacy Comment',
+			type: `${PACKAGE}.trello`,
+			typeVersion: 1,
+			position: [600, 300],
+			parameters: { authentication: 'keyToken', resource: 'comment', operation: 'add', cardId: 'AbCd1234', text: 'Shipped' },
+			credentials: trello,
+		},
 	],
 	connections: {
 		'GitHub Toolkit Trigger': { main: [[{ node: 'GitHub Toolkit', type: 'main', index: 0 }]] },
 		'Trello Toolkit Trigger': { main: [[{ node: 'Trello Toolkit', type: 'main', index: 0 }]] },
 	},
 };
+
+const nodeId = (name: string) => workflow.nodes.find((node) => node.name === name)!.id;
 
 /** `npm run screenshots` sets this: the README's pictures are taken on the way. */
 const SCREENSHOTS = process.env.SCREENSHOTS_DIR;
@@ -117,6 +144,13 @@ const prepared = !!process.env.N8N_HOST_DIR && !!process.env.PACKAGE_TARBALL && 
 			const options = [{ id: 'o1', name: 'Todo' }, { id: 'o2', name: 'In Progress' }, { id: 'o3', name: 'Done' }];
 			return { repositoryOwner: { projectV2: variables.number === 3 ? { id: 'PVT_3', title: 'Roadmap', fields: { nodes: [{ id: 'F_s', name: 'Status', dataType: 'SINGLE_SELECT', options }] } } : null } };
 		});
+		githubApi.on('GET', '/user/repos', () => ({
+			body: [
+				{ name: 'widgets', full_name: 'acme-org/widgets', owner: { login: 'acme-org' }, private: true },
+				{ name: 'dotfiles', full_name: 'mona/dotfiles', owner: { login: 'mona' }, private: false },
+				{ name: 'api', full_name: 'acme-org/api', owner: { login: 'acme-org' }, private: false },
+			],
+		}));
 		trelloApi.accounts.push(TRELLO);
 		trelloApi.on('GET', '/1/members/me', () => ({ body: { id: 'm1', username: 'alexkim', fullName: 'Alex Kim' } }));
 		trelloApi.on('GET', '/1/members/me/boards', () => ({ body: BOARDS }));
@@ -216,6 +250,50 @@ const prepared = !!process.env.N8N_HOST_DIR && !!process.env.PACKAGE_TARBALL && 
 		expect(asked.filter((call) => call.variables.owner !== 'acme-org')).toEqual([]);
 		await page.keyboard.press('Escape');
 		expect(editor.errorsSince(mark)).toEqual([]);
+	});
+
+	it("the GitHub Trigger's repositories multi-select lists the owner's repositories from GitHub", async () => {
+		const { page } = editor;
+		const mark = editor.errors.length;
+		await page.goto(`${n8n.baseUrl}/workflow/${WORKFLOW_ID}/${workflow.nodes[0].id}`);
+		const ndv = page.getByTestId('ndv');
+		await ndv.getByTestId('node-parameters').waitFor();
+		const before = githubApi.requestsTo('GET', '/user/repos').length;
+		await ndv.getByTestId('parameter-input-repositories').click();
+		await page.getByText('widgets', { exact: true }).filter({ visible: true }).first().waitFor();
+		expect(await page.getByText('api', { exact: true }).filter({ visible: true }).count()).toBeGreaterThan(0);
+		expect(await page.getByText('dotfiles', { exact: true }).filter({ visible: true }).count()).toBe(0);
+		expect(githubApi.requestsTo('GET', '/user/repos').length).toBeGreaterThan(before);
+		await page.keyboard.press('Escape');
+		expect(editor.errorsSince(mark)).toEqual([]);
+	});
+
+	it('Repository Owner is asked for with a repository to pick, not with a repository given by URL', async () => {
+		const { page } = editor;
+		const ownerInputs = async (id: string) => {
+			await page.goto(`${n8n.baseUrl}/workflow/${WORKFLOW_ID}/${id}`);
+			const ndv = page.getByTestId('ndv');
+			await ndv.getByTestId('node-parameters').waitFor();
+			await ndv.getByTestId('parameter-input-repository').waitFor();
+			return await ndv.getByTestId('parameter-input-owner').count();
+		};
+		expect(await ownerInputs(nodeId('GitHub Toolkit'))).toBe(1);
+		expect(await ownerInputs(nodeId('Issue by URL'))).toBe(0);
+	});
+
+	it('Trello Comment: a new node offers Add to Card only; a version 1 node keeps Add (Legacy)', async () => {
+		const creator = await openCreatorOn('Trello Toolkit');
+		// Every action but the retired one; the creator shows each action's text, which goes on with what it needs and returns.
+		const offered = TRELLO_ROWS.filter((row) => row.retiredInVersion === undefined).length;
+		expect(offered).toBe(TRELLO_ROWS.length - 1);
+		await creator.getByText(`Actions (${offered})`, { exact: true }).click();
+		await creator.getByText(/^Add a comment to a card \(needs/).first().waitFor();
+		expect(await creator.getByText(/^Add a comment \(legacy\)/).count()).toBe(0);
+		const { page } = editor;
+		await page.goto(`${n8n.baseUrl}/workflow/${WORKFLOW_ID}/${nodeId('Legacy Comment')}`);
+		const ndv = page.getByTestId('ndv');
+		await ndv.getByTestId('node-parameters').waitFor();
+		expect(await ndv.getByTestId('parameter-input-operation').locator('input').inputValue()).toBe('Add (Legacy)');
 	});
 
 	it('the Trello credential form opens with its fields', async () => {
