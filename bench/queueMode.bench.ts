@@ -42,7 +42,7 @@ function splitWorkflow(id: string, path: string, node: Record<string, unknown>) 
 
 const prepared = !!process.env.QUEUE_REDIS_PORT && !!process.env.PACKAGE_TARBALL;
 
-(prepared ? describe : describe.skip)('Queue mode: two workers sharing one token', () => {
+(prepared ? describe : describe.skip)('7. Queue mode: two workers sharing one token', () => {
 	const trello = new BenchTrello();
 	const github = new BenchGitHub();
 	let cluster: QueueCluster;
@@ -91,10 +91,10 @@ const prepared = !!process.env.QUEUE_REDIS_PORT && !!process.env.PACKAGE_TARBALL
 			table(['Goal (issue)', 'Measured', 'Status'], goals),
 		].join('\n');
 		const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
-		const section = `## Queue mode: two workers sharing one token\n\nMeasured on ${when} UTC by \`scripts/queue.sh --bench\` (the last step of \`npm run bench\`).\n\n${body}\n`;
+		const section = `## 7. Queue mode: two workers sharing one token\n\nMeasured on ${when} UTC by \`scripts/queue.sh --bench\` (the last step of \`npm run bench\`).\n\n${body}\n`;
 		const file = join(ROOT, 'BENCHMARKS.md');
 		const before = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-		const kept = before.replace(/\n## Queue mode: [\s\S]*?(?=\n## |$)/, '');
+		const kept = before.replace(/\n## (7\. )?Queue mode: [\s\S]*?(?=\n## |$)/, '');
 		writeFileSync(file, kept.replace(/\n*$/, '\n\n') + section);
 		if (process.env.BENCH_REPORT) writeFileSync(process.env.BENCH_REPORT, section);
 		process.stdout.write(section);
@@ -134,7 +134,11 @@ const prepared = !!process.env.QUEUE_REDIS_PORT && !!process.env.PACKAGE_TARBALL
 		}, 600_000);
 		const done = arrivals();
 		const refused = done.filter((a) => a.kind !== 'ok').length;
-		if (process.env.BENCH_DEBUG) process.stderr.write(`${label} refusals at ms: ${JSON.stringify(done.filter((a) => a.kind !== 'ok').map((a) => a.at - started))}\n`);
+		if (process.env.BENCH_DEBUG) {
+			const perSecond: number[] = [];
+			for (const a of done.filter((a) => a.kind === 'ok')) perSecond[Math.floor((a.at - started) / 1000)] = (perSecond[Math.floor((a.at - started) / 1000)] ?? 0) + 1;
+			process.stderr.write(`${label} refusals at ms: ${JSON.stringify(done.filter((a) => a.kind !== 'ok').map((a) => a.at - started))}; accepted per second: ${Array.from(perSecond, (n) => n ?? 0).join(' ')}\n`);
+		}
 		const wall = Math.max(...done.filter((a) => a.kind === 'ok').map((a) => a.at)) - started;
 		rows.push([label, done.length, `${refused} (${((100 * refused) / done.length).toFixed(1)} %)`, total - read(), seconds(wall), '']);
 		return { refused, requests: done.length, failed: total - read(), wall };

@@ -42,6 +42,8 @@ export interface RateLimitPolicy {
 	noteRequest(now: number): void;
 	/** Reads the limit headers of any response. */
 	noteResponse(response: RawResponse, now: number): void;
+	/** The request sent last got no answer (network error): it may have been counted all the same. */
+	noteNoAnswer(now: number): void;
 	/** Whether this response is a rate-limit refusal worth retrying, and after how long. */
 	classify(response: RawResponse, attempt: number, now: number): RetryDecision;
 }
@@ -107,7 +109,12 @@ export async function sendWithRateLimits(
 		}
 
 		policy.noteRequest(clock.now());
-		const response = await send();
+		let response: RawResponse | undefined;
+		try {
+			response = await send();
+		} finally {
+			if (!response) policy.noteNoAnswer(clock.now());
+		}
 		policy.noteResponse(response, clock.now());
 
 		const decision = policy.classify(response, attempt, clock.now());
@@ -120,114 +127,210 @@ export async function sendWithRateLimits(
 	}
 }
 
+/**
+ * Milliseconds a `Retry-After` header asks for (delay in seconds, or an HTTP date), if it asks.
+ */
+export function retryAfterMs(headers: RawResponse['headers'], now: number): number | undefined {
+	const value = headerValue(headers, 'retry-after')?.trim();
+	if (!value) return undefined;
+	if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
+	const at = Date.parse(value);
+	return Number.isFinite(at) ? Math.max(0, at - now) : undefined;
+}
+
+/** Polling step while waiting for an answer of ours to tell more. */
 const SHARED_POLL_MS = 20;
+/** Longest wait before looking again while a request of ours is in flight: its answer may free slots. */
+const IN_FLIGHT_RECHECK_MS = 100;
+
+export interface SharedWindowOptions {
+	/** Milliseconds by which the service may count a request later than we think. */
+	marginMs?: number;
+	/**
+	 * Within this many free slots of a full window shared with others, this process grows its
+	 * share one request at a time, each after the answer to the previous one and a random delay.
+	 */
+	sharedTail?: number;
+	/** Upper bound of that random delay, in milliseconds. */
+	jitterMs?: number;
+	/** How long a slot another process held stays reserved for it after it left the window. */
+	reuseGraceMs?: number;
+	/** Random numbers in [0, 1), for the jitter. */
+	random?: () => number;
+}
+
+/** One request of ours as a window counts it. */
+export interface WindowTicket {
+	sent: number;
+	/** From when the service counts it: sent until answered, then the answer (it counted on arrival). */
+	at: number;
+	answered: boolean;
+	/** Taken beyond the slots this process already held (as opposed to reusing one of them). */
+	growth: boolean;
+}
 
 /**
- * A sliding request window shared with clients we cannot see (other n8n workers, other apps using
- * the same token). Our own sends are known exactly; the others' are inferred from the counter the
- * service reports: whatever it counts beyond our own sends is recorded as sent by others when we
- * learn of it. Our own slots are reused as soon as they leave the window. A slot the others held is
- * only taken once an answer shows it free, or by a single probing request: otherwise every process
- * would see the same slot free at the same moment and all but one would be refused.
+ * A sliding request window (Trello: 100 requests / 10 s per token) shared with processes we cannot
+ * see: other n8n workers and other apps using the same token. Each process sees only the answers
+ * to its own requests; their `remaining` count tells how many of the window's requests were sent
+ * by others, never when.
+ *
+ * The rule that keeps several processes under the limit together: every process keeps the slots it
+ * holds. When one of our requests leaves the window, we may send the next one at once (a reuse);
+ * the others leave that slot to us, because a slot they saw held by someone else stays reserved
+ * for its holder for `reuseGraceMs` after it left the window. Only slots nobody reused within that
+ * grace are free for anyone to take, and close to a full window, growing our share goes one request
+ * at a time with a random delay, so two processes rarely reach for the last slot together. One
+ * process alone never sees others and runs at the full limit.
  */
 export class SharedWindow {
+	private own: WindowTicket[] = [];
+	/** Until when each of our slots that recently left the window may be reused without growing. */
+	private reusable: number[] = [];
+	/** Others' requests in the window as far as we know: when we learned of each. */
+	private othersLive: number[] = [];
 	/**
-	 * Our requests: when sent, and from when they count in the window. The service counts a request
-	 * when it arrives, somewhere between sending and the answer, so once answered it counts from the
-	 * answer: on a busy machine a request can take longer to arrive than any fixed margin.
+	 * Others' slots that left the window, reserved for their holders until `graceEnd`; `seenLeaving`
+	 * when an answer showed it gone, not only our reckoning of its time.
 	 */
-	private ownAt: Array<{ sent: number; at: number }> = [];
-	private readonly foreignAt: number[] = [];
-	/** Others' sends past their estimated time in the window, not yet confirmed gone by an answer. */
-	private foreignUnconfirmed = 0;
-	private inFlight = 0;
+	private othersReserved: Array<{ graceEnd: number; seenLeaving: boolean }> = [];
+	private jitterUntil: number | undefined;
+	private readonly marginMs: number;
+	private readonly sharedTail: number;
+	private readonly jitterMs: number;
+	private readonly reuseGraceMs: number;
+	private readonly random: () => number;
 
 	constructor(
 		public intervalMs: number,
 		public max: number,
-		/** Milliseconds by which the service may count a request later than we send it. */
-		private readonly marginMs = 0,
-		/** The last slots of a window shared with others are taken one request at a time. */
-		private readonly sharedTail = 0,
-	) {}
+		options: SharedWindowOptions = {},
+	) {
+		this.marginMs = options.marginMs ?? 0;
+		this.sharedTail = options.sharedTail ?? 0;
+		this.jitterMs = options.jitterMs ?? 0;
+		this.reuseGraceMs = options.reuseGraceMs ?? 0;
+		this.random = options.random ?? Math.random;
+	}
+
+	private leavesAt(at: number): number {
+		return at + this.intervalMs + this.marginMs;
+	}
 
 	private prune(now: number) {
-		const horizon = now - this.intervalMs - this.marginMs;
-		while (this.ownAt.length && this.ownAt[0].at <= horizon) this.ownAt.shift();
-		while (this.foreignAt.length && this.foreignAt[0] <= horizon) {
-			this.foreignAt.shift();
-			this.foreignUnconfirmed++;
+		this.own = this.own.filter((ticket) => {
+			if (!ticket.answered || this.leavesAt(ticket.at) > now) return true;
+			// The others reserve this slot for us from when the service dropped it (at the earliest
+			// when it was sent plus the interval) for their grace period.
+			const reusableUntil = ticket.sent + this.intervalMs + this.reuseGraceMs;
+			if (reusableUntil > now) this.reusable.push(reusableUntil);
+			return false;
+		});
+		this.reusable = this.reusable.filter((until) => until > now);
+		while (this.othersLive.length && this.leavesAt(this.othersLive[0]) <= now) {
+			const learnedAt = this.othersLive.shift()!;
+			this.othersReserved.push({ graceEnd: this.leavesAt(learnedAt) + this.reuseGraceMs, seenLeaving: false });
 		}
+	}
+
+	/** Our requests counted in the window now (sent and not yet left it). */
+	ownInWindow(now: number): number {
+		this.prune(now);
+		return this.own.length;
+	}
+
+	/** Others' requests in the window, and slots reserved for them, as far as we know. */
+	othersHeld(now: number): number {
+		this.prune(now);
+		return this.othersLive.length + this.othersReserved.length;
 	}
 
 	/** Requests counted in the window now as far as we know: ours plus the others'. */
 	inWindow(now: number): number {
-		this.prune(now);
-		return this.ownAt.length + this.foreignAt.length + this.foreignUnconfirmed;
+		return this.ownInWindow(now) + this.othersHeld(now);
 	}
 
 	/** Whether requests from elsewhere are in the window as far as we know. */
 	shared(now: number): boolean {
-		this.prune(now);
-		return this.foreignAt.length + this.foreignUnconfirmed > 0;
+		return this.othersHeld(now) > 0;
 	}
 
-	/** Milliseconds until one more request fits. */
+	/** Milliseconds until the next request may go out (0: now). */
 	untilSlotFree(now: number): number {
-		const shared = this.shared(now);
-		const capacity = this.max;
-		const used = this.inWindow(now);
-		if (used < capacity) {
-			// Close to the limit with others sending too, one request at a time: each answer tells
-			// what the others sent meanwhile before the next one goes out.
-			if (shared && this.inFlight > 0 && used >= capacity - this.sharedTail) return SHARED_POLL_MS;
-			return 0;
+		this.prune(now);
+		if (this.reusable.length) return 0;
+		const others = this.othersLive.length + this.othersReserved.length;
+		const free = this.max - this.own.length - others;
+		const inFlight = this.own.filter((ticket) => !ticket.answered);
+		if (free > 0) {
+			if (others === 0 || free > this.sharedTail) return 0;
+			if (inFlight.some((ticket) => ticket.growth)) return SHARED_POLL_MS;
+			this.jitterUntil ??= now + Math.floor(this.random() * this.jitterMs);
+			return Math.max(0, this.jitterUntil - now);
 		}
-		if (this.foreignUnconfirmed > 0 && used - this.foreignUnconfirmed < capacity) {
-			return this.inFlight === 0 ? 0 : SHARED_POLL_MS;
+		// Slots reserved for others whose grace ended with no answer of ours since to say whether
+		// they were reused. Our next reuse will tell. With none coming soon, one request finds out
+		// if an answer showed them gone (their holder stopped) or we hold nothing at all; a slot
+		// only our reckoning says left was most likely reused by its holder unseen.
+		const unconfirmed = this.othersReserved.filter((slot) => slot.graceEnd <= now && (slot.seenLeaving || !this.own.length)).length;
+		const ownLeaving = this.own.some((ticket) => ticket.answered && this.leavesAt(ticket.at) <= now + this.reuseGraceMs);
+		if (unconfirmed > 0 && free + unconfirmed > 0 && !inFlight.length && !ownLeaving) {
+			this.jitterUntil ??= now + Math.floor(this.random() * this.jitterMs);
+			return Math.max(0, this.jitterUntil - now);
 		}
-		const known = [...this.ownAt.map((own) => own.at), ...this.foreignAt].sort((a, b) => a - b);
-		const index = known.length - (capacity - this.foreignUnconfirmed);
-		if (index < 0 || index >= known.length) return SHARED_POLL_MS;
-		return Math.max(SHARED_POLL_MS, known[index] + this.intervalMs + this.marginMs - now);
+		const events = [
+			...this.own.filter((ticket) => ticket.answered).map((ticket) => this.leavesAt(ticket.at)),
+			...this.othersLive.map((learnedAt) => this.leavesAt(learnedAt) + this.reuseGraceMs),
+			...this.othersReserved.map((slot) => slot.graceEnd),
+		].filter((at) => at > now);
+		const next = events.length ? Math.min(...events) - now : this.intervalMs;
+		return Math.max(SHARED_POLL_MS, inFlight.length ? Math.min(next, IN_FLIGHT_RECHECK_MS) : next);
 	}
 
-	noteSend(now: number): void {
-		this.ownAt.push({ sent: now, at: now });
-		this.inFlight++;
+	/** Records a request of ours sent now; the ticket goes back with its answer. */
+	noteSend(now: number): WindowTicket {
+		this.prune(now);
+		const reuse = this.reusable.length > 0;
+		if (reuse) this.reusable.shift();
+		else this.jitterUntil = undefined;
+		const ticket: WindowTicket = { sent: now, at: now, answered: false, growth: !reuse };
+		this.own.push(ticket);
+		return ticket;
 	}
 
-	/**
-	 * One of our requests, sent at `sentAt`, was answered at `now`. A refused one does not hold a
-	 * slot of ours; if the service counted it anyway, its count shows it as someone else's.
-	 */
-	noteAnswer(sentAt: number, refused: boolean, now = sentAt): void {
-		this.inFlight = Math.max(0, this.inFlight - 1);
-		const index = this.ownAt.findIndex((own) => own.sent === sentAt && own.at === sentAt);
-		if (index < 0) return;
+	/** Our request was answered at `now`. A refused one holds no slot of ours. */
+	noteAnswer(ticket: WindowTicket, refused: boolean, now: number): void {
+		ticket.answered = true;
 		if (refused) {
-			this.ownAt.splice(index, 1);
+			this.own = this.own.filter((own) => own !== ticket);
 			return;
 		}
-		this.ownAt[index].at = now;
-		// Kept in the order they leave the window.
-		this.ownAt.sort((a, b) => a.at - b.at);
+		ticket.at = now;
 	}
 
 	/**
-	 * Reads the service's count: `remaining` slots left after a request we sent at `sentAt`,
-	 * answered at `now`. Our sends after `sentAt` were not yet counted by the service.
+	 * Reads the service's count: `remaining` slots left once it counted our request `ticket`. What
+	 * it counts beyond our requests sent up to then is the others'. More than we knew: new requests
+	 * of theirs, first filling slots reserved for them. Fewer: some left the window earlier than we
+	 * assumed, and stay reserved for their holders for the grace. Reserved slots whose grace ended
+	 * before our request went out, and that the count does not show, were given up: they are free.
 	 */
-	noteRemaining(remaining: number, sentAt: number, now: number): void {
+	noteRemaining(remaining: number, ticket: WindowTicket, now: number): void {
 		this.prune(now);
-		const ownCounted = this.ownAt.filter((own) => own.sent <= sentAt).length;
-		const foreign = Math.max(0, this.max - remaining - ownCounted);
-		this.foreignUnconfirmed = 0;
-		if (foreign > this.foreignAt.length) {
-			for (let i = this.foreignAt.length; i < foreign; i++) this.foreignAt.push(now);
+		const ownCounted = this.own.filter((own) => own.sent <= ticket.sent).length;
+		const others = Math.max(0, this.max - remaining - ownCounted);
+		if (others >= this.othersLive.length) {
+			const fresh = others - this.othersLive.length;
+			this.othersReserved.sort((a, b) => a.graceEnd - b.graceEnd);
+			this.othersReserved.splice(0, Math.min(fresh, this.othersReserved.length));
+			for (let i = 0; i < fresh; i++) this.othersLive.push(now);
 		} else {
-			// Some left the service's window earlier than we assumed.
-			this.foreignAt.splice(0, this.foreignAt.length - foreign);
+			// Left the window, or never counted yet where we thought (a request of ours still on its
+			// way was counted as theirs): either way still theirs until it could have left, plus the grace.
+			for (const learnedAt of this.othersLive.splice(0, this.othersLive.length - others)) {
+				this.othersReserved.push({ graceEnd: Math.max(now, learnedAt + this.intervalMs) + this.reuseGraceMs, seenLeaving: true });
+			}
 		}
+		this.othersReserved = this.othersReserved.filter((slot) => slot.graceEnd > ticket.sent);
 	}
 }

@@ -26,6 +26,8 @@ export class FakeTrello extends FakeHttpServer {
 	intervalMs = 10_000;
 	maxPerToken = 100;
 	readonly refusals: FakeRequest[] = [];
+	/** When each refusal was given (Date.now()). */
+	readonly refusedAt: number[] = [];
 	private readonly sentAtByToken = new Map<string, number[]>();
 
 	account(request: FakeRequest): TrelloAccount | undefined {
@@ -65,6 +67,7 @@ export class FakeTrello extends FakeHttpServer {
 		this.sentAtByToken.set(account.apiToken, sent);
 		if (sent.length >= this.maxPerToken) {
 			this.refusals.push(request);
+			this.refusedAt.push(now);
 			return {
 				status: 429,
 				body: { error: 'API_TOKEN_LIMIT_EXCEEDED', message: 'Rate limit exceeded' },

@@ -1,7 +1,7 @@
 import type { Clock, RawResponse } from '../../nodes/shared/rateLimit';
-import { DEFAULT_RETRY_BOUNDS, sendWithRateLimits, SharedWindow } from '../../nodes/shared/rateLimit';
+import { DEFAULT_RETRY_BOUNDS, retryAfterMs, sendWithRateLimits, SharedWindow } from '../../nodes/shared/rateLimit';
 import type { TrelloWindows } from '../../nodes/Trello/transport/rateLimit';
-import { newTrelloWindow, TRELLO_KEY_WINDOW, TRELLO_TOKEN_WINDOW, TrelloRateLimitPolicy } from '../../nodes/Trello/transport/rateLimit';
+import { TRELLO_KEY_WINDOW, TRELLO_SHARING, TRELLO_TOKEN_WINDOW, TrelloRateLimitPolicy } from '../../nodes/Trello/transport/rateLimit';
 
 /** A clock for several simulated processes: sleeps end only when the simulation reaches their time. */
 class SimulatedClock implements Clock {
@@ -33,6 +33,38 @@ class SimulatedClock implements Clock {
 	}
 }
 
+/** A seeded pseudo-random sequence in [0, 1) (mulberry32), so simulated runs repeat exactly. */
+function seeded(seed: number): () => number {
+	let state = seed >>> 0;
+	return () => {
+		state = (state + 0x6d2b79f5) >>> 0;
+		let t = state;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+/** How long requests take: to reach the service, and its answer to come back, in milliseconds. */
+interface Latency {
+	toService(): number;
+	back(): number;
+	/** Work between two requests of one execution (n8n moving to the next item). */
+	between(): number;
+}
+
+const steadyLatency: Latency = { toService: () => 2, back: () => 3, between: () => 0 };
+
+/** A loaded machine: 1–40 ms each way, up to 10 ms between items, and now and then a 300 ms stall. */
+function loadedLatency(random: () => number): Latency {
+	const stall = () => (random() < 0.02 ? 300 : 0);
+	return {
+		toService: () => 1 + Math.floor(random() * 40) + stall(),
+		back: () => 1 + Math.floor(random() * 40) + stall(),
+		between: () => Math.floor(random() * 10),
+	};
+}
+
 /** Trello's per-token and per-key sliding windows as the service counts them, with its headers. */
 class SimulatedTrello {
 	readonly accepted: number[] = [];
@@ -40,6 +72,7 @@ class SimulatedTrello {
 
 	constructor(
 		private readonly clock: SimulatedClock,
+		private readonly latency: Latency,
 		private readonly tokenMax = 100,
 		private readonly intervalMs = 10_000,
 	) {}
@@ -48,9 +81,9 @@ class SimulatedTrello {
 		return this.accepted.filter((at) => at > now - this.intervalMs).length;
 	}
 
-	/** Counted 2 ms after sending, answered 3 ms later: requests in flight are invisible to others. */
+	/** Counted when it arrives, answered later: requests in flight are invisible to others. */
 	async send(): Promise<RawResponse> {
-		await this.clock.sleep(2);
+		await this.clock.sleep(this.latency.toService());
 		const now = this.clock.now();
 		let statusCode = 200;
 		if (this.used(now) >= this.tokenMax) {
@@ -60,7 +93,7 @@ class SimulatedTrello {
 			this.accepted.push(now);
 		}
 		const remaining = this.tokenMax - this.used(now);
-		await this.clock.sleep(3);
+		await this.clock.sleep(this.latency.back());
 		return {
 			statusCode,
 			body: statusCode === 429 ? { error: 'API_TOKEN_LIMIT_EXCEEDED' } : { id: 'c' },
@@ -83,22 +116,27 @@ class SimulatedTrello {
 	}
 }
 
-const newWindows = (): TrelloWindows => ({ token: newTrelloWindow(TRELLO_TOKEN_WINDOW), key: newTrelloWindow(TRELLO_KEY_WINDOW) });
-
 /** `processes` n8n processes, each running `executions` executions of `requests` sequential requests. */
-async function simulate(processes: number, executionsPerProcess: number, requests: number) {
+async function simulate(processes: number, executionsPerProcess: number, requests: number, seed?: number) {
 	const clock = new SimulatedClock();
-	const trello = new SimulatedTrello(clock);
+	const random = seeded(seed ?? 0);
+	const latency = seed === undefined ? steadyLatency : loadedLatency(random);
+	const trello = new SimulatedTrello(clock, latency);
 	const finishedAt: number[] = [];
 	const tasks: Array<Promise<void>> = [];
 	for (let p = 0; p < processes; p++) {
-		const windows = newWindows();
+		const windows: TrelloWindows = {
+			token: new SharedWindow(TRELLO_TOKEN_WINDOW.intervalMs, TRELLO_TOKEN_WINDOW.max, { ...TRELLO_SHARING, random }),
+			key: new SharedWindow(TRELLO_KEY_WINDOW.intervalMs, TRELLO_KEY_WINDOW.max, { ...TRELLO_SHARING, random }),
+		};
 		for (let e = 0; e < executionsPerProcess; e++) {
 			tasks.push(
 				(async () => {
 					for (let r = 0; r < requests; r++) {
 						const response = await sendWithRateLimits(() => trello.send(), new TrelloRateLimitPolicy(windows), clock, DEFAULT_RETRY_BOUNDS);
 						expect(response.statusCode).toBe(200);
+						const gap = latency.between();
+						if (gap) await clock.sleep(gap);
 					}
 					finishedAt.push(clock.now());
 				})(),
@@ -132,82 +170,169 @@ describe('Trello pacing shared by processes through the rate-limit headers', () 
 		expect(three.peak).toBeLessThanOrEqual(100);
 		expect(three.wallMs).toBeLessThanOrEqual(one.wallMs * 1.1);
 	});
+
+	// 1 % of 300 requests: at most 3 refused, in every one of 30 simulated runs.
+	it.each(Array.from({ length: 30 }, (_, i) => i + 1))('holds on a loaded machine (random latencies and stalls, seed %i)', async (seed) => {
+		const one = await simulate(1, 10, 30, seed);
+		const two = await simulate(2, 5, 30, seed);
+		expect(one.refused).toBe(0);
+		expect(two.accepted).toBe(300);
+		expect(two.refused).toBeLessThanOrEqual(3);
+		expect(two.wallMs).toBeLessThanOrEqual(one.wallMs * 1.1);
+	});
 });
 
 describe('SharedWindow', () => {
-	it('counts what the service reports beyond our own sends as sent by others, when we learn of it', () => {
-		const window = new SharedWindow(10_000, 100, 0, 0);
-		window.noteSend(1_000);
-		window.noteAnswer(1_000, false);
+	const options = { marginMs: 250, sharedTail: 10, jitterMs: 40, reuseGraceMs: 1_000, random: () => 0.5 };
+	/** Sends one request at `sent`, answered at `answered` with Trello's `remaining`. */
+	const exchange = (window: SharedWindow, sent: number, answered: number, remaining: number, refused = false) => {
+		const ticket = window.noteSend(sent);
+		window.noteAnswer(ticket, refused, answered);
+		window.noteRemaining(remaining, ticket, answered);
+		return ticket;
+	};
+
+	it('counts what the service reports beyond our own sends as sent by others', () => {
+		const window = new SharedWindow(10_000, 100, options);
 		// 100 allowed, 40 left after our request: 59 came from elsewhere.
-		window.noteRemaining(40, 1_000, 1_005);
-		expect(window.inWindow(1_005)).toBe(60);
-		expect(window.shared(1_005)).toBe(true);
+		exchange(window, 1_000, 1_005, 40);
+		expect(window.ownInWindow(1_005)).toBe(1);
+		expect(window.othersHeld(1_005)).toBe(59);
 		expect(window.untilSlotFree(1_005)).toBe(0);
-		// Our own request leaves the window at 11 000; the others' stay counted until an answer says otherwise.
-		expect(window.inWindow(11_000)).toBe(59);
-		expect(window.inWindow(11_005)).toBe(59);
-		window.noteSend(11_010);
-		window.noteAnswer(11_010, false);
-		window.noteRemaining(99, 11_010, 11_015);
-		expect(window.inWindow(11_015)).toBe(1);
-		expect(window.shared(11_015)).toBe(false);
-	});
-
-	it('reuses its own slot first and takes the others’ slots only one probing request at a time', () => {
-		const window = new SharedWindow(10_000, 100, 250, 8);
-		window.noteSend(2_000);
-		window.noteAnswer(2_000, false);
-		window.noteRemaining(0, 2_000, 2_010);
-		// Full: ours leaves the window first (sent at 2 000, plus the margin).
-		expect(window.untilSlotFree(2_010)).toBe(10_240);
-		expect(window.untilSlotFree(12_250)).toBe(0);
-		window.noteSend(12_250);
-		// The others' 99 are past their estimated time, but nothing confirmed them gone:
-		// with our request in flight we wait for its answer ...
-		expect(window.untilSlotFree(12_260)).toBe(20);
-		window.noteAnswer(12_250, false);
-		// ... and then one request may go out to find out.
-		expect(window.untilSlotFree(12_270)).toBe(0);
-	});
-
-	it('forgets others’ sends the service no longer counts', () => {
-		const window = new SharedWindow(10_000, 100, 0, 0);
-		window.noteSend(0);
-		window.noteAnswer(0, false);
-		window.noteRemaining(50, 0, 5);
-		expect(window.inWindow(5)).toBe(50);
-		window.noteSend(3_000);
-		window.noteAnswer(3_000, false);
-		window.noteRemaining(97, 3_000, 3_005);
-		expect(window.inWindow(3_005)).toBe(3);
 	});
 
 	it('does not count our own requests still in flight as others’', () => {
-		const window = new SharedWindow(10_000, 100, 0, 0);
-		window.noteSend(0);
+		const window = new SharedWindow(10_000, 100, options);
+		const first = window.noteSend(0);
 		window.noteSend(1);
 		window.noteSend(2);
 		// The answer to the first request: the service had counted only that one.
-		window.noteAnswer(0, false);
-		window.noteRemaining(99, 0, 5);
+		window.noteAnswer(first, false, 5);
+		window.noteRemaining(99, first, 5);
 		expect(window.shared(5)).toBe(false);
 		expect(window.inWindow(5)).toBe(3);
 	});
 
+	it('reuses its own slot as soon as it leaves the window, though others hold the rest', () => {
+		const window = new SharedWindow(10_000, 100, options);
+		exchange(window, 0, 10, 0);
+		expect(window.othersHeld(10)).toBe(99);
+		// Full: ours leaves 10 s after its answer plus the margin.
+		expect(window.untilSlotFree(10)).toBe(10_250);
+		expect(window.untilSlotFree(10_260)).toBe(0);
+		const reuse = window.noteSend(10_260);
+		expect(reuse.growth).toBe(false);
+	});
+
+	it('never takes an answer our own requests explain as others’ requests', () => {
+		const window = new SharedWindow(10_000, 100, options);
+		// 99 of ours, then an answer saying one more request came from elsewhere.
+		for (let i = 0; i < 99; i++) exchange(window, i, i + 5, 99 - i);
+		exchange(window, 200, 205, 0);
+		expect(window.ownInWindow(205)).toBe(100);
+		expect(window.othersHeld(205)).toBe(0);
+		window.noteRemaining(0, window.noteSend(300), 305);
+		// Counted: our 101 sends up to 300 cannot all be in the window; 100 - 0 - 101 < 0 → none of theirs.
+		expect(window.othersHeld(305)).toBe(0);
+	});
+
+	it('leaves others’ slots that leave the window to them, and takes them once an answer shows them given up', () => {
+		const window = new SharedWindow(10_000, 100, options);
+		// We hold 50; the others hold the other 50, learned at 100.
+		for (let i = 0; i < 50; i++) exchange(window, i, 100, i === 49 ? 0 : 50 - i - 1);
+		expect(window.othersHeld(100)).toBe(50);
+		// 10.35 s: ours and theirs left the window by our reckoning; theirs stay reserved for a second.
+		expect(window.othersHeld(10_350)).toBe(50);
+		expect(window.ownInWindow(10_350)).toBe(0);
+		// We reuse a slot at once; Trello's answer counts it and 30 of theirs, reused meanwhile.
+		expect(window.untilSlotFree(10_350)).toBe(0);
+		expect(exchange(window, 10_350, 10_360, 69).growth).toBe(false);
+		expect(window.othersHeld(10_360)).toBe(50);
+		// 11.5 s, the grace over: our next answer still counts only 30 of theirs (68 left with 2 of
+		// ours): the other 20 were given up, and are free for us to grow into.
+		exchange(window, 11_500, 11_510, 68);
+		expect(window.othersHeld(11_510)).toBe(30);
+		expect(window.inWindow(11_510)).toBe(32);
+		expect(window.untilSlotFree(11_510)).toBe(0);
+	});
+
+	it('takes the last free slots of a shared window one at a time, each after a random delay', () => {
+		const window = new SharedWindow(10_000, 100, options);
+		// 85 of ours counted and 10 of theirs: 5 free.
+		for (let i = 0; i < 85; i++) exchange(window, i, i + 1, 89 - i);
+		expect(window.othersHeld(100)).toBe(10);
+		// A random delay first (0.5 × 40 ms), then one request; the next waits for its answer.
+		expect(window.untilSlotFree(100)).toBe(20);
+		expect(window.untilSlotFree(110)).toBe(10);
+		expect(window.untilSlotFree(120)).toBe(0);
+		const growth = window.noteSend(120);
+		expect(window.untilSlotFree(121)).toBe(20);
+		window.noteAnswer(growth, false, 130);
+		// Its answer: one more of theirs came meanwhile; a new delay before the next one.
+		window.noteRemaining(3, growth, 130);
+		expect(window.othersHeld(130)).toBe(11);
+		expect(window.untilSlotFree(130)).toBe(20);
+	});
+
+	it('alone, fills the window at once: no delay for a process that sees no others', () => {
+		const window = new SharedWindow(10_000, 100, options);
+		for (let i = 0; i < 99; i++) {
+			expect(window.untilSlotFree(i)).toBe(0);
+			exchange(window, i, i, 99 - i);
+		}
+		expect(window.untilSlotFree(99)).toBe(0);
+	});
+
+	it('does not free a slot for a count that only missed a request of ours still on its way', () => {
+		const window = new SharedWindow(10_000, 100, options);
+		// 20 of theirs learned at 50.
+		exchange(window, 0, 50, 79);
+		expect(window.othersHeld(50)).toBe(20);
+		// A request of ours sent at 60 arrives late; one sent at 70 is answered first: Trello counted
+		// 2 of ours and the 20, but we count the late one too, so the answer seems to show 19 of theirs.
+		const late = window.noteSend(60);
+		exchange(window, 70, 80, 78);
+		// Their slot cannot have left the window yet: it stays theirs until it could have, plus the grace.
+		expect(window.othersHeld(80)).toBe(20);
+		window.noteAnswer(late, false, 90);
+		exchange(window, 2_000, 2_010, 77);
+		expect(window.othersHeld(2_010)).toBe(20);
+	});
+
 	it('counts an answered request of ours from its answer, since the service counted it on arrival', () => {
-		const window = new SharedWindow(10_000, 1, 0, 0);
-		window.noteSend(0);
+		const window = new SharedWindow(10_000, 1, { ...options, marginMs: 0 });
+		const ticket = window.noteSend(0);
 		// Answered 900 ms later: it may have arrived just before the answer.
-		window.noteAnswer(0, false, 900);
+		window.noteAnswer(ticket, false, 900);
 		expect(window.untilSlotFree(1_000)).toBe(9_900);
 		expect(window.untilSlotFree(10_900)).toBe(0);
 	});
 
+	it('counts a request that got no answer as sent, and lets it leave the window like any other', async () => {
+		const windows: TrelloWindows = { token: new SharedWindow(10_000, 100, options), key: new SharedWindow(10_000, 300, options) };
+		const clock = { now: () => 1_000, sleep: async () => {} };
+		const send = async (): Promise<RawResponse> => await Promise.reject(new Error('socket hang up'));
+		await expect(sendWithRateLimits(send, new TrelloRateLimitPolicy(windows), clock, DEFAULT_RETRY_BOUNDS)).rejects.toThrow('socket hang up');
+		expect(windows.token.ownInWindow(1_000)).toBe(1);
+		expect(windows.token.ownInWindow(11_249)).toBe(1);
+		expect(windows.token.ownInWindow(11_250)).toBe(0);
+		expect(windows.key.ownInWindow(11_250)).toBe(0);
+	});
+
 	it('does not hold a slot for a refused request of ours', () => {
-		const window = new SharedWindow(10_000, 100, 0, 0);
-		window.noteSend(0);
-		window.noteAnswer(0, true);
-		expect(window.inWindow(1)).toBe(0);
+		const window = new SharedWindow(10_000, 100, options);
+		const ticket = window.noteSend(0);
+		window.noteAnswer(ticket, true, 5);
+		expect(window.inWindow(6)).toBe(0);
+	});
+});
+
+describe('retryAfterMs', () => {
+	it('reads seconds and HTTP dates', () => {
+		const now = Date.UTC(2026, 10, 22, 12, 0, 0);
+		expect(retryAfterMs({ 'retry-after': '3' }, now)).toBe(3_000);
+		expect(retryAfterMs({ 'retry-after': 'Sun, 22 Nov 2026 12:00:07 GMT' }, now)).toBe(7_000);
+		expect(retryAfterMs({ 'retry-after': 'soon' }, now)).toBeUndefined();
+		expect(retryAfterMs({}, now)).toBeUndefined();
 	});
 });

@@ -16,6 +16,7 @@ import { checkGitHubRequest, githubScopeOf } from '../../shared/scope/github';
 import { heldInstallationTokens } from './githubApp';
 import { nextLink } from './link';
 import { GITHUB_API_VERSION, GITHUB_MEDIA_TYPE } from './protocol';
+import type { ResourceBudget } from './rateLimit';
 import { GitHubRateLimitPolicy, resourceForPath } from './rateLimit';
 
 const ACCESS_TOKEN_CREDENTIAL_TYPE = 'githubAccessTokenApi';
@@ -43,7 +44,7 @@ export interface PageOptions {
 }
 
 // Budgets are per token and shared by every node in this process.
-const budgetsByToken = new StatePerSecret(() => new Map<string, { remaining: number; resetAt: number }>());
+const budgetsByToken = new StatePerSecret(() => new Map<string, ResourceBudget>());
 
 function budgetsFor(credentials: ICredentialDataDecryptedObject) {
 	// An app installation has one budget whichever of its tokens is current.

@@ -1,10 +1,17 @@
 import type { RateLimitPolicy, RawResponse, RetryDecision } from '../../shared/rateLimit';
-import { headerValue } from '../../shared/rateLimit';
+import { headerValue, retryAfterMs } from '../../shared/rateLimit';
 
-/** GitHub counts limits per resource (core, search, graphql, …); each has its own reset. */
-interface ResourceBudget {
-	remaining: number;
-	resetAt: number;
+/**
+ * GitHub counts limits per resource (core, search, graphql, …); each has its own reset. `remaining`
+ * is the lowest count an answer reported for the current reset, by the request numbered `reportedBy`;
+ * requests of ours sent after that one and not yet answered are not in it.
+ */
+export interface ResourceBudget {
+	remaining?: number;
+	resetAt?: number;
+	reportedBy: number;
+	sent: number;
+	inFlight: Set<number>;
 }
 
 const SECONDARY_BACKOFF_MS = 60_000;
@@ -17,11 +24,14 @@ export function resourceForPath(path: string): string {
 }
 
 /**
- * Reads x-ratelimit-* headers so that once a resource is exhausted the next request waits for
- * the reset instead of being refused — which also keeps several n8n workers sharing a token in step.
+ * Reads x-ratelimit-* headers so that once a resource is exhausted the next request waits for the
+ * reset instead of being refused. The count is everyone's (other n8n workers sharing the token
+ * included); our own requests still on their way are taken off it, so this process does not send
+ * more than the budget it last saw.
  */
 export class GitHubRateLimitPolicy implements RateLimitPolicy {
 	private currentResource = 'core';
+	private request: { budget: ResourceBudget; number: number } | undefined;
 
 	constructor(private readonly budgets: Map<string, ResourceBudget>) {}
 
@@ -30,9 +40,20 @@ export class GitHubRateLimitPolicy implements RateLimitPolicy {
 		return this;
 	}
 
+	private budget(resource: string): ResourceBudget {
+		let budget = this.budgets.get(resource);
+		if (!budget) {
+			budget = { reportedBy: 0, sent: 0, inFlight: new Set() };
+			this.budgets.set(resource, budget);
+		}
+		return budget;
+	}
+
 	delayBeforeRequest(now: number) {
-		const budget = this.budgets.get(this.currentResource);
-		if (!budget || budget.remaining > 0 || budget.resetAt <= now) return undefined;
+		const budget = this.budget(this.currentResource);
+		if (budget.remaining === undefined || budget.resetAt === undefined || budget.resetAt <= now) return undefined;
+		const uncounted = [...budget.inFlight].filter((number) => number > budget.reportedBy).length;
+		if (budget.remaining - uncounted > 0) return undefined;
 		return {
 			waitMs: budget.resetAt - now,
 			limit: `GitHub primary rate limit (${this.currentResource})`,
@@ -40,14 +61,32 @@ export class GitHubRateLimitPolicy implements RateLimitPolicy {
 		};
 	}
 
-	noteRequest(): void {}
+	noteRequest(): void {
+		const budget = this.budget(this.currentResource);
+		const number = ++budget.sent;
+		budget.inFlight.add(number);
+		this.request = { budget, number };
+	}
+
+	noteNoAnswer(): void {
+		this.request?.budget.inFlight.delete(this.request.number);
+	}
 
 	noteResponse(response: RawResponse): void {
-		const remaining = headerValue(response.headers, 'x-ratelimit-remaining');
-		const reset = headerValue(response.headers, 'x-ratelimit-reset');
-		if (remaining === undefined || reset === undefined) return;
+		this.noteNoAnswer();
+		const remaining = Number(headerValue(response.headers, 'x-ratelimit-remaining'));
+		const reset = Number(headerValue(response.headers, 'x-ratelimit-reset'));
+		if (!Number.isFinite(remaining) || !Number.isFinite(reset)) return;
 		const resource = headerValue(response.headers, 'x-ratelimit-resource') ?? this.currentResource;
-		this.budgets.set(resource, { remaining: Number(remaining), resetAt: Number(reset) * 1000 });
+		const budget = this.budget(resource);
+		const number = this.request?.budget === budget ? this.request.number : budget.sent;
+		const resetAt = reset * 1000;
+		// Within one reset the count only goes down: a higher one is an older answer overtaken.
+		if (budget.resetAt !== resetAt || budget.remaining === undefined || remaining <= budget.remaining) {
+			budget.reportedBy = budget.resetAt !== resetAt ? number : Math.max(budget.reportedBy, number);
+			budget.remaining = remaining;
+			budget.resetAt = resetAt;
+		}
 	}
 
 	classify(response: RawResponse, attempt: number, now: number): RetryDecision {
@@ -55,10 +94,10 @@ export class GitHubRateLimitPolicy implements RateLimitPolicy {
 		if (status !== 403 && status !== 429) return { retry: false };
 		const remaining = headerValue(response.headers, 'x-ratelimit-remaining');
 		const reset = headerValue(response.headers, 'x-ratelimit-reset');
-		const retryAfter = headerValue(response.headers, 'retry-after');
+		const retryAfter = retryAfterMs(response.headers, now);
 
-		if (retryAfter !== undefined && Number.isFinite(Number(retryAfter))) {
-			const waitMs = Number(retryAfter) * 1000;
+		if (retryAfter !== undefined) {
+			const waitMs = retryAfter;
 			return {
 				retry: true,
 				waitMs,

@@ -1,18 +1,24 @@
-import type { RateLimitPolicy, RawResponse, RetryDecision } from '../../shared/rateLimit';
-import { headerValue, SharedWindow } from '../../shared/rateLimit';
+import type { RateLimitPolicy, RawResponse, RetryDecision, WindowTicket } from '../../shared/rateLimit';
+import { headerValue, retryAfterMs, SharedWindow } from '../../shared/rateLimit';
 
 /** Trello's published limits; the x-rate-limit-api-* headers override them when they differ. */
 export const TRELLO_TOKEN_WINDOW = { intervalMs: 10_000, max: 100 };
 export const TRELLO_KEY_WINDOW = { intervalMs: 10_000, max: 300 };
 
-// Trello counts a request slightly after we send it; this margin keeps our window behind theirs.
-const CLOCK_MARGIN_MS = 250;
-// While other processes share a window, their requests in flight are invisible until answered:
-// its last slots are taken one request at a time, each after the answer to the previous one.
-const SHARED_TAIL = 8;
+/** How the Trello windows are shared with other processes (see SharedWindow). */
+export const TRELLO_SHARING = {
+	// Trello may count a request slightly later than it answers it; this keeps our window behind theirs.
+	marginMs: 250,
+	// Other processes' requests in flight are invisible until answered (a worker runs 5 at once):
+	// the last slots of a shared window are taken one at a time.
+	sharedTail: 10,
+	jitterMs: 40,
+	// A process reuses its slot within its answer time plus the margin of the slot leaving Trello's window.
+	reuseGraceMs: 800,
+};
 
 export function newTrelloWindow(window: { intervalMs: number; max: number }): SharedWindow {
-	return new SharedWindow(window.intervalMs, window.max, CLOCK_MARGIN_MS, SHARED_TAIL);
+	return new SharedWindow(window.intervalMs, window.max, TRELLO_SHARING);
 }
 
 /** The two windows one Trello request counts against. */
@@ -33,7 +39,7 @@ const LIMITS = [
  * processes sharing the token or key (n8n workers, other apps) count too.
  */
 export class TrelloRateLimitPolicy implements RateLimitPolicy {
-	private sentAt = 0;
+	private tickets: Record<'token' | 'key', WindowTicket> | undefined;
 
 	constructor(private readonly windows: TrelloWindows) {}
 
@@ -49,22 +55,27 @@ export class TrelloRateLimitPolicy implements RateLimitPolicy {
 	}
 
 	noteRequest(now: number): void {
-		this.sentAt = now;
-		this.windows.token.noteSend(now);
-		this.windows.key.noteSend(now);
+		this.tickets = { token: this.windows.token.noteSend(now), key: this.windows.key.noteSend(now) };
+	}
+
+	noteNoAnswer(now: number): void {
+		if (!this.tickets) return;
+		for (const { window } of LIMITS) this.windows[window].noteAnswer(this.tickets[window], false, now);
 	}
 
 	noteResponse(response: RawResponse, now: number): void {
+		if (!this.tickets) return;
 		for (const { window, header } of LIMITS) {
 			const state = this.windows[window];
-			state.noteAnswer(this.sentAt, response.statusCode === 429, now);
+			const ticket = this.tickets[window];
+			state.noteAnswer(ticket, response.statusCode === 429, now);
 			const interval = Number(headerValue(response.headers, `${header}-interval-ms`));
 			const max = Number(headerValue(response.headers, `${header}-max`));
 			const remaining = headerValue(response.headers, `${header}-remaining`);
 			if (Number.isFinite(interval) && interval > 0) state.intervalMs = interval;
 			if (Number.isFinite(max) && max > 0) state.max = max;
 			if (remaining !== undefined && remaining !== '' && Number.isFinite(Number(remaining))) {
-				state.noteRemaining(Number(remaining), this.sentAt, now);
+				state.noteRemaining(Number(remaining), ticket, now);
 			}
 		}
 	}
@@ -75,7 +86,7 @@ export class TrelloRateLimitPolicy implements RateLimitPolicy {
 		const window = /API_KEY_LIMIT_EXCEEDED/.test(text) ? 'key' : 'token';
 		const fromWindow = this.windows[window].untilSlotFree(now);
 		const backoff = Math.min(this.windows[window].intervalMs, 500 * 2 ** attempt);
-		const waitMs = Math.max(fromWindow, backoff);
+		const waitMs = Math.max(fromWindow, retryAfterMs(response.headers, now) ?? backoff);
 		return { retry: true, waitMs, limit: limitName(window, this.windows[window]), resetAt: now + waitMs };
 	}
 }
