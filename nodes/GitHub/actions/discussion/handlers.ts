@@ -82,7 +82,9 @@ async function proofFor(input: HandlerInput) {
 const notFound = (input: HandlerInput, what: string) =>
 	new NodeOperationError(input.ctx.getNode(), `${what} was not found in ${String(input.values.owner)}/${String(input.values.repository)}`, {
 		itemIndex: input.itemIndex,
-		description: 'Check the repository (Discussions must be enabled) and the number.',
+		description: what === 'The repository'
+			? 'Check "Repository Owner" and "Repository" (Discussions must be enabled in it).'
+			: 'Check "Repository Owner", "Repository" (Discussions must be enabled in it) and "Discussion Number".',
 	});
 
 const toItems = (input: HandlerInput, objects: IDataObject[]) => objects.map((json) => ({ json, pairedItem: { item: input.itemIndex } }));
