@@ -11,12 +11,14 @@ export function repositoryReference(text: string): { owner: string; repo: string
 
 /**
  * A repository given by URL or as "owner/name" (typed, or picked without an owner) names its owner: the owner field is then
- * hidden (n8n drops hidden values, so the run takes the owner from the repository). The value test
- * leaves expressions alone: an expression's result is unknown until the run, so the owner is asked for.
+ * hidden (n8n drops hidden values, so the run takes the owner from the repository). The value test is
+ * a plain "contains /": n8n runs `regex` conditions in a VM with a 250 ms limit each time it reads
+ * the node's parameters, which fails at random on a busy host. An expression containing "/" counts
+ * as naming the owner too; if it resolves to a bare name, the run says to add the owner.
  */
 export const OWNER_NAMED_BY_REPOSITORY: NonNullable<INodeProperties['displayOptions']> = {
 	hide: {
 		'repository.mode': ['url'],
-		repository: [{ _cnd: { regex: '^[^=][^/]*/' } }],
+		repository: [{ _cnd: { includes: '/' } }],
 	},
 };

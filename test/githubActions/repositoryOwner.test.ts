@@ -3,6 +3,7 @@ import { NodeHelpers } from 'n8n-workflow';
 
 import { GitHub } from '../../nodes/GitHub/GitHub.node';
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
+import { packageCredentialTypes, packageNodeTypes } from '../harness/nodeTypes';
 import { GitHubRecorder } from './recorder';
 import { BASE_HEADERS, byList, byName, byUrl, githubNode, runGitHub } from './run';
 
@@ -43,6 +44,7 @@ describe('Repository Owner: required where a run needs it', () => {
 		['From List, a name', true, byList('hello')],
 		['By Name, a name', true, byName('hello')],
 		['By Name, an expression', true, byName('={{ $json.repository }}')],
+		['By Name, an expression with "/"', false, byName('={{ $json.full_name.split("/").join("/") }}')],
 		['By Name, "owner/name"', false, byName('octo/hello')],
 		['By URL', false, byUrl('https://github.com/octo/hello')],
 		['By URL, an expression', false, byUrl('={{ $json.url }}')],
@@ -73,6 +75,16 @@ describe('Repository Owner: required where a run needs it', () => {
 		]);
 	});
 
+	it('an expression with "/" that resolves to a bare name (owner hidden): an error naming the owner, nothing sent', async () => {
+		const recorder = new GitHubRecorder([]);
+		const run = await runGitHub({ ...issueGet, owner: byList(''), repository: byName('={{ "hello/".slice(0, -1) }}') });
+		expect({ message: run.error('GitHub')?.message, description: run.error('GitHub')?.description }).toEqual({
+			message: 'The "Repository Owner" parameter is empty',
+			description: 'Choose the owner of the repository "hello", or give "Repository" by URL or as "owner/name".',
+		});
+		expect(recorder.requests).toEqual([]);
+	});
+
 	it('By URL: the URL names the owner; an owner left from before (hidden in the editor) is not used', async () => {
 		const recorder = new GitHubRecorder([{ body: ISSUE }]);
 		const run = await runGitHub({ ...issueGet, owner: byList('acme-org'), repository: byUrl('https://github.com/widgets-inc/widget-factory') });
@@ -98,12 +110,33 @@ describe('Repository Owner: required where a run needs it', () => {
 		expect(recorder.requests).toEqual([]);
 	});
 
-	it('an expression giving "owner/name" of another owner than the one given is an error, nothing sent', async () => {
+	it('an expression (no "/" in it, owner shown) giving "owner/name" of another owner than the one given is an error, nothing sent', async () => {
 		const recorder = new GitHubRecorder([]);
-		const run = await runGitHub({ ...issueGet, owner: byList('acme-org'), repository: byName('={{ "widgets-inc/widget-factory" }}') });
+		const run = await runGitHub({ ...issueGet, owner: byList('acme-org'), repository: byName('={{ $json.full_name }}') }, [
+			{ full_name: 'widgets-inc/widget-factory' },
+		]);
 		expect(run.error('GitHub')?.message).toBe(
 			'The "Repository" "widgets-inc/widget-factory" belongs to "widgets-inc", but "Repository Owner" is "acme-org"',
 		);
 		expect(recorder.requests).toEqual([]);
+	});
+});
+
+describe('display conditions n8n evaluates on every parameter read', () => {
+	it('no node or credential of the package uses a regex condition (n8n runs those in a VM with a 250 ms limit that fails on a busy host)', () => {
+		const found: string[] = [];
+		const visit = (value: unknown, path: string) => {
+			if (Array.isArray(value)) value.forEach((entry, index) => visit(entry, `${path}[${index}]`));
+			else if (value && typeof value === 'object') {
+				for (const [key, entry] of Object.entries(value)) {
+					if (key === '_cnd' && entry && typeof entry === 'object' && 'regex' in entry) found.push(path);
+					visit(entry, `${path}.${key}`);
+				}
+			}
+		};
+		for (const [name, node] of packageNodeTypes()) visit(node.description.properties, name);
+		for (const [name, credential] of packageCredentialTypes()) visit(credential.properties, name);
+		expect(packageNodeTypes().size).toBeGreaterThan(8);
+		expect(found).toEqual([]);
 	});
 });
