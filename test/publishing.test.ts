@@ -73,15 +73,15 @@ function walk(dir: string): string[] {
 describe('CI workflow (.github/workflows/ci.yml)', () => {
 	const { parsed } = workflow('ci.yml');
 
-	it('runs npm test and the queue-mode suite after npm ci on Node 20, on pushes and pull requests, as .ci/run does', () => {
+	it('runs npm test, the end-to-end suite on n8n 1.x and the queue-mode suite after npm ci on Node 20, on pushes and pull requests, as .ci/run does', () => {
 		expect(Object.keys(parsed.on).sort()).toEqual(['pull_request', 'push']);
 		const job = onlyJob(parsed);
 		expect(job.steps[0].uses).toMatch(/^actions\/checkout@v\d+$/);
 		expect(setupNode(job.steps)?.with?.['node-version']).toBe(20);
-		expect(runs(job.steps)).toEqual(['npm ci', 'npm test', 'npm run test:queue']);
-		// The local CI script runs the same two suites, in the same order.
+		expect(runs(job.steps)).toEqual(['npm ci', 'npm test', 'npm run test:e2e:n8n1', 'npm run test:queue']);
+		// The local CI script runs the same suites, in the same order.
 		const local = readFileSync(join(ROOT, '.ci', 'run'), 'utf8').split('\n').filter((line) => /^npm /.test(line.trim()));
-		expect(local.map((line) => line.trim())).toEqual(['npm test', 'npm run test:queue']);
+		expect(local.map((line) => line.trim())).toEqual(['npm test', 'npm run test:e2e:n8n1', 'npm run test:queue']);
 		expect(parsed.permissions).toEqual({ contents: 'read' });
 		expect((parsed as unknown as { concurrency: unknown }).concurrency).toEqual({ group: 'ci-${{ github.ref }}', 'cancel-in-progress': true });
 	});

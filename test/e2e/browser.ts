@@ -84,4 +84,10 @@ const OFFLINE_NOISE = [
 	/api\.n8n\.io|n8n\.io\/|telemetry|rudderstack|posthog/i,
 	// The editor asks for an optional output-schema preview of every node (n8n's own nodes ship a few); none exists for community nodes.
 	/^http 404: GET \S+\/schemas\/n8n-nodes-github-trello\.\w+\/[\d.]+\.json$/,
+	// n8n 1.x's editor: banners from n8n's servers, and its licensed features (AI assistant, external
+	// secrets) and the last successful run of a workflow that has none answer with errors.
+	/Failed to fetch dynamic banners/,
+	/^http 403: POST \S+\/rest\/ai\/sessions\/metadata$/,
+	/^http 404: GET \S+\/rest\/external-secrets\/secrets$/,
+	/^http 404: GET \S+\/rest\/workflows\/\w+\/executions\/last-successful$/,
 ];

@@ -1,10 +1,15 @@
 /** End-to-end tests in a real n8n; run through scripts/e2e.sh, which prepares n8n and the package. */
+
+// Against n8n 1.x (npm run test:e2e:n8n1) every file runs but these; test/e2e/README.md says why.
+const NOT_ON_N8N_1 = ['test/agent/aiAgent.e2e.test.ts', 'test/templates/aiTemplates.e2e.test.ts'];
+
 module.exports = {
 	rootDir: '../..',
 	preset: 'ts-jest',
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.e2e.test.ts'],
+	testPathIgnorePatterns: ['/node_modules/', ...(process.env.N8N_HOST_VERSION === '1' ? NOT_ON_N8N_1.map((file) => `<rootDir>/${file}`) : [])],
 	setupFilesAfterEnv: ['<rootDir>/test/setup/no-network.ts'],
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'test/tsconfig.json' }] },
 	testTimeout: 240000,

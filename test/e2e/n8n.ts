@@ -1,6 +1,6 @@
 import { execFile, spawn } from 'child_process';
 import type { ChildProcess } from 'child_process';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { createServer } from 'net';
 import { tmpdir } from 'os';
 import { join } from 'path';
@@ -8,7 +8,10 @@ import { promisify } from 'util';
 
 const run = promisify(execFile);
 
-/** Paths prepared by scripts/e2e.sh: n8n under Node 24 in a cache folder, and the packed package. */
+/**
+ * Paths prepared by scripts/e2e.sh: n8n in a cache folder (2.x under Node 24, or 1.x under Node 22
+ * with N8N_HOST_VERSION=1), the Node that runs it, and the packed package.
+ */
 function environment() {
 	const hostDir = process.env.N8N_HOST_DIR;
 	const nodeBin = process.env.N8N_NODE_BIN;
@@ -17,6 +20,13 @@ function environment() {
 		throw new Error('Run end-to-end tests through scripts/e2e.sh (npm run test:e2e), which prepares n8n and the package tarball.');
 	}
 	return { hostDir, nodeBin, tarball, n8nBin: join(hostDir, 'node_modules', 'n8n', 'bin', 'n8n') };
+}
+
+/** The major version of the n8n the tests run against, read from the install itself. */
+export function n8nMajorVersion(): number {
+	const { hostDir } = environment();
+	const manifest = JSON.parse(readFileSync(join(hostDir, 'node_modules', 'n8n', 'package.json'), 'utf8')) as { version: string };
+	return Number(manifest.version.split('.')[0]);
 }
 
 /** The environment without npm's exported settings, as a user's shell has it (not `npm test`'s). */
@@ -50,9 +60,13 @@ export interface ExecutionResult {
 	raw: unknown;
 }
 
+/** What `n8n start` prints once its REST API is served and the published workflows are active. */
+const STARTED_MESSAGE = 'Editor is now accessible via';
+
 /**
- * One real n8n (2.x, Node 24, SQLite) with this package installed the way users install
- * community nodes: the packed tarball under <user folder>/.n8n/nodes.
+ * One real n8n (SQLite) with this package installed the way users install community nodes: the
+ * packed tarball under <user folder>/.n8n/nodes. Where n8n 1.x and 2.x differ (CLI commands, REST
+ * bodies), the difference is handled here, so the tests read the same on both.
  */
 export class RealN8n {
 	readonly userFolder: string;
@@ -150,12 +164,15 @@ export class RealN8n {
 		return { status: raw.status, runData: raw.data.resultData.runData, raw };
 	}
 
+	/** Publishes (2.x) or activates (1.x, which has no publishing) a workflow; takes effect at the next start. */
 	async publish(workflowId: string) {
-		await this.cli(['publish:workflow', `--id=${workflowId}`]);
+		if (n8nMajorVersion() === 1) await this.cli(['update:workflow', `--id=${workflowId}`, '--active=true']);
+		else await this.cli(['publish:workflow', `--id=${workflowId}`]);
 	}
 
 	async unpublish(workflowId: string) {
-		await this.cli(['unpublish:workflow', `--id=${workflowId}`]);
+		if (n8nMajorVersion() === 1) await this.cli(['update:workflow', `--id=${workflowId}`, '--active=false']);
+		else await this.cli(['unpublish:workflow', `--id=${workflowId}`]);
 	}
 
 	/**
@@ -177,7 +194,9 @@ export class RealN8n {
 			if (this.server.exitCode !== null) throw new Error(`n8n exited early:\n${this.serverLog}`);
 			try {
 				const response = await fetch(readinessUrl ?? `${this.baseUrl}/healthz/readiness`);
-				if (response.ok) return;
+				// n8n 1.x is "ready" once its database is migrated, before its REST API and the published
+				// workflows are up; `n8n start` prints the editor's address when both are.
+				if (response.ok && (command !== 'start' || this.serverLog.includes(STARTED_MESSAGE))) return;
 			} catch {
 				// not listening yet
 			}
@@ -231,6 +250,21 @@ export class RealN8n {
 		if (!this.sessionCookie) await this.signInAsOwner();
 		const result = await this.rest('POST', `/workflows/${workflowId}/deactivate`, {});
 		if (result.status !== 200) throw new Error(`deactivate answered ${result.status}: ${JSON.stringify(result.json)}`);
+	}
+
+	/**
+	 * The editor's "Test this trigger": n8n registers the trigger under /webhook-test/ for one run.
+	 * n8n 2.x runs the saved workflow; 1.x runs the copy the editor sends along.
+	 */
+	async listenForTestEvent(workflowId: string, triggerName: string): Promise<{ status: number; json: Record<string, unknown> }> {
+		if (!this.sessionCookie) await this.signInAsOwner();
+		const body: Record<string, unknown> = { triggerToStartFrom: { name: triggerName } };
+		if (n8nMajorVersion() === 1) {
+			const saved = await this.rest('GET', `/workflows/${workflowId}`);
+			if (saved.status !== 200) throw new Error(`reading workflow ${workflowId} answered ${saved.status}: ${JSON.stringify(saved.json)}`);
+			body.workflowData = saved.json.data;
+		}
+		return await this.rest('POST', `/workflows/${workflowId}/run`, body);
 	}
 
 	get log(): string {

@@ -31,9 +31,10 @@ describe('manual install into an n8n user folder (README: cd ~/.n8n/nodes && npm
 	const folders: string[] = [];
 	afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
 
+	// The machine's Node 20 (n8n 1.x allows 20.19+) and the Node of the host under test: 24 for n8n 2.x, 22 for 1.x.
 	const runtimes: Array<[string, () => string]> = [
-		['Node 20 (n8n 1.x hosts)', () => process.execPath],
-		['Node 24 (n8n 2.x hosts)', () => process.env.N8N_NODE_BIN ?? ''],
+		['Node 20', () => process.execPath],
+		["the n8n host's Node", () => process.env.N8N_NODE_BIN ?? ''],
 	];
 
 	it.each(runtimes)('works without flags on %s and installs nothing else', async (_label, nodeBinary) => {
@@ -54,7 +55,7 @@ describe('manual install into an n8n user folder (README: cd ~/.n8n/nodes && npm
 		}
 		// n8n provides n8n-workflow to community nodes; installing it (2.x needs Node 24 to build) is what broke.
 		expect(existsSync(join(installed, 'n8n-workflow'))).toBe(false);
-		expect(version.trim()).toMatch(/^v(20|24)\./);
+		expect(version.trim()).toMatch(/^v(20|22|24)\./);
 	});
 });
 

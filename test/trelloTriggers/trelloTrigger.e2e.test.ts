@@ -137,13 +137,12 @@ const prepared = !!process.env.N8N_HOST_DIR && !!process.env.PACKAGE_TARBALL;
 
 	it('"Test this trigger": registers at the test URL, accepts only deliveries Trello signed over it, and removes the webhook after the run', async () => {
 		// The workflow is unpublished by the previous test; the editor starts listening through n8n's REST API.
-		if (!n8n.cookie) await n8n.signInAsOwner();
 		const productionURL = `${n8n.baseUrl}/webhook/${WEBHOOK_ID}/webhook`;
 		const testURL = `${n8n.baseUrl}/webhook-test/${WEBHOOK_ID}/webhook`;
 		const headChecksBefore = webhooks.headChecks.length;
 		const cardReadsBefore = trello.received.filter((r) => r.method === 'GET' && r.path === `/1/cards/${CARD.id}`).length;
 
-		const listening = await n8n.rest('POST', `/workflows/${WORKFLOW_ID}/run`, { triggerToStartFrom: { name: 'Trello Trigger' } });
+		const listening = await n8n.listenForTestEvent(WORKFLOW_ID, 'Trello Trigger');
 		expect(listening.status).toBe(200);
 		expect(listening.json.data).toEqual({ waitingForWebhook: true });
 		const hook = await waitFor(() => webhooks.hooks.find((h) => h.callbackURL === testURL));
