@@ -18,7 +18,8 @@ export function repositoryReference(text: string): { owner: string; repo: string
  */
 export const OWNER_NAMED_BY_REPOSITORY: NonNullable<INodeProperties['displayOptions']> = {
 	hide: {
-		'repository.mode': ['url'],
+		// From the root ('/'): n8n 1.x cannot order a parameter after a dotted sibling path and fails every run.
+		'/repository.mode': ['url'],
 		repository: [{ _cnd: { includes: '/' } }],
 	},
 };
