@@ -140,6 +140,8 @@ export function retryAfterMs(headers: RawResponse['headers'], now: number): numb
 
 /** Polling step while waiting for an answer of ours to tell more. */
 const SHARED_POLL_MS = 20;
+/** Rather than wait this long for our next slot, one request checks whether others gave theirs up. */
+const PROBE_INSTEAD_OF_WAITING_MS = 2_000;
 /** Longest wait before looking again while a request of ours is in flight: its answer may free slots. */
 const IN_FLIGHT_RECHECK_MS = 100;
 
@@ -272,8 +274,10 @@ export class SharedWindow {
 		// they were reused. Our next reuse will tell. With none coming soon, one request finds out
 		// if an answer showed them gone (their holder stopped) or we hold nothing at all; a slot
 		// only our reckoning says left was most likely reused by its holder unseen.
-		const unconfirmed = this.othersReserved.filter((slot) => slot.graceEnd <= now && (slot.seenLeaving || !this.own.length)).length;
-		const ownLeaving = this.own.some((ticket) => ticket.answered && this.leavesAt(ticket.at) <= now + this.reuseGraceMs);
+		const ownNext = Math.min(...this.own.filter((ticket) => ticket.answered).map((ticket) => this.leavesAt(ticket.at)));
+		const longWait = ownNext - now > PROBE_INSTEAD_OF_WAITING_MS;
+		const unconfirmed = this.othersReserved.filter((slot) => slot.graceEnd <= now && (slot.seenLeaving || longWait || !this.own.length)).length;
+		const ownLeaving = ownNext <= now + this.reuseGraceMs;
 		if (unconfirmed > 0 && free + unconfirmed > 0 && !inFlight.length && !ownLeaving) {
 			this.jitterUntil ??= now + Math.floor(this.random() * this.jitterMs);
 			return Math.max(0, this.jitterUntil - now);

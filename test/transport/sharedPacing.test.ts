@@ -256,6 +256,20 @@ describe('SharedWindow', () => {
 		expect(window.untilSlotFree(11_510)).toBe(0);
 	});
 
+	it('checks with one request whether reserved slots were given up rather than wait seconds for its own next slot', () => {
+		const window = new SharedWindow(10_000, 100, options);
+		for (let i = 0; i < 50; i++) exchange(window, i, 100, 49 - i);
+		// 10.35 s: all 50 of ours reused; the answers count 48 of theirs back, 2 not (yet).
+		for (let i = 0; i < 50; i++) exchange(window, 10_350 + i, 10_360 + i, 51 - i);
+		expect(window.othersHeld(10_410)).toBe(50);
+		// Full; the 2 stay theirs until their grace ends at 11 350.
+		expect(window.untilSlotFree(10_410)).toBe(940);
+		// 11.4 s: their grace is over, nothing of ours in flight, our next slot frees in 9 s: after a
+		// random delay (0.5 × 40 ms) one request goes.
+		expect(window.untilSlotFree(11_400)).toBe(20);
+		expect(window.untilSlotFree(11_420)).toBe(0);
+	});
+
 	it('takes the last free slots of a shared window one at a time, each after a random delay', () => {
 		const window = new SharedWindow(10_000, 100, options);
 		// 85 of ours counted and 10 of theirs: 5 free.
