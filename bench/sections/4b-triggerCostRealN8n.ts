@@ -6,6 +6,8 @@ import { ratio, table } from '../report';
 import { OURS, rl, theirsAvailable } from '../common';
 import { goals, notes, report } from '../reportWriter';
 import { githubExamples, signedGitHubCorpus, signedTrelloCorpus } from '../deliveries';
+// Every trigger chosen by name (Any Event, which needs its own event list, left out).
+const NAMED_WEBHOOK_TRIGGERS = WEBHOOK_TRIGGERS.filter((row) => !row.anyEvent);
 
 // ---------------------------------------------------------------------------------------------
 // 4b. Trigger cost end to end: a real n8n with each trigger published
@@ -26,7 +28,7 @@ describe('4b. Trigger cost: deliveries per second accepted by a real n8n', () =>
 		{
 			label: 'ours: GitHub Trigger (all webhook triggers)',
 			id: 'ghOursAll',
-			node: { ...ourGitHub, parameters: { authentication: 'accessToken', owner: rl('octo', 'name'), triggers: WEBHOOK_TRIGGERS.map((row) => row.value), listenOn: 'organization' } },
+			node: { ...ourGitHub, parameters: { authentication: 'accessToken', owner: rl('octo', 'name'), triggers: NAMED_WEBHOOK_TRIGGERS.map((row) => row.value), listenOn: 'organization' } },
 			deliveries: githubCorpus('all'),
 		},
 		{
