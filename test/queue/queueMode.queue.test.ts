@@ -330,13 +330,12 @@ describe('the package in n8n queue mode: main + 2 workers + a webhook process', 
 		const wallMs = Date.now() - started;
 		const refused = pacedTrelloApi.refusals.length;
 		measured.trelloPacing = { executions: PACED_EXECUTIONS, cards: total, requests: cardReads().length, refused, refusedAtMs: pacedTrelloApi.refusedAt.map((at) => at - started), wallMs };
-		// Every card read once successfully, both workers took part, at most 1 % refused.
+		// Every card read once successfully, both workers took part, at most 1 % refused (the goal).
 		expect(new Set(cardReads().filter((r) => !pacedTrelloApi.refusals.includes(r)).map((r) => r.path)).size).toBe(total);
 		expect(cluster.executionsStarted('worker1')).toBeGreaterThan(before.worker1);
 		expect(cluster.executionsStarted('worker2')).toBeGreaterThan(before.worker2);
-		// Pacing per process alone had a quarter of the requests refused here; shared pacing keeps it
-		// to a few per window (the exact share is reported by npm run bench).
-		expect(refused).toBeLessThanOrEqual(Math.floor(cardReads().length / 10));
+		// Pacing per process alone had a quarter of the requests refused here.
+		expect(refused).toBeLessThanOrEqual(Math.floor(cardReads().length / 100));
 	});
 
 	it('removes the hooks when the workflows are unpublished', async () => {
