@@ -10,16 +10,15 @@ export function repositoryReference(text: string): { owner: string; repo: string
 }
 
 /**
- * A repository given by URL or as "owner/name" (typed, or picked without an owner) names its owner: the owner field is then
- * hidden (n8n drops hidden values, so the run takes the owner from the repository). The value test is
- * a plain "contains /": n8n runs `regex` conditions in a VM with a 250 ms limit each time it reads
- * the node's parameters, which fails at random on a busy host. An expression containing "/" counts
- * as naming the owner too; if it resolves to a bare name, the run says to add the owner.
+ * A repository given by URL names its owner: the owner field is then hidden (n8n drops hidden values,
+ * so the run takes the owner from the URL). Only the mode is tested: a value test ("contains /") needs
+ * `regex` (run by n8n in a VM with a 250 ms limit on every parameter read, failing at random on a busy
+ * host) or `includes` (which n8n 1.x applies to a missing value and throws, failing every run). So a
+ * repository typed as "owner/name" still asks for the owner; the run checks the two agree.
  */
 export const OWNER_NAMED_BY_REPOSITORY: NonNullable<INodeProperties['displayOptions']> = {
 	hide: {
 		// From the root ('/'): n8n 1.x cannot order a parameter after a dotted sibling path and fails every run.
 		'/repository.mode': ['url'],
-		repository: [{ _cnd: { includes: '/' } }],
 	},
 };

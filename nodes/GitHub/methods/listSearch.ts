@@ -119,7 +119,7 @@ export async function searchRepositories(
 		path: '/user/repos',
 		qs: { per_page: 100, page, sort: 'updated' },
 	});
-	// No owner chosen: "owner/name" names the owner too (the editor then hides Repository Owner).
+	// No owner chosen: the account's repositories as "owner/name", to find one; Repository Owner is still asked for.
 	return {
 		results: repos.filter(allowed).map((repo) => ({ name: String(repo.full_name), value: String(repo.full_name), url: String(repo.html_url) })),
 		paginationToken: repos.length === 100 ? String(page + 1) : undefined,
