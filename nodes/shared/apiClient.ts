@@ -228,16 +228,9 @@ export abstract class ApiClient {
 		let options = first;
 		let onCredentialHost = true;
 		for (let hops = 0; ; hops++) {
-			const response = normalize(
-				onCredentialHost
-					? await this.ctx.helpers
-							.httpRequestWithAuthentication.call(this.ctx, this.credentialType, {
-								...options,
-								headers: { ...options.headers },
-							})
-							.catch((error: unknown) => unauthorizedAnswer(error))
-					: await this.ctx.helpers.httpRequest({ ...options, headers: { ...options.headers } }),
-			);
+			const response = onCredentialHost
+				? await this.sendAuthenticated(options)
+				: normalize(await this.ctx.helpers.httpRequest({ ...options, headers: { ...options.headers } }));
 			const location = headerValue(response.headers, 'location');
 			if (!REDIRECT_STATUSES.has(response.statusCode) || !location) return response;
 			const refuse = (why: string) =>
@@ -269,6 +262,30 @@ export abstract class ApiClient {
 			options = { ...options, method: becomesGet ? 'GET' : method, url: target.href, qs: undefined, headers };
 			if (becomesGet) delete options.body;
 			onCredentialHost = sameHost;
+		}
+	}
+
+	/**
+	 * Sends with the credential. A 401 meant for n8n's renewal (ignoreHttpStatusErrors with
+	 * `except: [401]`, see refreshesOnUnauthorized) comes back as an answer on n8n 1.x, which reads
+	 * that option as a plain flag: the request is then sent once more with status errors on, so n8n
+	 * renews the token (OAuth2 refresh, GitHub App preAuthentication) and resends it.
+	 */
+	private async sendAuthenticated(options: IHttpRequestOptions): Promise<RawResponse> {
+		const attempt = async (attemptOptions: IHttpRequestOptions) =>
+			normalize(
+				await this.ctx.helpers.httpRequestWithAuthentication.call(this.ctx, this.credentialType, {
+					...attemptOptions,
+					headers: { ...attemptOptions.headers },
+				}),
+			);
+		try {
+			const response = await attempt(options);
+			const renewalWanted = typeof options.ignoreHttpStatusErrors === 'object';
+			if (response.statusCode !== 401 || !renewalWanted) return response;
+			return await attempt({ ...options, ignoreHttpStatusErrors: false });
+		} catch (error) {
+			return normalize(unauthorizedAnswer(error));
 		}
 	}
 

@@ -4,7 +4,6 @@
 const onN8n1 = process.env.N8N_HOST_VERSION === '1';
 const NOT_ON_N8N_1 = ['test/agent/aiAgent.e2e.test.ts', 'test/templates/aiTemplates.e2e.test.ts'];
 const TESTS_NOT_ON_N8N_1 = [
-	'refreshes an expired OAuth2 user token on 401',
 	"the GitHub Trigger's repositories multi-select lists the owner's repositories",
 	'Trello Comment: a new node offers Add to Card only',
 ];
