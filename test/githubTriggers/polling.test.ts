@@ -146,7 +146,7 @@ describe('GitHub Poll Trigger', () => {
 			expect(await harness.poll()).toBeNull();
 		});
 
-		it('takes the owner from a repository given as "owner/name" (picked without an owner), the owner then hidden', async () => {
+		it('takes the owner from a repository given as "owner/name" (picked without an owner); the owner field stays shown', async () => {
 			const harness = pollTrigger({ trigger: 'newWatcher', owner: { __rl: true, mode: 'list', value: '' }, repository: { __rl: true, mode: 'list', value: 'octo/hello' } });
 			const scope = nock(API).get('/repos/octo/hello/subscribers').query({ per_page: '100' }).reply(200, [user(1)]);
 			expect(await harness.poll()).toBeNull();
@@ -156,7 +156,7 @@ describe('GitHub Poll Trigger', () => {
 			const owner = description.properties.find((property) => property.name === 'owner')!;
 			const shown = (value: string) =>
 				NodeHelpers.displayParameter({ trigger: 'newWatcher', repository: { __rl: true, mode: 'list', value } }, owner, null, description);
-			expect([shown('octo/hello'), shown('hello'), shown('={{ $json.repository }}')]).toEqual([false, true, true]);
+			expect([shown('octo/hello'), shown('hello'), shown('={{ $json.repository }}')]).toEqual([true, true, true]);
 		});
 
 		it('names the missing parameter', async () => {
