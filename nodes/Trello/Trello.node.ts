@@ -16,7 +16,10 @@ import {
 	searchCustomFields,
 	searchLabels,
 	searchLists,
+	searchNotifications,
 	searchTargetLists,
+	searchWebhooks,
+	searchWorkspaces,
 } from './methods/listSearch';
 import { getLabels, getMembers } from './methods/loadOptions';
 import { TRELLO_FIELD_SETS } from './actions/output';
@@ -77,6 +80,9 @@ export class Trello implements INodeType {
 			searchAttachments,
 			searchCustomFields,
 			searchComments,
+			searchWorkspaces,
+			searchNotifications,
+			searchWebhooks,
 		},
 		loadOptions: { getLabels, getMembers },
 	};

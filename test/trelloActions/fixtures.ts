@@ -10,7 +10,10 @@ import { customFieldFixtures } from './fixtures/customField';
 import { labelFixtures } from './fixtures/label';
 import { listFixtures } from './fixtures/list';
 import { memberFixtures } from './fixtures/member';
+import { notificationFixtures } from './fixtures/notification';
 import { searchFixtures } from './fixtures/search';
+import { webhookFixtures } from './fixtures/webhook';
+import { workspaceFixtures } from './fixtures/workspace';
 
 /**
  * One fixture per catalogue row: the node parameters, every request the operation must send (in
@@ -40,4 +43,7 @@ export const FIXTURES: Record<string, RowFixture> = {
 	...customFieldFixtures,
 	...memberFixtures,
 	...searchFixtures,
+	...workspaceFixtures,
+	...notificationFixtures,
+	...webhookFixtures,
 };

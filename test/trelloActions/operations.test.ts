@@ -2,7 +2,10 @@ import { TRELLO_ROWS } from '../../nodes/Trello/actions/catalogue';
 import { resetTrelloRateLimitState } from '../../nodes/Trello/transport';
 import { FIXTURES } from './fixtures';
 import type { Auth } from './support';
-import { AUTHS, contractProblems, expectAuthenticated, expectedSent, runTrello, SECRETS, trelloApi } from './support';
+import { AUTHS, contractProblems, expectAuthenticated, expectedSent, OAUTH_TOKEN, runTrello, SECRETS, TOKEN, trelloApi } from './support';
+
+/** The connected token, which fixture paths name as {token} (Trello lists webhooks per token). */
+const TOKEN_OF: Record<Auth, string> = { keyToken: TOKEN, oAuth1: OAUTH_TOKEN };
 
 const ROW_KEYS = TRELLO_ROWS.map((row) => `${row.resource}.${row.operation}`);
 
@@ -21,12 +24,13 @@ describe.each(AUTHS)('every Trello operation, authenticated with %s', (auth: Aut
 		const fixture = FIXTURES[key];
 		if (!fixture) throw new Error(`No fixture for the row ${key}`);
 		const [resource, operation] = key.split('.');
-		const api = trelloApi(fixture.calls);
+		const calls = fixture.calls.map((call) => ({ ...call, path: call.path.replace('{token}', TOKEN_OF[auth]) }));
+		const api = trelloApi(calls);
 
 		const run = await runTrello({ resource, operation, ...fixture.parameters }, auth, fixture.input);
 
 		expect(run.json('Trello')).toEqual(fixture.output);
-		const bodies = fixture.calls.map((call, index) => [call.body, api.recorded[index]?.body]).filter(([expected]) => expected !== undefined);
+		const bodies = calls.map((call, index) => [call.body, api.recorded[index]?.body]).filter(([expected]) => expected !== undefined);
 		for (const [expected, sent] of bodies) expect(sent).toEqual(expected);
 		const binaries = run.items('Trello').map((item) =>
 			Object.fromEntries(
@@ -38,7 +42,7 @@ describe.each(AUTHS)('every Trello operation, authenticated with %s', (auth: Aut
 		);
 		expect(binaries).toEqual(fixture.binary ?? fixture.output.map(() => ({})));
 		expect(run.items('Trello').every((item) => JSON.stringify(item.pairedItem) === '{"item":0}')).toBe(true);
-		expect(api.sent()).toEqual(expectedSent(fixture.calls));
+		expect(api.sent()).toEqual(expectedSent(calls));
 		for (const call of api.recorded) {
 			expectAuthenticated(call, auth);
 			expect(contractProblems(call)).toEqual([]);

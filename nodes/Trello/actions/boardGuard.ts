@@ -10,7 +10,7 @@ import type { TrelloClient } from '../transport';
 import { BOARD_URL_REGEX } from './fields';
 
 /** Kinds of Trello object whose owning board "Allowed Boards" checks. */
-export type ScopedKind = Extract<BoardOwnedKind, 'board' | 'list' | 'card' | 'checklist' | 'label' | 'customField'>;
+export type ScopedKind = Extract<BoardOwnedKind, 'board' | 'list' | 'card' | 'checklist' | 'label' | 'customField' | 'webhook'>;
 
 const SHORT_LINK = /^[a-zA-Z0-9]+$/;
 const BOARD_URL = new RegExp(`^${BOARD_URL_REGEX}$`);
@@ -79,6 +79,12 @@ export class BoardGuard {
 		if (allowed.ids.has(board)) return;
 		const what = kind === 'customField' ? 'custom field' : kind;
 		throw this.refusal(boardRefusal(`the ${what} "${id}"`, board, allowed.list, kind === 'board'), itemIndex);
+	}
+
+	/** Fails when a board found by a handler (e.g. a notification's) is not allowed; none counts as not allowed. */
+	assertOnAllowedBoard(allowed: AllowedBoards, what: string, board: string, itemIndex: number): void {
+		if (board && allowed.ids.has(board.toLowerCase())) return;
+		throw this.refusal(boardRefusal(what, board.toLowerCase(), allowed.list), itemIndex);
 	}
 
 	private refusal(error: unknown, itemIndex: number): Error {

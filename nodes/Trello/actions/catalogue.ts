@@ -8,7 +8,10 @@ import { customFieldRows } from './customField/rows';
 import { labelRows } from './label/rows';
 import { listRows } from './list/rows';
 import { memberRows } from './member/rows';
+import { notificationRows } from './notification/rows';
 import { searchRows } from './search/rows';
+import { webhookRows } from './webhook/rows';
+import { workspaceRows } from './workspace/rows';
 import type { TrelloRow } from './types';
 
 export const TRELLO_RESOURCES: ResourceSpec[] = [
@@ -21,7 +24,10 @@ export const TRELLO_RESOURCES: ResourceSpec[] = [
 	{ name: 'Label', value: 'label', description: 'Labels of a board and on cards' },
 	{ name: 'List', value: 'list', description: 'Lists (columns) of a board' },
 	{ name: 'Member', value: 'member', description: 'Trello members (people) and their boards and cards' },
+	{ name: 'Notification', value: 'notification', description: 'Notifications of the connected account' },
 	{ name: 'Search', value: 'search', description: 'Find cards, boards and members' },
+	{ name: 'Webhook', value: 'webhook', description: 'Webhooks of the connected token (cleaning up stale ones)' },
+	{ name: 'Workspace', value: 'workspace', description: 'Workspaces (organizations) and their boards and members' },
 ];
 
 /** Every operation of the Trello node: one row each. */
@@ -35,5 +41,8 @@ export const TRELLO_ROWS: TrelloRow[] = [
 	...labelRows,
 	...listRows,
 	...memberRows,
+	...notificationRows,
 	...searchRows,
+	...webhookRows,
+	...workspaceRows,
 ];

@@ -46,6 +46,15 @@ export const TRELLO_FIELD_SETS: Record<string, FieldSet> = {
 				? (raw.options as Array<{ id?: string; value?: { text?: string } }>).map(({ id, value }) => ({ id, name: value?.text }))
 				: undefined,
 	},
+	workspace: { id: 'id', name: 'displayName', shortName: 'name', url: 'url', desc: 'desc' },
+	webhook: {
+		id: 'id',
+		description: 'description',
+		callbackURL: 'callbackURL',
+		idModel: 'idModel',
+		active: 'active',
+		consecutiveFailures: 'consecutiveFailures',
+	},
 	notification: {
 		id: 'id',
 		type: 'type',

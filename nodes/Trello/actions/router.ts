@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { ResolvingRun, ServiceRunner } from '../../shared/pipeline';
 import { runRows } from '../../shared/pipeline';
 import { retryBoundsFrom } from '../../shared/options';
+import { valueAt } from '../../shared/simplify';
 import type { TrelloAuthentication } from '../transport';
 import { TrelloClient } from '../transport';
 import { BoardGuard } from './boardGuard';
@@ -79,7 +80,7 @@ function trelloRunner(ctx: IExecuteFunctions): ServiceRunner<TrelloRow, TrelloCl
 			});
 			return filtering && allowed
 				? results
-						.filter((entry) => allowed.ids.has(String(entry[row.keepAllowed as string]).toLowerCase()))
+						.filter((entry) => allowed.ids.has(String(valueAt(entry, row.keepAllowed as string)).toLowerCase()))
 						.slice(0, returnAll ? undefined : limit)
 				: results;
 		},

@@ -28,7 +28,7 @@ export interface TrelloRow extends OperationRow<TrelloHandler> {
 	paging?: OperationRow['paging'] & { kind: TrelloPaging };
 	/** Objects this operation reads or writes; each must sit on an allowed board. */
 	scope: ScopedField[];
-	/** With Allowed Boards set, results are kept only when this property names an allowed board. */
+	/** With Allowed Boards set, results are kept only when this property (a dot path) names an allowed board. */
 	keepAllowed?: string;
 	/** Set when the operation cannot be limited to existing boards (Create Board). */
 	refusedWithAllowlist?: string;

@@ -184,4 +184,47 @@ export async function searchLabels(this: ILoadOptionsFunctions, filter?: string)
 	return { results: matching(labels, filter, labelName).map(({ entry, name }) => ({ name, value: String(entry.id) })) };
 }
 
+/** Workspaces of the connected account, filtered by name. */
+export async function searchWorkspaces(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const workspaces = await new TrelloClient(this).request<IDataObject[]>({
+		method: 'GET',
+		path: '/1/members/me/organizations',
+		qs: { fields: 'displayName,name,url' },
+	});
+	return {
+		results: matching(workspaces, filter, (w) => String(w.displayName ?? w.name)).map(({ entry, name }) => ({
+			name,
+			value: String(entry.id),
+			url: entry.url ? String(entry.url) : undefined,
+		})),
+	};
+}
+
+/** Unread notifications of the connected account, newest first, as "type: card (board)". */
+export async function searchNotifications(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const notifications = await new TrelloClient(this).request<IDataObject[]>({
+		method: 'GET',
+		path: '/1/members/me/notifications',
+		qs: { read_filter: 'unread', limit: 50 },
+	});
+	const label = (notification: IDataObject) => {
+		const data = (notification.data ?? {}) as IDataObject;
+		const about = [(data.card as IDataObject | undefined)?.name, (data.board as IDataObject | undefined)?.name].filter(Boolean);
+		return `${String(notification.type)}${about.length ? `: ${about.join(' (')}${about.length > 1 ? ')' : ''}` : ''}`;
+	};
+	return { results: matching(notifications, filter, label).map(({ entry, name }) => ({ name, value: String(entry.id) })) };
+}
+
+/** Webhooks of the connected token, by description or callback URL. */
+export async function searchWebhooks(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const client = new TrelloClient(this);
+	const webhooks = await client.request<IDataObject[]>({ method: 'GET', path: await client.withTokenInPath('/1/tokens/{token}/webhooks') });
+	const label = (webhook: IDataObject) => {
+		const description = String(webhook.description ?? '').trim();
+		const state = webhook.active === false ? ', inactive' : '';
+		return description ? `${description} (${String(webhook.callbackURL)}${state})` : `${String(webhook.callbackURL)}${state ? ` (inactive)` : ''}`;
+	};
+	return { results: matching(webhooks, filter, label).map(({ entry, name }) => ({ name, value: String(entry.id) })) };
+}
+
 export { boardChildren, labelName };

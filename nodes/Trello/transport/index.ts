@@ -8,6 +8,7 @@ import type { ApiContext } from '../../shared/context';
 import { readParameter } from '../../shared/context';
 import { ServiceAnswerError } from '../../shared/errors';
 import { PageGuard } from '../../shared/paging';
+import { pathSegment } from '../../shared/requestGuard';
 import type { RetryBounds } from '../../shared/rateLimit';
 import { DEFAULT_RETRY_BOUNDS } from '../../shared/rateLimit';
 import type { TrelloWindows } from './rateLimit';
@@ -95,6 +96,14 @@ export class TrelloClient extends ApiClient {
 	/** The credential's board scope and access level. */
 	async scope(): Promise<TrelloScope> {
 		return trelloScopeOf(await this.credentials());
+	}
+
+	/**
+	 * A path naming the connected token where it has {token} (Trello lists webhooks per token). The
+	 * token is one of the credential's secrets: errors and answers show it redacted.
+	 */
+	async withTokenInPath(path: string): Promise<string> {
+		return path.replace('{token}', pathSegment(tokenOf(await this.credentials())));
 	}
 
 	/** Finds objects' boards for scope checks, once per object per execution. */

@@ -21,7 +21,7 @@ import {
  * query or body - must sit on an allowed board. Objects other than boards are looked up once
  * per execution with a GET asking only for their board (see BoardResolver); nothing is written
  * before the check. Account-level reads: /1/members/me, the member's tokens (with their webhooks); the member's
- * boards and notifications are filtered to the scope. Everything else is refused.
+ * boards and notifications and a workspace's boards are filtered to the scope. Everything else is refused.
  */
 
 export type BoardOwnedKind = 'board' | 'list' | 'card' | 'checklist' | 'label' | 'action' | 'webhook' | 'customField';
@@ -211,6 +211,10 @@ export async function checkTrelloRequest(
 		// A member's boards and cards, kept only when on an allowed board.
 		const boardOf = segments[3] === 'boards' ? (item: IDataObject) => item.id : (item: IDataObject) => item.idBoard;
 		return { filter: (body) => keep(body, (item) => String(boardOf(item) ?? '').toLowerCase(), allowed) };
+	}
+	if (reading && segments.length === 4 && collection === 'organizations' && segments[3] === 'boards') {
+		// A workspace's boards, kept only when allowed.
+		return { filter: (body) => keep(body, (item) => String(item.id ?? '').toLowerCase(), allowed) };
 	}
 	if (reading && route === 'search') return await searchVerdict(request, list, allowed, resolver);
 

@@ -1,0 +1,43 @@
+import type { TrelloRow } from '../types';
+import { pickedField } from '../fields';
+import { tokenWebhooks } from './handlers';
+
+export const webhookRows: TrelloRow[] = [
+	{
+		resource: 'webhook',
+		operation: 'getAll',
+		returns: 'webhook',
+		name: 'Get Many',
+		action: 'Get the webhooks of the connected token',
+		description:
+			'List the webhooks Trello keeps for the connected token (every Trello Trigger registers one), one item per webhook with its callback URL, watched model, description and whether it is active. Use it to find webhooks left behind by workflows that are gone. With Allowed Boards: only webhooks watching those boards (or their lists and cards).',
+		// The token goes in the path (Trello lists webhooks per token); the transport redacts it everywhere.
+		method: 'GET',
+		path: '/1/tokens/{token}/webhooks',
+		paging: { kind: 'all' },
+		scope: [],
+		fields: [],
+		handler: tokenWebhooks,
+	},
+	{
+		resource: 'webhook',
+		operation: 'delete',
+		name: 'Delete',
+		action: 'Delete a webhook of the connected token',
+		description:
+			'Delete one webhook of the connected token permanently: Trello stops sending its events. Use it to clean up webhooks whose workflow is gone (compare the callback URL from Get Many with your n8n’s webhook addresses); deleting the webhook of an active Trello Trigger silences that trigger until it is activated again.',
+		method: 'DELETE',
+		path: '/1/webhooks/{id}',
+		scope: [{ field: 'webhook', kind: 'webhook' }],
+		fields: [
+			pickedField(
+				'webhook',
+				'Webhook',
+				'searchWebhooks',
+				'The webhook: pick it from the connected token’s webhooks (by description or callback URL) or give its 24-character ID',
+				{ in: 'path', apiName: 'id' },
+			),
+		],
+		output: (_body, values) => ({ deleted: true, id: values.webhook }),
+	},
+];

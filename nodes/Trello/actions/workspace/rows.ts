@@ -1,0 +1,103 @@
+import type { TrelloRow } from '../types';
+import { fieldsFilter, pickedField } from '../fields';
+
+const WORKSPACE_IN_PATH = pickedField(
+	'workspace',
+	'Workspace',
+	'searchWorkspaces',
+	'The workspace: pick it from the connected account’s workspaces or give its 24-character ID',
+	{ in: 'path', apiName: 'id' },
+);
+
+export const workspaceRows: TrelloRow[] = [
+	{
+		resource: 'workspace',
+		operation: 'getAll',
+		returns: 'workspace',
+		name: 'Get Many',
+		action: 'Get the workspaces of the connected account',
+		description:
+			'List the Trello workspaces (organizations) the connected account belongs to, one item per workspace with id, name and url. Use it to find the workspace ID the other workspace operations need.',
+		method: 'GET',
+		path: '/1/members/me/organizations',
+		paging: { kind: 'all' },
+		scope: [],
+		fields: [
+			{
+				displayName: 'Workspace Filter',
+				name: 'filter',
+				type: 'options',
+				in: 'query',
+				optional: true,
+				default: 'all',
+				options: [
+					{ name: 'All', value: 'all' },
+					{ name: 'Members', value: 'members' },
+					{ name: 'None', value: 'none' },
+					{ name: 'Public', value: 'public' },
+				],
+				description: 'Which workspaces to list: all of them, those the account is a member of, or the public ones',
+			},
+		],
+	},
+	{
+		resource: 'workspace',
+		operation: 'get',
+		returns: 'workspace',
+		name: 'Get',
+		action: 'Get a workspace',
+		description: 'Get one workspace: id, name, short name, description, url',
+		method: 'GET',
+		path: '/1/organizations/{id}',
+		scope: [],
+		fields: [WORKSPACE_IN_PATH],
+	},
+	{
+		resource: 'workspace',
+		operation: 'getBoards',
+		returns: 'board',
+		name: 'Get Boards',
+		action: 'Get the boards of a workspace',
+		description:
+			'List the boards of a workspace that the connected account can see, one item per board (with Allowed Boards: only those)',
+		method: 'GET',
+		path: '/1/organizations/{id}/boards',
+		paging: { kind: 'all' },
+		scope: [],
+		keepAllowed: 'id',
+		fields: [
+			WORKSPACE_IN_PATH,
+			{
+				displayName: 'Board State',
+				name: 'filter',
+				type: 'options',
+				in: 'query',
+				optional: true,
+				default: 'open',
+				options: [
+					{ name: 'All', value: 'all' },
+					{ name: 'Closed', value: 'closed' },
+					{ name: 'Members', value: 'members' },
+					{ name: 'Open', value: 'open' },
+					{ name: 'Organization', value: 'organization' },
+					{ name: 'Public', value: 'public' },
+				],
+				description: 'Which boards to list; without this filter Trello returns all of them, archived ones included',
+			},
+			fieldsFilter('board', 'name,url,closed'),
+		],
+	},
+	{
+		resource: 'workspace',
+		operation: 'getMembers',
+		returns: 'member',
+		name: 'Get Members',
+		action: 'Get the members of a workspace',
+		description: 'List the members of a workspace, one item per member with id, username and full name',
+		method: 'GET',
+		path: '/1/organizations/{id}/members',
+		paging: { kind: 'all' },
+		scope: [],
+		fields: [WORKSPACE_IN_PATH],
+	},
+];
