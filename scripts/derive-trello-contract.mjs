@@ -70,6 +70,19 @@ for (const [template, item] of Object.entries(official.paths ?? {})) {
 	paths[template] = kept;
 }
 
+// Query parameters Trello's guides document and its description leaves out. The Custom Fields guide
+// reads the cards of a board with their values (GET /1/boards/{id}/cards?customFieldItems=true); the
+// cards of a list are the same card collection and take the same parameter.
+const DOCUMENTED_QUERY_PARAMETERS = [
+	{ path: '/boards/{id}/cards', method: 'get', name: 'customFieldItems', schema: { type: 'boolean' } },
+	{ path: '/lists/{id}/cards', method: 'get', name: 'customFieldItems', schema: { type: 'boolean' } },
+];
+for (const { path, method, name, schema } of DOCUMENTED_QUERY_PARAMETERS) {
+	const operation = paths[path]?.[method];
+	if (!operation) throw new Error(`${method.toUpperCase()} ${path} is not in the official description any more`);
+	operation.parameters = [...(operation.parameters ?? []).filter((p) => p.name !== name), { name, in: 'query', required: false, schema }];
+}
+
 const components = official.components ?? {};
 const contract = {
 	openapi: official.openapi,

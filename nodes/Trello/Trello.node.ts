@@ -21,7 +21,7 @@ import {
 	searchWebhooks,
 	searchWorkspaces,
 } from './methods/listSearch';
-import { getLabels, getMembers } from './methods/loadOptions';
+import { getCustomFieldNames, getLabels, getMembers } from './methods/loadOptions';
 import { TRELLO_FIELD_SETS } from './actions/output';
 import { TRELLO_NODE_DEFAULT_VERSION, TRELLO_NODE_VERSIONS } from './actions/versions';
 
@@ -84,7 +84,7 @@ export class Trello implements INodeType {
 			searchNotifications,
 			searchWebhooks,
 		},
-		loadOptions: { getLabels, getMembers },
+		loadOptions: { getLabels, getMembers, getCustomFieldNames },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -12,6 +12,8 @@ export const TRELLO_FIELD_SETS: Record<string, FieldSet> = {
 		due: 'due',
 		labels: namesOf('labels', 'name'),
 		desc: 'desc',
+		// Only there when custom fields were asked for (by field name, typed).
+		customFields: 'customFields',
 	},
 	board: { id: 'id', name: 'name', url: 'shortUrl', closed: 'closed', desc: 'desc' },
 	list: { id: 'id', name: 'name', idBoard: 'idBoard', closed: 'closed', pos: 'pos' },

@@ -28,3 +28,13 @@ export async function getMembers(this: ILoadOptionsFunctions): Promise<INodeProp
 		}))
 		.sort((a, b) => a.name.localeCompare(b.name));
 }
+
+/** Custom fields of the chosen board by name (the value is the name: "Custom Fields" takes names). */
+export async function getCustomFieldNames(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const board = chosenBoard(this);
+	if (!board) return [];
+	const fields = await new TrelloClient(this).request<IDataObject[]>({ method: 'GET', path: `/1/boards/${pathSegment(board)}/customFields` });
+	return fields
+		.map((field) => ({ name: `${String(field.name)} (${String(field.type)})`, value: String(field.name) }))
+		.sort((a, b) => a.name.localeCompare(b.name));
+}

@@ -1,4 +1,5 @@
 import type { CatalogueField } from '../../../shared/catalogue';
+import { INCLUDE_CUSTOM_FIELDS, readCardsWithCustomFields } from '../customField/onCards';
 import type { TrelloRow } from '../types';
 import { boardField, boardStateFilter, fieldsFilter, memberField } from '../fields';
 
@@ -107,13 +108,14 @@ export const boardRows: TrelloRow[] = [
 		returns: 'card',
 		name: 'Get Cards',
 		action: 'Get the cards of a board',
-		description: 'List the open cards of a whole board, across all its lists, one item per card',
+		description: 'List the open cards of a whole board, across all its lists, one item per card (optionally with their custom field values by field name)',
 		method: 'GET',
 		path: '/1/boards/{id}/cards',
 		paging: { kind: 'all' },
 		spec: [{ kind: 'endpoint', name: 'Get board cards' }],
 		scope: [{ field: 'board', kind: 'board' }],
-		fields: [boardField({ in: 'path', apiName: 'id' })],
+		fields: [boardField({ in: 'path', apiName: 'id' }), INCLUDE_CUSTOM_FIELDS],
+		handler: readCardsWithCustomFields,
 	},
 	{
 		resource: 'board',

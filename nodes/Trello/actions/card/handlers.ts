@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { pathSegment } from '../../../shared/requestGuard';
 import { TRELLO_ID } from '../../../shared/scope';
+import { hasCustomFieldValues, plannedCustomFields, setPlannedCustomFields } from '../customField/onCards';
 import type { TrelloHandlerContext } from '../types';
 
 /**
@@ -39,7 +40,28 @@ export async function clearingUpdate(run: TrelloHandlerContext) {
 		}
 		qs[name] = CLEARED[name];
 	}
-	return await run.generic({ ...request, qs });
+	const update = { ...request, qs };
+	if (!hasCustomFieldValues(values)) return await run.generic(update);
+	// Values are checked against the fields of the board the card ends up on, before any write.
+	const board = values.idBoard ? String(values.idBoard) : await run.client.boards().boardOf('card', String(values.card));
+	const planned = await plannedCustomFields(run, board);
+	// Only custom fields to set: the card is read, not written.
+	const card = Object.keys(qs).length ? await run.client.request<IDataObject>(update) : await run.client.request<IDataObject>({ method: 'GET', path: request.path });
+	return await withCustomFieldsSet(run, card, planned);
+}
+
+/** Create Card: the card, then its custom fields (checked against the list's board first). */
+export async function createCard(run: TrelloHandlerContext) {
+	const { client, values, request } = run;
+	if (!hasCustomFieldValues(values)) return await run.generic();
+	const planned = await plannedCustomFields(run, await client.boards().boardOf('list', String(values.list)));
+	return await withCustomFieldsSet(run, await client.request<IDataObject>(request), planned);
+}
+
+async function withCustomFieldsSet(run: TrelloHandlerContext, card: IDataObject | null, planned: Awaited<ReturnType<typeof plannedCustomFields>>) {
+	const written = card ?? {};
+	const customFields = await setPlannedCustomFields(run, String(written.id ?? run.values.card), planned);
+	return run.respond({ ...written, customFields });
 }
 
 export const KEEP_FROM_SOURCE_OPTIONS = [

@@ -10,7 +10,8 @@ import {
 	listField,
 	memberField,
 } from '../fields';
-import { clearingUpdate, copyCard, KEEP_FROM_SOURCE_OPTIONS } from './handlers';
+import { CUSTOM_FIELD_VALUES, INCLUDE_CUSTOM_FIELDS, readCardsWithCustomFields } from '../customField/onCards';
+import { clearingUpdate, copyCard, createCard, KEEP_FROM_SOURCE_OPTIONS } from './handlers';
 
 const CARD_IN_PATH = cardField({ in: 'path', apiName: 'id' });
 
@@ -88,6 +89,7 @@ function cardProperties(action: 'create' | 'update'): CatalogueField[] {
 			description:
 				'Members assigned to the card (replaces them on update). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>; several IDs are separated by commas.',
 		},
+		CUSTOM_FIELD_VALUES,
 	];
 }
 
@@ -99,7 +101,7 @@ export const cardRows: TrelloRow[] = [
 		name: 'Create',
 		action: 'Create a card',
 		description:
-			'Create a card in a list, with name, description, position (top or bottom), due date, labels and members. Returns the new card with its id and url.',
+			'Create a card in a list, with name, description, position (top or bottom), due date, labels, members and custom field values (by field name). Returns the new card with its id and url (and the custom field values set).',
 		method: 'POST',
 		path: '/1/cards',
 		spec: [{ kind: 'toolStep', name: 'Create Card' }, { kind: 'endpoint', name: 'Create card' }],
@@ -118,6 +120,7 @@ export const cardRows: TrelloRow[] = [
 			},
 			...cardProperties('create'),
 		],
+		handler: createCard,
 	},
 	{
 		resource: 'card',
@@ -125,7 +128,8 @@ export const cardRows: TrelloRow[] = [
 		returns: 'card',
 		name: 'Get',
 		action: 'Get a card',
-		description: 'Get one card: name, description, list, board, due date, labels, members and, on request, its checklists',
+		description:
+			'Get one card: name, description, list, board, due date, labels, members and, on request, its checklists and its custom field values by field name (customFields)',
 		method: 'GET',
 		path: '/1/cards/{id}',
 		spec: [{ kind: 'toolStep', name: 'Get Card' }, { kind: 'endpoint', name: 'Get card' }],
@@ -156,7 +160,9 @@ export const cardRows: TrelloRow[] = [
 				optional: true,
 				description: 'Whether to include the members assigned to the card',
 			},
+			INCLUDE_CUSTOM_FIELDS,
 		],
+		handler: readCardsWithCustomFields,
 	},
 	{
 		resource: 'card',
@@ -165,7 +171,7 @@ export const cardRows: TrelloRow[] = [
 		name: 'Update',
 		action: 'Update a card',
 		description:
-			'Change any property of a card: name, description, position, due date and due complete, labels, members, archived state, or move it to another list or board. "Clear" removes all labels, all members, the due date or the start date.',
+			'Change any property of a card: name, description, position, due date and due complete, labels, members, custom field values (by field name), archived state, or move it to another list or board. "Clear" removes all labels, all members, the due date or the start date.',
 		method: 'PUT',
 		path: '/1/cards/{id}',
 		spec: [{ kind: 'toolStep', name: 'Update Card' }, { kind: 'endpoint', name: 'Update card' }],

@@ -5,7 +5,7 @@ import { ServiceAnswerError } from '../../../shared/errors';
 import { pathSegment } from '../../../shared/requestGuard';
 import type { TrelloHandlerContext } from '../types';
 
-interface CustomFieldDefinition {
+export interface CustomFieldDefinition {
 	id: string;
 	name?: string;
 	type?: string;
@@ -22,13 +22,14 @@ async function definitionOf(run: TrelloHandlerContext): Promise<CustomFieldDefin
 /**
  * The request body for a value of the field's type. Trello stores every value as text:
  * {"number": "42"}, {"checked": "true"}; a list field takes the option's id as idValue.
+ * `parameter` names where the value was given (errors name it).
  */
-function bodyFor(run: TrelloHandlerContext, field: CustomFieldDefinition, raw: unknown): IDataObject {
+export function bodyFor(run: TrelloHandlerContext, field: CustomFieldDefinition, raw: unknown, parameter = 'Value'): IDataObject {
 	const text = raw === undefined || raw === null ? '' : String(raw).trim();
 	const fail = (problem: string, fix: string) =>
-		new NodeOperationError(run.ctx.getNode(), `The "Value" parameter ${problem}`, { itemIndex: run.itemIndex, description: fix });
+		new NodeOperationError(run.ctx.getNode(), `The "${parameter}" parameter ${problem}`, { itemIndex: run.itemIndex, description: fix });
 	const name = typeof field.name === 'string' && field.name ? `"${field.name}"` : 'The custom field';
-	if (!text && field.type !== 'text') throw fail('is empty', `Give a value, or use "Clear Value on Card" to remove it.`);
+	if (!text && field.type !== 'text') throw fail('is empty', `Give a value, or use "Custom Field → Clear Value on Card" to remove it.`);
 	switch (field.type) {
 		case 'text':
 			return { value: { text: String(raw ?? '') } };

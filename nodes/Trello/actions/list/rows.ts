@@ -1,4 +1,5 @@
 import type { CatalogueField } from '../../../shared/catalogue';
+import { INCLUDE_CUSTOM_FIELDS, readCardsWithCustomFields } from '../customField/onCards';
 import type { TrelloRow } from '../types';
 import { BOARD_FILTER_FIELD, boardField, fieldsFilter, listField } from '../fields';
 
@@ -111,13 +112,14 @@ export const listRows: TrelloRow[] = [
 		returns: 'card',
 		name: 'Get Cards',
 		action: 'Get the cards of a list',
-		description: 'List the open cards of one list, in list order, one item per card',
+		description: 'List the open cards of one list, in list order, one item per card (optionally with their custom field values by field name)',
 		method: 'GET',
 		path: '/1/lists/{id}/cards',
 		paging: { kind: 'all' },
 		spec: [{ kind: 'toolStep', name: 'Get List Cards' }, { kind: 'endpoint', name: 'Get list cards' }],
 		scope: [{ field: 'list', kind: 'list' }],
-		fields: [BOARD_FILTER_FIELD, LIST_IN_PATH],
+		fields: [BOARD_FILTER_FIELD, LIST_IN_PATH, INCLUDE_CUSTOM_FIELDS],
+		handler: readCardsWithCustomFields,
 	},
 	{
 		resource: 'list',
