@@ -140,7 +140,7 @@ export const CUSTOM_FIELD_VALUES: CatalogueField = {
 						default: '',
 						typeOptions: { loadOptionsMethod: 'getCustomFieldNames', loadOptionsDependsOn: ['board.value'] },
 						description:
-							'The custom field of the card’s board. Choose from the list, or specify a name or ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+							'The custom field of the card’s board, found by its name (or ID). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 					},
 					{ displayName: 'Value', name: 'value', type: 'string', default: '', placeholder: 'High', description: 'The value to set' },
 				],
