@@ -157,6 +157,13 @@ export const EVENT_TYPES: EventType[] = [
 		unseenBy: BOARD_LEVEL,
 	},
 	{
+		value: 'customFieldChanged',
+		name: 'Card Custom Field Changed',
+		description: 'A custom field value of a card is set, changed or cleared (the item names the field and carries its old and new value)',
+		actionTypes: ['updateCustomFieldItem'],
+		unseenBy: ['member'],
+	},
+	{
 		value: 'labelAdded',
 		name: 'Label Added to Card',
 		description: 'A label is applied to a card',

@@ -2,8 +2,10 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 
 import type { ReceivedIds } from '../../shared/dedupe';
 import { receivedBefore } from '../../shared/dedupe';
+import { pathSegment } from '../../shared/requestGuard';
+import type { CustomFieldDefinition } from '../actions/customField/values';
 import type { TrelloAuthentication } from '../transport';
-import { TRELLO_CREDENTIAL_TYPES } from '../transport';
+import { TRELLO_CREDENTIAL_TYPES, TrelloClient } from '../transport';
 import type { TrelloAction } from './payload';
 import type { StoredWebhooks } from './registration';
 import { storedWebhooks } from './registration';
@@ -55,6 +57,24 @@ function alreadyReceived(ctx: IWebhookFunctions, staticData: IDataObject, action
 	return receivedBefore(persisted, `trello:${ctx.getWorkflow().id ?? ''}:${ctx.getNode().id}`, actionId);
 }
 
+/**
+ * A list (dropdown) custom field's options, which the action does not carry: read once so the
+ * item shows the options' text. Without them (the read failed) the item shows the options' ids.
+ */
+async function listFieldOptions(ctx: IWebhookFunctions, action: TrelloAction): Promise<CustomFieldDefinition | undefined> {
+	const field = (action.data?.customField ?? undefined) as CustomFieldDefinition | undefined;
+	if (action.type !== 'updateCustomFieldItem' || !field?.id || field.type !== 'list' || field.options) return undefined;
+	try {
+		const definition = await new TrelloClient(ctx).request<CustomFieldDefinition>({
+			method: 'GET',
+			path: `/1/customFields/${pathSegment(field.id)}`,
+		});
+		return Array.isArray(definition?.options) ? { id: field.id, options: definition.options } : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
 /** Handles Trello's HEAD validation and every signed POST delivery. */
 export async function handleDelivery(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
 	// Trello's HEAD check before it accepts a webhook: 200 is all it needs.
@@ -95,6 +115,7 @@ export async function handleDelivery(ctx: IWebhookFunctions): Promise<IWebhookRe
 		eventTypes: match.eventTypes,
 		model,
 		webhookId: webhook?.id as string | undefined,
+		customField: await listFieldOptions(ctx, action),
 	});
 	return { workflowData: [[{ json: item }]] };
 }

@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { CustomFieldDefinition } from '../actions/customField/values';
+import { typedValue } from '../actions/customField/onCards';
 import type { TrelloAction } from './payload';
 
 type Ref = { id: string; name?: string } & IDataObject;
@@ -28,13 +30,29 @@ function present(fields: IDataObject): IDataObject {
 }
 
 /**
+ * A custom field change: the field's id, name and type, and its old and new value as Card → Get
+ * reads them (null when there was or is none). A list (dropdown) value is its option's text when
+ * the field's options are known, else the option's id.
+ */
+function customFieldChange(data: IDataObject, definition?: CustomFieldDefinition): IDataObject | null {
+	const field = ref(data.customField, ['type']);
+	if (!field) return null;
+	const known: CustomFieldDefinition = { ...(data.customField as CustomFieldDefinition), ...definition };
+	return {
+		...field,
+		oldValue: typedValue(known, data.old as never) as IDataObject[string],
+		newValue: typedValue(known, data.customFieldItem as never) as IDataObject[string],
+	};
+}
+
+/**
  * The one output shape of every Trello trigger: what happened, who did it, the board, list and
  * card involved (both lists of a move), and the untouched source record. Fields the event does
  * not carry (a label on a move, a comment text on a label change) are left out, not null.
  */
 export function actionToItem(
 	action: TrelloAction,
-	context: { trigger: string; eventTypes: string[]; model?: IDataObject; webhookId?: string },
+	context: { trigger: string; eventTypes: string[]; model?: IDataObject; webhookId?: string; customField?: CustomFieldDefinition },
 ): IDataObject {
 	const data = (action.data ?? {}) as IDataObject;
 	const card = ref(data.card, ['shortLink', 'idShort']);
@@ -56,6 +74,7 @@ export function actionToItem(
 		checklist: ref(data.checklist),
 		checkItem: ref(data.checkItem, ['state']),
 		attachment: ref(data.attachment, ['url']),
+		customField: customFieldChange(data, context.customField),
 		text: typeof data.text === 'string' ? data.text : null,
 		old: (data.old as IDataObject | undefined) ?? null,
 		model: context.model ? ref(context.model) : null,
