@@ -63,13 +63,19 @@ describe('credential scope: Trello API Call', () => {
 		['GET', '/1/search'],
 		['GET', '/1/members/me/actions'],
 		['POST', '/1/boards'],
-		['GET', '/1/organizations/acme/boards'],
+		['GET', '/1/organizations/acme/members'],
 	])('%s %s cannot be verified inside the scope → refused', async (method, endpoint) => {
 		const api = trelloApi([]);
 		const result = await run('trelloApiCall', { method, endpoint });
 		expect(result.error('Node')?.message).toMatch(/^Refused: /);
 		expect(result.error('Node')?.message).toContain(ALLOWED);
 		expect(api.sent()).toEqual([]);
+	});
+
+	it('a workspace’s boards are kept only when in the scope', async () => {
+		trelloApi([{ method: 'GET', path: '/1/organizations/acme/boards', reply: [{ id: OTHER_BOARD }, { id: BOARD }] }]);
+		const result = await run('trelloApiCall', { method: 'GET', endpoint: '/1/organizations/acme/boards' });
+		expect(result.json('Node')).toEqual([{ id: BOARD }]);
 	});
 
 	it('a member’s cards are kept only on the scope’s boards', async () => {

@@ -114,7 +114,8 @@ describe('Trello: operations on objects of a board outside Allowed Boards', () =
 
 	it.each(trelloRows.map((row) => [`${row.resource} → ${row.operation}`, row] as const))('%s is refused, nothing written', async (_name, row) => {
 		// Every look-up says: this object sits on the other board.
-		host.on('GET', '/1/{kind}/{id}', () => ({ body: { id: OBJECT_ID, idBoard: OTHER_BOARD } }));
+		// (A webhook names the model it watches as idModel.)
+		host.on('GET', '/1/{kind}/{id}', () => ({ body: { id: OBJECT_ID, idBoard: OTHER_BOARD, idModel: OTHER_BOARD } }));
 		const parameters: IDataObject = { resource: row.resource, operation: row.operation, authentication: 'keyToken' };
 		const scoped = new Set(row.scope.map((entry) => entry.field));
 		for (const field of row.fields) {
