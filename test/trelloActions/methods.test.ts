@@ -5,7 +5,7 @@ import { LoadOptionsContext } from 'n8n-core';
 import { HarnessCredentialsHelper } from '../harness/credentialsHelper';
 import { HarnessNodeTypes } from '../harness/nodeTypes';
 import { packageNode } from '../harness/workflow';
-import { getLabels, getMembers } from '../../nodes/Trello/methods/loadOptions';
+import { getCustomFieldNames, getLabels, getMembers } from '../../nodes/Trello/methods/loadOptions';
 import {
 	searchAttachments,
 	searchBoards,
@@ -16,12 +16,15 @@ import {
 	searchCustomFields,
 	searchLabels,
 	searchLists,
+	searchNotifications,
 	searchTargetLists,
+	searchWebhooks,
+	searchWorkspaces,
 } from '../../nodes/Trello/methods/listSearch';
-import { ATTACHMENT, CHECK_ITEM, CHECKLIST, CUSTOM_FIELD } from './fixtures/ids';
+import { ATTACHMENT, CHECK_ITEM, CHECKLIST, CUSTOM_FIELD, NOTIFICATION, WEBHOOK, WORKSPACE, notification, webhook, workspace } from './fixtures/ids';
 import { resetTrelloRateLimitState } from '../../nodes/Trello/transport';
 import { BOARD, CARD, LABEL, LIST, MEMBER, OTHER_BOARD, OTHER_LABEL, OTHER_LIST } from './fixtures';
-import { contractProblems, credentialsFor, expectAuthenticated, rl, trelloApi } from './support';
+import { contractProblems, credentialsFor, expectAuthenticated, rl, TOKEN, trelloApi } from './support';
 
 beforeEach(() => resetTrelloRateLimitState());
 
@@ -227,5 +230,39 @@ describe('Trello node list search and options, filtered by the chosen board', ()
 		expect((await searchComments.call(ctx)).results).toEqual([{ name: '@ada: Looks good, ship it', value: 'a1' }]);
 		expect((await searchCustomFields.call(ctx, 'prio')).results).toEqual([{ name: 'Priority (list)', value: CUSTOM_FIELD }]);
 		expect(api.recorded.map((call) => contractProblems(call))).toEqual([[], [], []]);
+	});
+});
+
+describe('Trello node pickers of the account: workspaces, notifications, webhooks, custom field names', () => {
+	it('offers workspaces by display name, unread notifications by type, card and board, and the token’s webhooks', async () => {
+		const api = trelloApi([
+			{ method: 'GET', path: '/1/members/me/organizations', reply: [workspace, { ...workspace, id: 'w2', displayName: 'Other' }] },
+			{ method: 'GET', path: '/1/members/me/notifications', query: { read_filter: 'unread', limit: '50' }, reply: [notification, { id: 'n2', type: 'addedToOrganization', data: {} }] },
+			{ method: 'GET', path: `/1/tokens/${TOKEN}/webhooks`, reply: [webhook, { ...webhook, id: 'h2', description: '', active: false }] },
+		]);
+		const ctx = loadOptionsContext({ resource: 'workspace', operation: 'get' });
+		expect((await searchWorkspaces.call(ctx, 'acme')).results).toEqual([{ name: 'Acme Team', value: WORKSPACE, url: workspace.url }]);
+		expect((await searchNotifications.call(ctx)).results).toEqual([
+			{ name: 'mentionedOnCard: Write release notes (Team)', value: NOTIFICATION },
+			{ name: 'addedToOrganization', value: 'n2' },
+		]);
+		expect((await searchWebhooks.call(ctx)).results).toEqual([
+			{ name: `n8n Trello Trigger (${webhook.callbackURL})`, value: WEBHOOK },
+			{ name: `${webhook.callbackURL} (inactive)`, value: 'h2' },
+		]);
+		expect(api.scope.isDone()).toBe(true);
+		expect(api.recorded.map((call) => contractProblems(call))).toEqual([[], [], []]);
+	});
+
+	it('offers the chosen board’s custom fields by name (Custom Fields of Create and Update take names)', async () => {
+		const api = trelloApi([
+			{ method: 'GET', path: `/1/boards/${BOARD}/customFields`, reply: [{ id: CUSTOM_FIELD, name: 'Priority', type: 'list' }, { id: 'f2', name: 'Estimate', type: 'number' }] },
+		]);
+		const ctx = loadOptionsContext({ resource: 'card', operation: 'update', board: rl(BOARD, 'list') });
+		expect(await getCustomFieldNames.call(ctx)).toEqual([
+			{ name: 'Estimate (number)', value: 'Estimate' },
+			{ name: 'Priority (list)', value: 'Priority' },
+		]);
+		expect(contractProblems(api.recorded[0])).toEqual([]);
 	});
 });

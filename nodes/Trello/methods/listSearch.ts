@@ -186,11 +186,8 @@ export async function searchLabels(this: ILoadOptionsFunctions, filter?: string)
 
 /** Workspaces of the connected account, filtered by name. */
 export async function searchWorkspaces(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const workspaces = await new TrelloClient(this).request<IDataObject[]>({
-		method: 'GET',
-		path: '/1/members/me/organizations',
-		qs: { fields: 'displayName,name,url' },
-	});
+	// Trello's description offers only id and name as workspace fields, so the whole workspaces are read.
+	const workspaces = await new TrelloClient(this).request<IDataObject[]>({ method: 'GET', path: '/1/members/me/organizations' });
 	return {
 		results: matching(workspaces, filter, (w) => String(w.displayName ?? w.name)).map(({ entry, name }) => ({
 			name,
