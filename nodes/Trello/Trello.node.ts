@@ -60,7 +60,7 @@ export class Trello implements INodeType {
 						default: '',
 						placeholder: '5abbe4b7ddc1b351ef961414, https://trello.com/b/AbCd1234/team',
 						description:
-							'Comma-separated board IDs, short links or board addresses. When set, every operation acts only on cards, lists, checklists and labels of these boards and fails before sending any change otherwise; Get Many Boards returns only these boards and Create Board is refused.',
+							'Comma-separated board IDs, short links or board addresses. When set, every operation acts only on cards, lists, checklists and labels of these boards and fails before sending any change otherwise; lists of boards, notifications and webhooks keep only what concerns these boards; Create Board and Mark All Notifications as Read are refused.',
 					},
 					MAX_RATE_LIMIT_WAIT_OPTION,
 				],
