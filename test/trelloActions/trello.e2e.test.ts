@@ -11,6 +11,11 @@ const OAUTH = {
 };
 const BOARD = '5f1d7e1c2b3a4f5e6d7c8b9a';
 const OTHER_BOARD = '5f1d7e1c2b3a4f5e6d7c8b00';
+const PRIORITY_FIELD = '68b000000000000000000011';
+const HIGH = '68b000000000000000000012';
+const LOW = '68b000000000000000000013';
+const ESTIMATE_FIELD = '68b000000000000000000014';
+const APPROVED_FIELD = '68b000000000000000000015';
 
 type Record_ = Record<string, unknown>;
 
@@ -33,6 +38,23 @@ function stateful(trello: FakeTrello) {
 		return { body: Object.fromEntries(['id', ...request.query.fields.split(',')].map((f) => [f, object[f]])) };
 	};
 	const ids = (text: string | undefined) => (text ? text.split(',') : []);
+	// Custom fields of the board Team, and the values cards hold (Trello keeps every value as text).
+	const customFields: Record_[] = [
+		{
+			id: PRIORITY_FIELD,
+			idModel: BOARD,
+			modelType: 'board',
+			name: 'Priority',
+			type: 'list',
+			options: [
+				{ id: HIGH, idCustomField: PRIORITY_FIELD, value: { text: 'High' } },
+				{ id: LOW, idCustomField: PRIORITY_FIELD, value: { text: 'Low' } },
+			],
+		},
+		{ id: ESTIMATE_FIELD, idModel: BOARD, modelType: 'board', name: 'Estimate', type: 'number' },
+		{ id: APPROVED_FIELD, idModel: BOARD, modelType: 'board', name: 'Approved', type: 'checkbox' },
+	];
+	const fieldItems = new Map<string, Record_[]>();
 
 	trello
 		.on('GET', '/1/members/me/boards', () => ({ body: boards }))
@@ -66,7 +88,11 @@ function stateful(trello: FakeTrello) {
 			cards.set(card.id, card);
 			return { body: card };
 		})
-		.on('GET', '/1/cards/{id}', (r) => pick(cards.get(r.params.id), r))
+		.on('GET', '/1/cards/{id}', (r) => {
+			const reply = pick(cards.get(r.params.id), r);
+			if (r.query.customFieldItems !== 'true' || 'status' in reply) return reply;
+			return { body: { ...(reply.body as Record_), customFieldItems: fieldItems.get(r.params.id) ?? [] } };
+		})
 		.on('PUT', '/1/cards/{id}', (r) => {
 			const card = cards.get(r.params.id);
 			if (!card) return { status: 404, body: 'The requested resource was not found.' };
@@ -146,7 +172,18 @@ function stateful(trello: FakeTrello) {
 			const file = files.get(r.params.idAttachment);
 			return file ? { body: file } : { status: 404, body: 'The requested resource was not found.' };
 		});
-	return { cards, lists, checklists, labels, attachments, files };
+	trello
+		.on('GET', '/1/boards/{id}/customFields', (r) => ({ body: customFields.filter((f) => f.idModel === r.params.id) }))
+		.on('PUT', '/1/cards/{id}/customField/{idCustomField}/item', (r) => {
+			const card = cards.get(r.params.id);
+			const field = customFields.find((f) => f.id === r.params.idCustomField);
+			if (!card || !field || field.idModel !== card.idBoard) return { status: 404, body: 'The requested resource was not found.' };
+			const stored = r.body as Record_;
+			const item = { id: newId(), idCustomField: field.id, idModel: card.id, modelType: 'card', ...(stored.idValue ? { idValue: stored.idValue } : { value: stored.value }) };
+			fieldItems.set(String(card.id), [...(fieldItems.get(String(card.id)) ?? []).filter((i) => i.idCustomField !== field.id), item]);
+			return { body: item };
+		});
+	return { cards, lists, checklists, labels, attachments, files, fieldItems };
 }
 
 const keyToken = { trelloKeyTokenApi: { id: 'trKey', name: 'Trello key' } };
@@ -353,6 +390,61 @@ describe('Trello node and Trello API Call node in a real n8n', () => {
 		for (const secret of [KEY_TOKEN.apiToken, OAUTH.apiToken, OAUTH.consumerSecret, OAUTH.tokenSecret]) {
 			expect(raw).not.toContain(secret);
 		}
+	});
+
+	it('sets custom fields by name on a new card and reads them back by name, typed', async () => {
+		await n8n.importWorkflow(
+			manualWorkflow('trelloCustomFields', [
+				trelloNode('List', 'keyToken', {
+					resource: 'list',
+					operation: 'create',
+					board: { __rl: true, mode: 'id', value: BOARD },
+					name: 'Triage',
+				}),
+				trelloNode('Create Card', 'oAuth1', {
+					resource: 'card',
+					operation: 'create',
+					list: id("$('List').first().json.id"),
+					name: 'Outage report',
+					additionalFields: {
+						customFieldValues: { field: [{ name: 'Priority', value: 'high' }, { name: 'Estimate', value: '2.5' }] },
+					},
+				}),
+				trelloNode('Update Card', 'keyToken', {
+					resource: 'card',
+					operation: 'update',
+					card: id("$('Create Card').first().json.id"),
+					additionalFields: { customFieldValues: { field: [{ name: 'Approved', value: 'true' }] } },
+				}),
+				trelloNode('Get Card', 'keyToken', {
+					resource: 'card',
+					operation: 'get',
+					card: id("$('Create Card').first().json.id"),
+					additionalFields: { fields: 'name', customFieldItems: true },
+					simplify: true,
+				}),
+			]),
+		);
+
+		const result = await n8n.execute('trelloCustomFields');
+		const out = (node: string) => {
+			const run = result.runData[node]?.[0];
+			if (!run) throw new Error(`${node} did not run: ${JSON.stringify(result.raw).slice(0, 2000)}`);
+			if (run.error) throw new Error(`${node} failed: ${run.error.message} ${run.error.description ?? ''}`);
+			return run.data!.main[0].map((item) => item.json);
+		};
+
+		const [card] = out('Create Card');
+		expect(card).toMatchObject({ name: 'Outage report', customFields: { Priority: 'High', Estimate: 2.5 } });
+		expect(out('Update Card')[0]).toMatchObject({ id: card.id, customFields: { Approved: true } });
+		expect(out('Get Card')).toEqual([{ id: card.id, name: 'Outage report', customFields: { Priority: 'High', Estimate: 2.5, Approved: true } }]);
+		// What Trello stores: the option's id, numbers and checkboxes as text.
+		expect(state.fieldItems.get(String(card.id))?.map((item) => [item.idCustomField, item.idValue ?? item.value])).toEqual([
+			[PRIORITY_FIELD, HIGH],
+			[ESTIMATE_FIELD, { number: '2.5' }],
+			[APPROVED_FIELD, { checked: 'true' }],
+		]);
+		expect(trello.requestsTo('GET', `/1/cards/${String(card.id)}`).at(-1)?.query).toEqual({ fields: 'name,idBoard', customFieldItems: 'true' });
 	});
 
 	it('uploads a binary file from n8n as multipart form data (OAuth 1.0a) and downloads it back (API key and token)', async () => {
