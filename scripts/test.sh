@@ -5,10 +5,18 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
 start=$(date +%s)
-npm run lint
-npm run build
-node scripts/scan.mjs
-npx tsc -p test/tsconfig.json --noEmit
-npm run test:unit
-npm run test:e2e
-echo "test suite finished in $(( $(date +%s) - start )) s"
+# Each step's share of the run is printed at the end, so a step that grows shows in CI's output.
+shares=()
+step() {
+  local began=$(date +%s)
+  "$@"
+  shares+=("$(( $(date +%s) - began )) s  $*")
+}
+step npm run lint
+step npm run build
+step node scripts/scan.mjs
+step npx tsc -p test/tsconfig.json --noEmit
+step npm run test:unit
+step npm run test:e2e
+echo "test suite finished in $(( $(date +%s) - start )) s:"
+printf '  %s\n' "${shares[@]}"
