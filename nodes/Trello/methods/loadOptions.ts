@@ -2,19 +2,20 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 
 import { pathSegment } from '../../shared/requestGuard';
 import { TrelloClient } from '../transport';
-import { boardChildren, chosenBoard, labelName } from './listSearch';
+import { searchLabels } from './listSearch';
+import { chosenId } from './pickerRunner';
 
 /** Labels of the chosen board, for multi-select fields. */
 export async function getLabels(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const labels = await boardChildren(this, 'labels', 'name,color');
-	return labels
-		.map((label) => ({ name: labelName(label), value: String(label.id) }))
+	const { results } = await searchLabels.call(this);
+	return results
+		.map((label) => ({ name: label.name, value: label.value }))
 		.sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** Members of the chosen board, for multi-select fields. */
 export async function getMembers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const board = chosenBoard(this);
+	const board = chosenId(this);
 	if (!board) return [];
 	const members = await new TrelloClient(this).request<IDataObject[]>({
 		method: 'GET',
