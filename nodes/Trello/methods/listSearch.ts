@@ -120,6 +120,14 @@ const LABELS: TrelloPicker = {
 	item: byId(labelName),
 };
 
+/** Members of the chosen board as "Full Name (@username)" (the board's members multi-select). */
+export const BOARD_MEMBERS: TrelloPicker = {
+	under: BOARD,
+	path: '/1/boards/{chosen}/members',
+	qs: { fields: 'fullName,username' },
+	item: byId((member) => (member.fullName ? `${String(member.fullName)} (@${String(member.username)})` : `@${String(member.username)}`)),
+};
+
 export const searchBoards = trelloPicker(BOARDS);
 /** Open lists of the chosen board. */
 export const searchLists = trelloPicker(listsOf(BOARD));
