@@ -1,18 +1,18 @@
-import { existsSync, readFileSync, writeFileSync } from 'fs';
+import { writeFileSync } from 'fs';
 import { join } from 'path';
 
 import { PACKAGE, waitFor } from '../test/e2e/n8n';
 import { QueueCluster } from '../test/queue/cluster';
 import { BenchGitHub, BenchTrello } from './fakes';
 import { ratio, seconds, table } from './report';
+import { PARTS_DIR } from './parts';
 
 /**
  * Queue mode: n8n's main process, two workers and a webhook process over PostgreSQL and Redis
  * (started by scripts/queue.sh, which `npm run bench` calls for this section), executions started
  * at once through n8n's Webhook node, each reading cards or repositories through one shared token.
- * Appends its section to BENCHMARKS.md after the in-process sections were written.
+ * Its section is a part of the run's report (see reportWriter.ts).
  */
-const ROOT = join(__dirname, '..');
 const EXECUTIONS = 10;
 const CARDS = 30;
 const GITHUB_CALLS = 10;
@@ -91,12 +91,11 @@ const prepared = !!process.env.QUEUE_REDIS_PORT && !!process.env.PACKAGE_TARBALL
 			table(['Goal (issue)', 'Measured', 'Status'], goals),
 		].join('\n');
 		const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
-		const section = `## 7. Queue mode: two workers sharing one token\n\nMeasured on ${when} UTC by \`scripts/queue.sh --bench\` (the last step of \`npm run bench\`).\n\n${body}\n`;
-		const file = join(ROOT, 'BENCHMARKS.md');
-		const before = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-		const kept = before.replace(/\n## (7\. )?Queue mode: [\s\S]*?(?=\n## |$)/, '');
-		writeFileSync(file, kept.replace(/\n*$/, '\n\n') + section);
-		if (process.env.BENCH_REPORT) writeFileSync(process.env.BENCH_REPORT, section);
+		const title = 'Queue mode: two workers sharing one token';
+		const text = `Measured on ${when} UTC by \`scripts/queue.sh --bench\` (the last step of \`npm run bench\`).\n\n${body}`;
+		// A part of the run: scripts/benchmarks-md.js places it after the in-process sections.
+		writeFileSync(join(PARTS_DIR, 'queue.json'), JSON.stringify({ sections: [{ title, body: text }] }, null, '\t'));
+		const section = `## ${title}\n\n${text}\n`;
 		process.stdout.write(section);
 	});
 

@@ -5,7 +5,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { ROOT } from './common';
 import { N8N_HOST_DIR } from './harness';
-import { table } from './report';
+import { PARTS_DIR } from './parts';
+
+export { PARTS_DIR } from './parts';
 
 /** What the sections measured, collected while they run and written out once at the end. */
 const sections: Array<{ title: string; body: string }> = [];
@@ -13,7 +15,7 @@ export const notes: string[] = [];
 export const goals: Array<[string, string, string]> = [];
 export const report = (title: string, body: string) => sections.push({ title, body });
 
-/** BENCHMARKS.md (and $BENCH_REPORT when set): the run's machine, versions, goals, sections and notes. */
+/** The in-process part: the run's machine, versions, goals, sections (unnumbered, in run order) and notes. */
 export function writeReport(): void {
 	const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as IDataObject;
 	const version = (dir: string, name: string) => {
@@ -39,8 +41,5 @@ export function writeReport(): void {
 		'Wall times and deliveries per second move with the load on the machine (runs on a busy 2-core machine measured the trigger handlers several times slower); the ratios between ours and n8n’s, measured minutes apart in one run, are the figures to compare.',
 		'n8n’s GitHub credential has a Server field (meant for Enterprise Server), so its requests go to the fake directly; the fake accepts its `token <x>` authorization as GitHub does. n8n’s GitHub node requires the ES module `change-case`, which the bench’s jest config transforms to load it.',
 	);
-	const goalsTable = table(['Goal (issue)', 'Measured', 'Status'], goals);
-	const text = [...header, '', '## Goals', '', goalsTable, '', ...sections.flatMap((s) => [`## ${s.title}`, '', s.body, '']), ...(notes.length ? ['## Notes', '', ...notes.map((n) => `- ${n}`), ''] : [])].join('\n');
-	writeFileSync(join(ROOT, 'BENCHMARKS.md'), text);
-	if (process.env.BENCH_REPORT) writeFileSync(process.env.BENCH_REPORT, text);
+	writeFileSync(join(PARTS_DIR, 'in-process.json'), JSON.stringify({ header, goals, sections, notes }, null, '\t'));
 }

@@ -4,8 +4,9 @@ import { baseNodeTypes } from './harness';
 import { packageNodeTypes } from '../test/harness/nodeTypes';
 
 /**
- * The benchmark run: each numbered section measures one goal side by side with n8n's own nodes
- * and adds its table to the report, written to BENCHMARKS.md once every section has run.
+ * The benchmark run: each section measures one goal side by side with n8n's own nodes and adds
+ * its table to the report; scripts/bench.sh numbers the sections in this order and writes
+ * BENCHMARKS.md only after a complete run.
  */
 import './sections/1-trelloRateLimit';
 import './sections/2-githubLimits';
@@ -29,5 +30,5 @@ afterAll(() => {
 	nock.restore();
 });
 
-// Written even when a section fails, so the other figures are not lost.
+// Kept as a part even when a section fails, so the other figures are printed (not published).
 afterAll(writeReport);

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # npm run bench: rate-limit throughput, request economy, trigger cost and footprint, side by side
 # with n8n's own GitHub/Trello nodes from the n8n install prepared by scripts/n8n-host.sh.
-# Writes BENCHMARKS.md and bench/rate-limit-chart.svg; prints the tables.
+# Prints the tables; writes BENCHMARKS.md and bench/rate-limit-chart.svg only after a complete run
+# (no arguments, every section passed, n8n's nodes and queue mode measured), so a partial run such
+# as `npm run bench -- -t Footprint` or a failed one leaves the published figures as they were.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,13 +23,23 @@ else
   npm run build >/dev/null
 fi
 
-export BENCH_REPORT="${BENCH_REPORT:-$(mktemp -d)/report.md}"
+export BENCH_PARTS="$(mktemp -d)"
+export BENCH_REPORT="${BENCH_REPORT:-$BENCH_PARTS/report.md}"
 status=0
 npx jest --config bench/jest.config.js --runInBand --silent "$@" >&2 || status=$?
-if [ -f "$BENCH_REPORT" ]; then cat "$BENCH_REPORT"; fi
-if [ -n "$N8N_HOST_DIR" ]; then
-  # Queue mode needs PostgreSQL and Redis: scripts/queue.sh provides them and appends the queue-mode section.
-  BENCH_REPORT="$(dirname "$BENCH_REPORT")/queue.md" bash scripts/queue.sh --bench --silent >&2 || status=$?
-  if [ -f "$(dirname "$BENCH_REPORT")/queue.md" ]; then cat "$(dirname "$BENCH_REPORT")/queue.md"; fi
+complete=yes
+if [ "$#" -gt 0 ]; then complete="no (only part of the sections was asked for: $*)"; fi
+if [ "$status" -ne 0 ]; then complete="no (a section failed)"; fi
+if [ -z "$N8N_HOST_DIR" ]; then complete="no (n8n's nodes were not measured)"; fi
+if [ -n "$N8N_HOST_DIR" ] && [ "$#" -eq 0 ]; then
+  # Queue mode needs PostgreSQL and Redis: scripts/queue.sh provides them and runs the queue-mode section.
+  bash scripts/queue.sh --bench --silent >&2 || { status=$?; complete="no (queue mode failed)"; }
 fi
+# The report is assembled from the run's parts, its sections numbered in order.
+npx tsc -p scripts/tsconfig.json --outDir "$BENCH_PARTS/js"
+assemble=(node "$BENCH_PARTS/js/scripts/benchmarks-md.js" "$BENCH_PARTS" "$BENCH_REPORT")
+if [ "$complete" = yes ]; then assemble+=(--publish "$PWD"); fi
+"${assemble[@]}" || status=$?
+if [ -f "$BENCH_REPORT" ]; then cat "$BENCH_REPORT"; fi
+if [ "$complete" != yes ]; then echo "[bench] not a complete run, $complete: BENCHMARKS.md left as it was" >&2; fi
 exit "$status"

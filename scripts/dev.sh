@@ -32,7 +32,6 @@ export N8N_DIAGNOSTICS_ENABLED=false
 export N8N_VERSION_NOTIFICATIONS_ENABLED=false
 export N8N_TEMPLATES_ENABLED=false
 export N8N_SECURE_COOKIE=false
-export N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE=true
 log "starting n8n with n8n-nodes-github-trello (data in $USER_FOLDER)"
 
 # n8n's messages go to the terminal and to a file, where its start-up message is looked for.

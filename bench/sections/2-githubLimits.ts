@@ -48,7 +48,7 @@ describe('2. A batch of Create Issue writes through GitHub’s primary and secon
 	afterAll(async () => {
 		await github.stop();
 		report(
-			`2. GitHub: ${ITEMS} Create Issue items; primary limit exhausted after ${REMAINING} (reset ${RESET_IN_S} s ahead), then a secondary-limit 403 with retry-after: ${RETRY_AFTER_S}`,
+			`GitHub: ${ITEMS} Create Issue items; primary limit exhausted after ${REMAINING} (reset ${RESET_IN_S} s ahead), then a secondary-limit 403 with retry-after: ${RETRY_AFTER_S}`,
 			table(['Node (settings)', 'Failed items', 'Issues created (duplicates)', 'Requests (403s)', 'Waited', 'Server asked', 'Waited ÷ asked', 'Wall time', 'Outcome'], rows) +
 				`\n\nThe fake starts each run with x-ratelimit-remaining ${REMAINING} and x-ratelimit-reset ${RESET_IN_S} s ahead (then 403 "API rate limit exceeded" until the reset), and refuses the request after the ${SECONDARY_AFTER}th created issue with a secondary-limit 403 and retry-after: ${RETRY_AFTER_S}. A wait runs from the answer that asked for it (the one leaving remaining 0, or the 403) to the next accepted request; the server asked for the time until x-ratelimit-reset, or retry-after. "did not wait" = the run ended with the limit still in force.`,
 		);

@@ -9,7 +9,7 @@ import { githubExamples, interleavedThroughput, signedGitHubCorpus, signedTrello
 // Every trigger chosen by name (Any Event, which needs its own event list, left out).
 const NAMED_WEBHOOK_TRIGGERS = WEBHOOK_TRIGGERS.filter((row) => !row.anyEvent);
 
-describe('4. Trigger cost: deliveries per second through the webhook handlers, in-process', () => {
+describe('Trigger cost: deliveries per second through the webhook handlers, in-process', () => {
 	const SECRET = 'b'.repeat(64);
 	const rows: Array<Array<string | number>> = [];
 	const examples = githubExamples;
@@ -23,7 +23,7 @@ describe('4. Trigger cost: deliveries per second through the webhook handlers, i
 
 	afterAll(() => {
 		report(
-			'4. Trigger cost: deliveries per second through the webhook handlers (in-process)',
+			'Trigger cost: deliveries per second through the webhook handlers (in-process)',
 			table(['Trigger', 'Corpus', 'Deliveries / s', 'Ours ÷ n8n', 'Started the workflow', 'Items emitted', 'Refused (401)'], rows) +
 				`\n\nEach delivery goes through the node's webhook() in a fresh n8n-core WebhookContext, as n8n's webhook service calls it: signature check (HMAC-SHA256 of the raw body for GitHub; HMAC-SHA1 of body + callback URL for Trello), then whatever the node does. Ours also checks the delivery id against the ones already seen, matches the chosen triggers (here: all ${NAMED_WEBHOOK_TRIGGERS.length} named webhook triggers of the GitHub Trigger; Trello: New Board Activity, any activity) and shapes the items; n8n's GitHub Trigger passes every delivery on (its event filter is applied by GitHub when the hook is registered) and n8n's Trello Trigger passes the whole body on. GitHub corpus: all ${examples.length} payloads of @octokit/webhooks-examples (ping included), a fresh delivery id per delivery; Trello corpus: the ${Object.keys(actions).length} action deliveries of test/trelloTriggers/fixtures.ts. Rounds are interleaved (ours, n8n’s, then the reverse order, and so on) until each handler has been timed for at least 3 s, after a warm-up round each; each GitHub node has its own hook secret, as each registration does.\n\nSection 4b measures the same triggers end to end in a real n8n.`,
 		);

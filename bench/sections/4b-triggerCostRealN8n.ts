@@ -12,7 +12,7 @@ const NAMED_WEBHOOK_TRIGGERS = WEBHOOK_TRIGGERS.filter((row) => !row.anyEvent);
 // ---------------------------------------------------------------------------------------------
 // 4b. Trigger cost end to end: a real n8n with each trigger published
 // ---------------------------------------------------------------------------------------------
-describe('4b. Trigger cost: deliveries per second accepted by a real n8n', () => {
+describe('Trigger cost: deliveries per second accepted by a real n8n', () => {
 	const rows: Array<Array<string | number>> = [];
 	const examples = githubExamples;
 	const CONCURRENCY = 8;
@@ -67,7 +67,7 @@ describe('4b. Trigger cost: deliveries per second accepted by a real n8n', () =>
 
 	afterAll(() => {
 		report(
-			'4b. Trigger cost end to end: deliveries per second accepted by a real n8n',
+			'Trigger cost end to end: deliveries per second accepted by a real n8n',
 			table(['Trigger', 'Deliveries', 'Answered 200 (refused)', 'Answered / s', 'Ours ÷ n8n', 'Runs started', 'Deliveries / s until the last run was saved', 'Ours ÷ n8n '], rows) +
 				`\n\nOne real n8n (the end-to-end suite's install, SQLite, \`n8n start\`) with five published workflows, each only the trigger; every trigger registered its own webhook with the loopback fakes at start-up (n8n's Trello Trigger through a preload that forwards \`https://api.trello.com\` to the fake). Each trigger then gets its corpus over HTTP, ${CONCURRENCY} deliveries in flight, after 10 untimed warm-up deliveries: the ${examples.length} @octokit/webhooks-examples payloads (GitHub, signed with the secret the hook was registered with) or the ${Object.keys(actions).length} Trello action deliveries × ${TRELLO_ROUNDS} (signed with the application secret over body + callback URL). "Answered / s": deliveries divided by the time until the last answer. "Until the last run was saved": the same deliveries divided by the time until n8n's execution list stopped growing (polled every 100 ms), which includes the runs each delivery started.`,
 		);

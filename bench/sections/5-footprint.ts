@@ -15,7 +15,7 @@ import { goals, report } from '../reportWriter';
 // ---------------------------------------------------------------------------------------------
 describe('5. Footprint', () => {
 	const rows: Array<Array<string | number>> = [];
-	afterAll(() => report('5. Footprint', table(['Measure', 'Ours', 'n8n’s four nodes'], rows) + '\n\nCold require: a fresh `node` process per sample (the machine’s Node, ' + process.version + '), n8n-workflow loaded first and untimed (n8n always has it loaded), then every node and credential file required and timed; 7 samples each, alternating, median (min–max).'));
+	afterAll(() => report('Footprint', table(['Measure', 'Ours', 'n8n’s four nodes'], rows) + '\n\nCold require: a fresh `node` process per sample (the machine’s Node, ' + process.version + '), n8n-workflow loaded first and untimed (n8n always has it loaded), then every node and credential file required and timed; 7 samples each, alternating, median (min–max).'));
 
 	it('measures dependencies, packed size and cold require time', () => {
 		const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; n8n: { nodes: string[]; credentials: string[] } };

@@ -5,11 +5,11 @@ import { goals, report } from '../reportWriter';
 // ---------------------------------------------------------------------------------------------
 // 6. Agent context cost
 // ---------------------------------------------------------------------------------------------
-describe('6. Agent context cost', () => {
+describe('Agent context cost', () => {
 	const rows: Array<Array<string | number>> = [];
 	afterAll(() =>
 		report(
-			'6. Agent context cost',
+			'Agent context cost',
 			table(['Service', 'Object', 'As', 'Documented example', 'Raw (chars)', 'Simplified (chars)', 'Share', 'Goal'], rows) +
 				`\n\nWhat a model receives per object with Simplify on (the default), against the raw API object, measured on GitHub's documented examples (@octokit/openapi, components.examples) and on Trello objects built from Trello's official OpenAPI schemas (test/simplify/trelloExamples.ts). Goals: list item ≤ ${LIST_GOAL * 100} %, single object ≤ ${SINGLE_GOAL * 100} %; objects under ${COMPACT_ALREADY} characters are compact already and only must not grow. The fields kept per object type are listed in README → Agents.`,
 		),

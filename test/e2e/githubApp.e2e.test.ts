@@ -2,7 +2,7 @@ import { createHmac, generateKeyPairSync } from 'crypto';
 
 import { FakeGitHub } from '../fakes/fakeGitHub';
 import { HookStore } from '../githubTriggers/hookStore';
-import { manualWorkflow, PACKAGE, RealN8n, waitFor } from './n8n';
+import { chainWorkflow, manualWorkflow, PACKAGE, RealN8n, waitFor } from './n8n';
 
 const APP_ID = '4242';
 const INSTALLATION_ID = 99;
@@ -32,18 +32,13 @@ const actions = manualWorkflow('ghAppActions', [
 ]);
 
 /** GitHub Trigger on the app's credential (Any Event: label, milestone closed) → API Call commenting with what arrived. */
-const trigger = {
-	id: 'ghAppTrigger',
-	name: 'e2e GitHub App Trigger',
-	active: false,
-	settings: { executionOrder: 'v1' },
-	nodes: [
+const trigger = chainWorkflow(
+	'ghAppTrigger',
+	[
 		{
 			id: 'trigger',
 			name: 'GitHub Trigger',
 			type: `${PACKAGE}.gitHubTrigger`,
-			typeVersion: 1,
-			position: [0, 0],
 			webhookId: WEBHOOK_ID,
 			parameters: {
 				authentication: 'githubApp',
@@ -60,8 +55,6 @@ const trigger = {
 			id: 'comment',
 			name: 'Comment',
 			type: `${PACKAGE}.githubApiCall`,
-			typeVersion: 1,
-			position: [200, 0],
 			parameters: {
 				authentication: 'githubApp',
 				method: 'POST',
@@ -71,8 +64,8 @@ const trigger = {
 			credentials,
 		},
 	],
-	connections: { 'GitHub Trigger': { main: [[{ node: 'Comment', type: 'main', index: 0 }]] } },
-};
+	'e2e GitHub App Trigger',
+);
 
 describe('GitHub App credential in a real n8n', () => {
 	const github = new FakeGitHub();

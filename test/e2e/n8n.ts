@@ -104,7 +104,6 @@ export class RealN8n {
 			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
 			N8N_TEMPLATES_ENABLED: 'false',
 			N8N_PERSONALIZATION_ENABLED: 'false',
-			N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE: 'true',
 			N8N_SECURE_COOKIE: 'false',
 			DB_SQLITE_POOL_SIZE: '1',
 			WEBHOOK_URL: `http://127.0.0.1:${port}/`,
@@ -307,22 +306,24 @@ export async function waitFor<T>(probe: () => T | undefined, timeoutMs = 30_000)
 	throw new Error('timed out');
 }
 
-/** A workflow of Manual Trigger → the given nodes in a chain, in n8n's export format. */
-export function manualWorkflow(id: string, nodes: Array<Record<string, unknown>>): Record<string, unknown> {
-	const trigger = {
-		id: `${id}-trigger`,
-		name: 'Start',
-		type: 'n8n-nodes-base.manualTrigger',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-	};
-	const all: Array<Record<string, unknown>> = [trigger, ...nodes.map((n, i) => ({ typeVersion: 1, position: [200 * (i + 1), 0], id: `${id}-n${i}`, ...n }))];
+/**
+ * A workflow of the given nodes in a chain, the first starting it, in n8n's export format (inactive,
+ * execution order v1). Nodes not saying otherwise get typeVersion 1, an id from the workflow's and
+ * their place left to right.
+ */
+export function chainWorkflow(id: string, nodes: Array<Record<string, unknown>>, name = `e2e ${id}`): Record<string, unknown> {
+	const all: Array<Record<string, unknown>> = nodes.map((node, index) => ({ typeVersion: 1, position: [200 * index, 0], id: `${id}-n${index}`, ...node }));
 	const connections: Record<string, unknown> = {};
 	for (let i = 0; i < all.length - 1; i++) {
 		connections[String(all[i].name)] = { main: [[{ node: String(all[i + 1].name), type: 'main', index: 0 }]] };
 	}
-	return { id, name: `e2e ${id}`, nodes: all, connections, active: false, settings: { executionOrder: 'v1' } };
+	return { id, name, nodes: all, connections, active: false, settings: { executionOrder: 'v1' } };
+}
+
+/** A workflow of Manual Trigger → the given nodes in a chain. */
+export function manualWorkflow(id: string, nodes: Array<Record<string, unknown>>): Record<string, unknown> {
+	const trigger = { id: `${id}-trigger`, name: 'Start', type: 'n8n-nodes-base.manualTrigger', parameters: {} };
+	return chainWorkflow(id, [trigger, ...nodes.map((node, index) => ({ id: `${id}-n${index}`, ...node }))]);
 }
 
 export const PACKAGE = 'n8n-nodes-github-trello';

@@ -1,6 +1,6 @@
 import { createHmac } from 'crypto';
 
-import { PACKAGE, RealN8n, waitFor } from '../e2e/n8n';
+import { chainWorkflow, PACKAGE, RealN8n, waitFor } from '../e2e/n8n';
 import { FakeGitHub } from '../fakes/fakeGitHub';
 import { HookStore } from './hookStore';
 
@@ -10,18 +10,13 @@ const WEBHOOK_ID = 'e2e-github-trigger';
 const credentials = { githubAccessTokenApi: { id: 'ghToken', name: 'GitHub token' } };
 
 /** GitHub Trigger (New Issue on octo/hello) → API Call commenting on the issue: the comment shows the run happened. */
-const workflow = {
-	id: WORKFLOW_ID,
-	name: 'e2e GitHub Trigger',
-	active: false,
-	settings: { executionOrder: 'v1' },
-	nodes: [
+const workflow = chainWorkflow(
+	WORKFLOW_ID,
+	[
 		{
 			id: 'trigger',
 			name: 'GitHub Trigger',
 			type: `${PACKAGE}.gitHubTrigger`,
-			typeVersion: 1,
-			position: [0, 0],
 			webhookId: WEBHOOK_ID,
 			parameters: {
 				authentication: 'accessToken',
@@ -36,8 +31,6 @@ const workflow = {
 			id: 'comment',
 			name: 'Comment',
 			type: `${PACKAGE}.githubApiCall`,
-			typeVersion: 1,
-			position: [200, 0],
 			parameters: {
 				authentication: 'accessToken',
 				method: 'POST',
@@ -47,8 +40,8 @@ const workflow = {
 			credentials,
 		},
 	],
-	connections: { 'GitHub Trigger': { main: [[{ node: 'Comment', type: 'main', index: 0 }]] } },
-};
+	'e2e GitHub Trigger',
+);
 
 function issueOpened(number: number) {
 	return JSON.stringify({ action: 'opened', issue: { number, title: `Issue ${number}` }, repository: { name: 'hello', full_name: 'octo/hello' } });

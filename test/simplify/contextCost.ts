@@ -4,6 +4,7 @@ import { GITHUB_FIELD_SETS } from '../../nodes/GitHub/actions/output';
 import { TRELLO_FIELD_SETS } from '../../nodes/Trello/actions/output';
 import type { FieldSet } from '../../nodes/shared/simplify';
 import { simplifyWith } from '../../nodes/shared/simplify';
+import { projectFixtures } from '../githubActions/fixtures/project';
 import { trelloExample } from './trelloExamples';
 
 /**
@@ -37,47 +38,68 @@ const githubExamples = (require('@octokit/openapi/generated/api.github.com.json'
 	.components.examples;
 
 function githubExample(name: string): IDataObject {
-	const value = githubExamples[name]?.value;
+	const value = githubExamples[name]?.value as unknown;
 	if (value === undefined) throw new Error(`@octokit/openapi has no example "${name}"`);
-	const first = Array.isArray(value) ? value[0] : value;
-	return first as IDataObject;
+	// Search answers wrap their items (total_count, items).
+	const list = Array.isArray(value) ? value : (value as { items?: unknown[] }).items;
+	return (Array.isArray(list) ? list[0] : value) as IDataObject;
 }
 
-/** [type, single example, list example] per simplified GitHub type. */
-const GITHUB_CASES: Array<[string, string, string | undefined]> = [
-	['issue', 'issue', 'issue-items'],
-	['pullRequest', 'pull-request', 'pull-request-simple-items'],
-	['comment', 'issue-comment', 'issue-comment-items'],
-	['review', 'pull-request-review', 'pull-request-review-items'],
-	['reviewComment', 'pull-request-review-comment', 'pull-request-review-comment-items'],
-	['pullRequestFile', 'diff-entry-items', 'diff-entry-items'],
-	['repository', 'full-repository', 'minimal-repository-items'],
-	['branch', 'branch-with-protection', 'branch-short-items'],
-	['label', 'label', 'label-items'],
-	['milestone', 'milestone', 'milestone-items'],
-	['commit', 'commit', 'commit-items'],
-	['file', 'content-file', undefined],
-	['release', 'release', 'release-items'],
-	['asset', 'release-asset', 'release-asset-items'],
-	['workflow', 'workflow', undefined],
-	['run', 'workflow-run', undefined],
-	['job', 'job', undefined],
-	['artifact', 'artifact', undefined],
-	['gist', 'gist', 'base-gist-items'],
-	['user', 'public-user-default-response', 'simple-user-items'],
-];
+/**
+ * The documented examples per GitHub field set: single object and list item (either may be
+ * missing when GitHub documents only one), or an object the operation builds itself.
+ */
+const GITHUB_CASES: Record<string, { single?: string; list?: string } | { built: IDataObject; name: string }> = {
+	issue: { single: 'issue', list: 'issue-items' },
+	pullRequest: { single: 'pull-request', list: 'pull-request-simple-items' },
+	comment: { single: 'issue-comment', list: 'issue-comment-items' },
+	review: { single: 'pull-request-review', list: 'pull-request-review-items' },
+	reviewComment: { single: 'pull-request-review-comment', list: 'pull-request-review-comment-items' },
+	pullRequestFile: { single: 'diff-entry-items', list: 'diff-entry-items' },
+	repository: { single: 'full-repository', list: 'minimal-repository-items' },
+	branch: { single: 'branch-with-protection', list: 'branch-short-items' },
+	label: { single: 'label', list: 'label-items' },
+	milestone: { single: 'milestone', list: 'milestone-items' },
+	commit: { single: 'commit', list: 'commit-items' },
+	file: { single: 'content-file' },
+	release: { single: 'release', list: 'release-items' },
+	asset: { single: 'release-asset', list: 'release-asset-items' },
+	workflow: { single: 'workflow' },
+	run: { single: 'workflow-run' },
+	job: { single: 'job' },
+	artifact: { single: 'artifact' },
+	gist: { single: 'gist', list: 'base-gist-items' },
+	user: { single: 'public-user-default-response', list: 'simple-user-items' },
+	organization: { single: 'organization-full', list: 'organization-simple-items' },
+	tag: { list: 'tag-items' },
+	codeMatch: { list: 'code-search-result-item-paginated' },
+	// Built by the Projects v2 operation from GraphQL answers, not an API object (the Update Item Status fixture's output).
+	projectItem: {
+		name: 'Update Item Status output',
+		built: (projectFixtures.find((fixture) => fixture.row === 'project:updateItemStatus')?.output as IDataObject[])[0],
+	},
+};
 
-const TRELLO_CASES: Array<[string, string]> = [
-	['card', 'Card'],
-	['board', 'Board'],
-	['list', 'TrelloList'],
-	['checklist', 'Checklist'],
-	['label', 'Label'],
-	['action', 'Action'],
-	['attachment', 'Attachment'],
-	['member', 'Member'],
-	['notification', 'Notification'],
-];
+/** The Trello schema per Trello field set. */
+const TRELLO_CASES: Record<string, string> = {
+	card: 'Card',
+	board: 'Board',
+	list: 'TrelloList',
+	checklist: 'Checklist',
+	label: 'Label',
+	action: 'Action',
+	attachment: 'Attachment',
+	member: 'Member',
+	customField: 'CustomField',
+	notification: 'Notification',
+	workspace: 'Organization',
+	webhook: 'Webhook',
+};
+
+function caseFor<T>(cases: Record<string, T>, service: string, type: string): T {
+	if (!(type in cases)) throw new Error(`No example for the ${service} field set "${type}": add one to test/simplify/contextCost.ts`);
+	return cases[type];
+}
 
 function row(service: CostRow['service'], type: string, kind: CostRow['kind'], example: string, raw: IDataObject, fields: FieldSet): CostRow {
 	const rawLength = JSON.stringify(raw).length;
@@ -94,16 +116,23 @@ function row(service: CostRow['service'], type: string, kind: CostRow['kind'], e
 	};
 }
 
+/** Every field set of both services, measured on its examples. */
 export function contextCost(): CostRow[] {
 	const rows: CostRow[] = [];
-	for (const [type, single, list] of GITHUB_CASES) {
-		rows.push(row('GitHub', type, 'single', single, githubExample(single), GITHUB_FIELD_SETS[type]));
-		if (list) rows.push(row('GitHub', type, 'list item', list, githubExample(list), GITHUB_FIELD_SETS[type]));
+	for (const [type, fields] of Object.entries(GITHUB_FIELD_SETS)) {
+		const known = caseFor(GITHUB_CASES, 'GitHub', type);
+		if ('built' in known) {
+			rows.push(row('GitHub', type, 'single', known.name, known.built, fields));
+			continue;
+		}
+		if (known.single) rows.push(row('GitHub', type, 'single', known.single, githubExample(known.single), fields));
+		if (known.list) rows.push(row('GitHub', type, 'list item', known.list, githubExample(known.list), fields));
 	}
-	for (const [type, schema] of TRELLO_CASES) {
+	for (const [type, fields] of Object.entries(TRELLO_FIELD_SETS)) {
+		const schema = caseFor(TRELLO_CASES, 'Trello', type);
 		const example = trelloExample(schema);
-		rows.push(row('Trello', type, 'single', schema, example, TRELLO_FIELD_SETS[type]));
-		rows.push(row('Trello', type, 'list item', schema, example, TRELLO_FIELD_SETS[type]));
+		rows.push(row('Trello', type, 'single', schema, example, fields));
+		rows.push(row('Trello', type, 'list item', schema, example, fields));
 	}
 	return rows;
 }

@@ -1,6 +1,6 @@
 import { createHmac } from 'crypto';
 
-import { PACKAGE, RealN8n, waitFor } from '../e2e/n8n';
+import { chainWorkflow, PACKAGE, RealN8n, waitFor } from '../e2e/n8n';
 import { FakeTrello } from '../fakes/fakeTrello';
 import { TrelloWebhookStore } from '../fakes/trelloWebhooks';
 import { actions, BOARD, CARD, delivery, ME } from './fixtures';
@@ -13,18 +13,13 @@ const WEBHOOK_ID = 'e2e-trello-trigger';
 const credentials = { trelloKeyTokenApi: { id: 'trKey', name: 'Trello key' } };
 
 /** Trello Trigger (New Comment Added to Card) → API Call reading the commented card: the read shows the run happened. */
-const workflow = {
-	id: WORKFLOW_ID,
-	name: 'e2e Trello Trigger',
-	active: false,
-	settings: { executionOrder: 'v1' },
-	nodes: [
+const workflow = chainWorkflow(
+	WORKFLOW_ID,
+	[
 		{
 			id: 'trigger',
 			name: 'Trello Trigger',
 			type: `${PACKAGE}.trelloTrigger`,
-			typeVersion: 1,
-			position: [0, 0],
 			webhookId: WEBHOOK_ID,
 			parameters: { authentication: 'keyToken', event: 'newComment', boards: [BOARD.id] },
 			credentials,
@@ -33,8 +28,6 @@ const workflow = {
 			id: 'read',
 			name: 'Read Card',
 			type: `${PACKAGE}.trelloApiCall`,
-			typeVersion: 1,
-			position: [200, 0],
 			parameters: {
 				authentication: 'keyToken',
 				method: 'GET',
@@ -44,8 +37,8 @@ const workflow = {
 			credentials,
 		},
 	],
-	connections: { 'Trello Trigger': { main: [[{ node: 'Read Card', type: 'main', index: 0 }]] } },
-};
+	'e2e Trello Trigger',
+);
 
 /** Trello's webhooks, plus the board and card reads the trigger and the workflow make. */
 function installWebhooks(trello: FakeTrello) {

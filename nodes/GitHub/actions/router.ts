@@ -9,8 +9,8 @@ import type { GitHubAuthentication } from '../transport';
 import { repositoryReference } from '../repositoryReference';
 import { GitHubClient } from '../transport';
 import type { RepositoryList } from '../../shared/scope';
-import { parseRepositoryList, repositoryRefusal } from '../../shared/scope';
-import { NODE_SOURCE } from '../../shared/scope/github';
+import { repositoryRefusal } from '../../shared/scope';
+import { parseNodeAllowlist } from '../nodeAllowlist';
 import { GITHUB_ROWS } from './catalogue';
 import type { GitHubRow } from './types';
 import { GITHUB_FIELD_SETS } from './output';
@@ -80,10 +80,8 @@ async function resolveRepository({ ctx, row, values, itemIndex }: Run): Promise<
  */
 function nodeAllowlist(ctx: IExecuteFunctions, itemIndex: number): RepositoryList | undefined {
 	const options = (ctx.getNode().parameters.options ?? {}) as { allowedRepositories?: unknown };
-	const written = String(options.allowedRepositories ?? '').startsWith('=');
-	const raw = ctx.getNodeParameter('options.allowedRepositories', itemIndex, '');
 	try {
-		return parseRepositoryList(raw, NODE_SOURCE, 'Allowed Repositories', written);
+		return parseNodeAllowlist(options.allowedRepositories, { value: ctx.getNodeParameter('options.allowedRepositories', itemIndex, '') });
 	} catch (error) {
 		throw new NodeOperationError(ctx.getNode(), (error as Error).message, {
 			itemIndex,

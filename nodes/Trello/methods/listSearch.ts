@@ -1,227 +1,187 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { pathSegment } from '../../shared/requestGuard';
-import { TrelloClient } from '../transport';
+import type { TrelloPicker, TrelloPickerRun } from './pickerRunner';
+import { byId, chosenId, trelloPicker } from './pickerRunner';
 
-/** Open boards the account can see, filtered by name. */
-export async function searchBoards(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const client = new TrelloClient(this);
-	const boards = await client.request<IDataObject[]>({
-		method: 'GET',
-		path: '/1/members/me/boards',
-		qs: { filter: 'open', fields: 'name,url,shortLink' },
-	});
-	const wanted = (filter ?? '').toLowerCase();
-	return {
-		results: boards
-			.filter((board) => !wanted || String(board.name).toLowerCase().includes(wanted))
-			.map((board) => ({ name: String(board.name), value: String(board.id), url: String(board.url) })),
-	};
-}
+/**
+ * The Trello pickers, one row each: whose list (the account's, or the board, card or checklist
+ * chosen on the node), the request, and how an entry is shown; the typed filter looks in the shown
+ * name. The exported names are the searchListMethod names saved workflows refer to.
+ */
 
-/** The board chosen on the node (or the first of `names` that is set), or '' if none. */
-export function chosenBoard(ctx: ILoadOptionsFunctions, names: string[] = ['board']): string {
-	for (const name of names) {
-		try {
-			const value = ctx.getCurrentNodeParameter(name, { extractValue: true });
-			const text = typeof value === 'string' ? value.trim() : '';
-			if (text) return text;
-		} catch {
-			// Not a parameter of this operation.
-		}
-	}
-	return '';
-}
+const BOARD = { parameters: ['board'] };
+const CARD = { parameters: ['card'] };
 
-async function boardChildren(
-	ctx: ILoadOptionsFunctions,
-	child: 'lists' | 'cards' | 'labels',
-	fields: string,
-	boardParameters?: string[],
-): Promise<IDataObject[]> {
-	const board = chosenBoard(ctx, boardParameters);
-	if (!board) return [];
-	const client = new TrelloClient(ctx);
-	return await client.request<IDataObject[]>({
-		method: 'GET',
-		path: `/1/boards/${pathSegment(board)}/${child}`,
-		qs: { fields },
-	});
-}
-
-function matching(entries: IDataObject[], filter: string | undefined, label: (entry: IDataObject) => string) {
-	const wanted = (filter ?? '').toLowerCase();
-	return entries
-		.map((entry) => ({ entry, name: label(entry) }))
-		.filter(({ name }) => !wanted || name.toLowerCase().includes(wanted));
-}
-
-/** Open lists of the chosen board, filtered by name. */
-export async function searchLists(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const lists = await boardChildren(this, 'lists', 'name');
-	return { results: matching(lists, filter, (l) => String(l.name)).map(({ entry, name }) => ({ name, value: String(entry.id) })) };
-}
-
-/** Lists a card can move to: of "Move to Board" when set, else of the chosen board. */
-export async function searchTargetLists(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const lists = await boardChildren(this, 'lists', 'name', ['additionalFields.idBoard', 'idBoard', 'board']);
-	return { results: matching(lists, filter, (l) => String(l.name)).map(({ entry, name }) => ({ name, value: String(entry.id) })) };
-}
-
-/** Open cards of the chosen board as "Card (List)", filtered by card or list name. */
-export async function searchCards(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const board = chosenBoard(this);
-	if (!board) return { results: [] };
-	// One request: the board's open lists with their open cards.
-	const lists = await new TrelloClient(this).request<IDataObject[]>({
-		method: 'GET',
-		path: `/1/boards/${pathSegment(board)}/lists`,
-		qs: { cards: 'open', card_fields: 'name,url', fields: 'name' },
-	});
-	const cards = lists.flatMap((list) =>
-		((list.cards as IDataObject[] | undefined) ?? []).map((card) => ({ ...card, listName: list.name })),
-	);
-	return {
-		results: matching(cards, filter, (c) => `${String(c.name)} (${String(c.listName)})`).map(({ entry, name }) => ({
-			name,
-			value: String(entry.id),
-			url: entry.url ? String(entry.url) : undefined,
-		})),
-	};
-}
-
-/** The chosen card's checklists, else the chosen board's, filtered by name. */
-export async function searchChecklists(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const checklists = await checklistsInView(this, 'name');
-	return { results: matching(checklists, filter, (c) => String(c.name)).map(({ entry, name }) => ({ name, value: String(entry.id) })) };
-}
-
-/** Items of the chosen checklist, else of the chosen card's (or board's) checklists, as "Item (Checklist)". */
-export async function searchCheckItems(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const checklist = chosenBoard(this, ['checklist']);
-	const client = new TrelloClient(this);
-	const checklists = checklist
-		? [await client.request<IDataObject>({ method: 'GET', path: `/1/checklists/${pathSegment(checklist)}`, qs: { fields: 'name', checkItems: 'all', checkItem_fields: 'name,state' } })]
-		: await checklistsInView(this, 'name', true);
-	const items = checklists.flatMap((list) =>
-		((list.checkItems as IDataObject[] | undefined) ?? []).map((item) => ({ ...item, checklistName: list.name })),
-	);
-	return {
-		results: matching(items, filter, (i) => `${String(i.name)} (${String(i.checklistName)}${i.state === 'complete' ? ', done' : ''})`).map(
-			({ entry, name }) => ({ name, value: String(entry.id) }),
-		),
-	};
-}
-
-async function checklistsInView(ctx: ILoadOptionsFunctions, fields: string, withItems = false): Promise<IDataObject[]> {
-	const card = chosenBoard(ctx, ['card']);
-	const board = card ? '' : chosenBoard(ctx);
-	if (!card && !board) return [];
-	const client = new TrelloClient(ctx);
-	// A board's checklists come whole (Trello takes no field choice there).
-	if (!card) return await client.request<IDataObject[]>({ method: 'GET', path: `/1/boards/${pathSegment(board)}/checklists` });
-	return await client.request<IDataObject[]>({
-		method: 'GET',
-		path: `/1/cards/${pathSegment(card)}/checklists`,
-		qs: withItems ? { fields, checkItems: 'all', checkItem_fields: 'name,state' } : { fields, checkItems: 'none' },
-	});
-}
-
-/** Attachments of the chosen card, filtered by name. */
-export async function searchAttachments(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const card = chosenBoard(this, ['card']);
-	if (!card) return { results: [] };
-	const attachments = await new TrelloClient(this).request<IDataObject[]>({
-		method: 'GET',
-		path: `/1/cards/${pathSegment(card)}/attachments`,
-		qs: { fields: 'name,url' },
-	});
-	return {
-		results: matching(attachments, filter, (a) => String(a.name)).map(({ entry, name }) => ({
-			name,
-			value: String(entry.id),
-			url: entry.url ? String(entry.url) : undefined,
-		})),
-	};
-}
-
-/** Custom fields of the chosen board as "Name (type)", filtered by name. */
-export async function searchCustomFields(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const board = chosenBoard(this);
-	if (!board) return { results: [] };
-	const fields = await new TrelloClient(this).request<IDataObject[]>({ method: 'GET', path: `/1/boards/${pathSegment(board)}/customFields` });
-	return {
-		results: matching(fields, filter, (f) => `${String(f.name)} (${String(f.type)})`).map(({ entry, name }) => ({ name, value: String(entry.id) })),
-	};
-}
-
-/** Comments on the chosen card, newest first, shown by author and the start of their text. */
-export async function searchComments(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const card = chosenBoard(this, ['card']);
-	if (!card) return { results: [] };
-	const comments = await new TrelloClient(this).request<IDataObject[]>({
-		method: 'GET',
-		path: `/1/cards/${pathSegment(card)}/actions`,
-		qs: { filter: 'commentCard' },
-	});
-	const label = (comment: IDataObject) => {
-		const text = String((comment.data as IDataObject | undefined)?.text ?? '').replace(/\s+/g, ' ');
-		const author = String((comment.memberCreator as IDataObject | undefined)?.username ?? 'someone');
-		return `@${author}: ${text.length > 60 ? `${text.slice(0, 60)}…` : text}`;
-	};
-	return { results: matching(comments, filter, label).map(({ entry, name }) => ({ name, value: String(entry.id) })) };
-}
-
-function labelName(label: IDataObject): string {
+export function labelName(label: IDataObject): string {
 	const name = String(label.name ?? '').trim();
 	const color = label.color ? String(label.color) : 'no colour';
 	return name ? `${name} (${color})` : `(${color})`;
 }
 
-/** Labels of the chosen board, filtered by name or colour. */
-export async function searchLabels(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const labels = await boardChildren(this, 'labels', 'name,color');
-	return { results: matching(labels, filter, labelName).map(({ entry, name }) => ({ name, value: String(entry.id) })) };
+/** Open boards the account can see. */
+const BOARDS: TrelloPicker = {
+	under: 'account',
+	path: '/1/members/me/boards',
+	qs: { filter: 'open', fields: 'name,url,shortLink' },
+	item: (board) => ({ name: String(board.name), value: String(board.id), url: String(board.url) }),
+};
+
+const listsOf = (under: { parameters: string[] }): TrelloPicker => ({
+	under,
+	path: '/1/boards/{chosen}/lists',
+	qs: { fields: 'name' },
+	item: byId((list) => String(list.name)),
+});
+
+/** Open cards of the chosen board as "Card (List)"; one request: the board's open lists with their open cards. */
+const CARDS: TrelloPicker = {
+	under: BOARD,
+	path: '/1/boards/{chosen}/lists',
+	qs: { cards: 'open', card_fields: 'name,url', fields: 'name' },
+	nested: { key: 'cards', parentName: 'listName' },
+	item: (card) => ({ name: `${String(card.name)} (${String(card.listName)})`, value: String(card.id), url: card.url ? String(card.url) : undefined }),
+};
+
+/** Checklists (with their items when asked) of the chosen card, else of the chosen board. */
+async function checklistsInView({ ctx, client }: TrelloPickerRun, withItems = false): Promise<IDataObject[]> {
+	const card = chosenId(ctx, ['card']);
+	const board = card ? '' : chosenId(ctx);
+	if (!card && !board) return [];
+	// A board's checklists come whole (Trello takes no field choice there).
+	if (!card) return await client.request<IDataObject[]>({ method: 'GET', path: `/1/boards/${pathSegment(board)}/checklists` });
+	return await client.request<IDataObject[]>({
+		method: 'GET',
+		path: `/1/cards/${pathSegment(card)}/checklists`,
+		qs: withItems ? { fields: 'name', checkItems: 'all', checkItem_fields: 'name,state' } : { fields: 'name', checkItems: 'none' },
+	});
 }
 
-/** Workspaces of the connected account, filtered by name. */
-export async function searchWorkspaces(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	// Trello's description offers only id and name as workspace fields, so the whole workspaces are read.
-	const workspaces = await new TrelloClient(this).request<IDataObject[]>({ method: 'GET', path: '/1/members/me/organizations' });
-	return {
-		results: matching(workspaces, filter, (w) => String(w.displayName ?? w.name)).map(({ entry, name }) => ({
-			name,
-			value: String(entry.id),
-			url: entry.url ? String(entry.url) : undefined,
-		})),
-	};
-}
+const CHECKLISTS: TrelloPicker = {
+	under: 'account',
+	load: async (run) => ({ entries: await checklistsInView(run) }),
+	item: byId((checklist) => String(checklist.name)),
+};
+
+/** Items of the chosen checklist, else of the chosen card's (or board's) checklists, as "Item (Checklist)". */
+const CHECK_ITEMS: TrelloPicker = {
+	under: 'account',
+	load: async (run) => {
+		const checklist = chosenId(run.ctx, ['checklist']);
+		const checklists = checklist
+			? [
+					await run.client.request<IDataObject>({
+						method: 'GET',
+						path: `/1/checklists/${pathSegment(checklist)}`,
+						qs: { fields: 'name', checkItems: 'all', checkItem_fields: 'name,state' },
+					}),
+				]
+			: await checklistsInView(run, true);
+		return {
+			entries: checklists.flatMap((list) =>
+				((list.checkItems as IDataObject[] | undefined) ?? []).map((item) => ({ ...item, checklistName: list.name })),
+			),
+		};
+	},
+	item: byId((item) => `${String(item.name)} (${String(item.checklistName)}${item.state === 'complete' ? ', done' : ''})`),
+};
+
+const ATTACHMENTS: TrelloPicker = {
+	under: CARD,
+	path: '/1/cards/{chosen}/attachments',
+	qs: { fields: 'name,url' },
+	item: (attachment) => ({ name: String(attachment.name), value: String(attachment.id), url: attachment.url ? String(attachment.url) : undefined }),
+};
+
+/** Custom fields of the chosen board as "Name (type)". */
+const CUSTOM_FIELDS: TrelloPicker = {
+	under: BOARD,
+	path: '/1/boards/{chosen}/customFields',
+	item: byId((field) => `${String(field.name)} (${String(field.type)})`),
+};
+
+/** The same fields with their names as values ("Custom Fields" on cards takes names). */
+export const CUSTOM_FIELD_NAMES: TrelloPicker = {
+	...CUSTOM_FIELDS,
+	item: (field) => ({ name: `${String(field.name)} (${String(field.type)})`, value: String(field.name) }),
+};
+
+/** Comments on the chosen card, newest first, shown by author and the start of their text. */
+const COMMENTS: TrelloPicker = {
+	under: CARD,
+	path: '/1/cards/{chosen}/actions',
+	qs: { filter: 'commentCard' },
+	item: byId((comment) => {
+		const text = String((comment.data as IDataObject | undefined)?.text ?? '').replace(/\s+/g, ' ');
+		const author = String((comment.memberCreator as IDataObject | undefined)?.username ?? 'someone');
+		return `@${author}: ${text.length > 60 ? `${text.slice(0, 60)}…` : text}`;
+	}),
+};
+
+/** Labels of the chosen board, by name or colour. */
+const LABELS: TrelloPicker = {
+	under: BOARD,
+	path: '/1/boards/{chosen}/labels',
+	qs: { fields: 'name,color' },
+	item: byId(labelName),
+};
+
+/** Members of the chosen board as "Full Name (@username)" (the board's members multi-select). */
+export const BOARD_MEMBERS: TrelloPicker = {
+	under: BOARD,
+	path: '/1/boards/{chosen}/members',
+	qs: { fields: 'fullName,username' },
+	item: byId((member) => (member.fullName ? `${String(member.fullName)} (@${String(member.username)})` : `@${String(member.username)}`)),
+};
+
+/** Workspaces of the connected account (Trello's description offers only id and name as fields, so whole workspaces are read). */
+const WORKSPACES: TrelloPicker = {
+	under: 'account',
+	path: '/1/members/me/organizations',
+	item: (workspace) => ({
+		name: String(workspace.displayName ?? workspace.name),
+		value: String(workspace.id),
+		url: workspace.url ? String(workspace.url) : undefined,
+	}),
+};
 
 /** Unread notifications of the connected account, newest first, as "type: card (board)". */
-export async function searchNotifications(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const notifications = await new TrelloClient(this).request<IDataObject[]>({
-		method: 'GET',
-		path: '/1/members/me/notifications',
-		qs: { read_filter: 'unread', limit: 50 },
-	});
-	const label = (notification: IDataObject) => {
+const NOTIFICATIONS: TrelloPicker = {
+	under: 'account',
+	path: '/1/members/me/notifications',
+	qs: { read_filter: 'unread', limit: 50 },
+	item: byId((notification) => {
 		const data = (notification.data ?? {}) as IDataObject;
 		const about = [(data.card as IDataObject | undefined)?.name, (data.board as IDataObject | undefined)?.name].filter(Boolean);
 		return `${String(notification.type)}${about.length ? `: ${about.join(' (')}${about.length > 1 ? ')' : ''}` : ''}`;
-	};
-	return { results: matching(notifications, filter, label).map(({ entry, name }) => ({ name, value: String(entry.id) })) };
-}
+	}),
+};
 
-/** Webhooks of the connected token, by description or callback URL. */
-export async function searchWebhooks(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const client = new TrelloClient(this);
-	const webhooks = await client.request<IDataObject[]>({ method: 'GET', path: await client.withTokenInPath('/1/tokens/{token}/webhooks') });
-	const label = (webhook: IDataObject) => {
+/** Webhooks of the connected token, by description or callback URL (the token goes into the path, never into the lines). */
+const WEBHOOKS: TrelloPicker = {
+	under: 'account',
+	load: async ({ client }) => ({
+		entries: await client.request<IDataObject[]>({ method: 'GET', path: await client.withTokenInPath('/1/tokens/{token}/webhooks') }),
+	}),
+	item: byId((webhook) => {
 		const description = String(webhook.description ?? '').trim();
 		const state = webhook.active === false ? ', inactive' : '';
-		return description ? `${description} (${String(webhook.callbackURL)}${state})` : `${String(webhook.callbackURL)}${state ? ` (inactive)` : ''}`;
-	};
-	return { results: matching(webhooks, filter, label).map(({ entry, name }) => ({ name, value: String(entry.id) })) };
-}
+		return description ? `${description} (${String(webhook.callbackURL)}${state})` : `${String(webhook.callbackURL)}${state ? ' (inactive)' : ''}`;
+	}),
+};
 
-export { boardChildren, labelName };
+export const searchBoards = trelloPicker(BOARDS);
+/** Open lists of the chosen board. */
+export const searchLists = trelloPicker(listsOf(BOARD));
+/** Lists a card can move to: of "Move to Board" when set, else of the chosen board. */
+export const searchTargetLists = trelloPicker(listsOf({ parameters: ['additionalFields.idBoard', 'idBoard', 'board'] }));
+export const searchCards = trelloPicker(CARDS);
+export const searchChecklists = trelloPicker(CHECKLISTS);
+export const searchCheckItems = trelloPicker(CHECK_ITEMS);
+export const searchAttachments = trelloPicker(ATTACHMENTS);
+export const searchCustomFields = trelloPicker(CUSTOM_FIELDS);
+export const searchComments = trelloPicker(COMMENTS);
+export const searchLabels = trelloPicker(LABELS);
+export const searchWorkspaces = trelloPicker(WORKSPACES);
+export const searchNotifications = trelloPicker(NOTIFICATIONS);
+export const searchWebhooks = trelloPicker(WEBHOOKS);
