@@ -53,6 +53,8 @@ export interface CatalogueField {
 	integerList?: boolean;
 	/** A json field whose value is a list of objects (e.g. a review's line comments) rather than one object. */
 	jsonList?: boolean;
+	/** Only narrows what another field's picker offers (a board to pick a card from): no argument of the operation. */
+	pickerOnly?: boolean;
 	/** Turns the UI value into the API value (e.g. comma list → array). Empty results are dropped. */
 	toApi?: (value: unknown) => unknown;
 }
@@ -214,15 +216,19 @@ const EFFECT_TEXT: Record<RowEffect, string> = {
 const acceptsOwnerAndName = (field: CatalogueField) => field.identifies === 'repository' && field.type === 'resourceLocator';
 
 /**
- * The arguments a row really takes, by their names in the node. A repository field accepts
- * "owner/name" (the run takes the owner from it), so the row's owner field is not one of them.
+ * The arguments a row takes, by their names in the node: the required fields, then the ones shown
+ * beside them that may stay empty (options grouped under Additional Fields / Filters are left out).
+ * A repository picker also takes "owner/name", so the row's owner field is not one of them.
  */
-export function toolArguments(row: OperationRow): string[] {
-	const required = row.fields.filter((field) => field.required && !field.optional);
-	const namesRepository = required.some(acceptsOwnerAndName);
-	return required
-		.filter((field) => !(namesRepository && field.identifies === 'owner'))
-		.map((field) => (acceptsOwnerAndName(field) ? `${field.displayName} (owner/name)` : field.displayName));
+export function toolArguments(row: OperationRow): { required: string[]; optional: string[] } {
+	const shown = row.fields.filter((field) => !field.optional && !field.pickerOnly);
+	const namesRepository = shown.some((field) => field.required && acceptsOwnerAndName(field));
+	const named = (field: CatalogueField) => (acceptsOwnerAndName(field) ? `${field.displayName} (owner/name)` : field.displayName);
+	const kept = shown.filter((field) => !(namesRepository && field.identifies === 'owner'));
+	return {
+		required: kept.filter((field) => field.required).map(named),
+		optional: kept.filter((field) => !field.required).map(named),
+	};
 }
 
 /**
@@ -231,9 +237,13 @@ export function toolArguments(row: OperationRow): string[] {
  * the fields: what it does, the arguments it takes, what it returns, whether it changes data.
  */
 export function toolAction(row: OperationRow): string {
-	const takes = toolArguments(row);
+	const { required, optional } = toolArguments(row);
+	const takes = [
+		`takes ${required.length ? required.join(', ') : 'no arguments'}`,
+		...(optional.length ? [`optionally ${optional.join(', ')}`] : []),
+	];
 	const returns = row.returns ? (row.paging ? `a list of ${row.returns} objects` : `the ${row.returns}`) : 'the result';
-	return `${row.action} (takes ${takes.length ? takes.join(', ') : 'no arguments'}; returns ${returns}; ${EFFECT_TEXT[rowEffect(row)]})`;
+	return `${row.action} (${takes.join('; ')}; returns ${returns}; ${EFFECT_TEXT[rowEffect(row)]})`;
 }
 
 /**

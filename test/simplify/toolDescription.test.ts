@@ -32,7 +32,7 @@ describe('tool descriptions a model sees (n8n: "<action> in <node name>")', () =
 	it('Create Issue takes the repository as owner/name (no owner argument), returns the issue and says it changes data', () => {
 		const description = new GitHub().description;
 		const text = NodeHelpers.getToolDescriptionForNode(node({ resource: 'issue', operation: 'create' }), { description } as never);
-		expect(text).toBe('Create an issue (takes Repository (owner/name), Title; returns the issue; changes data) in GitHub Toolkit');
+		expect(text).toBe('Create an issue (takes Repository (owner/name), Title; optionally Body, Labels, Assignees; returns the issue; changes data) in GitHub Toolkit');
 	});
 
 	it('reads, deletions and GraphQL reads say so; a list says it returns a list', () => {
@@ -49,16 +49,19 @@ describe('tool descriptions a model sees (n8n: "<action> in <node name>")', () =
 	it.each([
 		['GitHub', GITHUB_ROWS],
 		['Trello', TRELLO_ROWS],
-	] as const)('every %s tool action names exactly the required fields of its row (a repository stands for its owner)', (_service, rows) => {
+	] as const)('every %s tool action names the fields shown for its row, required ones first (a repository stands for its owner)', (_service, rows) => {
 		for (const row of rows) {
-			const required = row.fields.filter((field) => field.required && !field.optional);
-			const picksRepository = (field: (typeof required)[number]) => field.identifies === 'repository' && field.type === 'resourceLocator';
-			const repository = required.some(picksRepository);
-			const expected = required
-				.filter((field) => !(repository && field.identifies === 'owner'))
-				.map((field) => (picksRepository(field) ? `${field.displayName} (owner/name)` : field.displayName));
-			expect(toolArguments(row)).toEqual(expected);
-			expect(toolAction(row)).toContain(`(takes ${expected.length ? expected.join(', ') : 'no arguments'}; returns `);
+			const shown = row.fields.filter((field) => !field.optional && !field.pickerOnly);
+			const picksRepository = (field: (typeof shown)[number]) => field.identifies === 'repository' && field.type === 'resourceLocator';
+			const repository = shown.some((field) => field.required && picksRepository(field));
+			const kept = shown.filter((field) => !(repository && field.identifies === 'owner'));
+			const name = (field: (typeof shown)[number]) => (picksRepository(field) ? `${field.displayName} (owner/name)` : field.displayName);
+			const required = kept.filter((field) => field.required).map(name);
+			const optional = kept.filter((field) => !field.required).map(name);
+			expect(toolArguments(row)).toEqual({ required, optional });
+			expect(toolAction(row)).toContain(
+				`(takes ${required.length ? required.join(', ') : 'no arguments'}${optional.length ? `; optionally ${optional.join(', ')}` : ''}; returns `,
+			);
 			if (repository) expect(toolAction(row)).not.toContain('Repository Owner');
 		}
 	});
