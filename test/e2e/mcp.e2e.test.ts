@@ -21,7 +21,7 @@ import { FakeGitHub } from '../fakes/fakeGitHub';
 import type { FakeRequest } from '../fakes/server';
 import { FakeTrello } from '../fakes/fakeTrello';
 import { loadTemplate } from '../templates/load';
-import { PACKAGE, RealN8n } from './n8n';
+import { n8nMajorVersion, PACKAGE, RealN8n } from './n8n';
 
 const GITHUB_TOKEN = 'ghp_mcpE2eToken0123456789abcdefABCDEFGH';
 const TRELLO = { apiKey: 'mcp-e2e-key-0123456789abcdef0123', apiToken: 'mcp-e2e-token-0123456789abcdef01234567' };
@@ -33,8 +33,10 @@ const OTHER_CARD = '60aaaaaaaaaaaaaaaaaaaa02';
 const MISSING_CARD = '60aaaaaaaaaaaaaaaaaaaa03';
 const LIST = '60bbbbbbbbbbbbbbbbbbbb02';
 const NOT_FOUND_HINT = 'Not found or not visible to this token: check owner, repository and the token’s access.';
+/** How n8n's MCP server words a failed tool call: 2.x names the error type, 1.x says "Error". */
+const failed = (message: string) => `${n8nMajorVersion() === 1 ? 'Error' : 'NodeOperationError'}: ${message}`;
 const GITHUB_REFUSAL = (repository: string) =>
-	`NodeOperationError: Refused: the repository "${repository}" is outside the credential's scope. Allowed repositories: octo/*.\n\nDetails: Work on one of the allowed repositories, or ask for the scope to be extended.`;
+	failed(`Refused: the repository "${repository}" is outside the credential's scope. Allowed repositories: octo/*.\n\nDetails: Work on one of the allowed repositories, or ask for the scope to be extended.`);
 
 const row = (rows: typeof GITHUB_ROWS | typeof TRELLO_ROWS, resource: string, operation: string) =>
 	rows.find((r) => r.resource === resource && r.operation === operation && r.retiredInVersion === undefined)!;
@@ -123,7 +125,7 @@ function writeWorkflow(): Record<string, unknown> {
 			id: 'mcp-write-trigger',
 			name: 'MCP Server Trigger',
 			type: '@n8n/n8n-nodes-langchain.mcpTrigger',
-			typeVersion: 2.1,
+			typeVersion: 2,
 			position: [200, 0],
 			webhookId: '7f0e0c4e-2d0c-4c55-9b9e-5a3f4ad0e001',
 			parameters: { authentication: 'bearerAuth', path: 'github-write' },
@@ -348,7 +350,7 @@ describe("n8n's MCP Server Trigger with the package's tools, from the official M
 		const missing = await call(tools, 'List_issues_in_GitHub_Toolkit', { repository: 'octo/gone', state: 'open' });
 		expect(missing).toEqual({
 			isError: true,
-			text: `NodeOperationError: GitHub answered 404: Not Found - ${NOT_FOUND_HINT}`,
+			text: failed(`GitHub answered 404: Not Found - ${NOT_FOUND_HINT}`),
 			github: [{ line: 'GET /repos/octo/gone/issues', query: { state: 'open', per_page: '10' } }], trello: [] });
 	});
 
@@ -375,7 +377,7 @@ describe("n8n's MCP Server Trigger with the package's tools, from the official M
 		const invalid = await call(writer, 'Create_an_issue_in_GitHub_Toolkit', { repository: 'octo/hello', title: 'Duplicate', body: 'Again.' });
 		expect(invalid).toEqual({
 			isError: true,
-			text: 'NodeOperationError: GitHub answered 422: Validation Failed (Issue title custom title is already used)',
+			text: failed('GitHub answered 422: Validation Failed (Issue title custom title is already used)'),
 			github: [{ line: 'POST /repos/octo/hello/issues', query: {} }], trello: [] });
 	});
 
@@ -391,12 +393,12 @@ describe("n8n's MCP Server Trigger with the package's tools, from the official M
 
 		const refused = await call(tools, 'Get_a_card_in_Trello_Toolkit', { card_id: OTHER_CARD });
 		expect(refused.isError).toBe(true);
-		expect(refused.text).toMatch(new RegExp(`^NodeOperationError: Refused: .*"${OTHER_CARD}".* is on board "${OTHER_BOARD}", outside the credential's scope\\. Allowed boards: ${ALLOWED_BOARD}\\.\\n\\nDetails: Work on objects of the allowed boards, or ask for the scope to be extended\\.$`));
+		expect(refused.text).toMatch(new RegExp(`^${failed('')}Refused: .*"${OTHER_CARD}".* is on board "${OTHER_BOARD}", outside the credential's scope\\. Allowed boards: ${ALLOWED_BOARD}\\.\\n\\nDetails: Work on objects of the allowed boards, or ask for the scope to be extended\\.$`));
 		expect(refused.trello).toEqual([{ line: `GET /1/cards/${OTHER_CARD}`, query: { fields: 'idBoard' } }]);
 
 		const missing = await call(tools, 'Get_a_card_in_Trello_Toolkit', { card_id: MISSING_CARD });
 		expect(missing.isError).toBe(true);
-		expect(missing.text).toMatch(/^NodeOperationError: Trello answered 404: The requested resource was not found\./);
+		expect(missing.text.startsWith(failed('Trello answered 404: The requested resource was not found.'))).toBe(true);
 		expect(missing.text.split('The requested resource was not found.')).toHaveLength(2);
 		expect(missing.text).not.toContain('Details:');
 		expect(missing.trello).toEqual([{ line: `GET /1/cards/${MISSING_CARD}`, query: { fields: 'idBoard' } }]);
@@ -427,7 +429,7 @@ describe("n8n's MCP Server Trigger with the package's tools, from the official M
 		const missing = await call(tools, 'Call_the_GitHub_REST_API', { path: '/repos/octo/gone' });
 		expect(missing).toEqual({
 			isError: true,
-			text: `NodeOperationError: GitHub answered 404: Not Found - ${NOT_FOUND_HINT}`,
+			text: failed(`GitHub answered 404: Not Found - ${NOT_FOUND_HINT}`),
 			github: [{ line: 'GET /repos/octo/gone', query: {} }], trello: [] });
 	});
 
@@ -441,12 +443,12 @@ describe("n8n's MCP Server Trigger with the package's tools, from the official M
 		const refused = await call(tools, 'Call_the_Trello_REST_API', { path: `/1/boards/${OTHER_BOARD}/lists?fields=name` });
 		expect(refused).toEqual({
 			isError: true,
-			text: `NodeOperationError: Refused: the board "${OTHER_BOARD}" is outside the credential's scope. Allowed boards: ${ALLOWED_BOARD}.\n\nDetails: Work on objects of the allowed boards, or ask for the scope to be extended.`,
+			text: failed(`Refused: the board "${OTHER_BOARD}" is outside the credential's scope. Allowed boards: ${ALLOWED_BOARD}.\n\nDetails: Work on objects of the allowed boards, or ask for the scope to be extended.`),
 			trello: [], github: [] });
 
 		const invalid = await call(tools, 'Call_the_Trello_REST_API', { path: `/1/boards/${ALLOWED_BOARD}/cards?filter=bogus` });
 		expect(invalid.isError).toBe(true);
-		expect(invalid.text).toMatch(/^NodeOperationError: Trello answered 400: invalid value for filter/);
+		expect(invalid.text.startsWith(failed('Trello answered 400: invalid value for filter'))).toBe(true);
 		expect(invalid.text.split('invalid value for filter')).toHaveLength(2);
 		expect(invalid.text).not.toContain('Details:');
 		expect(invalid.trello).toEqual([{ line: `GET /1/boards/${ALLOWED_BOARD}/cards`, query: { filter: 'bogus' } }]);
