@@ -89,7 +89,7 @@ describe('credential scope: GitHub API Call', () => {
 		// The search query is confined the same way as when given in Query Parameters.
 		['/search/issues?q=repo:evil/x', `Refused: the search query names the repository "evil/x", which is not allowed. ${ALLOWED}`],
 		// A fragment cannot be checked at all.
-		['/repos/acme-org/api-server/issues#x', 'Refused: "/repos/acme-org/api-server/issues…" carries its own query string'],
+		['/repos/acme-org/api-server/issues#x', 'Refused: "/repos/acme-org/api-server/issues…" carries a fragment (#…) or a query string of its own'],
 	])('a query string in the endpoint does not widen the scope: %s is refused, nothing sent', async (endpoint, message) => {
 		const recorder = new GitHubRecorder([]);
 		const run = await apiCall({ method: 'GET', endpoint });
