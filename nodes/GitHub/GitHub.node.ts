@@ -1,13 +1,45 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { describeCatalogue, resourceNames } from '../shared/catalogue';
+import { describeCatalogue, resourceNames, toolVariantNamedByOperation } from '../shared/catalogue';
 import { assertNotCustomApiCall, customApiCallNotice, MAX_RATE_LIMIT_WAIT_OPTION } from '../shared/options';
 import { GITHUB_RESOURCES, GITHUB_ROWS } from './actions/catalogue';
 import { executeGitHubActions } from './actions/router';
 import { GITHUB_AUTHENTICATION_PROPERTY, GITHUB_CREDENTIALS } from './common';
 import { listSearch } from './methods/listSearch';
 import { GITHUB_FIELD_SETS } from './actions/output';
+
+const GITHUB_PROPERTIES: INodeProperties[] = [
+	GITHUB_AUTHENTICATION_PROPERTY,
+	customApiCallNotice('GitHub Toolkit API Call'),
+	...describeCatalogue(GITHUB_RESOURCES, GITHUB_ROWS, GITHUB_FIELD_SETS),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		// Where the Trello Toolkit node has Allowed Boards: both nodes keep their scope in Options.
+		options: [
+			{
+				displayName: 'Allowed Repositories',
+				name: 'allowedRepositories',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. n8n-io/n8n, n8n-io/docs, my-org/*',
+				description:
+					'Limit this node to these repositories (owner/name or owner/*, comma-separated). Operations on any other repository fail before a request is sent, and Search only returns results from these repositories. Empty = no limit.',
+			},
+			MAX_RATE_LIMIT_WAIT_OPTION,
+		],
+	},
+];
 
 export class GitHub implements INodeType {
 	description: INodeTypeDescription = {
@@ -19,37 +51,14 @@ export class GitHub implements INodeType {
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: `Work with GitHub: ${resourceNames(GITHUB_RESOURCES)}`,
 		defaults: { name: 'GitHub Toolkit' },
-		// Canvas names stay "GitHub Toolkit" rather than the action ("Create an issue"), which n8n's own GitHub node also uses.
+		// Main nodes keep the name "GitHub Toolkit" rather than the action ("Create an issue"), which n8n's own GitHub node also uses;
+		// as a tool a new node is named after its operation (see toolVariantNamedByOperation).
 		skipNameGeneration: true,
-		usableAsTool: true,
+		usableAsTool: toolVariantNamedByOperation(GITHUB_PROPERTIES, GITHUB_ROWS),
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: GITHUB_CREDENTIALS,
-		properties: [
-			GITHUB_AUTHENTICATION_PROPERTY,
-			customApiCallNotice('GitHub Toolkit API Call'),
-			...describeCatalogue(GITHUB_RESOURCES, GITHUB_ROWS, GITHUB_FIELD_SETS),
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				// Where the Trello Toolkit node has Allowed Boards: both nodes keep their scope in Options.
-				options: [
-					{
-						displayName: 'Allowed Repositories',
-						name: 'allowedRepositories',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. n8n-io/n8n, n8n-io/docs, my-org/*',
-						description:
-							'Limit this node to these repositories (owner/name or owner/*, comma-separated). Operations on any other repository fail before a request is sent, and Search only returns results from these repositories. Empty = no limit.',
-					},
-					MAX_RATE_LIMIT_WAIT_OPTION,
-				],
-			},
-		],
+		properties: GITHUB_PROPERTIES,
 	};
 
 	methods = { listSearch };

@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import type { ApiCallService } from '../shared/apiCall';
+import { toolVariant } from '../shared/catalogue';
 import { apiCallProperties, executeApiCall, nameValueRows } from '../shared/apiCall';
 import { pairsToObject } from '../shared/items';
 import { retryBoundsFrom } from '../shared/options';
@@ -108,13 +109,12 @@ export class GithubApiCall implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["method"] + " " + $parameter["endpoint"]}}',
-		description: 'Call any GitHub REST endpoint with the connected account',
+		// n8n runs a tool from the node's own description (replacements are for the editor only),
+		// so the text a model needs is the description itself.
+		description: `Sends one request to a GitHub REST path relative to the credential's API server (e.g. /repos/OWNER/NAME/issues?state=open; never a full URL) with the HTTP method set on this node, and returns the JSON answer; a GET only reads, other methods change or delete data. Refused before sending when the path is outside the credential's scope or the credential is read-only; the message says what is allowed.`,
 		defaults: { name: 'GitHub Toolkit API Call' },
-		usableAsTool: {
-			replacements: {
-				description: `Sends one request with the HTTP method set on this node to a GitHub REST path relative to the credential's API server (e.g. /repos/OWNER/NAME/issues; never a full URL), and returns the JSON answer as items. Refused before sending when the path is outside the credential's scope or the credential is read-only; the error message says what is allowed.`,
-			},
-		},
+		// A new tool node is named by what it does (n8n names it after defaults.name, as it has no operation).
+		usableAsTool: toolVariant({ defaults: { name: 'Call the GitHub REST API' } }),
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: GITHUB_CREDENTIALS,

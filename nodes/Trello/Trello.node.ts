@@ -1,7 +1,13 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { describeCatalogue, resourceNames } from '../shared/catalogue';
+import { describeCatalogue, resourceNames, toolVariantNamedByOperation } from '../shared/catalogue';
 import { assertNotCustomApiCall, customApiCallNotice, MAX_RATE_LIMIT_WAIT_OPTION } from '../shared/options';
 import { TRELLO_RESOURCES, TRELLO_ROWS } from './actions/catalogue';
 import { executeTrelloRows } from './actions/router';
@@ -25,6 +31,31 @@ import { getCustomFieldNames, getLabels, getMembers } from './methods/loadOption
 import { TRELLO_FIELD_SETS } from './actions/output';
 import { TRELLO_NODE_DEFAULT_VERSION, TRELLO_NODE_VERSIONS } from './actions/versions';
 
+const TRELLO_PROPERTIES: INodeProperties[] = [
+	TRELLO_AUTHENTICATION_PROPERTY,
+	customApiCallNotice('Trello Toolkit API Call'),
+	...describeCatalogue(TRELLO_RESOURCES, TRELLO_ROWS, TRELLO_FIELD_SETS),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Allowed Boards',
+				name: 'allowedBoards',
+				type: 'string',
+				default: '',
+				placeholder: '5abbe4b7ddc1b351ef961414, https://trello.com/b/AbCd1234/team',
+				description:
+					'Comma-separated board IDs, short links or board addresses. When set, every operation acts only on cards, lists, checklists and labels of these boards and fails before sending any change otherwise; lists of boards, notifications and webhooks keep only what concerns these boards; Create Board and Mark All Notifications as Read are refused.',
+			},
+			MAX_RATE_LIMIT_WAIT_OPTION,
+		],
+	},
+];
+
 export class Trello implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Trello Toolkit',
@@ -36,36 +67,14 @@ export class Trello implements INodeType {
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: `Create, read and change Trello objects: ${resourceNames(TRELLO_RESOURCES)}. Can be limited to chosen boards.`,
 		defaults: { name: 'Trello Toolkit' },
-		// Canvas names stay "Trello Toolkit" rather than the action ("Create a card"), which n8n's own Trello node also uses.
+		// Main nodes keep the name "Trello Toolkit" rather than the action ("Create a card"), which n8n's own Trello node also uses;
+		// as a tool a new node is named after its operation (see toolVariantNamedByOperation).
 		skipNameGeneration: true,
-		usableAsTool: true,
+		usableAsTool: toolVariantNamedByOperation(TRELLO_PROPERTIES, TRELLO_ROWS),
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: TRELLO_CREDENTIALS,
-		properties: [
-			TRELLO_AUTHENTICATION_PROPERTY,
-			customApiCallNotice('Trello Toolkit API Call'),
-			...describeCatalogue(TRELLO_RESOURCES, TRELLO_ROWS, TRELLO_FIELD_SETS),
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
-					{
-						displayName: 'Allowed Boards',
-						name: 'allowedBoards',
-						type: 'string',
-						default: '',
-						placeholder: '5abbe4b7ddc1b351ef961414, https://trello.com/b/AbCd1234/team',
-						description:
-							'Comma-separated board IDs, short links or board addresses. When set, every operation acts only on cards, lists, checklists and labels of these boards and fails before sending any change otherwise; lists of boards, notifications and webhooks keep only what concerns these boards; Create Board and Mark All Notifications as Read are refused.',
-					},
-					MAX_RATE_LIMIT_WAIT_OPTION,
-				],
-			},
-		],
+		properties: TRELLO_PROPERTIES,
 	};
 
 	methods = {

@@ -5,6 +5,7 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiClient, ApiRequest } from './apiClient';
 import type { ServiceName } from './errors';
@@ -121,9 +122,11 @@ export async function executeApiCall<Client extends ApiClient>(
 			const itemClient = service.createClient(ctx, i, options);
 			client = itemClient;
 			const method = ctx.getNodeParameter('method', i) as IHttpRequestMethods;
-			const path = String(ctx.getNodeParameter('endpoint', i)).trim();
-			const qs = pairsToObject(
-				ctx.getNodeParameter('queryParameters.parameter', i, []) as Array<{ name: string; value: string }>,
+			const { path, qs } = withPathQuery(
+				ctx,
+				i,
+				String(ctx.getNodeParameter('endpoint', i)).trim(),
+				pairsToObject(ctx.getNodeParameter('queryParameters.parameter', i, []) as Array<{ name: string; value: string }>),
 			);
 			const body = method === 'GET' ? undefined : readJson(ctx, 'body', 'Body (JSON)', i);
 			let request: ApiRequest = { method, path, qs, body };
@@ -135,4 +138,32 @@ export async function executeApiCall<Client extends ApiClient>(
 		},
 		async () => (client ? await client.secrets() : []),
 	);
+}
+
+/**
+ * A query string written into the endpoint (what an MCP client or agent can fill when only the
+ * endpoint is exposed) joins Query Parameters, so the scope checks it the same way. A name given
+ * in both places is refused rather than one silently winning. A fragment stays in the path and
+ * is refused by the scope.
+ */
+export function withPathQuery(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	endpoint: string,
+	queryParameters: IDataObject,
+): { path: string; qs: IDataObject } {
+	const at = endpoint.indexOf('?');
+	if (at < 0 || endpoint.includes('#')) return { path: endpoint, qs: queryParameters };
+	const qs: IDataObject = {};
+	for (const [name, value] of new URLSearchParams(endpoint.slice(at + 1))) {
+		if (name in queryParameters) {
+			throw new NodeOperationError(ctx.getNode(), `The query parameter "${name}" is given both in "Endpoint" and in "Query Parameters"`, {
+				itemIndex,
+				description: `Give "${name}" in one place only.`,
+			});
+		}
+		const earlier = qs[name];
+		qs[name] = earlier === undefined ? value : [...(Array.isArray(earlier) ? earlier : [earlier]), value] as string[];
+	}
+	return { path: endpoint.slice(0, at), qs: { ...qs, ...queryParameters } };
 }

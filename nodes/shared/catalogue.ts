@@ -5,6 +5,7 @@ import type {
 	IHttpRequestMethods,
 	INodeProperties,
 	INodePropertyOptions,
+	INodeTypeDescription,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -52,6 +53,8 @@ export interface CatalogueField {
 	integerList?: boolean;
 	/** A json field whose value is a list of objects (e.g. a review's line comments) rather than one object. */
 	jsonList?: boolean;
+	/** Only narrows what another field's picker offers (a board to pick a card from): no argument of the operation. */
+	pickerOnly?: boolean;
 	/** Turns the UI value into the API value (e.g. comma list → array). Empty results are dropped. */
 	toApi?: (value: unknown) => unknown;
 }
@@ -102,6 +105,8 @@ export interface OperationRow<Handler = unknown> {
 	 * (existing workflows) keep it and run it, new nodes do not list it.
 	 */
 	retiredInVersion?: number;
+	/** What the row does to data when its method does not tell (a GraphQL read is a POST). */
+	effect?: RowEffect;
 }
 
 export interface ResourceSpec {
@@ -192,14 +197,90 @@ function operationProperties(resource: ResourceSpec, ops: OperationRow[]): INode
 	];
 }
 
+/** What a row does to the service's data, for tool descriptions; rows may say it when the method does not (GraphQL reads). */
+export type RowEffect = 'reads' | 'changes' | 'deletes';
+
+export function rowEffect(row: OperationRow): RowEffect {
+	if (row.effect) return row.effect;
+	if (row.method === 'GET' || row.method === 'HEAD') return 'reads';
+	return row.method === 'DELETE' ? 'deletes' : 'changes';
+}
+
+const EFFECT_TEXT: Record<RowEffect, string> = {
+	reads: 'read-only',
+	changes: 'changes data',
+	deletes: 'deletes data',
+};
+
+/** A repository picker also takes "owner/name" or the repository URL (a new repository's name does not). */
+const acceptsOwnerAndName = (field: CatalogueField) => field.identifies === 'repository' && field.type === 'resourceLocator';
+
 /**
- * n8n describes an operation used as an AI Agent tool as "<action> in <node name>": the action
- * says what the tool needs and what it returns.
+ * The arguments a row takes, by their names in the node: the required fields, then the ones shown
+ * beside them that may stay empty (options grouped under Additional Fields / Filters are left out).
+ * A repository picker also takes "owner/name", so the row's owner field is not one of them.
+ */
+export function toolArguments(row: OperationRow): { required: string[]; optional: string[] } {
+	const shown = row.fields.filter((field) => !field.optional && !field.pickerOnly);
+	const namesRepository = shown.some((field) => field.required && acceptsOwnerAndName(field));
+	const named = (field: CatalogueField) => (acceptsOwnerAndName(field) ? `${field.displayName} (owner/name)` : field.displayName);
+	const kept = shown.filter((field) => !(namesRepository && field.identifies === 'owner'));
+	return {
+		required: kept.filter((field) => field.required).map(named),
+		optional: kept.filter((field) => !field.required).map(named),
+	};
+}
+
+/**
+ * n8n describes an operation used as a tool (AI Agent, MCP Server Trigger) as "<action> in
+ * <node name>". The action is one sentence built from the row alone, so it cannot disagree with
+ * the fields: what it does, the arguments it takes, what it returns, whether it changes data.
  */
 export function toolAction(row: OperationRow): string {
-	const needs = row.fields.filter((field) => field.required && !field.optional).map((field) => field.displayName);
+	const { required, optional } = toolArguments(row);
+	const takes = [
+		`takes ${required.length ? required.join(', ') : 'no arguments'}`,
+		...(optional.length ? [`optionally ${optional.join(', ')}`] : []),
+	];
 	const returns = row.returns ? (row.paging ? `a list of ${row.returns} objects` : `the ${row.returns}`) : 'the result';
-	return `${row.action} (needs ${needs.length ? needs.join(', ') : 'nothing'}; returns ${returns})`;
+	return `${row.action} (${takes.join('; ')}; returns ${returns}; ${EFFECT_TEXT[rowEffect(row)]})`;
+}
+
+/**
+ * How a toolkit node is offered as a tool. n8n names a new node with `makeNodeName`
+ * (n8n-workflow node-helpers): `defaults.name` while `skipNameGeneration` is set, else
+ * "<operation action> in <defaults.name>" for a tool. The editor builds the tool variant from the
+ * node's description with `usableAsTool.replacements` spread over it, while the tool that runs
+ * (and that MCP clients and AI Agents see) is built from the node's own description, replacements
+ * left out. So the tool variant gets name generation and the plain actions ("Create an issue in
+ * GitHub Toolkit"), and the running tool keeps the full action as its description. n8n's type
+ * names only the base fields as replaceable (see toolVariant).
+ */
+export function toolVariantNamedByOperation(
+	properties: INodeProperties[],
+	rows: OperationRow[],
+): INodeTypeDescription['usableAsTool'] {
+	const named = properties.map((property) => {
+		if (property.name !== 'operation' || !property.options) return property;
+		const resource = property.displayOptions?.show?.resource?.[0];
+		return {
+			...property,
+			options: (property.options as INodePropertyOptions[]).map((option) => ({
+				...option,
+				action: rows.find((row) => row.resource === resource && row.operation === option.value)?.action ?? option.action,
+			})),
+		};
+	});
+	return toolVariant({ skipNameGeneration: false, properties: named });
+}
+
+/**
+ * `usableAsTool` with replacements for the editor's tool variant. n8n spreads them over the whole
+ * description (n8n/dist/tool-generation/ai-tools.js, createAiTools), though its type lists only the
+ * base fields.
+ */
+export function toolVariant(replacements: Partial<INodeTypeDescription>): INodeTypeDescription['usableAsTool'] {
+	return { replacements: replacements as NonNullable<Exclude<INodeTypeDescription['usableAsTool'], true>>['replacements'] };
 }
 
 function fieldProperty(field: CatalogueField, show?: Record<string, string[]>): INodeProperties {

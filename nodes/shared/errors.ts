@@ -116,25 +116,25 @@ export function apiErrorFromResponse(
 	const body = redactBody(response.body, secrets);
 	const { message, details, documentation } = serviceMessage(body);
 	const status = response.statusCode;
-	// An AI Agent is handed only the message: the specifics and the hint belong in it.
+	// The message says it all, in order: the service's own words, then what to do. n8n hands a
+	// tool's caller (AI Agent, MCP client) the message plus "Details: <description>" unless the
+	// message already holds the description, so the description is the message's last part.
+	const saidLast = hint ?? details ?? message;
 	const text = redactText(
 		[`${service} answered ${status}: ${message ?? 'no message'}`, details && `(${details})`, hint && `- ${hint}`]
 			.filter(Boolean)
 			.join(' '),
 		secrets,
 	);
-	const description = [details, hint, documentation && `See ${documentation}`]
-		.filter(Boolean)
-		.map((part) => redactText(String(part), secrets))
-		.join(' — ');
+	const description = saidLast ? redactText(saidLast, secrets) : undefined;
 	const cause = redactDeep(
-		{ status, message: message ?? null, body: summarizeBody(body) } as JsonObject,
+		{ status, message: message ?? null, documentation: documentation ?? null, body: summarizeBody(body) } as JsonObject,
 		secrets,
 	);
 	return sanitized(
 		new NodeApiError(node, cause, {
 			message: text,
-			description: description || undefined,
+			description,
 			httpCode: String(status),
 		}),
 	);

@@ -287,11 +287,11 @@ const prepared = !!process.env.N8N_HOST_DIR && !!process.env.PACKAGE_TARBALL && 
 
 	it('Trello Comment: a new node offers Add to Card only; a version 1 node keeps Add (Legacy)', async () => {
 		const creator = await openCreatorOn('Trello Toolkit');
-		// Every action but the retired one; the creator shows each action's text, which goes on with what it needs and returns.
+		// Every action but the retired one; the creator shows each action's text, which goes on with what it takes and returns.
 		const offered = TRELLO_ROWS.filter((row) => row.retiredInVersion === undefined).length;
 		expect(offered).toBe(TRELLO_ROWS.length - 1);
 		await creator.getByText(`Actions (${offered})`, { exact: true }).click();
-		await creator.getByText(/^Add a comment to a card \(needs/).first().waitFor();
+		await creator.getByText(/^Add a comment to a card \(takes/).first().waitFor();
 		expect(await creator.getByText(/^Add a comment \(legacy\)/).count()).toBe(0);
 		const { page } = editor;
 		await page.goto(`${n8n.baseUrl}/workflow/${WORKFLOW_ID}/${nodeId('Legacy Comment')}`);

@@ -189,7 +189,7 @@ describe('GitHub node: description for people and AI agents', () => {
 	const description = new GitHub().description;
 
 	it('is usable as a tool and offers Allowed Repositories and the rate-limit wait option under Options', () => {
-		expect(description.usableAsTool).toBe(true);
+		expect(description.usableAsTool).toMatchObject({ replacements: { skipNameGeneration: false } });
 		const options = description.properties.find((p) => p.name === 'options');
 		expect((options?.options ?? []).map((o) => o.name)).toEqual(['allowedRepositories', 'maxRateLimitWait']);
 	});

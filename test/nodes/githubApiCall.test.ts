@@ -123,6 +123,8 @@ describe('GitHub API Call node (in-process workflow run)', () => {
 		const run = await runWorkflow(apiCall({ method: 'GET', endpoint: '/repos/octo/secret' }), { credentials });
 		const error = run.error('Call');
 		expect(error?.message).toBe('GitHub answered 404: Not Found (token [redacted]) - Not found or not visible to this token: check owner, repository and the token’s access.');
+		// Said once: n8n hands a tool's caller "<message>\n\nDetails: <description>" unless the message holds the description.
+		expect(error?.description).toBe('Not found or not visible to this token: check owner, repository and the token’s access.');
 		expect(JSON.stringify(run.run)).not.toContain(TOKEN);
 	});
 });

@@ -75,10 +75,37 @@ describe('credential scope: GitHub API Call', () => {
 		]);
 	});
 
-	it('a query string inside the endpoint is refused (it could override checked parameters)', async () => {
+	it('a query string in the endpoint is checked like Query Parameters: sent as query when the path is in scope', async () => {
+		const recorder = new GitHubRecorder([{ body: [] }]);
+		const run = await apiCall({ method: 'GET', endpoint: '/repos/acme-org/api-server/issues?state=open&labels=bug&per_page=5' });
+		expect(run.error('Call')).toBeUndefined();
+		expect(recorder.requests.map((r) => [r.method, r.path, r.query])).toEqual([
+			['GET', '/repos/acme-org/api-server/issues', { state: 'open', labels: 'bug', per_page: '5' }],
+		]);
+	});
+
+	it.each([
+		['/repos/evil/x/issues?state=open', 'Refused: the repository "evil/x" is outside the credential\'s scope. ' + ALLOWED],
+		// The search query is confined the same way as when given in Query Parameters.
+		['/search/issues?q=repo:evil/x', `Refused: the search query names the repository "evil/x", which is not allowed. ${ALLOWED}`],
+		// A fragment cannot be checked at all.
+		['/repos/acme-org/api-server/issues#x', 'Refused: "/repos/acme-org/api-server/issues…" carries a fragment (#…) or a query string of its own'],
+	])('a query string in the endpoint does not widen the scope: %s is refused, nothing sent', async (endpoint, message) => {
 		const recorder = new GitHubRecorder([]);
-		const run = await apiCall({ method: 'GET', endpoint: '/search/issues?q=repo:evil/x' });
-		expect(run.error('Call')?.message).toContain('carries its own query string');
+		const run = await apiCall({ method: 'GET', endpoint });
+		expect(run.error('Call')?.message.startsWith(message)).toBe(true);
+		expect(recorder.requests).toEqual([]);
+	});
+
+	it('a query parameter given both in the endpoint and in Query Parameters is refused (neither silently wins)', async () => {
+		const recorder = new GitHubRecorder([]);
+		const run = await apiCall({
+			method: 'GET',
+			endpoint: '/search/issues?q=repo:acme-org/api-server',
+			queryParameters: { parameter: [{ name: 'q', value: 'repo:evil/x' }] },
+		});
+		expect(run.error('Call')?.message).toBe('The query parameter "q" is given both in "Endpoint" and in "Query Parameters"');
+		expect(run.error('Call')?.description).toBe('Give "q" in one place only.');
 		expect(recorder.requests).toEqual([]);
 	});
 

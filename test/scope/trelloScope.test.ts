@@ -28,6 +28,20 @@ describe('credential scope: Trello API Call', () => {
 		expect(api.sent()).toEqual([]);
 	});
 
+	it('a query string in the endpoint is checked like Query Parameters: sent as query for an allowed board', async () => {
+		const api = trelloApi([{ method: 'GET', path: `/1/boards/${BOARD}/lists`, query: { filter: 'open', fields: 'name' }, reply: [] }]);
+		const result = await run('trelloApiCall', { method: 'GET', endpoint: `/1/boards/${BOARD}/lists?filter=open&fields=name` });
+		expect(result.error('Node')).toBeUndefined();
+		expect(api.sent()).toEqual(expectedSent([{ method: 'GET', path: `/1/boards/${BOARD}/lists`, query: { filter: 'open', fields: 'name' } }]));
+	});
+
+	it('an id in the endpoint’s query string is checked like one in Query Parameters: a list of another board is refused', async () => {
+		const api = trelloApi([{ method: 'GET', path: `/1/lists/${OTHER_LIST}`, query: { fields: 'idBoard' }, reply: { idBoard: OTHER_BOARD } }]);
+		const result = await run('trelloApiCall', { method: 'POST', endpoint: `/1/cards?idList=${OTHER_LIST}&name=x` });
+		expect(result.error('Node')?.message).toBe(`Refused: idList "${OTHER_LIST}" is on board "${OTHER_BOARD}", outside the credential's scope. ${ALLOWED}`);
+		expect(api.sent()).toEqual(expectedSent([{ method: 'GET', path: `/1/lists/${OTHER_LIST}`, query: { fields: 'idBoard' } }]));
+	});
+
 	it('a card is looked up (its board only) and then read when its board is allowed', async () => {
 		const api = trelloApi([
 			{ method: 'GET', path: `/1/cards/${CARD}`, query: { fields: 'idBoard' }, reply: { idBoard: BOARD } },

@@ -1,9 +1,13 @@
 import { NodeHelpers } from 'n8n-workflow';
-import type { INode } from 'n8n-workflow';
+import type { INode, INodeTypeDescription } from 'n8n-workflow';
 
 import { GitHub } from '../../nodes/GitHub/GitHub.node';
 import { GithubApiCall } from '../../nodes/GitHub/GithubApiCall.node';
+import { GITHUB_ROWS } from '../../nodes/GitHub/actions/catalogue';
 import { Trello } from '../../nodes/Trello/Trello.node';
+import { TrelloApiCall } from '../../nodes/Trello/TrelloApiCall.node';
+import { TRELLO_ROWS } from '../../nodes/Trello/actions/catalogue';
+import { toolAction, toolArguments } from '../../nodes/shared/catalogue';
 
 const node = (parameters: INode['parameters']): INode => ({
 	id: '1',
@@ -14,20 +18,85 @@ const node = (parameters: INode['parameters']): INode => ({
 	parameters,
 });
 
-describe('tool descriptions an AI Agent sees', () => {
-	it('an operation says what it needs and what it returns (n8n: "<action> in <node name>")', () => {
+/**
+ * The editor's tool variant as n8n builds it (n8n/dist/tool-generation/ai-tools.js): the
+ * replacements spread over a copy of the description, then made a tool (ai_tool output).
+ */
+function editorToolVariant(description: INodeTypeDescription): INodeTypeDescription {
+	const usable = description.usableAsTool;
+	const replacements = typeof usable === 'object' ? usable.replacements : {};
+	return { ...structuredClone(description), ...replacements, outputs: ['ai_tool'], inputs: [] } as INodeTypeDescription;
+}
+
+describe('tool descriptions a model sees (n8n: "<action> in <node name>")', () => {
+	it('Create Issue takes the repository as owner/name (no owner argument), returns the issue and says it changes data', () => {
 		const description = new GitHub().description;
 		const text = NodeHelpers.getToolDescriptionForNode(node({ resource: 'issue', operation: 'create' }), { description } as never);
-		expect(text).toBe(`Create an issue (needs Repository Owner, Repository, Title; returns the issue) in ${description.defaults.name}`);
-		const trello = new Trello().description;
-		expect(NodeHelpers.getToolDescriptionForNode(node({ resource: 'list', operation: 'getCards' }), { description: trello } as never)).toMatch(
-			/\(needs List; returns a list of card objects\) in /,
-		);
+		expect(text).toBe('Create an issue (takes Repository (owner/name), Title; optionally Body, Labels, Assignees; returns the issue; changes data) in GitHub Toolkit');
 	});
 
-	it('the API Call tool says it sends the node’s method to a path relative to the credential’s server', () => {
-		const usable = new GithubApiCall().description.usableAsTool as { replacements: { description: string } };
-		expect(usable.replacements.description).toContain('HTTP method set on this node');
-		expect(usable.replacements.description).toContain("relative to the credential's API server");
+	it('reads, deletions and GraphQL reads say so; a list says it returns a list', () => {
+		const trello = new Trello().description;
+		expect(NodeHelpers.getToolDescriptionForNode(node({ resource: 'list', operation: 'getCards' }), { description: trello } as never)).toBe(
+			'Get the cards of a list (takes List; returns a list of card objects; read-only) in Trello Toolkit',
+		);
+		const row = (resource: string, operation: string) => GITHUB_ROWS.find((r) => r.resource === resource && r.operation === operation)!;
+		expect(toolAction(row('label', 'delete'))).toMatch(/; deletes data\)$/);
+		expect(toolAction(row('discussion', 'list'))).toMatch(/; read-only\)$/);
+		expect(toolAction(row('repository', 'unstar'))).toMatch(/; changes data\)$/);
+	});
+
+	it.each([
+		['GitHub', GITHUB_ROWS],
+		['Trello', TRELLO_ROWS],
+	] as const)('every %s tool action names the fields shown for its row, required ones first (a repository stands for its owner)', (_service, rows) => {
+		for (const row of rows) {
+			const shown = row.fields.filter((field) => !field.optional && !field.pickerOnly);
+			const picksRepository = (field: (typeof shown)[number]) => field.identifies === 'repository' && field.type === 'resourceLocator';
+			const repository = shown.some((field) => field.required && picksRepository(field));
+			const kept = shown.filter((field) => !(repository && field.identifies === 'owner'));
+			const name = (field: (typeof shown)[number]) => (picksRepository(field) ? `${field.displayName} (owner/name)` : field.displayName);
+			const required = kept.filter((field) => field.required).map(name);
+			const optional = kept.filter((field) => !field.required).map(name);
+			expect(toolArguments(row)).toEqual({ required, optional });
+			expect(toolAction(row)).toContain(
+				`(takes ${required.length ? required.join(', ') : 'no arguments'}${optional.length ? `; optionally ${optional.join(', ')}` : ''}; returns `,
+			);
+			if (repository) expect(toolAction(row)).not.toContain('Repository Owner');
+		}
+	});
+
+	it('a new tool node is named after its operation and stays distinct; the main node keeps its plain name', () => {
+		const github = new GitHub().description;
+		const tool = editorToolVariant(github);
+		expect(NodeHelpers.makeNodeName({ resource: 'issue', operation: 'create' }, tool)).toBe('Create an issue in GitHub Toolkit');
+		expect(NodeHelpers.makeNodeName({ resource: 'issue', operation: 'getAll' }, tool)).not.toBe('Create an issue in GitHub Toolkit');
+		expect(NodeHelpers.makeNodeName({ resource: 'issue', operation: 'create' }, github)).toBe('GitHub Toolkit');
+		const trello = editorToolVariant(new Trello().description);
+		expect(NodeHelpers.makeNodeName({ resource: 'card', operation: 'create' }, trello)).toBe('Create a card in Trello Toolkit');
+		// Every operation of a resource gives its own name.
+		for (const [description, rows] of [
+			[tool, GITHUB_ROWS],
+			[trello, TRELLO_ROWS],
+		] as const) {
+			const current = rows.filter((row) => row.retiredInVersion === undefined);
+			const names = current.map((row) => NodeHelpers.makeNodeName({ resource: row.resource, operation: row.operation }, description));
+			expect(names.filter((name, at) => names.indexOf(name) !== at)).toEqual([]);
+		}
+	});
+
+	it.each([
+		['GitHub', new GithubApiCall().description, 'Call the GitHub REST API'],
+		['Trello', new TrelloApiCall().description, 'Call the Trello REST API'],
+	] as const)('the %s API Call tool runs with its agent text as description and is named by what it does', (service, description, name) => {
+		// At run time n8n builds the tool from the node's own description (no replacements).
+		const text = NodeHelpers.getToolDescriptionForNode(node({ method: 'GET', endpoint: '/x' }), { description } as never);
+		expect(text).toBe(description.description);
+		expect(text).toContain(`Sends one request to a ${service} REST path relative to the credential's API server`);
+		expect(text).toContain('never a full URL');
+		expect(text).toContain('with the HTTP method set on this node');
+		expect(text).toContain('Refused before sending when the path is outside the credential\'s scope or the credential is read-only');
+		expect(NodeHelpers.makeNodeName({ method: 'GET' }, editorToolVariant(description))).toBe(name);
+		expect(NodeHelpers.makeNodeName({ method: 'GET' }, description)).toBe(`${service} Toolkit API Call`);
 	});
 });

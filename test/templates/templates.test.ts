@@ -9,18 +9,20 @@ import { isResourceLocator, loadTemplate, resourceLocators, TEMPLATES_DIR, templ
 const ROOT = join(__dirname, '..', '..');
 const AGENT = '@n8n/n8n-nodes-langchain.agent';
 const OPENAI_CHAT_MODEL = '@n8n/n8n-nodes-langchain.lmChatOpenAi';
+const MCP_SERVER_TRIGGER = '@n8n/n8n-nodes-langchain.mcpTrigger';
 /** n8n's default model of the OpenAI Chat Model (1.3): a model name, not anything of an account. */
 const DEFAULT_OPENAI_MODEL = 'gpt-5-mini';
 const CORE_NODE_TYPES = new Set([
 	AGENT,
 	OPENAI_CHAT_MODEL,
+	MCP_SERVER_TRIGGER,
 	'n8n-nodes-base.filter',
 	'n8n-nodes-base.set',
 	'n8n-nodes-base.splitOut',
 	'n8n-nodes-base.stickyNote',
 ]);
 /** The templates the README promises; every one of them runs in templates.e2e.test.ts. */
-const EXPECTED = ['ai-issue-triage', 'ai-pull-request-reviewer', 'failed-ci-run-trello-card', 'github-issues-trello-cards', 'release-notes-trello', 'trello-bug-card-github-issue'];
+const EXPECTED = ['ai-issue-triage', 'ai-pull-request-reviewer', 'failed-ci-run-trello-card', 'github-issues-trello-cards', 'github-trello-mcp-tools', 'release-notes-trello', 'trello-bug-card-github-issue'];
 
 const isExpression = (value: unknown) => typeof value === 'string' && value.startsWith('=');
 
@@ -138,8 +140,9 @@ describe('workflow templates', () => {
 					expect({ source, target: link.node, exists: types.has(link.node), type: link.type }).toEqual({ source, target: link.node, exists: true, type: connectionType });
 					if (connectionType === 'main') targets.add(link.node);
 					else {
-						// A model or tool plugs into an AI Agent, never into a main input.
-						expect({ source, target: types.get(link.node) }).toEqual({ source, target: AGENT });
+						// A model or tool plugs into an AI Agent (a tool also into an MCP Server Trigger), never into a main input.
+						const sink = connectionType === 'ai_tool' && types.get(link.node) === MCP_SERVER_TRIGGER ? MCP_SERVER_TRIGGER : AGENT;
+						expect({ source, target: types.get(link.node) }).toEqual({ source, target: sink });
 						feedsAgent.add(source);
 					}
 				}

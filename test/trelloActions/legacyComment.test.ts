@@ -48,10 +48,10 @@ describe('Trello Comment: Add to Card takes a short link; Add (Legacy) only in v
 		expect(commentOperations(1.1)).toEqual(['addToCard', 'delete', 'getAll', 'update']);
 		expect(commentOperations(1)).toEqual(['add', 'addToCard', 'delete', 'getAll', 'update']);
 		expect(creatorCommentActions()).toEqual([
-			'Add a comment to a card (needs Card, Text; returns the action)',
-			'Delete a comment (needs Card, Comment; returns the result)',
-			'Get the comments of a card (needs Card; returns a list of action objects)',
-			'Update a comment (needs Card, Comment, Text; returns the action)',
+			'Add a comment to a card (takes Card, Text; returns the action; changes data)',
+			'Delete a comment (takes Card, Comment; returns the result; deletes data)',
+			'Get the comments of a card (takes Card; returns a list of action objects; read-only)',
+			'Update a comment (takes Card, Comment, Text; returns the action; changes data)',
 		]);
 	});
 

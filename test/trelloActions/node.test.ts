@@ -25,7 +25,7 @@ function propertiesNamed(name: string): INodeProperties[] {
 
 describe('Trello node description', () => {
 	it('is usable as an agent tool, with both authentication methods', () => {
-		expect(node.description.usableAsTool).toBe(true);
+		expect(node.description.usableAsTool).toMatchObject({ replacements: { skipNameGeneration: false } });
 		expect(properties[0].name).toBe('authentication');
 		expect(properties[0].options).toEqual([
 			{ name: 'API Key and Token', value: 'keyToken' },

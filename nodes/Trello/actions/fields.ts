@@ -102,6 +102,7 @@ export function boardField(
 export const BOARD_FILTER_FIELD: CatalogueField = boardField({
 	in: 'none',
 	required: false,
+	pickerOnly: true,
 	description:
 		'Board whose lists, cards and labels are offered below. Not sent to Trello; not needed when the object is given by ID.',
 });
@@ -176,6 +177,7 @@ export function pickedField(
 export const CARD_FILTER_FIELD: CatalogueField = cardField({
 	in: 'none',
 	required: false,
+	pickerOnly: true,
 	description:
 		'Card whose checklists and items are offered below (else those of the chosen board). Not sent to Trello; not needed when the object is given by ID.',
 });

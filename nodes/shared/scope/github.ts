@@ -96,8 +96,8 @@ export async function checkGitHubRequest(
 	if (!list) return ALLOW;
 	if (hasQuery) {
 		throw new ScopeRefusal(
-			`Refused: "${pathOnly(path)}…" carries its own query string, which cannot be checked against the credential's repository scope. ${allowedRepositoriesText(list)}`,
-			'Give query parameters in "Query Parameters", not in the endpoint.',
+			`Refused: "${pathOnly(path)}…" carries a fragment (#…) or a query string of its own, which cannot be checked against the credential's repository scope. ${allowedRepositoriesText(list)}`,
+			'Give query parameters in "Query Parameters" (an API Call node also takes them after "?" in the endpoint), and no "#…".',
 		);
 	}
 	const reading = isReading(method);

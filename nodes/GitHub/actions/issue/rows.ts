@@ -365,6 +365,7 @@ export const issueRows: GitHubRow[] = [
 		action: 'Unlock the conversation of an issue or pull request',
 		description: 'Unlock the conversation of an issue or pull request so everyone can comment again.',
 		method: 'DELETE',
+		effect: 'changes',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}/lock',
 		scope: 'repository',
 		fields: [...repositoryFields(), issueNumber()],

@@ -341,6 +341,7 @@ export const repositoryRows: GitHubRow[] = [
 		action: 'Unstar a repository',
 		description: 'Remove the connected account’s star from a repository. Unstarring a repository that is not starred changes nothing.',
 		method: 'DELETE',
+		effect: 'changes',
 		path: '/user/starred/{owner}/{repo}',
 		scope: 'repository',
 		fields: repositoryFields(),

@@ -126,7 +126,7 @@ export const listRows: TrelloRow[] = [
 		operation: 'getAll',
 		returns: 'list',
 		name: 'Get Many',
-		action: 'Get the lists of a board',
+		action: 'Get the open, archived or all lists of a board',
 		description: 'List the lists (columns) of a board in board order: open, archived or all, optionally with their cards',
 		method: 'GET',
 		path: '/1/boards/{id}/lists',
