@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { describeCatalogue, resourceNames } from '../shared/catalogue';
 import { assertNotCustomApiCall, customApiCallNotice, MAX_RATE_LIMIT_WAIT_OPTION } from '../shared/options';
+import { MAX_DOWNLOAD_SIZE_OPTION } from '../shared/transfer';
 import { TRELLO_RESOURCES, TRELLO_ROWS } from './actions/catalogue';
 import { executeTrelloRows } from './actions/router';
 import { TRELLO_AUTHENTICATION_PROPERTY, TRELLO_CREDENTIALS } from './common';
@@ -60,6 +61,7 @@ export class Trello implements INodeType {
 							'Comma-separated board IDs, short links or board addresses. When set, every operation acts only on cards, lists, checklists and labels of these boards and fails before sending any change otherwise; Get Many Boards returns only these boards and Create Board is refused.',
 					},
 					MAX_RATE_LIMIT_WAIT_OPTION,
+					MAX_DOWNLOAD_SIZE_OPTION,
 				],
 			},
 		],

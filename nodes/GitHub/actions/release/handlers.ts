@@ -1,5 +1,6 @@
 import { NodeOperationError } from 'n8n-workflow';
 
+import { inputFile, sizeOf, UploadBody } from '../../../shared/transfer';
 import type { HandlerInput } from '../types';
 
 /**
@@ -8,26 +9,21 @@ import type { HandlerInput } from '../types';
  */
 export async function uploadReleaseAsset({ ctx, values, request, itemIndex, generic }: HandlerInput) {
 	const property = String(values.binaryPropertyName ?? '').trim() || 'data';
-	const binary = ctx.getInputData()[itemIndex]?.binary?.[property];
-	if (!binary) {
-		throw new NodeOperationError(ctx.getNode(), `The "Input Binary Field" parameter names "${property}", which the input item does not have`, {
-			itemIndex,
-			description: 'Give the name of the binary property that holds the file (e.g. "data" after a Read File or HTTP Request node).',
-		});
-	}
-	const name = String(values.name ?? '').trim() || String(binary.fileName ?? '').trim();
+	const file = inputFile(ctx, itemIndex, property, 'Input Binary Field');
+	const name = String(values.name ?? '').trim() || file.fileName;
 	if (!name) {
 		throw new NodeOperationError(ctx.getNode(), `The binary data in "${property}" has no file name`, {
 			itemIndex,
 			description: 'Give the asset’s name in "File Name" under Additional Fields, e.g. "app-linux.zip".',
 		});
 	}
-	const data = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
+	// Streamed from n8n's binary data store; GitHub's upload host wants the length up front.
+	const size = await sizeOf(ctx, itemIndex, file);
 	return await generic({
 		...request,
 		server: 'uploads',
 		qs: { ...request.qs, name },
-		headers: { 'Content-Type': binary.mimeType || 'application/octet-stream' },
-		body: data,
+		headers: { 'Content-Type': file.mimeType },
+		body: new UploadBody(file.open, size, file.mimeType),
 	});
 }
