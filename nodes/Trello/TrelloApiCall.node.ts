@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import type { ApiCallService } from '../shared/apiCall';
 import { apiCallProperties, executeApiCall } from '../shared/apiCall';
 import { retryBoundsFrom } from '../shared/options';
+import { downloadLimitFrom } from '../shared/transfer';
 import { TRELLO_AUTHENTICATION_PROPERTY, TRELLO_CREDENTIALS } from './common';
 import type { TrelloAuthentication } from './transport';
 import { TrelloClient } from './transport';
@@ -21,7 +22,7 @@ const TRELLO_API_CALL: ApiCallService<TrelloClient> = {
 			ctx,
 			ctx.getNodeParameter('authentication', itemIndex) as TrelloAuthentication,
 			retryBoundsFrom(options.maxRateLimitWait),
-		),
+		).withDownloadLimit(downloadLimitFrom(options.maxDownloadSizeMb)),
 };
 
 export class TrelloApiCall implements INodeType {

@@ -191,7 +191,9 @@ export abstract class ApiClient {
 			assertSafeHeaders(request.headers);
 			assertSafeQuery(request.qs);
 			const credentials = await this.credentials();
-			const verdict = checkScope ? await this.scopeVerdict(request, credentials) : ALLOW;
+			// A form's fields are checked like a JSON body's.
+			const checked = request.body instanceof UploadBody ? { ...request, body: request.body.fields } : request;
+			const verdict = checkScope ? await this.scopeVerdict(checked, credentials) : ALLOW;
 			const base = this.serverBase(request, credentials);
 			const url = joinUrl(base, request.path);
 			assertUrlUnderBase(url, base, this.pathPrefix);

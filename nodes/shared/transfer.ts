@@ -125,26 +125,25 @@ export function guardedDownload(source: Readable, limitBytes: number, secrets: s
 	async function* guarded() {
 		let received = 0;
 		let tail = Buffer.alloc(0);
-		try {
-			for await (const chunk of source as AsyncIterable<Buffer | string>) {
-				const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-				received += bytes.length;
-				if (received > limitBytes) throw new DownloadLimitError(service, limitBytes);
-				if (!needles.length) {
-					yield bytes;
-					continue;
-				}
-				const data = tail.length ? Buffer.concat([tail, bytes]) : bytes;
-				const { parts, rest } = redactUpTo(data, Math.max(0, data.length - keep));
-				tail = Buffer.from(rest);
-				for (const part of parts) if (part.length) yield part;
+		for await (const chunk of source as AsyncIterable<Buffer | string>) {
+			const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+			received += bytes.length;
+			if (received > limitBytes) {
+				const tooLarge = new DownloadLimitError(service, limitBytes);
+				if (output) failures.set(output, tooLarge);
+				source.destroy();
+				throw tooLarge;
 			}
-			if (tail.length) for (const part of redactUpTo(tail, tail.length).parts) if (part.length) yield part;
-		} catch (error) {
-			if (output) failures.set(output, error as Error);
-			source.destroy();
-			throw error;
+			if (!needles.length) {
+				yield bytes;
+				continue;
+			}
+			const data = tail.length ? Buffer.concat([tail, bytes]) : bytes;
+			const { parts, rest } = redactUpTo(data, Math.max(0, data.length - keep));
+			tail = Buffer.from(rest);
+			for (const part of parts) if (part.length) yield part;
 		}
+		if (tail.length) for (const part of redactUpTo(tail, tail.length).parts) if (part.length) yield part;
 	}
 	output = readableClassOf(source).from(guarded(), { objectMode: false });
 	return output;
@@ -206,7 +205,15 @@ export class UploadBody {
 		/** Bytes, when known: sent as Content-Length. */
 		readonly length: number | undefined,
 		readonly contentType: string,
+		/** The text fields the body carries (form fields), as the scope checks read them. */
+		readonly fields: Record<string, string> = {},
 	) {}
+}
+
+/** An application/x-www-form-urlencoded body. */
+export function formBody(fields: Record<string, string>): UploadBody {
+	const bytes = Buffer.from(new URLSearchParams(fields).toString());
+	return new UploadBody(async () => bytes, bytes.length, 'application/x-www-form-urlencoded', fields);
 }
 
 /** One file in an input item's binary data, read by streaming when n8n keeps it in its binary data store. */
@@ -260,8 +267,8 @@ export async function sizeOf(ctx: IExecuteFunctions, itemIndex: number, file: In
 }
 
 export type MultipartPart =
-	| { name: string; value: string }
-	| { name: string; file: InputFile; fileName?: string; mimeType?: string; size: number | undefined };
+	| { field: string; value: string }
+	| { field: string; file: InputFile; fileName?: string; mimeType?: string; size: number | undefined };
 
 function quoted(value: string): string {
 	return value.replace(/[\r\n"\\]/g, (c) => encodeURIComponent(c));
@@ -276,10 +283,10 @@ export function multipartBody(parts: MultipartPart[]): UploadBody {
 	const heads = parts.map((part) => {
 		const lines = [`--${boundary}`];
 		if ('file' in part) {
-			lines.push(`Content-Disposition: form-data; name="${quoted(part.name)}"; filename="${quoted(part.fileName ?? part.file.fileName ?? 'file')}"`);
+			lines.push(`Content-Disposition: form-data; name="${quoted(part.field)}"; filename="${quoted(part.fileName ?? part.file.fileName ?? 'file')}"`);
 			lines.push(`Content-Type: ${part.mimeType ?? part.file.mimeType}`);
 		} else {
-			lines.push(`Content-Disposition: form-data; name="${quoted(part.name)}"`);
+			lines.push(`Content-Disposition: form-data; name="${quoted(part.field)}"`);
 		}
 		return Buffer.from(`${lines.join('\r\n')}\r\n\r\n`);
 	});
@@ -306,7 +313,8 @@ export function multipartBody(parts: MultipartPart[]): UploadBody {
 		}
 		return readableClassOf(stream).from(chunks(), { objectMode: false });
 	};
-	return new UploadBody(open, length, `multipart/form-data; boundary=${boundary}`);
+	const fields = Object.fromEntries(parts.flatMap((part) => ('value' in part ? [[part.field, part.value]] : [])));
+	return new UploadBody(open, length, `multipart/form-data; boundary=${boundary}`, fields);
 }
 
 /** A file name from Content-Disposition (filename* first), if the answer names one. */

@@ -49,11 +49,11 @@ export async function uploadAttachment(run: TrelloHandlerContext) {
 	const fileName = String(values.name || binary.fileName || 'file');
 	const mimeType = String(values.mimeType || binary.mimeType || 'application/octet-stream');
 	const parts: MultipartPart[] = [
-		{ name: 'file', file, fileName, mimeType, size },
-		{ name: 'name', value: fileName },
-		{ name: 'mimeType', value: mimeType },
+		{ field: 'file', file, fileName, mimeType, size },
+		{ field: 'name', value: fileName },
+		{ field: 'mimeType', value: mimeType },
 	];
-	if (values.setCover !== undefined) parts.push({ name: 'setCover', value: String(Boolean(values.setCover)) });
+	if (values.setCover !== undefined) parts.push({ field: 'setCover', value: String(Boolean(values.setCover)) });
 	// Streamed from n8n's binary data store as multipart/form-data.
 	return await run.generic({ ...request, body: multipartBody(parts) });
 }
