@@ -222,14 +222,15 @@ export abstract class ApiClient {
 			};
 			if (options.body === undefined) delete options.body;
 			if (options.encoding === undefined) delete options.encoding;
-			// Services echo request URLs and headers back; the credential's secrets never leave here.
-			const secrets = this.secretsFor(credentials);
 			const raw = await sendWithRateLimits(
-				async () => await this.settled(await this.followRedirects(options, new URL(base), upload), request, secrets),
+				async () => await this.settled(await this.followRedirects(options, new URL(base), upload), request, credentials),
 				policy,
 				transportSettings.clock,
 				this.bounds,
 			);
+			// Services echo request URLs and headers back; the credential's secrets never leave here.
+			// (Read after sending: a GitHub App's installation token is issued on the way.)
+			const secrets = this.secretsFor(credentials);
 			let body = raw.body;
 			if (isReadable(body) && verdict.filter) body = parseAnswer(await readBody(body));
 			return {
@@ -247,8 +248,13 @@ export abstract class ApiClient {
 	 * download limit (refused at once when its announced length is over it) and redacted; any
 	 * other status is read (within the limit) and parsed, for rate-limit checks and errors.
 	 */
-	private async settled(response: RawResponse, request: ApiRequest, secrets: string[]): Promise<RawResponse> {
+	private async settled(
+		response: RawResponse,
+		request: ApiRequest,
+		credentials: ICredentialDataDecryptedObject,
+	): Promise<RawResponse> {
 		if (!isReadable(response.body)) return response;
+		const secrets = this.secretsFor(credentials);
 		const limit = this.maxDownloadBytes;
 		const announced = Number(headerValue(response.headers, 'content-length'));
 		const success = response.statusCode >= 200 && response.statusCode < 300;
