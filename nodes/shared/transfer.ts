@@ -74,9 +74,16 @@ function readableClassOf(stream: Readable): ReadableClass {
 	return constructor;
 }
 
-/** Stops reading a body nobody will read (redirects, retried answers) so its connection is freed. */
+/**
+ * Stops a body nobody will read (redirects, retried answers, refused sizes) so its connection is
+ * freed. The HTTP client may wrap the response in a stream that only reaches the connection once
+ * reading began, so the body is destroyed at its first chunk (or ends, when empty).
+ */
 export function discardBody(body: unknown): void {
-	if (isReadable(body)) body.destroy();
+	if (!isReadable(body)) return;
+	body.on('error', () => undefined);
+	body.once('data', () => body.destroy());
+	body.resume();
 }
 
 const failures = new WeakMap<object, Error>();
