@@ -198,9 +198,10 @@ export abstract class ApiClient {
 			const url = joinUrl(base, request.path);
 			assertUrlUnderBase(url, base, this.pathPrefix);
 			const policy = this.policyFor(request, credentials);
-			const upload = request.body instanceof UploadBody ? request.body : undefined;
+			let upload = request.body instanceof UploadBody ? request.body : undefined;
 			const headers: Record<string, string> = { ...this.defaultHeaders(), ...request.headers };
-			if (upload) {
+			if (upload && this.signingReplacesHeaders(credentials)) upload = this.headerlessUpload(upload);
+			else if (upload) {
 				if (!Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
 					headers['Content-Type'] = upload.contentType;
 				}
@@ -357,6 +358,24 @@ export abstract class ApiClient {
 		} catch (error) {
 			return normalize(unauthorizedAnswer(error));
 		}
+	}
+
+	/**
+	 * Whether n8n's signing for this credential replaces the request's headers (n8n's OAuth 1.0a
+	 * does): a body must then carry its own content type.
+	 */
+	protected signingReplacesHeaders(_credentials: ICredentialDataDecryptedObject): boolean {
+		return false;
+	}
+
+	/** An upload whose content type survives without headers: forms as FormData, form fields as text. */
+	private headerlessUpload(upload: UploadBody): UploadBody {
+		if (upload.toFormData) return new UploadBody(upload.toFormData, undefined, upload.contentType, upload.fields);
+		if (upload.contentType === 'application/x-www-form-urlencoded') return upload;
+		throw new UnsafeRequestError(
+			`A binary body cannot be sent with this ${this.service} credential: its request signing replaces the Content-Type header`,
+			'Send the file in a multipart form ("Body Content Type" → Multipart Form), or use the API key and token credential.',
+		);
 	}
 
 	/** Extra advice for an error response, e.g. the scope a 403 usually means is missing. */

@@ -207,8 +207,11 @@ export async function storedSize(ctx: IExecuteFunctions, binary: IBinaryData): P
 
 /** A body that is sent from a source opened anew for each attempt (a stream can be read once). */
 export class UploadBody {
+	/** The same content as a FormData (in memory), for signing schemes that replace the request's headers. */
+	toFormData?: () => Promise<FormData>;
+
 	constructor(
-		readonly open: () => Promise<Readable | Buffer>,
+		readonly open: () => Promise<Readable | Buffer | string | FormData>,
 		/** Bytes, when known: sent as Content-Length. */
 		readonly length: number | undefined,
 		readonly contentType: string,
@@ -219,8 +222,9 @@ export class UploadBody {
 
 /** An application/x-www-form-urlencoded body. */
 export function formBody(fields: Record<string, string>): UploadBody {
-	const bytes = Buffer.from(new URLSearchParams(fields).toString());
-	return new UploadBody(async () => bytes, bytes.length, 'application/x-www-form-urlencoded', fields);
+	// A string: n8n's HTTP client reads form bodies as text.
+	const text = new URLSearchParams(fields).toString();
+	return new UploadBody(async () => text, Buffer.byteLength(text), 'application/x-www-form-urlencoded', fields);
 }
 
 /** One file in an input item's binary data, read by streaming when n8n keeps it in its binary data store. */
@@ -321,7 +325,20 @@ export function multipartBody(parts: MultipartPart[]): UploadBody {
 		return readableClassOf(stream).from(chunks(), { objectMode: false });
 	};
 	const fields = Object.fromEntries(parts.flatMap((part) => ('value' in part ? [[part.field, part.value]] : [])));
-	return new UploadBody(open, length, `multipart/form-data; boundary=${boundary}`, fields);
+	const body = new UploadBody(open, length, `multipart/form-data; boundary=${boundary}`, fields);
+	body.toFormData = async () => {
+		const form = new FormData();
+		for (const part of parts) {
+			if ('value' in part) {
+				form.append(part.field, part.value);
+				continue;
+			}
+			const bytes = await readBody(await part.file.open());
+			form.append(part.field, new Blob([bytes], { type: part.mimeType ?? part.file.mimeType }), part.fileName ?? (part.file.fileName || 'file'));
+		}
+		return form;
+	};
+	return body;
 }
 
 /** A file name from Content-Disposition (filename* first), if the answer names one. */
