@@ -1,6 +1,7 @@
+import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { inputFile, sizeOf, UploadBody } from '../../../shared/transfer';
+import { DownloadLimitError, inputFile, saveDownload, sizeOf, UploadBody } from '../../../shared/transfer';
 import type { HandlerInput } from '../types';
 
 /**
@@ -26,4 +27,23 @@ export async function uploadReleaseAsset({ ctx, values, request, itemIndex, gene
 		headers: { 'Content-Type': file.mimeType },
 		body: new UploadBody(file.open, size, file.mimeType),
 	});
+}
+
+/**
+ * The asset's metadata names and sizes the file (a file over "Max Download Size (MB)" is refused
+ * before downloading); its bytes come with Accept: application/octet-stream, from GitHub's
+ * storage host after a redirect (followed without the credential).
+ */
+export async function downloadReleaseAsset({ ctx, client, values, request, itemIndex }: HandlerInput) {
+	const asset = await client.request<IDataObject>({ method: 'GET', path: request.path });
+	const size = Number(asset.size);
+	if (Number.isFinite(size) && size > client.maxDownloadBytes) {
+		throw new DownloadLimitError('GitHub', client.maxDownloadBytes, size);
+	}
+	const response = await client.send({ ...request, headers: { Accept: 'application/octet-stream' }, encoding: 'stream' });
+	const fileName = String(asset.name ?? '').trim() || `asset-${String(values.assetId)}`;
+	const mimeType = String(asset.content_type ?? '').trim() || undefined;
+	const property = String(values.binaryPropertyName ?? '').trim() || 'data';
+	const binary = await saveDownload(ctx, response.body, fileName, mimeType);
+	return [{ json: asset, binary: { [property]: binary }, pairedItem: { item: itemIndex } }];
 }
