@@ -265,4 +265,23 @@ describe('downloads are bounded by "Max Download Size (MB)"', () => {
 			await other.stop();
 		}
 	});
+
+	it('refuses a release asset whose size is over the limit before downloading anything', async () => {
+		server.on('/repos/octo/hello/releases/assets/42', (_req, res) => json(res, { id: 42, name: 'big.iso', size: 300 * MB, content_type: 'application/octet-stream' }));
+
+		const run = await runNode(
+			'gitHub',
+			{
+				resource: 'release',
+				operation: 'downloadAsset',
+				owner: { __rl: true, mode: 'name', value: 'octo' },
+				repository: { __rl: true, mode: 'name', value: 'hello' },
+				assetId: 42,
+			},
+			server.baseUrl,
+		);
+
+		expect(run.error('Call')?.message).toBe('GitHub announced 300.0 MB, over the 256 MB set in "Max Download Size (MB)"; nothing was downloaded');
+		expect(server.served.map((s) => s.path)).toEqual(['/repos/octo/hello/releases/assets/42']);
+	});
 });
