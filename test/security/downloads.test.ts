@@ -1,13 +1,14 @@
 import { createServer } from 'http';
 import type { IncomingMessage, Server, ServerResponse } from 'http';
 import type { AddressInfo } from 'net';
+import { Readable } from 'stream';
 import { brotliCompressSync, deflateSync, gzipSync } from 'zlib';
 
 import { GitHub } from '../../nodes/GitHub/GitHub.node';
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
 import { Trello } from '../../nodes/Trello/Trello.node';
 import { resetTrelloRateLimitState } from '../../nodes/Trello/transport';
-import { DEFAULT_MAX_DOWNLOAD_MB, downloadLimitFrom, MB } from '../../nodes/shared/transfer';
+import { DEFAULT_MAX_DOWNLOAD_MB, downloadLimitFrom, guardedDownload, MB, readBody } from '../../nodes/shared/transfer';
 import { leakedSecrets, runApiCall, runNode } from './support';
 
 /**
@@ -283,5 +284,15 @@ describe('downloads are bounded by "Max Download Size (MB)"', () => {
 
 		expect(run.error('Call')?.message).toBe('GitHub announced 300.0 MB, over the 256 MB set in "Max Download Size (MB)"; nothing was downloaded');
 		expect(server.served.map((s) => s.path)).toEqual(['/repos/octo/hello/releases/assets/42']);
+	});
+
+	it('redacts a secret split across the chunks of a stream, and nothing else', async () => {
+		const secret = 'ghp_splitAcrossChunks0123456789abcdefABCD';
+		const content = Buffer.concat([Buffer.from([0, 255, 1]), Buffer.from(`a ${secret} b ${secret}`), Buffer.from([254])]);
+		const chunks = [content.subarray(0, 9), content.subarray(9, 10), content.subarray(10, 40), content.subarray(40)];
+
+		const out = await readBody(guardedDownload(Readable.from(chunks), MB, [secret], 'GitHub'));
+
+		expect(out.equals(Buffer.concat([Buffer.from([0, 255, 1]), Buffer.from('a [redacted] b [redacted]'), Buffer.from([254])]))).toBe(true);
 	});
 });
