@@ -9,6 +9,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { describeCatalogue, resourceNames, toolVariantNamedByOperation } from '../shared/catalogue';
 import { assertNotCustomApiCall, customApiCallNotice, MAX_RATE_LIMIT_WAIT_OPTION } from '../shared/options';
+import { MAX_DOWNLOAD_SIZE_OPTION } from '../shared/transfer';
 import { GITHUB_RESOURCES, GITHUB_ROWS } from './actions/catalogue';
 import { executeGitHubActions } from './actions/router';
 import { GITHUB_AUTHENTICATION_PROPERTY, GITHUB_CREDENTIALS } from './common';
@@ -37,6 +38,7 @@ const GITHUB_PROPERTIES: INodeProperties[] = [
 					'Limit this node to these repositories (owner/name or owner/*, comma-separated). Operations on any other repository fail before a request is sent, and Search only returns results from these repositories. Empty = no limit.',
 			},
 			MAX_RATE_LIMIT_WAIT_OPTION,
+			MAX_DOWNLOAD_SIZE_OPTION,
 		],
 	},
 ];

@@ -6,6 +6,7 @@ import { toolVariant } from '../shared/catalogue';
 import { apiCallProperties, executeApiCall, nameValueRows } from '../shared/apiCall';
 import { pairsToObject } from '../shared/items';
 import { retryBoundsFrom } from '../shared/options';
+import { downloadLimitFrom } from '../shared/transfer';
 import { GITHUB_AUTHENTICATION_PROPERTY, GITHUB_CREDENTIALS } from './common';
 import type { GitHubAuthentication } from './transport';
 import { GITHUB_MEDIA_TYPE, GitHubClient } from './transport';
@@ -52,21 +53,12 @@ const GITHUB_API_CALL: ApiCallService<GitHubClient> = {
 				'For endpoints that wrap their list in an object (search: items, workflow runs: workflow_runs). Leave empty for plain lists.',
 		},
 	],
-	options: [
-		{
-			displayName: 'Include Status and Headers',
-			name: 'fullResponse',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to output statusCode, headers and body instead of the body alone',
-		},
-	],
 	createClient: (ctx, itemIndex, options) =>
 		new GitHubClient(
 			ctx,
 			ctx.getNodeParameter('authentication', itemIndex) as GitHubAuthentication,
 			retryBoundsFrom(options.maxRateLimitWait),
-		),
+		).withDownloadLimit(downloadLimitFrom(options.maxDownloadSizeMb)),
 	prepare: (ctx, i, request) => {
 		const accept = String(ctx.getNodeParameter('accept', i, GITHUB_MEDIA_TYPE)).trim() || GITHUB_MEDIA_TYPE;
 		if (!GITHUB_MEDIA_TYPE_PATTERN.test(accept)) {
@@ -89,15 +81,10 @@ const GITHUB_API_CALL: ApiCallService<GitHubClient> = {
 		headers.Accept = accept;
 		return { ...request, headers };
 	},
-	send: async (ctx, i, client, request, options) => {
-		if (request.method === 'GET' && ctx.getNodeParameter('followAllPages', i, false)) {
-			const itemsKey = String(ctx.getNodeParameter('itemsProperty', i, '')).trim() || undefined;
-			return await client.paginate(request, { returnAll: true, itemsKey });
-		}
-		const response = await client.send(request);
-		return options.fullResponse
-			? { statusCode: response.statusCode, headers: response.headers, body: response.body }
-			: response.body;
+	send: async (ctx, i, client, request) => {
+		if (request.method !== 'GET' || !ctx.getNodeParameter('followAllPages', i, false)) return undefined;
+		const itemsKey = String(ctx.getNodeParameter('itemsProperty', i, '')).trim() || undefined;
+		return await client.paginate(request, { returnAll: true, itemsKey });
 	},
 };
 

@@ -9,6 +9,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { describeCatalogue, resourceNames, toolVariantNamedByOperation } from '../shared/catalogue';
 import { assertNotCustomApiCall, customApiCallNotice, MAX_RATE_LIMIT_WAIT_OPTION } from '../shared/options';
+import { MAX_DOWNLOAD_SIZE_OPTION } from '../shared/transfer';
 import { TRELLO_RESOURCES, TRELLO_ROWS } from './actions/catalogue';
 import { executeTrelloRows } from './actions/router';
 import { TRELLO_AUTHENTICATION_PROPERTY, TRELLO_CREDENTIALS } from './common';
@@ -52,6 +53,7 @@ const TRELLO_PROPERTIES: INodeProperties[] = [
 					'Comma-separated board IDs, short links or board addresses. When set, every operation acts only on cards, lists, checklists and labels of these boards and fails before sending any change otherwise; lists of boards, notifications and webhooks keep only what concerns these boards; Create Board and Mark All Notifications as Read are refused.',
 			},
 			MAX_RATE_LIMIT_WAIT_OPTION,
+			MAX_DOWNLOAD_SIZE_OPTION,
 		],
 	},
 ];

@@ -5,6 +5,7 @@ import type { ApiCallService } from '../shared/apiCall';
 import { toolVariant } from '../shared/catalogue';
 import { apiCallProperties, executeApiCall } from '../shared/apiCall';
 import { retryBoundsFrom } from '../shared/options';
+import { downloadLimitFrom } from '../shared/transfer';
 import { TRELLO_AUTHENTICATION_PROPERTY, TRELLO_CREDENTIALS } from './common';
 import type { TrelloAuthentication } from './transport';
 import { TrelloClient } from './transport';
@@ -22,7 +23,7 @@ const TRELLO_API_CALL: ApiCallService<TrelloClient> = {
 			ctx,
 			ctx.getNodeParameter('authentication', itemIndex) as TrelloAuthentication,
 			retryBoundsFrom(options.maxRateLimitWait),
-		),
+		).withDownloadLimit(downloadLimitFrom(options.maxDownloadSizeMb)),
 };
 
 export class TrelloApiCall implements INodeType {

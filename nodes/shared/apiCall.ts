@@ -1,3 +1,4 @@
+import { NodeOperationError } from 'n8n-workflow';
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -5,12 +6,26 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import type { ApiClient, ApiRequest } from './apiClient';
+import type { ApiClient, ApiRequest, ApiResponse } from './apiClient';
 import type { ServiceName } from './errors';
+import { ServiceAnswerError } from './errors';
 import { forEachItem, pairsToObject, readJson, toItems } from './items';
 import { MAX_RATE_LIMIT_WAIT_OPTION } from './options';
+import type { MultipartPart } from './transfer';
+import {
+	fileNameFromDisposition,
+	formBody,
+	inputFile,
+	isReadable,
+	MAX_DOWNLOAD_SIZE_OPTION,
+	multipartBody,
+	parseAnswer,
+	readBody,
+	saveDownload,
+	sizeOf,
+	UploadBody,
+} from './transfer';
 
 /**
  * The "API Call" node of a service: method, endpoint, query parameters and JSON body sent
@@ -33,9 +48,18 @@ export interface ApiCallService<Client extends ApiClient> {
 	createClient: (ctx: IExecuteFunctions, itemIndex: number, options: IDataObject) => Client;
 	/** Adds what the service's own settings ask for (e.g. headers), or refuses the item. */
 	prepare?: (ctx: IExecuteFunctions, itemIndex: number, request: ApiRequest) => ApiRequest;
-	/** Sends the request; by default one request whose body is the output. */
-	send?: (ctx: IExecuteFunctions, itemIndex: number, client: Client, request: ApiRequest, options: IDataObject) => Promise<unknown>;
+	/**
+	 * Sends the request the service's own way (GitHub: following every page) and returns the
+	 * output, or undefined to have it sent as one request answered in the chosen Response Format.
+	 */
+	send?: (ctx: IExecuteFunctions, itemIndex: number, client: Client, request: ApiRequest) => Promise<unknown>;
 }
+
+type BodyContentType = 'json' | 'form' | 'multipart' | 'binary';
+type ResponseFormat = 'autodetect' | 'json' | 'text' | 'file';
+
+/** Content types whose body the scope checks could not read; the JSON body sends them. */
+const STRUCTURED_CONTENT_TYPES = /^(application\/(json|x-www-form-urlencoded)|multipart\/)|\+json$/i;
 
 /** A list of name/value rows (query parameters, headers), read back with pairsToObject. */
 export function nameValueRows(
@@ -66,6 +90,7 @@ export function apiCallProperties<Client extends ApiClient>(
 	authentication: INodeProperties,
 	service: ApiCallService<Client>,
 ): INodeProperties[] {
+	const withBody = service.methods.filter((m) => m !== 'GET');
 	return [
 		authentication,
 		{
@@ -89,21 +114,111 @@ export function apiCallProperties<Client extends ApiClient>(
 		nameValueRows('queryParameters', 'Query Parameters', { name: 'parameter', displayName: 'Parameter' }),
 		...(service.afterQuery ?? []),
 		{
+			displayName: 'Body Content Type',
+			name: 'bodyContentType',
+			type: 'options',
+			options: [
+				{ name: 'Binary File', value: 'binary', description: 'The bytes of a binary property of the input item' },
+				{ name: 'Form URL-Encoded', value: 'form', description: 'Fields as application/x-www-form-urlencoded' },
+				{ name: 'JSON', value: 'json' },
+				{ name: 'Multipart Form', value: 'multipart', description: 'Fields and files as multipart/form-data' },
+			],
+			default: 'json',
+			displayOptions: { show: { method: withBody } },
+		},
+		{
 			displayName: 'Body (JSON)',
 			name: 'body',
 			type: 'json',
 			default: '',
-			displayOptions: { show: { method: service.methods.filter((m) => m !== 'GET') } },
+			displayOptions: { show: { method: withBody, bodyContentType: ['json'] } },
 			description: `JSON request body, e.g. ${service.bodyExample}`,
 		},
+		{
+			...nameValueRows('formFields', 'Form Fields', { name: 'field', displayName: 'Field' }),
+			displayOptions: { show: { method: withBody, bodyContentType: ['form', 'multipart'] } },
+		},
+		{
+			displayName: 'Form Files',
+			name: 'formFiles',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			default: {},
+			placeholder: 'Add File',
+			displayOptions: { show: { method: withBody, bodyContentType: ['multipart'] } },
+			options: [
+				{
+					name: 'file',
+					displayName: 'File',
+					values: [
+						{ displayName: 'Field Name', name: 'name', type: 'string', default: 'file' },
+						{
+							displayName: 'Input Binary Field',
+							name: 'binaryPropertyName',
+							type: 'string',
+							default: 'data',
+							description: 'Binary property of the input item whose file is sent in this field',
+						},
+					],
+				},
+			],
+		},
+		{
+			displayName: 'Input Binary Field',
+			name: 'inputBinaryField',
+			type: 'string',
+			default: 'data',
+			displayOptions: { show: { method: withBody, bodyContentType: ['binary'] } },
+			description: 'Binary property of the input item whose bytes are the body',
+		},
+		{
+			displayName: 'Content Type',
+			name: 'contentType',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. application/zip',
+			displayOptions: { show: { method: withBody, bodyContentType: ['binary'] } },
+			description: 'Content-Type header of the body. Empty: the MIME type of the binary data.',
+		},
 		...(service.afterBody ?? []),
+		{
+			displayName: 'Response Format',
+			name: 'responseFormat',
+			type: 'options',
+			options: [
+				{ name: 'Autodetect', value: 'autodetect', description: 'JSON, text or a file, by the answer’s content type' },
+				{ name: 'File', value: 'file', description: 'The answer as binary data' },
+				{ name: 'JSON', value: 'json' },
+				{ name: 'Text', value: 'text' },
+			],
+			default: 'autodetect',
+		},
+		{
+			displayName: 'Output Binary Field',
+			name: 'outputBinaryField',
+			type: 'string',
+			default: 'data',
+			displayOptions: { show: { responseFormat: ['autodetect', 'file'] } },
+			description: 'Binary property the file goes to when the answer is a file',
+		},
 		{
 			displayName: 'Options',
 			name: 'options',
 			type: 'collection',
 			placeholder: 'Add Option',
 			default: {},
-			options: [...(service.options ?? []), MAX_RATE_LIMIT_WAIT_OPTION],
+			options: [
+				{
+					displayName: 'Include Status and Headers',
+					name: 'fullResponse',
+					type: 'boolean',
+					default: false,
+					description: 'Whether to output statusCode, headers and body instead of the body alone',
+				},
+				...(service.options ?? []),
+				MAX_DOWNLOAD_SIZE_OPTION,
+				MAX_RATE_LIMIT_WAIT_OPTION,
+			],
 		},
 	];
 }
@@ -128,13 +243,15 @@ export async function executeApiCall<Client extends ApiClient>(
 				String(ctx.getNodeParameter('endpoint', i)).trim(),
 				pairsToObject(ctx.getNodeParameter('queryParameters.parameter', i, []) as Array<{ name: string; value: string }>),
 			);
-			const body = method === 'GET' ? undefined : readJson(ctx, 'body', 'Body (JSON)', i);
+			const body = method === 'GET' ? undefined : await requestBody(ctx, i);
 			let request: ApiRequest = { method, path, qs, body };
 			if (service.prepare) request = service.prepare(ctx, i, request);
-			const result = service.send
-				? await service.send(ctx, i, itemClient, request, options)
-				: await itemClient.request(request);
-			return toItems(result, i);
+			const output = service.send ? await service.send(ctx, i, itemClient, request) : undefined;
+			if (output !== undefined) return toItems(output, i);
+			const headers = { ...request.headers };
+			if (!Object.keys(headers).some((name) => name.toLowerCase() === 'accept')) headers.Accept = 'application/json';
+			const response = await itemClient.send({ ...request, headers, encoding: 'stream' });
+			return await answerItems(ctx, i, service.service, request.path, response, Boolean(options.fullResponse));
 		},
 		async () => (client ? await client.secrets() : []),
 	);
@@ -166,4 +283,85 @@ export function withPathQuery(
 		qs[name] = earlier === undefined ? value : [...(Array.isArray(earlier) ? earlier : [earlier]), value] as string[];
 	}
 	return { path: endpoint.slice(0, at), qs: { ...qs, ...queryParameters } };
+}
+
+/** The body the item sends, as "Body Content Type" says. */
+async function requestBody(ctx: IExecuteFunctions, itemIndex: number): Promise<unknown> {
+	const kind = ctx.getNodeParameter('bodyContentType', itemIndex, 'json') as BodyContentType;
+	if (kind === 'json') return readJson(ctx, 'body', 'Body (JSON)', itemIndex);
+	const rows = ctx.getNodeParameter('formFields.field', itemIndex, []) as Array<{ name: string; value: string }>;
+	const fields = Object.fromEntries(rows.filter((row) => row.name).map((row) => [row.name, String(row.value ?? '')]));
+	if (kind === 'form') return formBody(fields);
+	if (kind === 'multipart') {
+		const files = ctx.getNodeParameter('formFiles.file', itemIndex, []) as Array<{ name: string; binaryPropertyName: string }>;
+		const parts: MultipartPart[] = Object.entries(fields).map(([field, value]) => ({ field, value }));
+		for (const entry of files) {
+			const file = inputFile(ctx, itemIndex, String(entry.binaryPropertyName || 'data').trim(), 'Form Files');
+			parts.push({ field: String(entry.name || 'file'), file, size: await sizeOf(ctx, itemIndex, file) });
+		}
+		return multipartBody(parts);
+	}
+	const file = inputFile(ctx, itemIndex, String(ctx.getNodeParameter('inputBinaryField', itemIndex, 'data')).trim() || 'data', 'Input Binary Field');
+	const contentType = String(ctx.getNodeParameter('contentType', itemIndex, '')).trim() || file.mimeType;
+	if (STRUCTURED_CONTENT_TYPES.test(contentType.split(';')[0].trim())) {
+		throw new NodeOperationError(ctx.getNode(), `The "Content Type" of a binary body may not be ${contentType}`, {
+			itemIndex,
+			description: 'Send JSON with Body Content Type "JSON" and forms with "Form URL-Encoded" or "Multipart Form", so their fields are checked like any other; for a file, set "Content Type" to its own type (e.g. application/zip).',
+		});
+	}
+	return new UploadBody(file.open, await sizeOf(ctx, itemIndex, file), contentType);
+}
+
+/** JSON and GitHub's JSON media types; text types and GitHub's text answers (diff, patch, sha). */
+const JSON_TYPES = /^application\/(json|[^;]*\+json)$/i;
+const TEXT_TYPES = /^(text\/|application\/(xml|javascript|[^;]*\+xml)$|application\/vnd\.github(\.v3)?\.(diff|patch|sha|text|html)\b)/i;
+
+function formatFor(mimeType: string): ResponseFormat {
+	if (!mimeType || JSON_TYPES.test(mimeType)) return 'json';
+	return TEXT_TYPES.test(mimeType) ? 'text' : 'file';
+}
+
+/** The answer as output items: parsed JSON, text, or n8n binary data named after the answer. */
+async function answerItems(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	service: ServiceName,
+	path: string,
+	response: ApiResponse,
+	fullResponse: boolean,
+): Promise<INodeExecutionData[]> {
+	const { statusCode, headers } = response;
+	const wrap = (body: unknown) => (fullResponse ? { statusCode, headers, body } : body);
+	// Answers the scope filtered were read already and are JSON.
+	if (!isReadable(response.body)) return toItems(wrap(response.body), itemIndex);
+	const mimeType = String(headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+	const chosen = ctx.getNodeParameter('responseFormat', itemIndex, 'autodetect') as ResponseFormat;
+	const format = chosen === 'autodetect' ? formatFor(mimeType) : chosen;
+	if (format === 'file') {
+		const fileName = fileNameFromDisposition(headers['content-disposition']) ?? lastSegment(path);
+		const property = String(ctx.getNodeParameter('outputBinaryField', itemIndex, 'data')).trim() || 'data';
+		const binary = await saveDownload(ctx, response.body, fileName, mimeType || undefined);
+		return [{ json: fullResponse ? { statusCode, headers } : {}, binary: { [property]: binary }, pairedItem: { item: itemIndex } }];
+	}
+	const bytes = await readBody(response.body);
+	if (format === 'text') return toItems(wrap(bytes.toString('utf8')), itemIndex);
+	const parsed = parseAnswer(bytes);
+	if (chosen === 'json' && typeof parsed === 'string' && parsed !== '') {
+		throw new ServiceAnswerError(
+			`${service} answered with ${mimeType || 'no content type'}, not JSON`,
+			'Set "Response Format" to Autodetect, Text or File for this endpoint.',
+			response,
+		);
+	}
+	return toItems(wrap(parsed), itemIndex);
+}
+
+/** The file name an answer without Content-Disposition gets: the endpoint's last path segment. */
+function lastSegment(path: string): string {
+	const segment = path.split(/[?#]/)[0].split('/').filter(Boolean).pop() ?? 'file';
+	try {
+		return decodeURIComponent(segment);
+	} catch {
+		return segment;
+	}
 }

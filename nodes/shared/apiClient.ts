@@ -24,6 +24,17 @@ export const MAX_REDIRECTS = 5;
 const HEADERS_KEPT_ACROSS_HOSTS = new Set(['accept', 'user-agent']);
 import type { ScopeVerdict } from './scope';
 import { ALLOW } from './scope';
+import {
+	DEFAULT_MAX_DOWNLOAD_MB,
+	discardBody,
+	DownloadLimitError,
+	guardedDownload,
+	isReadable,
+	MB,
+	parseAnswer,
+	readBody,
+	UploadBody,
+} from './transfer';
 
 export interface ApiRequest {
 	method: IHttpRequestMethods;
@@ -32,8 +43,12 @@ export interface ApiRequest {
 	qs?: IDataObject;
 	body?: unknown;
 	headers?: Record<string, string>;
-	/** Binary downloads. */
-	encoding?: 'arraybuffer';
+	/**
+	 * Binary answers. 'stream': a successful answer's body is a stream (read it, or store it with
+	 * saveDownload) unless the scope filters it; 'arraybuffer': a Buffer. Both are bounded by the
+	 * client's download limit; other statuses come parsed as usual.
+	 */
+	encoding?: 'arraybuffer' | 'stream';
 	/** Response codes that are answers rather than failures (e.g. 404 for "not starred"). */
 	acceptStatus?: number[];
 	/**
@@ -61,6 +76,15 @@ export const transportSettings: { clock: Clock } = { clock: systemClock };
  */
 export abstract class ApiClient {
 	private credentialData?: ICredentialDataDecryptedObject;
+
+	/** Largest body one request may download (see "Max Download Size (MB)"). */
+	maxDownloadBytes = DEFAULT_MAX_DOWNLOAD_MB * MB;
+
+	/** Sets the download limit (from the node's options) and returns the client. */
+	withDownloadLimit(bytes: number): this {
+		this.maxDownloadBytes = bytes;
+		return this;
+	}
 
 	protected constructor(
 		protected readonly ctx: ApiContext,
@@ -167,41 +191,82 @@ export abstract class ApiClient {
 			assertSafeHeaders(request.headers);
 			assertSafeQuery(request.qs);
 			const credentials = await this.credentials();
-			const verdict = checkScope ? await this.scopeVerdict(request, credentials) : ALLOW;
+			// A form's fields are checked like a JSON body's.
+			const checked = request.body instanceof UploadBody ? { ...request, body: request.body.fields } : request;
+			const verdict = checkScope ? await this.scopeVerdict(checked, credentials) : ALLOW;
 			const base = this.serverBase(request, credentials);
 			const url = joinUrl(base, request.path);
 			assertUrlUnderBase(url, base, this.pathPrefix);
 			const policy = this.policyFor(request, credentials);
+			let upload = request.body instanceof UploadBody ? request.body : undefined;
+			const headers: Record<string, string> = { ...this.defaultHeaders(), ...request.headers };
+			if (upload && this.signingReplacesHeaders(credentials)) upload = this.headerlessUpload(upload);
+			else if (upload) {
+				if (!Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
+					headers['Content-Type'] = upload.contentType;
+				}
+				if (upload.length !== undefined) headers['Content-Length'] = String(upload.length);
+			}
 			const options: IHttpRequestOptions = {
 				method: request.method,
 				url,
 				qs: request.qs,
-				body: request.body as IHttpRequestOptions['body'],
-				headers: { ...this.defaultHeaders(), ...request.headers },
-				json: request.encoding !== 'arraybuffer',
-				encoding: request.encoding,
+				body: upload ? undefined : (request.body as IHttpRequestOptions['body']),
+				headers,
+				json: !request.encoding,
+				// Binary answers always arrive as a stream, so the download limit applies while reading.
+				encoding: request.encoding ? 'stream' : undefined,
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: this.refreshesOnUnauthorized(credentials) ? { ignore: true, except: [401] } : true,
 				// Redirects are followed here, where the credential's host is known (see followRedirects).
 				disableFollowRedirect: true,
 			};
 			if (options.body === undefined) delete options.body;
+			if (options.encoding === undefined) delete options.encoding;
 			const raw = await sendWithRateLimits(
-				async () => await this.followRedirects(options, new URL(base)),
+				async () => await this.settled(await this.followRedirects(options, new URL(base), upload), request, credentials),
 				policy,
 				transportSettings.clock,
 				this.bounds,
 			);
 			// Services echo request URLs and headers back; the credential's secrets never leave here.
+			// (Read after sending: a GitHub App's installation token is issued on the way.)
 			const secrets = this.secretsFor(credentials);
+			let body = raw.body;
+			if (isReadable(body) && verdict.filter) body = parseAnswer(await readBody(body));
 			return {
 				statusCode: raw.statusCode,
 				headers: redactHeaders(raw.headers, secrets),
-				body: scoped(verdict, raw.statusCode, redactKnownSecrets(raw.body, secrets)),
+				body: isReadable(body) ? body : scoped(verdict, raw.statusCode, redactKnownSecrets(body, secrets)),
 			};
 		} catch (error) {
 			throw toNodeError(this.ctx.getNode(), this.service, error, await this.secrets());
 		}
+	}
+
+	/**
+	 * A streamed answer as the request wants it: a successful one stays a stream, guarded by the
+	 * download limit (refused at once when its announced length is over it) and redacted; any
+	 * other status is read (within the limit) and parsed, for rate-limit checks and errors.
+	 */
+	private async settled(
+		response: RawResponse,
+		request: ApiRequest,
+		credentials: ICredentialDataDecryptedObject,
+	): Promise<RawResponse> {
+		if (!isReadable(response.body)) return response;
+		const secrets = this.secretsFor(credentials);
+		const limit = this.maxDownloadBytes;
+		const announced = Number(headerValue(response.headers, 'content-length'));
+		const success = response.statusCode >= 200 && response.statusCode < 300;
+		if (success && Number.isFinite(announced) && announced > limit) {
+			discardBody(response.body);
+			throw new DownloadLimitError(this.service, limit, announced);
+		}
+		const body = guardedDownload(response.body, limit, secrets, this.service);
+		if (success && request.encoding === 'stream') return { ...response, body };
+		const bytes = await readBody(body);
+		return { ...response, body: success ? bytes : parseAnswer(bytes) };
 	}
 
 	/** The root a request is joined to: the credential's API, or exactly its upload host. */
@@ -224,15 +289,17 @@ export abstract class ApiClient {
 	 * without it (GitHub sends archive, artifact and log downloads to other hosts), anything else
 	 * is refused, so neither the credential nor a request body leaves the credential's host.
 	 */
-	private async followRedirects(first: IHttpRequestOptions, base: URL): Promise<RawResponse> {
+	private async followRedirects(first: IHttpRequestOptions, base: URL, firstUpload?: UploadBody): Promise<RawResponse> {
 		let options = first;
+		let upload = firstUpload;
 		let onCredentialHost = true;
 		for (let hops = 0; ; hops++) {
 			const response = onCredentialHost
-				? await this.sendAuthenticated(options)
-				: normalize(await this.ctx.helpers.httpRequest({ ...options, headers: { ...options.headers } }));
+				? await this.sendAuthenticated(options, upload)
+				: normalize(await this.ctx.helpers.httpRequest({ ...(await withBody(options, upload)), headers: { ...options.headers } }));
 			const location = headerValue(response.headers, 'location');
 			if (!REDIRECT_STATUSES.has(response.statusCode) || !location) return response;
+			discardBody(response.body);
 			const refuse = (why: string) =>
 				new ServiceAnswerError(
 					`${this.service} redirected the request (${response.statusCode}) ${why}; it was not followed`,
@@ -260,7 +327,10 @@ export abstract class ApiClient {
 				),
 			) as IHttpRequestOptions['headers'];
 			options = { ...options, method: becomesGet ? 'GET' : method, url: target.href, qs: undefined, headers };
-			if (becomesGet) delete options.body;
+			if (becomesGet) {
+				delete options.body;
+				upload = undefined;
+			}
 			onCredentialHost = sameHost;
 		}
 	}
@@ -271,11 +341,11 @@ export abstract class ApiClient {
 	 * that option as a plain flag: the request is then sent once more with status errors on, so n8n
 	 * renews the token (OAuth2 refresh, GitHub App preAuthentication) and resends it.
 	 */
-	private async sendAuthenticated(options: IHttpRequestOptions): Promise<RawResponse> {
+	private async sendAuthenticated(options: IHttpRequestOptions, upload?: UploadBody): Promise<RawResponse> {
 		const attempt = async (attemptOptions: IHttpRequestOptions) =>
 			normalize(
 				await this.ctx.helpers.httpRequestWithAuthentication.call(this.ctx, this.credentialType, {
-					...attemptOptions,
+					...(await withBody(attemptOptions, upload)),
 					headers: { ...attemptOptions.headers },
 				}),
 			);
@@ -283,10 +353,29 @@ export abstract class ApiClient {
 			const response = await attempt(options);
 			const renewalWanted = typeof options.ignoreHttpStatusErrors === 'object';
 			if (response.statusCode !== 401 || !renewalWanted) return response;
+			discardBody(response.body);
 			return await attempt({ ...options, ignoreHttpStatusErrors: false });
 		} catch (error) {
 			return normalize(unauthorizedAnswer(error));
 		}
+	}
+
+	/**
+	 * Whether n8n's signing for this credential replaces the request's headers (n8n's OAuth 1.0a
+	 * does): a body must then carry its own content type.
+	 */
+	protected signingReplacesHeaders(_credentials: ICredentialDataDecryptedObject): boolean {
+		return false;
+	}
+
+	/** An upload whose content type survives without headers: forms as FormData, form fields as text. */
+	private headerlessUpload(upload: UploadBody): UploadBody {
+		if (upload.toFormData) return new UploadBody(upload.toFormData, undefined, upload.contentType, upload.fields);
+		if (upload.contentType === 'application/x-www-form-urlencoded') return upload;
+		throw new UnsafeRequestError(
+			`A binary body cannot be sent with this ${this.service} credential: its request signing replaces the Content-Type header`,
+			'Send the file in a multipart form ("Body Content Type" → Multipart Form), or use the API key and token credential.',
+		);
 	}
 
 	/** Extra advice for an error response, e.g. the scope a 403 usually means is missing. */
@@ -314,6 +403,12 @@ function unauthorizedAnswer(error: unknown): unknown {
 		current = (current as { cause?: unknown }).cause;
 	}
 	throw error;
+}
+
+/** The options with a freshly opened upload body (a stream is read once; each attempt opens its own). */
+async function withBody(options: IHttpRequestOptions, upload: UploadBody | undefined): Promise<IHttpRequestOptions> {
+	if (!upload) return options;
+	return { ...options, body: (await upload.open()) as IHttpRequestOptions['body'] };
 }
 
 function normalize(response: unknown): RawResponse {

@@ -11,6 +11,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { pathSegment } from './requestGuard';
 import type { FieldSet } from './simplify';
+import type { UploadBody } from './transfer';
 import { outputProperties } from './simplify';
 
 /**
@@ -400,8 +401,8 @@ export interface BuiltRequest {
 	method: IHttpRequestMethods;
 	path: string;
 	qs: IDataObject;
-	/** JSON fields, or raw bytes a handler sends (uploads). */
-	body?: IDataObject | Buffer;
+	/** JSON fields, or what a handler uploads (bytes, a streamed file or form). */
+	body?: IDataObject | Buffer | UploadBody;
 	/** Set by handlers only (e.g. the content type of an upload). */
 	headers?: Record<string, string>;
 	/** Set by handlers only: the service's upload host instead of its API (see ApiRequest). */

@@ -229,6 +229,31 @@ describe('Allowed Repositories: lists, forks and searches beyond issues', () => 
 		expect(run.json('GitHub').map((item) => item[key])).toEqual([kept]);
 	});
 
+	it('Collaborator → List My Invitations keeps only invitations to allowed repositories', async () => {
+		const invitations = [{ id: 1, repository: { full_name: 'octo/hello' } }, { id: 2, repository: { full_name: 'evil/x' } }];
+		new GitHubRecorder([{ body: invitations }]);
+		const run = await runGitHub({ resource: 'collaborator', operation: 'listMyInvitations', returnAll: true, options: { allowedRepositories: 'octo/*' } });
+		expect(run.json('GitHub')).toEqual([invitations[0]]);
+	});
+
+	it('Collaborator → Accept Invitation: the invitation’s repository is looked up and checked before accepting', async () => {
+		const invitations = [{ id: 1, repository: { full_name: 'octo/hello' } }, { id: 2, repository: { full_name: 'evil/x' } }];
+		const refused = new GitHubRecorder([{ body: invitations }]);
+		const outside = await runGitHub({ resource: 'collaborator', operation: 'acceptInvitation', invitationId: 2, options: { allowedRepositories: 'octo/*' } });
+		expect(outside.error('GitHub')?.message).toBe(
+			'Refused: the repository "evil/x" is outside the node\'s "Allowed Repositories". Allowed repositories: octo/*.',
+		);
+		expect(refused.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /user/repository_invitations']);
+	});
+
+	it('Collaborator → Accept Invitation to an allowed repository: looked up, then accepted', async () => {
+		const invitations = [{ id: 1, repository: { full_name: 'octo/hello' } }, { id: 2, repository: { full_name: 'evil/x' } }];
+		const accepted = new GitHubRecorder([{ body: invitations }, { status: 204 }]);
+		const inside = await runGitHub({ resource: 'collaborator', operation: 'acceptInvitation', invitationId: 1, options: { allowedRepositories: 'octo/*' } });
+		expect(inside.json('GitHub')).toEqual([{ accepted: true, invitationId: 1 }]);
+		expect(accepted.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /user/repository_invitations', 'PATCH /user/repository_invitations/1']);
+	});
+
 	it('Search → Users is refused while the list is set: people belong to no repository', async () => {
 		const recorder = new GitHubRecorder([]);
 		const run = await runGitHub({ resource: 'search', operation: 'users', query: 'location:berlin', limit: 5, options: { allowedRepositories: 'octo/hello' } });

@@ -5,6 +5,7 @@ import type { ResolvingRun, ServiceRunner } from '../../shared/pipeline';
 import { runRows } from '../../shared/pipeline';
 import { readParameter } from '../../shared/context';
 import { retryBoundsFrom } from '../../shared/options';
+import { downloadLimitFrom } from '../../shared/transfer';
 import type { GitHubAuthentication } from '../transport';
 import { repositoryReference } from '../repositoryReference';
 import { GitHubClient } from '../transport';
@@ -124,9 +125,12 @@ function githubRunner(ctx: IExecuteFunctions): ServiceRunner<GitHubRow, GitHubCl
 		service: 'GitHub',
 		rows: GITHUB_ROWS,
 		fieldSets: GITHUB_FIELD_SETS,
-		clientKey: (itemIndex, options) => `${authenticationOf(ctx, itemIndex)}:${String(options.maxRateLimitWait ?? '')}`,
+		clientKey: (itemIndex, options) =>
+			`${authenticationOf(ctx, itemIndex)}:${String(options.maxRateLimitWait ?? '')}:${String(options.maxDownloadSizeMb ?? '')}`,
 		createClient: (itemIndex, options: IDataObject) =>
-			new GitHubClient(ctx, authenticationOf(ctx, itemIndex), retryBoundsFrom(options.maxRateLimitWait)),
+			new GitHubClient(ctx, authenticationOf(ctx, itemIndex), retryBoundsFrom(options.maxRateLimitWait)).withDownloadLimit(
+				downloadLimitFrom(options.maxDownloadSizeMb),
+			),
 		strictChoices: true,
 		resolve: resolveRepository,
 		checkScope: checkAllowedRepositories,

@@ -5,6 +5,7 @@ import type { ResolvingRun, ServiceRunner } from '../../shared/pipeline';
 import { runRows } from '../../shared/pipeline';
 import { retryBoundsFrom } from '../../shared/options';
 import { valueAt } from '../../shared/simplify';
+import { downloadLimitFrom } from '../../shared/transfer';
 import type { TrelloAuthentication } from '../transport';
 import { TrelloClient } from '../transport';
 import { BoardGuard } from './boardGuard';
@@ -33,9 +34,12 @@ function trelloRunner(ctx: IExecuteFunctions): ServiceRunner<TrelloRow, TrelloCl
 		service: 'Trello',
 		rows: TRELLO_ROWS,
 		fieldSets: TRELLO_FIELD_SETS,
-		clientKey: (itemIndex, options) => `${authenticationOf(ctx, itemIndex)}:${String(options.maxRateLimitWait ?? '')}`,
+		clientKey: (itemIndex, options) =>
+			`${authenticationOf(ctx, itemIndex)}:${String(options.maxRateLimitWait ?? '')}:${String(options.maxDownloadSizeMb ?? '')}`,
 		createClient: (itemIndex, options) =>
-			new TrelloClient(ctx, authenticationOf(ctx, itemIndex), retryBoundsFrom(options.maxRateLimitWait)),
+			new TrelloClient(ctx, authenticationOf(ctx, itemIndex), retryBoundsFrom(options.maxRateLimitWait)).withDownloadLimit(
+				downloadLimitFrom(options.maxDownloadSizeMb),
+			),
 
 		resolve: async ({ client, row, values, itemIndex }: Run) => {
 			for (const { field, kind } of row.scope) {

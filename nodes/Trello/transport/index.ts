@@ -89,6 +89,11 @@ export class TrelloClient extends ApiClient {
 		return { Accept: 'application/json' };
 	}
 
+	/** n8n's OAuth 1.0a signing sets the Authorization header in place of the request's headers. */
+	protected signingReplacesHeaders(): boolean {
+		return this.credentialType === SIGN_IN_CREDENTIAL_TYPE;
+	}
+
 	protected policyFor(_request: ApiRequest, credentials: ICredentialDataDecryptedObject) {
 		return new TrelloRateLimitPolicy(windowsFor(credentials));
 	}

@@ -3,12 +3,19 @@ import type { IDataObject } from 'n8n-workflow';
 import type { CatalogueField } from '../../../shared/catalogue';
 import { repositoryFields } from '../fields';
 import type { GitHubRow } from '../types';
+import { answerInvitation, listMyInvitations } from './handlers';
 
 const username: CatalogueField = {
 	displayName: 'Username',
 	name: 'username', type: 'string', default: '', in: 'path', required: true, placeholder: 'e.g. octocat',
 	description: 'GitHub login of the person',
 };
+
+const invitationId = (description: string): CatalogueField => ({
+	displayName: 'Invitation ID',
+	name: 'invitationId', apiName: 'invitation_id', type: 'number', default: 0, in: 'path', required: true, integer: true,
+	description,
+});
 
 export const COLLABORATOR_PERMISSIONS = ['pull', 'triage', 'push', 'maintain', 'admin'];
 
@@ -93,5 +100,70 @@ export const collaboratorRows: GitHubRow[] = [
 				options: COLLABORATOR_PERMISSIONS.map((value) => ({ name: value.replace(/^./, (c) => c.toUpperCase()), value })),
 			},
 		],
+	},
+	{
+		resource: 'collaborator',
+		operation: 'listInvitations',
+		returns: 'invitation',
+		name: 'List Invitations',
+		action: 'List a repository’s pending invitations',
+		description: 'List the invitations to a repository that are not accepted yet: invitee, inviter, permission and date.',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/invitations',
+		scope: 'repository',
+		paging: {},
+		fields: repositoryFields(),
+	},
+	{
+		resource: 'collaborator',
+		operation: 'deleteInvitation',
+		name: 'Delete Invitation',
+		action: 'Withdraw a repository invitation',
+		description: 'Withdraw a pending invitation to a repository; the person can no longer accept it.',
+		method: 'DELETE',
+		path: '/repos/{owner}/{repo}/invitations/{invitation_id}',
+		scope: 'repository',
+		fields: [...repositoryFields(), invitationId('ID of the invitation (from List Invitations)')],
+		output: (_body, values: IDataObject) => ({ deleted: true, invitationId: values.invitationId }),
+	},
+	{
+		resource: 'collaborator',
+		operation: 'listMyInvitations',
+		returns: 'invitation',
+		name: 'List My Invitations',
+		action: 'List the connected account’s repository invitations',
+		description: 'List the invitations to collaborate on repositories that the connected account has not answered yet (only those to allowed repositories when "Allowed Repositories" is set).',
+		method: 'GET',
+		path: '/user/repository_invitations',
+		scope: 'confined',
+		handler: listMyInvitations,
+		paging: {},
+		fields: [],
+	},
+	{
+		resource: 'collaborator',
+		operation: 'acceptInvitation',
+		name: 'Accept Invitation',
+		action: 'Accept a repository invitation',
+		description: 'Accept an invitation of the connected account to collaborate on a repository.',
+		method: 'PATCH',
+		path: '/user/repository_invitations/{invitation_id}',
+		scope: 'confined',
+		handler: answerInvitation,
+		fields: [invitationId('ID of the invitation (from List My Invitations)')],
+		output: (_body, values: IDataObject) => ({ accepted: true, invitationId: values.invitationId }),
+	},
+	{
+		resource: 'collaborator',
+		operation: 'declineInvitation',
+		name: 'Decline Invitation',
+		action: 'Decline a repository invitation',
+		description: 'Decline an invitation of the connected account to collaborate on a repository.',
+		method: 'DELETE',
+		path: '/user/repository_invitations/{invitation_id}',
+		scope: 'confined',
+		handler: answerInvitation,
+		fields: [invitationId('ID of the invitation (from List My Invitations)')],
+		output: (_body, values: IDataObject) => ({ declined: true, invitationId: values.invitationId }),
 	},
 ];

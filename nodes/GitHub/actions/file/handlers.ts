@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { toItems } from '../../../shared/items';
 import { pathSegment } from '../../../shared/requestGuard';
+import { saveDownload } from '../../../shared/transfer';
 import type { HandlerInput } from '../types';
 
 const RAW_MEDIA_TYPE = 'application/vnd.github.raw+json';
@@ -12,25 +13,30 @@ export async function getContent({ ctx, client, values, request, itemIndex }: Ha
 	const found = await client.request<IDataObject | IDataObject[]>({ method: 'GET', path: request.path, qs: request.qs });
 	if (Array.isArray(found)) return toItems(found, itemIndex);
 	if (found.type !== 'file') return toItems(found, itemIndex);
+	const { content: _content, encoding: _encoding, ...metadata } = found;
+	const property = String(values.binaryPropertyName || 'data');
+	const fileName = String(found.name ?? 'file');
 	let data: Buffer;
 	if (typeof found.content === 'string' && found.encoding === 'base64') {
 		// Transport redaction saw base64 only; the decoded text gets the same treatment.
 		data = await client.redact(Buffer.from(found.content, 'base64'));
 	} else {
 		// Files over 1 MB come without content; the raw media type returns the bytes.
-		const raw = await client.send<Buffer>({
+		const raw = await client.send({
 			method: 'GET',
 			path: request.path,
 			qs: request.qs,
 			headers: { Accept: RAW_MEDIA_TYPE },
-			encoding: 'arraybuffer',
+			encoding: values.outputAs === 'binary' ? 'stream' : 'arraybuffer',
 		});
-		data = Buffer.from(raw.body);
+		if (values.outputAs === 'binary') {
+			const binary = await saveDownload(ctx, raw.body, fileName);
+			return [{ json: metadata, binary: { [property]: binary }, pairedItem: { item: itemIndex } }];
+		}
+		data = Buffer.from(raw.body as Buffer);
 	}
-	const { content: _content, encoding: _encoding, ...metadata } = found;
 	if (values.outputAs === 'binary') {
-		const property = String(values.binaryPropertyName || 'data');
-		const binary = await ctx.helpers.prepareBinaryData(data, String(found.name ?? 'file'));
+		const binary = await ctx.helpers.prepareBinaryData(data, fileName);
 		return [{ json: metadata, binary: { [property]: binary }, pairedItem: { item: itemIndex } }];
 	}
 	return [{ json: { ...metadata, content: data.toString('utf8') }, pairedItem: { item: itemIndex } }];

@@ -11,6 +11,18 @@ const organization: CatalogueField = {
 export const organizationRows: GitHubRow[] = [
 	{
 		resource: 'organization',
+		operation: 'get',
+		returns: 'organization',
+		name: 'Get',
+		action: 'Get an organization',
+		description: 'Get an organization’s profile: name, description, blog, location, public repository count and, for members, plan and settings.',
+		method: 'GET',
+		path: '/orgs/{org}',
+		scope: 'none',
+		fields: [organization],
+	},
+	{
+		resource: 'organization',
 		operation: 'listMine',
 		returns: 'organization',
 		name: 'List My Organizations',

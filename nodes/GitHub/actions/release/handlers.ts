@@ -1,5 +1,7 @@
+import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { DownloadLimitError, inputFile, saveDownload, sizeOf, UploadBody } from '../../../shared/transfer';
 import type { HandlerInput } from '../types';
 
 /**
@@ -8,26 +10,40 @@ import type { HandlerInput } from '../types';
  */
 export async function uploadReleaseAsset({ ctx, values, request, itemIndex, generic }: HandlerInput) {
 	const property = String(values.binaryPropertyName ?? '').trim() || 'data';
-	const binary = ctx.getInputData()[itemIndex]?.binary?.[property];
-	if (!binary) {
-		throw new NodeOperationError(ctx.getNode(), `The "Input Binary Field" parameter names "${property}", which the input item does not have`, {
-			itemIndex,
-			description: 'Give the name of the binary property that holds the file (e.g. "data" after a Read File or HTTP Request node).',
-		});
-	}
-	const name = String(values.name ?? '').trim() || String(binary.fileName ?? '').trim();
+	const file = inputFile(ctx, itemIndex, property, 'Input Binary Field');
+	const name = String(values.name ?? '').trim() || file.fileName;
 	if (!name) {
 		throw new NodeOperationError(ctx.getNode(), `The binary data in "${property}" has no file name`, {
 			itemIndex,
 			description: 'Give the asset’s name in "File Name" under Additional Fields, e.g. "app-linux.zip".',
 		});
 	}
-	const data = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
+	// Streamed from n8n's binary data store; GitHub's upload host wants the length up front.
+	const size = await sizeOf(ctx, itemIndex, file);
 	return await generic({
 		...request,
 		server: 'uploads',
 		qs: { ...request.qs, name },
-		headers: { 'Content-Type': binary.mimeType || 'application/octet-stream' },
-		body: data,
+		headers: { 'Content-Type': file.mimeType },
+		body: new UploadBody(file.open, size, file.mimeType),
 	});
+}
+
+/**
+ * The asset's metadata names and sizes the file (a file over "Max Download Size (MB)" is refused
+ * before downloading); its bytes come with Accept: application/octet-stream, from GitHub's
+ * storage host after a redirect (followed without the credential).
+ */
+export async function downloadReleaseAsset({ ctx, client, values, request, itemIndex }: HandlerInput) {
+	const asset = await client.request<IDataObject>({ method: 'GET', path: request.path });
+	const size = Number(asset.size);
+	if (Number.isFinite(size) && size > client.maxDownloadBytes) {
+		throw new DownloadLimitError('GitHub', client.maxDownloadBytes, size);
+	}
+	const response = await client.send({ ...request, headers: { Accept: 'application/octet-stream' }, encoding: 'stream' });
+	const fileName = String(asset.name ?? '').trim() || `asset-${String(values.assetId)}`;
+	const mimeType = String(asset.content_type ?? '').trim() || undefined;
+	const property = String(values.binaryPropertyName ?? '').trim() || 'data';
+	const binary = await saveDownload(ctx, response.body, fileName, mimeType);
+	return [{ json: asset, binary: { [property]: binary }, pairedItem: { item: itemIndex } }];
 }

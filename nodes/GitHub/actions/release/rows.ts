@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { CatalogueField } from '../../../shared/catalogue';
 import { repositoryFields } from '../fields';
 import type { GitHubRow } from '../types';
-import { uploadReleaseAsset } from './handlers';
+import { downloadReleaseAsset, uploadReleaseAsset } from './handlers';
 
 const releaseIdField = (): CatalogueField => ({
 	displayName: 'Release',
@@ -206,6 +206,30 @@ export const releaseRows: GitHubRow[] = [
 			},
 			{ displayName: 'File Name', name: 'name', type: 'string', default: '', in: 'query', optional: true, description: 'Name of the asset (default: the binary data’s file name)' },
 			{ displayName: 'Label', name: 'label', type: 'string', default: '', in: 'query', optional: true, description: 'Short text shown instead of the file name in the release’s asset list' },
+		],
+	},
+	{
+		resource: 'release',
+		operation: 'downloadAsset',
+		name: 'Download Asset',
+		action: 'Download a release asset',
+		description:
+			'Download a file of a release into a binary property, named and typed as uploaded (streamed; an asset over "Max Download Size (MB)" is refused before downloading).',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/releases/assets/{asset_id}',
+		scope: 'repository',
+		handler: downloadReleaseAsset,
+		fields: [
+			...repositoryFields(),
+			{
+				displayName: 'Asset ID', name: 'assetId', apiName: 'asset_id', type: 'number', default: 0, in: 'path', required: true, integer: true,
+				description: 'Numeric ID of the asset (from List Assets or the release’s assets)',
+			},
+			{
+				displayName: 'Put Output File in Field', name: 'binaryPropertyName', type: 'string', in: 'none', required: true, default: 'data',
+				description: 'Name of the output binary property that receives the file',
+				ui: { hint: 'The name of the output binary field to put the file in' },
+			},
 		],
 	},
 ];

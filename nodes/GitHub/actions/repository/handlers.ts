@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { listOf } from '../../../shared/catalogue';
 import { pathSegment } from '../../../shared/requestGuard';
 import { repositoryRefusal } from '../../../shared/scope';
+import { fileNameFromDisposition, saveDownload, storedSize } from '../../../shared/transfer';
 import type { HandlerInput } from '../types';
 
 /** The connected account's repositories live at /user/repos, an organization's at /orgs/{org}/repos. */
@@ -50,4 +51,26 @@ export async function createFork({ ctx, client, values, request, scope: allowlis
 		}
 	}
 	return await generic(request);
+}
+
+const ARCHIVE_TYPES: Record<string, { extension: string; mimeType: string }> = {
+	tarball: { extension: 'tar.gz', mimeType: 'application/gzip' },
+	zipball: { extension: 'zip', mimeType: 'application/zip' },
+};
+
+/**
+ * A snapshot of the repository at a ref, tar.gz or zip: GitHub redirects to its archive host
+ * (followed without the credential) and names the file; it streams into binary data.
+ */
+export async function downloadArchive({ ctx, client, values, request, itemIndex }: HandlerInput) {
+	const format = values.archiveFormat === 'zipball' ? 'zipball' : 'tarball';
+	const path = request.path.replace(/\/tarball\//, `/${format}/`);
+	const response = await client.send({ ...request, path, encoding: 'stream' });
+	const { extension, mimeType } = ARCHIVE_TYPES[format];
+	const fallback = `${String(values.repository)}-${String(values.ref).replace(/\//g, '-')}.${extension}`;
+	const fileName = fileNameFromDisposition(response.headers['content-disposition']) ?? fallback;
+	const property = String(values.binaryPropertyName ?? '').trim() || 'data';
+	const binary = await saveDownload(ctx, response.body, fileName, mimeType);
+	const size = await storedSize(ctx, binary);
+	return [{ json: { ref: values.ref, format, fileName, size: size ?? null }, binary: { [property]: binary }, pairedItem: { item: itemIndex } }];
 }

@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { CatalogueField } from '../../../shared/catalogue';
-import { ownerField, repositoryFields, sortDirection } from '../fields';
+import { branchField, ownerField, repositoryFields, sortDirection } from '../fields';
 import type { GitHubRow } from '../types';
-import { createFork, createRepository, listRepositoriesInScope, replaceTopics } from './handlers';
+import { createFork, createRepository, downloadArchive, listRepositoriesInScope, replaceTopics } from './handlers';
 
 const username: CatalogueField = {
 	displayName: 'Username',
@@ -385,6 +385,40 @@ export const repositoryRows: GitHubRow[] = [
 		fields: [
 			...repositoryFields(),
 			{ displayName: 'Branch', name: 'branch', type: 'string', in: 'body', required: true, default: 'main', placeholder: 'e.g. main', description: 'Branch of the fork to update' },
+		],
+	},
+	{
+		resource: 'repository',
+		operation: 'downloadArchive',
+		name: 'Download Archive',
+		action: 'Download a repository archive',
+		description:
+			'Download the repository’s files at a branch, tag or commit as a tar.gz or zip archive into a binary property (streamed; bounded by "Max Download Size (MB)").',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/tarball/{ref}',
+		scope: 'repository',
+		handler: downloadArchive,
+		fields: [
+			...repositoryFields(),
+			branchField({
+				name: 'ref', in: 'path', required: true, default: { mode: 'name', value: '' },
+				displayName: 'Ref',
+				description: 'Branch, tag or commit SHA to archive, e.g. "main" or "v1.2.0"',
+			}),
+			{
+				displayName: 'Archive Format',
+				name: 'archiveFormat', type: 'options', in: 'none', default: 'tarball',
+				description: 'Archive type GitHub builds',
+				options: [
+					{ name: 'Tar.gz', value: 'tarball' },
+					{ name: 'Zip', value: 'zipball' },
+				],
+			},
+			{
+				displayName: 'Put Output File in Field', name: 'binaryPropertyName', type: 'string', in: 'none', required: true, default: 'data',
+				description: 'Name of the output binary property that receives the archive',
+				ui: { hint: 'The name of the output binary field to put the file in' },
+			},
 		],
 	},
 ];

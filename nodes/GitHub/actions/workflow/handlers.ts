@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { transportSettings } from '../../../shared/apiClient';
 import { pathSegment } from '../../../shared/requestGuard';
+import { saveDownload, storedSize } from '../../../shared/transfer';
 import type { HandlerInput } from '../types';
 
 /** Runs of one workflow live under the workflow; all runs under the repository. */
@@ -146,11 +147,11 @@ export async function dispatchAndWait(input: HandlerInput) {
  */
 async function downloadArchive(input: HandlerInput, fileName: string, json: IDataObject) {
 	const { ctx, client, values, request, itemIndex } = input;
-	const response = await client.send<Buffer>({ ...request, encoding: 'arraybuffer' });
-	const data = Buffer.from(response.body);
+	const response = await client.send({ ...request, encoding: 'stream' });
 	const property = String(values.binaryPropertyName ?? '').trim() || 'data';
-	const binary = await ctx.helpers.prepareBinaryData(data, fileName, 'application/zip');
-	return [{ json: { ...json, fileName, size: data.length }, binary: { [property]: binary }, pairedItem: { item: itemIndex } }];
+	const binary = await saveDownload(ctx, response.body, fileName, 'application/zip');
+	const size = await storedSize(ctx, binary);
+	return [{ json: { ...json, fileName, size: size ?? null }, binary: { [property]: binary }, pairedItem: { item: itemIndex } }];
 }
 
 export async function downloadRunLogs(input: HandlerInput) {

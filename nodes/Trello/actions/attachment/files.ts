@@ -3,21 +3,18 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { ServiceAnswerError } from '../../../shared/errors';
 import { pathSegment } from '../../../shared/requestGuard';
+import type { MultipartPart } from '../../../shared/transfer';
+import { inputFile, MB, multipartBody, saveDownload, sizeOf, sizeText } from '../../../shared/transfer';
 import type { TrelloHandlerContext } from '../types';
 
 /** Trello's per-file limit on free workspaces; paid workspaces accept up to 250 MB. */
 export const FREE_PLAN_LIMIT_MB = 10;
 export const PAID_PLAN_LIMIT_MB = 250;
 
-const MB = 1024 * 1024;
-
-function sizeText(bytes: number): string {
-	return bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} kB`;
-}
 
 /**
- * Upload: the input item's binary property as a multipart form (Node's own FormData and Blob),
- * refused before sending when larger than the chosen limit.
+ * Upload: the input item's binary property as a multipart form streamed from n8n's binary data
+ * store, refused before anything is read when larger than the chosen limit.
  */
 export async function uploadAttachment(run: TrelloHandlerContext) {
 	const { ctx, values, itemIndex, request } = run;
@@ -36,11 +33,13 @@ export async function uploadAttachment(run: TrelloHandlerContext) {
 			description: `Trello accepts files up to ${FREE_PLAN_LIMIT_MB} MB on free workspaces and ${PAID_PLAN_LIMIT_MB} MB on paid ones.`,
 		});
 	}
-	const content = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
-	if (content.length > limitMb * MB) {
+	// The size comes from the binary data's metadata: a file over the limit is never read.
+	const file = inputFile(ctx, itemIndex, property, 'Input Binary Field');
+	const size = await sizeOf(ctx, itemIndex, file);
+	if (size !== undefined && size > limitMb * MB) {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`The file in "${property}" is ${sizeText(content.length)}, over the ${limitMb} MB set in "Max File Size (MB)"; nothing was sent`,
+			`The file in "${property}" is ${sizeText(size)}, over the ${limitMb} MB set in "Max File Size (MB)"; nothing was sent`,
 			{
 				itemIndex,
 				description: `Trello accepts files up to ${FREE_PLAN_LIMIT_MB} MB on free workspaces and ${PAID_PLAN_LIMIT_MB} MB on paid ones. On a paid workspace raise "Max File Size (MB)"; otherwise attach a link to the file instead.`,
@@ -49,13 +48,14 @@ export async function uploadAttachment(run: TrelloHandlerContext) {
 	}
 	const fileName = String(values.name || binary.fileName || 'file');
 	const mimeType = String(values.mimeType || binary.mimeType || 'application/octet-stream');
-	const form = new FormData();
-	form.append('file', new Blob([content], { type: mimeType }), fileName);
-	form.append('name', fileName);
-	form.append('mimeType', mimeType);
-	if (values.setCover !== undefined) form.append('setCover', String(Boolean(values.setCover)));
-	// The transport passes any body through; n8n's HTTP client sends FormData as multipart with its boundary.
-	return await run.generic({ ...request, body: form as unknown as IDataObject });
+	const parts: MultipartPart[] = [
+		{ field: 'file', file, fileName, mimeType, size },
+		{ field: 'name', value: fileName },
+		{ field: 'mimeType', value: mimeType },
+	];
+	if (values.setCover !== undefined) parts.push({ field: 'setCover', value: String(Boolean(values.setCover)) });
+	// Streamed from n8n's binary data store as multipart/form-data.
+	return await run.generic({ ...request, body: multipartBody(parts) });
 }
 
 const DOWNLOAD_PATH = /\/1\/cards\/([0-9a-fA-F]{24})\/attachments\/([0-9a-fA-F]{24})\/download\/([^/?#]+)$/;
@@ -87,14 +87,15 @@ export async function downloadAttachment(run: TrelloHandlerContext) {
 		);
 	}
 	const fileName = decodeURIComponent(match[3]);
-	const file = await client.send<Buffer>({
+	// Streamed into n8n's binary data store, bounded by "Max Download Size (MB)" whatever the metadata says.
+	const file = await client.send({
 		method: 'GET',
 		path: `/1/cards/${pathSegment(match[1])}/attachments/${pathSegment(match[2])}/download/${pathSegment(fileName)}`,
-		encoding: 'arraybuffer',
+		encoding: 'stream',
 	});
 	const property = String(values.binaryPropertyName || 'data').trim();
 	const mimeType = attachment.mimeType ? String(attachment.mimeType) : undefined;
-	const binary = await ctx.helpers.prepareBinaryData(Buffer.from(file.body), String(attachment.name || fileName), mimeType);
+	const binary = await saveDownload(ctx, file.body, String(attachment.name || fileName), mimeType);
 	return [{ json: attachment, binary: { [property]: binary }, pairedItem: { item: itemIndex } }];
 }
 

@@ -1,0 +1,359 @@
+import type { IBinaryData, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { ServiceAnswerError } from './errors';
+import { REDACTED } from './redact';
+
+/**
+ * File transfers with bounded memory: downloads stream into n8n's binary data store through a
+ * size limit (counted on the bytes as delivered, i.e. after gzip/deflate/br decoding), uploads
+ * stream from it. Node's stream module is not importable from community nodes, so new streams
+ * are built with the Readable class of a stream n8n handed over (a response or a stored file).
+ */
+
+// Types only; no module is loaded at runtime.
+type Readable = import('stream').Readable;
+type ReadableClass = typeof import('stream').Readable;
+
+export const MB = 1024 * 1024;
+
+/** Default for "Max Download Size (MB)": above Trello's largest attachment (250 MB). */
+export const DEFAULT_MAX_DOWNLOAD_MB = 256;
+
+export const MAX_DOWNLOAD_SIZE_OPTION: INodeProperties = {
+	displayName: 'Max Download Size (MB)',
+	name: 'maxDownloadSizeMb',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: DEFAULT_MAX_DOWNLOAD_MB,
+	description:
+		'Largest answer one request may download (files, archives, logs; counted after decompression). A larger one stops the item with an error instead of filling the disk or memory.',
+};
+
+/** The option's value in bytes; anything unusable falls back to the default. */
+export function downloadLimitFrom(maxDownloadSizeMb: unknown): number {
+	const mb = Number(maxDownloadSizeMb);
+	return Math.floor((Number.isFinite(mb) && mb > 0 ? mb : DEFAULT_MAX_DOWNLOAD_MB) * MB);
+}
+
+export function sizeText(bytes: number): string {
+	return bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} kB`;
+}
+
+function limitText(bytes: number): string {
+	return `${Number((bytes / MB).toFixed(2))} MB`;
+}
+
+/** A download that went over the limit; the transfer is stopped where it was. */
+export class DownloadLimitError extends ServiceAnswerError {
+	constructor(service: string, limitBytes: number, announced?: number) {
+		super(
+			announced !== undefined
+				? `${service} announced ${sizeText(announced)}, over the ${limitText(limitBytes)} set in "Max Download Size (MB)"; nothing was downloaded`
+				: `${service} sent more than the ${limitText(limitBytes)} set in "Max Download Size (MB)"; the download was stopped`,
+			'Raise "Max Download Size (MB)" in the node options if a file this large is expected.',
+		);
+		this.name = 'DownloadLimitError';
+	}
+}
+
+export function isReadable(value: unknown): value is Readable {
+	return (
+		!!value &&
+		typeof value === 'object' &&
+		typeof (value as Readable).pipe === 'function' &&
+		typeof (value as Readable).on === 'function' &&
+		typeof (value as Readable)[Symbol.asyncIterator] === 'function'
+	);
+}
+
+/** Node's Readable, reached through a stream's constructor (IncomingMessage, zlib and fs streams inherit its statics). */
+function readableClassOf(stream: Readable): ReadableClass {
+	const constructor = stream.constructor as ReadableClass;
+	if (typeof constructor?.from !== 'function') throw new Error('the answer is not a Node.js stream');
+	return constructor;
+}
+
+/**
+ * Stops a body nobody will read (redirects, retried answers, refused sizes) so its connection is
+ * freed. The HTTP client may wrap the response in a stream that only reaches the connection once
+ * reading began, so the body is destroyed at its first chunk (or ends, when empty).
+ */
+export function discardBody(body: unknown): void {
+	if (!isReadable(body)) return;
+	body.on('error', () => undefined);
+	body.once('data', () => body.destroy());
+	body.resume();
+}
+
+const failures = new WeakMap<object, Error>();
+
+/**
+ * The body as it may be kept: at most `limitBytes` (then DownloadLimitError), with the
+ * credential's secrets replaced as in any other answer. Secrets split across chunks are found:
+ * the last (longest secret − 1) bytes wait for the next chunk.
+ */
+export function guardedDownload(source: Readable, limitBytes: number, secrets: string[], service: string): Readable {
+	const needles = secrets
+		.filter((secret) => typeof secret === 'string' && secret.length >= 4)
+		.flatMap((secret) => {
+			const encoded = encodeURIComponent(secret);
+			return encoded === secret ? [Buffer.from(secret)] : [Buffer.from(secret), Buffer.from(encoded)];
+		})
+		.sort((a, b) => b.length - a.length);
+	const keep = needles.length ? needles[0].length - 1 : 0;
+	const replacement = Buffer.from(REDACTED);
+	let output: Readable | undefined;
+
+	const redactUpTo = (data: Buffer, cutoff: number): { parts: Buffer[]; rest: Buffer } => {
+		const parts: Buffer[] = [];
+		let from = 0;
+		while (from < cutoff) {
+			let at = -1;
+			let length = 0;
+			for (const needle of needles) {
+				const found = data.indexOf(needle, from);
+				if (found !== -1 && found < cutoff && (at === -1 || found < at)) {
+					at = found;
+					length = needle.length;
+				}
+			}
+			if (at === -1) {
+				parts.push(data.subarray(from, cutoff));
+				from = cutoff;
+				break;
+			}
+			parts.push(data.subarray(from, at), replacement);
+			from = at + length;
+		}
+		return { parts, rest: data.subarray(from) };
+	};
+
+	async function* guarded() {
+		let received = 0;
+		let tail = Buffer.alloc(0);
+		for await (const chunk of source as AsyncIterable<Buffer | string>) {
+			const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+			received += bytes.length;
+			if (received > limitBytes) {
+				const tooLarge = new DownloadLimitError(service, limitBytes);
+				if (output) failures.set(output, tooLarge);
+				source.destroy();
+				throw tooLarge;
+			}
+			if (!needles.length) {
+				yield bytes;
+				continue;
+			}
+			const data = tail.length ? Buffer.concat([tail, bytes]) : bytes;
+			const { parts, rest } = redactUpTo(data, Math.max(0, data.length - keep));
+			tail = Buffer.from(rest);
+			for (const part of parts) if (part.length) yield part;
+		}
+		if (tail.length) for (const part of redactUpTo(tail, tail.length).parts) if (part.length) yield part;
+	}
+	output = readableClassOf(source).from(guarded(), { objectMode: false });
+	return output;
+}
+
+/** Reads a (guarded) body into memory: for JSON and text answers, and error bodies. */
+export async function readBody(body: unknown): Promise<Buffer> {
+	if (Buffer.isBuffer(body)) return body;
+	if (!isReadable(body)) return Buffer.from(typeof body === 'string' ? body : JSON.stringify(body ?? ''));
+	const chunks: Buffer[] = [];
+	try {
+		for await (const chunk of body as AsyncIterable<Buffer | string>) {
+			chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+		}
+	} catch (error) {
+		throw failures.get(body) ?? error;
+	}
+	return Buffer.concat(chunks);
+}
+
+/** JSON when it parses, the text otherwise (an error page, an empty body). */
+export function parseAnswer(bytes: Buffer): unknown {
+	const text = bytes.toString('utf8');
+	if (!text.trim()) return '';
+	try {
+		return JSON.parse(text) as unknown;
+	} catch {
+		return text;
+	}
+}
+
+/** Stores a downloaded body as n8n binary data (streamed into n8n's binary data store). */
+export async function saveDownload(
+	ctx: IExecuteFunctions,
+	body: unknown,
+	fileName: string,
+	mimeType?: string,
+): Promise<IBinaryData> {
+	try {
+		const data = isReadable(body) ? body : Buffer.isBuffer(body) ? body : await readBody(body);
+		return await ctx.helpers.prepareBinaryData(data as Buffer, fileName, mimeType);
+	} catch (error) {
+		throw (isReadable(body) && failures.get(body)) || error;
+	}
+}
+
+/** Bytes of stored binary data: n8n 2.x records them; 1.x keeps them in the store's metadata. */
+export async function storedSize(ctx: IExecuteFunctions, binary: IBinaryData): Promise<number | undefined> {
+	if (typeof binary.bytes === 'number') return binary.bytes;
+	if (!binary.id) return Buffer.byteLength(binary.data ?? '', 'base64');
+	const size = Number((await ctx.helpers.getBinaryMetadata(binary.id))?.fileSize);
+	return Number.isFinite(size) ? size : undefined;
+}
+
+/** A body that is sent from a source opened anew for each attempt (a stream can be read once). */
+export class UploadBody {
+	/** The same content as a FormData (in memory), for signing schemes that replace the request's headers. */
+	toFormData?: () => Promise<FormData>;
+
+	constructor(
+		readonly open: () => Promise<Readable | Buffer | string | FormData>,
+		/** Bytes, when known: sent as Content-Length. */
+		readonly length: number | undefined,
+		readonly contentType: string,
+		/** The text fields the body carries (form fields), as the scope checks read them. */
+		readonly fields: Record<string, string> = {},
+	) {}
+}
+
+/** An application/x-www-form-urlencoded body. */
+export function formBody(fields: Record<string, string>): UploadBody {
+	// A string: n8n's HTTP client reads form bodies as text.
+	const text = new URLSearchParams(fields).toString();
+	return new UploadBody(async () => text, Buffer.byteLength(text), 'application/x-www-form-urlencoded', fields);
+}
+
+/** One file in an input item's binary data, read by streaming when n8n keeps it in its binary data store. */
+export interface InputFile {
+	property: string;
+	fileName: string;
+	mimeType: string;
+	/** Size in bytes, known before anything is read. */
+	size: number | undefined;
+	open: () => Promise<Readable | Buffer>;
+}
+
+export function inputFile(ctx: IExecuteFunctions, itemIndex: number, property: string, parameter: string): InputFile {
+	const binary = ctx.getInputData()[itemIndex]?.binary?.[property];
+	if (!binary) {
+		throw new NodeOperationError(ctx.getNode(), `The "${parameter}" parameter names "${property}", which the input item does not have`, {
+			itemIndex,
+			description: 'Give the name of the binary property that holds the file (often "data").',
+		});
+	}
+	const base = {
+		property,
+		fileName: String(binary.fileName ?? '').trim(),
+		mimeType: String(binary.mimeType ?? '').trim() || 'application/octet-stream',
+	};
+	const id = binary.id;
+	if (!id) {
+		// Kept in the item itself (n8n's in-memory mode): already in memory as base64.
+		return {
+			...base,
+			size: Buffer.byteLength(binary.data ?? '', 'base64'),
+			open: async () => Buffer.from(binary.data ?? '', 'base64'),
+		};
+	}
+	const bytesField = binary.bytes;
+	return {
+		...base,
+		size: typeof bytesField === 'number' ? bytesField : undefined,
+		open: async () => await ctx.helpers.getBinaryStream(id),
+	};
+}
+
+/** The file's size from n8n's binary data store when the item does not carry it. */
+export async function sizeOf(ctx: IExecuteFunctions, itemIndex: number, file: InputFile): Promise<number | undefined> {
+	if (file.size !== undefined) return file.size;
+	const id = ctx.getInputData()[itemIndex]?.binary?.[file.property]?.id;
+	if (!id) return undefined;
+	const metadata = await ctx.helpers.getBinaryMetadata(id);
+	const size = Number(metadata?.fileSize);
+	return Number.isFinite(size) ? size : undefined;
+}
+
+export type MultipartPart =
+	| { field: string; value: string }
+	| { field: string; file: InputFile; fileName?: string; mimeType?: string; size: number | undefined };
+
+function quoted(value: string): string {
+	return value.replace(/[\r\n"\\]/g, (c) => encodeURIComponent(c));
+}
+
+/**
+ * A multipart/form-data body whose files stream from n8n's binary data store; its length is
+ * known (Content-Length) when every file's size is.
+ */
+export function multipartBody(parts: MultipartPart[]): UploadBody {
+	const boundary = `----n8nToolkit${Date.now().toString(16)}${Math.random().toString(16).slice(2)}`;
+	const heads = parts.map((part) => {
+		const lines = [`--${boundary}`];
+		if ('file' in part) {
+			lines.push(`Content-Disposition: form-data; name="${quoted(part.field)}"; filename="${quoted(part.fileName ?? part.file.fileName ?? 'file')}"`);
+			lines.push(`Content-Type: ${part.mimeType ?? part.file.mimeType}`);
+		} else {
+			lines.push(`Content-Disposition: form-data; name="${quoted(part.field)}"`);
+		}
+		return Buffer.from(`${lines.join('\r\n')}\r\n\r\n`);
+	});
+	const lineBreak = Buffer.from('\r\n');
+	const closing = Buffer.from(`--${boundary}--\r\n`);
+	let length: number | undefined = closing.length;
+	parts.forEach((part, index) => {
+		const size = 'file' in part ? part.size : Buffer.byteLength(part.value);
+		length = length === undefined || size === undefined ? undefined : length + heads[index].length + size + lineBreak.length;
+	});
+	const open = async (): Promise<Readable | Buffer> => {
+		const contents = await Promise.all(
+			parts.map(async (part) => ('file' in part ? await part.file.open() : Buffer.from(part.value))),
+		);
+		const stream = contents.find(isReadable);
+		const pieces = (): Array<Buffer | Readable> =>
+			contents.flatMap((content, index) => [heads[index], content, lineBreak]).concat(closing);
+		if (!stream) return Buffer.concat(pieces() as Buffer[]);
+		async function* chunks() {
+			for (const piece of pieces()) {
+				if (Buffer.isBuffer(piece)) yield piece;
+				else for await (const chunk of piece as AsyncIterable<Buffer>) yield chunk;
+			}
+		}
+		return readableClassOf(stream).from(chunks(), { objectMode: false });
+	};
+	const fields = Object.fromEntries(parts.flatMap((part) => ('value' in part ? [[part.field, part.value]] : [])));
+	const body = new UploadBody(open, length, `multipart/form-data; boundary=${boundary}`, fields);
+	body.toFormData = async () => {
+		const form = new FormData();
+		for (const part of parts) {
+			if ('value' in part) {
+				form.append(part.field, part.value);
+				continue;
+			}
+			const bytes = await readBody(await part.file.open());
+			form.append(part.field, new Blob([bytes], { type: part.mimeType ?? part.file.mimeType }), part.fileName ?? (part.file.fileName || 'file'));
+		}
+		return form;
+	};
+	return body;
+}
+
+/** A file name from Content-Disposition (filename* first), if the answer names one. */
+export function fileNameFromDisposition(header: unknown): string | undefined {
+	const value = Array.isArray(header) ? String(header[0] ?? '') : typeof header === 'string' ? header : '';
+	const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(value);
+	if (extended) {
+		try {
+			return decodeURIComponent(extended[2].trim().replace(/^"|"$/g, ''));
+		} catch {
+			// fall through to the plain parameter
+		}
+	}
+	const plain = /filename\s*=\s*("((?:[^"\\]|\\.)*)"|[^;]+)/i.exec(value);
+	if (!plain) return undefined;
+	const name = (plain[2] !== undefined ? plain[2].replace(/\\(.)/g, '$1') : plain[1]).trim();
+	return name || undefined;
+}
