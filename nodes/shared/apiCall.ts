@@ -5,6 +5,7 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiClient, ApiRequest } from './apiClient';
 import type { ServiceName } from './errors';
@@ -107,6 +108,31 @@ export function apiCallProperties<Client extends ApiClient>(
 	];
 }
 
+/**
+ * A name given twice with different values would be sent as one of them only (or both), while
+ * checks read the other: refused as bad input. Names differing only in case count as one.
+ */
+function assertNoConflictingRows(
+	ctx: IExecuteFunctions,
+	rows: Array<{ name?: string; value?: unknown }> | undefined,
+	displayName: string,
+	itemIndex: number,
+): void {
+	const seen = new Map<string, { name: string; value: string }>();
+	for (const row of rows ?? []) {
+		if (!row.name) continue;
+		const value = String(row.value ?? '');
+		const first = seen.get(row.name.toLowerCase());
+		if (!first) seen.set(row.name.toLowerCase(), { name: row.name, value });
+		else if (first.value !== value) {
+			throw new NodeOperationError(ctx.getNode(), `The "${displayName}" parameter names "${first.name}" twice with different values`, {
+				itemIndex,
+				description: `Keep one "${first.name}" row in "${displayName}".`,
+			});
+		}
+	}
+}
+
 /** Runs the API Call node: one request (or the service's way of sending it) per item. */
 export async function executeApiCall<Client extends ApiClient>(
 	ctx: IExecuteFunctions,
@@ -122,9 +148,9 @@ export async function executeApiCall<Client extends ApiClient>(
 			client = itemClient;
 			const method = ctx.getNodeParameter('method', i) as IHttpRequestMethods;
 			const path = String(ctx.getNodeParameter('endpoint', i)).trim();
-			const qs = pairsToObject(
-				ctx.getNodeParameter('queryParameters.parameter', i, []) as Array<{ name: string; value: string }>,
-			);
+			const rows = ctx.getNodeParameter('queryParameters.parameter', i, []) as Array<{ name: string; value: string }>;
+			assertNoConflictingRows(ctx, rows, 'Query Parameters', i);
+			const qs = pairsToObject(rows);
 			const body = method === 'GET' ? undefined : readJson(ctx, 'body', 'Body (JSON)', i);
 			let request: ApiRequest = { method, path, qs, body };
 			if (service.prepare) request = service.prepare(ctx, i, request);
