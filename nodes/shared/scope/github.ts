@@ -10,7 +10,9 @@ import {
 	pathOnly,
 	readOnlyRefusal,
 	repositoryRefusal,
+	requestValues,
 	ScopeRefusal,
+	valueNamed,
 } from './index';
 
 /**
@@ -20,7 +22,9 @@ import {
  *   repositories (repo: qualifiers, or user:/org: for an owner/* entry), results are filtered too;
  * - lists of repositories (the account's, a user's, an organization's, starred ones, a GitHub App
  *   installation's) and notifications: results outside the scope are dropped;
- * - forking an allowed repository: the fork (organization or account / name) must be allowed too;
+ * - forking, copying a template or transferring an allowed repository: where the new repository
+ *   lands (organization, owner or new_owner, else the account / name) must be allowed too;
+ * - a name given twice with different values (query and body) is refused;
  * - creating a repository: its owner/name must be allowed;
  * - organization webhooks: only for an owner/* entry;
  * - gists (not tied to a repository): the account's own gist lists may be read; every gist
@@ -74,6 +78,17 @@ export interface GitHubLookups {
 	login(): Promise<string>;
 }
 
+/**
+ * POST /repos/OWNER/NAME/<kind> requests that create a repository elsewhere, and the names
+ * giving its owner and name (an owner not given is the signed-in account; a name not given,
+ * the source's).
+ */
+const NEW_REPOSITORY: Record<string, { owner: string; name?: string; ownerRequired?: boolean }> = {
+	forks: { owner: 'organization', name: 'name' },
+	generate: { owner: 'owner', name: 'name' },
+	transfer: { owner: 'new_owner', name: 'new_name', ownerRequired: true },
+};
+
 const SEARCH_RESULT_REPOSITORY: Record<string, (item: IDataObject) => string | undefined> = {
 	issues: (item) => repositoryFromApiUrl(item.repository_url),
 	code: (item) => fullNameOf(item.repository),
@@ -106,12 +121,30 @@ export async function checkGitHubRequest(
 	if ((first === 'repos' && segments.length >= 3) || (first === 'user' && second === 'starred' && segments.length === 4)) {
 		const [owner, repo] = first === 'repos' ? [second, third] : [third, fourth];
 		if (!list.allows(owner, repo)) throw repositoryRefusal(owner, repo, list);
-		if (method === 'POST' && first === 'repos' && fourth === 'forks' && segments.length === 4) {
-			// The fork is a new repository of its own, in the organization named or the account.
-			const body = (request.body ?? {}) as IDataObject;
-			const forkOwner = stringOf(body.organization) || (await lookups.login());
-			const forkName = stringOf(body.name) || repo;
-			if (!list.allows(forkOwner, forkName)) throw repositoryRefusal(forkOwner, forkName, list);
+		const target = method === 'POST' && first === 'repos' && segments.length === 4 ? NEW_REPOSITORY[fourth] : undefined;
+		if (target) {
+			// A fork, template copy or transfer puts the repository somewhere else: that place must be allowed too.
+			const values = requestValues(request.qs, request.body, allowedRepositoriesText(list));
+			const given = (name: string | undefined): string | undefined => {
+				if (name === undefined) return undefined;
+				const value = valueNamed(values, name);
+				if (value === undefined || value === null || value === '') return undefined;
+				if (typeof value === 'string') return value;
+				throw new ScopeRefusal(
+					`Refused: "${name}" must be a name, got ${Array.isArray(value) ? 'a list' : typeof value}. ${allowedRepositoriesText(list)}`,
+					`Give "${name}" as one name.`,
+				);
+			};
+			let newOwner = given(target.owner);
+			if (newOwner === undefined && target.ownerRequired) {
+				throw new ScopeRefusal(
+					`Refused: "${target.owner}" is missing, so where the repository goes cannot be checked. ${allowedRepositoriesText(list)}`,
+					`Give "${target.owner}": an owner of the allowed repositories.`,
+				);
+			}
+			newOwner ??= await lookups.login();
+			const newName = given(target.name) ?? repo;
+			if (!list.allows(newOwner, newName)) throw repositoryRefusal(newOwner, newName, list);
 		}
 		return ALLOW;
 	}
@@ -139,7 +172,7 @@ export async function checkGitHubRequest(
 	}
 	if (method === 'POST' && (route === 'user/repos' || (first === 'orgs' && third === 'repos' && segments.length === 3))) {
 		const owner = first === 'user' ? await lookups.login() : second;
-		const name = stringOf((request.body as IDataObject | undefined)?.name) ?? '';
+		const name = stringOf(valueNamed(requestValues(request.qs, request.body, allowedRepositoriesText(list)), 'name')) ?? '';
 		if (!list.allows(owner, name)) throw repositoryRefusal(owner, name, list);
 		return ALLOW;
 	}
