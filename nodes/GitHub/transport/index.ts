@@ -144,12 +144,13 @@ export class GitHubClient extends ApiClient {
 	}
 
 	protected async scopeVerdict(request: ApiRequest, credentials: ICredentialDataDecryptedObject): Promise<ScopeVerdict> {
-		return await checkGitHubRequest(githubScopeOf(credentials), request, {
-			login: async () => {
-				this.login ??= this.lookup<IDataObject>('/user', {}).then((user) => String(user?.login ?? ''));
-				return await this.login;
-			},
-		});
+		return await checkGitHubRequest(githubScopeOf(credentials), request, { login: async () => await this.accountLogin() });
+	}
+
+	/** Login of the token's account, read once per client (scope checks of forks, gists, new repositories). */
+	async accountLogin(): Promise<string> {
+		this.login ??= this.lookup<IDataObject>('/user', {}).then((user) => String(user?.login ?? ''));
+		return await this.login;
 	}
 
 	protected hintFor(response: ApiResponse): string | undefined {

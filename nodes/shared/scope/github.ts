@@ -187,7 +187,7 @@ export async function checkGitHubRequest(
 		if (reading && route === 'gists') return ALLOW;
 		if (reading && first === 'users' && segments.length === 3 && second.toLowerCase() === (await lookups.login()).toLowerCase()) return ALLOW;
 		throw new ScopeRefusal(
-			`Refused: gists belong to no repository, so while the credential is limited to repositories only the account's own gist list can be read (GET /gists, GET /users/<own login>/gists); ${method.toUpperCase()} ${pathOnly(path)} is not allowed. ${allowedRepositoriesText(list)}`,
+			`Refused: gists belong to no repository, so while ${list.source === CREDENTIAL_SOURCE ? 'the credential is limited to repositories' : `${list.source} is set`} only the account's own gist list can be read (GET /gists, GET /users/<own login>/gists); ${method.toUpperCase()} ${pathOnly(path)} is not allowed. ${allowedRepositoriesText(list)}`,
 			'Use a credential without repository scope for gists.',
 		);
 	}
