@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { PageGuard } from '../../shared/paging';
 import { pathSegment } from '../../shared/requestGuard';
 import type { GitHubClient } from '../transport';
 import type { PollerName } from './catalogue';
@@ -143,16 +144,28 @@ async function pagesUntil(
 	at: string,
 ): Promise<IDataObject[]> {
 	const collected: IDataObject[] = [];
+	const guard = new PageGuard('GitHub');
 	for (let page = 1; ; page++) {
+		guard.admit(String(page));
 		const entries = await client.request<IDataObject[]>({ method: 'GET', path, qs: { ...qs, per_page: PAGE_SIZE, page } });
 		if (!Array.isArray(entries)) break;
+		guard.answered(String(page), entries);
 		collected.push(...entries);
 		if (entries.length < PAGE_SIZE || entries.some((entry) => time(timeOf(entry)) < time(at))) break;
 	}
 	return collected;
 }
 
+/** Runs one poll; what goes wrong (odd answers, endless paging) is a NodeApiError naming it. */
 export async function runPoller(client: GitHubClient, state: PollState, request: PollRequest): Promise<PolledItem[]> {
+	try {
+		return await pollOnce(client, state, request);
+	} catch (error) {
+		throw await client.asNodeError(error);
+	}
+}
+
+async function pollOnce(client: GitHubClient, state: PollState, request: PollRequest): Promise<PolledItem[]> {
 	const emit = (entries: IDataObject[]) => entries.map((entry) => item(request.triggerName, entry));
 	switch (request.poller) {
 		case 'gists': {

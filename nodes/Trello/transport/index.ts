@@ -151,6 +151,7 @@ export class TrelloClient extends ApiClient {
 		for (let page = 0; collected.length < wanted && page <= TRELLO_LAST_PAGE; page++) {
 			guard.admit(String(page));
 			const items = await this.list<T>({ ...request, qs: { ...request.qs, page } });
+			guard.answered(String(page), items);
 			collected.push(...items);
 			if (items.length < pageSize) break;
 		}
