@@ -106,8 +106,9 @@ async function checkAllowedRepositories({ ctx, client, row, values, itemIndex }:
 				login: async () => await client.accountLogin(),
 			});
 		} catch (error) {
-			if (!(error instanceof ScopeRefusal)) throw error;
-			throw new NodeOperationError(ctx.getNode(), error.message, { itemIndex, description: error.hint });
+			throw error instanceof ScopeRefusal
+				? new NodeOperationError(ctx.getNode(), error.message, { itemIndex, description: error.hint })
+				: await client.asNodeError(error);
 		}
 		return allowlist;
 	}
