@@ -1,6 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { ServiceAnswerError, toNodeError } from '../../shared/errors';
 import { pathSegment } from '../../shared/requestGuard';
 import { TrelloClient } from '../transport';
 import { notificationToItem } from './normalize';
@@ -181,12 +182,23 @@ interface BoardWithCards extends IDataObject {
 async function boardsWithCards(client: TrelloClient, plan: DueDatePlan): Promise<BoardWithCards[]> {
 	const boards: BoardWithCards[] = [];
 	for (const board of plan.boards) {
-		const answer = await client.request<BoardWithCards>({
+		const answer = await client.request<unknown>({
 			method: 'GET',
 			path: `/1/boards/${pathSegment(board)}`,
 			qs: { fields: 'name,shortLink', cards: 'open', card_fields: CARD_FIELDS, lists: 'open', list_fields: 'name' },
 		});
-		if (answer) boards.push(answer);
+		if (answer === null || answer === undefined || answer === '') continue;
+		const odd = (what: string) => new ServiceAnswerError(`Trello answered the board "${board}" with ${what}`, 'Check the API Base URL of the credential.');
+		if (typeof answer !== 'object' || Array.isArray(answer)) throw odd('something other than a board');
+		const checked = answer as BoardWithCards;
+		for (const key of ['cards', 'lists'] as const) {
+			const entries = checked[key];
+			if (entries === undefined || entries === null) continue;
+			if (!Array.isArray(entries)) throw odd(`"${key}" that is not a list`);
+			const entry = entries.find((one) => one === null || typeof one !== 'object' || Array.isArray(one));
+			if (entry !== undefined) throw odd(`an entry of "${key}" that is not an object (${entry === null ? 'null' : Array.isArray(entry) ? 'a list' : typeof entry})`);
+		}
+		boards.push(checked);
 	}
 	return boards;
 }
@@ -222,34 +234,46 @@ function dueItem(card: IDataObject, board: BoardWithCards, listNames: Map<string
 export async function pollDueDates(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const plan = readDuePlan(ctx);
 	const client = new TrelloClient(ctx);
-	const boards = await boardsWithCards(client, plan);
+	let boards: BoardWithCards[];
+	try {
+		boards = await boardsWithCards(client, plan);
+	} catch (error) {
+		throw toNodeError(ctx.getNode(), 'Trello', error, await client.secrets());
+	}
 	const now = Date.now();
 	const manual = ctx.getMode() === 'manual';
 
 	const staticData = ctx.getWorkflowStaticData('node');
-	const previous = (staticData[DUE_STATE_KEY] as unknown as DueState | undefined)?.reported ?? {};
-	const reported: Record<string, string> = {};
+	const stored = (staticData[DUE_STATE_KEY] as unknown as DueState | undefined)?.reported;
+	// Maps, not objects: a card id such as "__proto__" is a key like any other.
+	const previous = new Map<string, unknown>(stored && typeof stored === 'object' ? Object.entries(stored) : []);
+	const reported = new Map<string, string>();
+	const handled = new Set<string>();
 	const due: Array<{ dueMs: number; item: IDataObject }> = [];
 
 	for (const board of boards) {
 		const listNames = new Map((board.lists ?? []).map((list) => [String(list.id), String(list.name)]));
 		for (const card of board.cards ?? []) {
 			const id = String(card.id);
+			// A card listed twice in one answer is one card.
+			if (handled.has(id)) continue;
+			handled.add(id);
 			const dueDate = typeof card.due === 'string' ? card.due : '';
 			const dueMs = Date.parse(dueDate);
 			if (!dueDate || Number.isNaN(dueMs)) continue;
-			const alreadyReported = previous[id] === dueDate;
-			if (alreadyReported) reported[id] = dueDate;
+			const alreadyReported = previous.get(id) === dueDate;
+			if (alreadyReported) reported.set(id, dueDate);
 			if (plan.incompleteOnly && card.dueComplete === true) continue;
 			if (plan.lists.length && !plan.lists.includes(String(card.idList))) continue;
 			if (!dueMatches(plan, dueMs, now)) continue;
 			if (alreadyReported && !manual) continue;
-			reported[id] = dueDate;
+			reported.set(id, dueDate);
 			due.push({ dueMs, item: dueItem(card, board, listNames, now) });
 		}
 	}
 
-	if (!manual) staticData[DUE_STATE_KEY] = { reported } as unknown as IDataObject;
+	// Object.fromEntries makes each id an own property, "__proto__" included.
+	if (!manual) staticData[DUE_STATE_KEY] = { reported: Object.fromEntries(reported) } as unknown as IDataObject;
 	if (!due.length) return null;
 	due.sort((a, b) => a.dueMs - b.dueMs);
 	return [due.map(({ item }) => ({ json: item }))];
