@@ -44,6 +44,13 @@ describe('Trello value-style writes are checked by what `value` names', () => {
 		expect(api.sent()).toEqual(expectedSent([...lookups]));
 	});
 
+	it('the field segment in other case is read the same way', async () => {
+		const api = trelloApi([cardOnBoard]);
+		const result = await call({ method: 'PUT', endpoint: `/1/cards/${CARD}/IDBOARD`, queryParameters: query({ value: OTHER_BOARD }) });
+		expect(result.error('Call')?.message).toBe(`Refused: IDBOARD "${OTHER_BOARD}" is outside the credential's scope. ${ALLOWED}`);
+		expect(api.sent()).toEqual(expectedSent([cardOnBoard]));
+	});
+
 	it('`value` in the body is read the same way', async () => {
 		const api = trelloApi([listOnBoard]);
 		const result = await call({ method: 'PUT', endpoint: `/1/lists/${LIST}/idBoard`, body: JSON.stringify({ value: OTHER_BOARD }) });

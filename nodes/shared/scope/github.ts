@@ -83,11 +83,11 @@ export interface GitHubLookups {
  * giving its owner and name (an owner not given is the signed-in account; a name not given,
  * the source's).
  */
-const NEW_REPOSITORY: Record<string, { owner: string; name?: string; ownerRequired?: boolean }> = {
-	forks: { owner: 'organization', name: 'name' },
-	generate: { owner: 'owner', name: 'name' },
-	transfer: { owner: 'new_owner', name: 'new_name', ownerRequired: true },
-};
+const NEW_REPOSITORY = new Map<string, { owner: string; name: string; ownerRequired?: boolean }>([
+	['forks', { owner: 'organization', name: 'name' }],
+	['generate', { owner: 'owner', name: 'name' }],
+	['transfer', { owner: 'new_owner', name: 'new_name', ownerRequired: true }],
+]);
 
 const SEARCH_RESULT_REPOSITORY: Record<string, (item: IDataObject) => string | undefined> = {
 	issues: (item) => repositoryFromApiUrl(item.repository_url),
@@ -121,12 +121,11 @@ export async function checkGitHubRequest(
 	if ((first === 'repos' && segments.length >= 3) || (first === 'user' && second === 'starred' && segments.length === 4)) {
 		const [owner, repo] = first === 'repos' ? [second, third] : [third, fourth];
 		if (!list.allows(owner, repo)) throw repositoryRefusal(owner, repo, list);
-		const target = method === 'POST' && first === 'repos' && segments.length === 4 ? NEW_REPOSITORY[fourth] : undefined;
+		const target = method === 'POST' && first === 'repos' && segments.length === 4 ? NEW_REPOSITORY.get(fourth.toLowerCase()) : undefined;
 		if (target) {
 			// A fork, template copy or transfer puts the repository somewhere else: that place must be allowed too.
 			const values = requestValues(request.qs, request.body, allowedRepositoriesText(list));
-			const given = (name: string | undefined): string | undefined => {
-				if (name === undefined) return undefined;
+			const given = (name: string): string | undefined => {
 				const value = valueNamed(values, name);
 				if (value === undefined || value === null || value === '') return undefined;
 				if (typeof value === 'string') return value;

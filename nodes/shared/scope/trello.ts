@@ -240,12 +240,13 @@ export async function checkTrelloRequest(
 	}
 	// PUT /1/cards/ID/idList?value=… and the like: `value` is what the field segment names.
 	const field = id !== undefined && segments.length >= 4 ? segments[segments.length - 1] : undefined;
-	if (!reading && field !== undefined && /^id[A-Z]/.test(field)) {
-		const meaning = VALUE_FIELDS[field];
+	if (!reading && field !== undefined && /^id/i.test(field)) {
+		// Compared without case: a route may match idlist as it matches idList.
+		const meaning = Object.entries(VALUE_FIELDS).find(([name]) => name.toLowerCase() === field.toLowerCase())?.[1];
 		if (meaning === undefined) throw unverifiable(method, path, list);
 		const value = valueNamed(values, 'value');
 		if (meaning !== 'none' && value !== undefined && value !== null && value !== '') {
-			const ids = field === 'idLabels' ? oneId('value', value).split(',').map((part) => part.trim()).filter(Boolean) : [oneId('value', value)];
+			const ids = field.toLowerCase() === 'idlabels' ? oneId('value', value).split(',').map((part) => part.trim()).filter(Boolean) : [oneId('value', value)];
 			for (const each of ids) await check(meaning, each, `${field} "${each}"`);
 		}
 	}
