@@ -135,3 +135,31 @@ describe('Trello Trigger activation', () => {
 		expect(failure?.message).toBe('Trello answered /1/members/me/tokens with something other than a list of tokens');
 	});
 });
+
+describe('Trello Notification Trigger position', () => {
+	const NOW = Date.parse('2026-11-23T09:00:00.000Z');
+	const idAt = (ms: number, tail: string) => Math.floor(ms / 1000).toString(16).padStart(8, '0') + tail;
+	const notification = (id: string) => ({ id, type: 'commentCard', date: new Date(NOW).toISOString(), unread: true, data: {} });
+	const trigger = () => new TriggerHarness('trelloNotificationTrigger', { authentication: 'keyToken' }, keyTokenCredentials as never);
+	const emittedIds = (result: Awaited<ReturnType<TriggerHarness['poll']>>) => (result === null ? [] : result[0].map((item) => String(item.json.notificationId)));
+
+	it('a notification whose id says it is from the far future does not move the position', async () => {
+		jest.spyOn(Date, 'now').mockReturnValue(NOW);
+		const harness = trigger();
+		harness.staticData.trelloNotifications = { cursor: idAt(NOW - 60_000, '0000000000000000'), seen: [] };
+		const genuine = idAt(NOW - 30_000, 'aaaaaaaaaaaaaaaa');
+		nock(TRELLO).get('/1/members/me/notifications').query(true).reply(200, [notification('ffffffffaaaaaaaaaaaaaaaa'), notification(genuine)]);
+		expect(emittedIds(await harness.poll())).toEqual([genuine]);
+		expect((harness.staticData.trelloNotifications as IDataObject).cursor).toBe(genuine);
+	});
+
+	it('a null entry is a NodeApiError naming it', async () => {
+		jest.spyOn(Date, 'now').mockReturnValue(NOW);
+		const harness = trigger();
+		harness.staticData.trelloNotifications = { cursor: idAt(NOW - 60_000, '0000000000000000'), seen: [] };
+		nock(TRELLO).get('/1/members/me/notifications').query(true).reply(200, [null]);
+		const failure = await failureOf(harness.poll());
+		expect(failure?.name).toBe('NodeApiError');
+		expect(failure?.message).toBe('Trello answered /1/members/me/notifications with an entry that is not an object (null)');
+	});
+});

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { ServiceAnswerError } from '../../shared/errors';
 import { PageGuard } from '../../shared/paging';
+import { isBeyondSkew } from '../../shared/pollClock';
 import { pathSegment } from '../../shared/requestGuard';
 import type { GitHubClient } from '../transport';
 import type { PollerName } from './catalogue';
@@ -60,8 +61,6 @@ interface TimedSource {
 	idOf: (entry: IDataObject) => string;
 }
 
-/** How far ahead of this machine's clock a time may be (clock skew); anything later is ignored. */
-export const FUTURE_SKEW_MS = 5 * 60_000;
 /** How many reported ids a position remembers. */
 const RECENT_IDS = 100;
 
@@ -82,7 +81,7 @@ export function advance(
 	source: TimedSource,
 ): { fresh: IDataObject[]; next: TimedPosition } {
 	const start = time(position.at);
-	const latest = Date.now() + FUTURE_SKEW_MS;
+	const now = Date.now();
 	const fresh: IDataObject[] = [];
 	const taken = new Set<string>(position.recent ?? []);
 	let at = position.at;
@@ -90,7 +89,7 @@ export function advance(
 	for (const entry of entries) {
 		const when = time(source.timeOf(entry));
 		const id = source.idOf(entry);
-		if (when < start || when > latest || taken.has(id) || (when === start && position.seen.includes(id))) continue;
+		if (when < start || isBeyondSkew(when, now) || taken.has(id) || (when === start && position.seen.includes(id))) continue;
 		taken.add(id);
 		fresh.push(entry);
 	}

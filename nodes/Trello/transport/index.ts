@@ -137,7 +137,7 @@ export class TrelloClient extends ApiClient {
 			collected.push(...page);
 			if (page.length < pageSize) break;
 			// Ids start with their creation time, so the smallest is the oldest item of the page.
-			const ids = page.map((item) => String((item as IDataObject).id ?? '')).filter(Boolean).sort();
+			const ids = page.map((item) => String((item as IDataObject | null)?.id ?? '')).filter(Boolean).sort();
 			if (!ids.length) break;
 			before = ids[0];
 		}

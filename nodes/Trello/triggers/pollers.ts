@@ -2,6 +2,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ServiceAnswerError, toNodeError } from '../../shared/errors';
+import { isBeyondSkew } from '../../shared/pollClock';
 import { pathSegment } from '../../shared/requestGuard';
 import { TrelloClient } from '../transport';
 import { notificationToItem } from './normalize';
@@ -67,11 +68,23 @@ function queryOf(ctx: IPollFunctions): IDataObject {
 	};
 }
 
+/**
+ * Notifications since an id, each an object; one whose id (its creation time) lies beyond the
+ * clock skew is left out, so it can never become the position.
+ */
 async function fetchSince(client: TrelloClient, query: IDataObject, since: string): Promise<IDataObject[]> {
-	return await client.paginate<IDataObject>(
+	const entries = await client.paginate<unknown>(
 		{ method: 'GET', path: '/1/members/me/notifications', qs: { ...query, since } },
 		{ returnAll: true, paging: 'before', maxPageSize: 1000 },
 	);
+	const odd = entries.find((entry) => entry === null || typeof entry !== 'object' || Array.isArray(entry));
+	if (odd !== undefined) {
+		throw new ServiceAnswerError(
+			`Trello answered /1/members/me/notifications with an entry that is not an object (${odd === null ? 'null' : Array.isArray(odd) ? 'a list' : typeof odd})`,
+			'Check the API Base URL of the credential.',
+		);
+	}
+	return (entries as IDataObject[]).filter((entry) => !isBeyondSkew(secondsOf(String(entry.id ?? '')) * 1000));
 }
 
 /**
@@ -80,6 +93,14 @@ async function fetchSince(client: TrelloClient, query: IDataObject, since: strin
  */
 export async function pollNotifications(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const client = new TrelloClient(ctx);
+	try {
+		return await pollNotificationsWith(ctx, client);
+	} catch (error) {
+		throw toNodeError(ctx.getNode(), 'Trello', error, await client.secrets());
+	}
+}
+
+async function pollNotificationsWith(ctx: IPollFunctions, client: TrelloClient): Promise<INodeExecutionData[][] | null> {
 	const query = queryOf(ctx);
 
 	if (ctx.getMode() === 'manual') {
