@@ -46,6 +46,12 @@ describe('GitHub Poll Trigger: New Gist position', () => {
 		expect((harness.staticData.position as IDataObject).at).toBe('2026-11-20T10:07:00Z');
 	});
 
+	it('a manual run shows the latest genuine gist, not one dated far in the future', async () => {
+		const harness = pollTrigger({ trigger: 'newGist' });
+		nock(GITHUB).get('/gists').query(true).reply(200, [gist('poison', '9999-12-31T23:59:59Z'), gist('g1', '2026-11-20T10:00:00Z')]);
+		expect(ids(await harness.poll('manual'))).toEqual(['g1']);
+	});
+
 	it('a gist already reported that comes back with a newer time is not reported again', async () => {
 		const harness = pollTrigger({ trigger: 'newGist' });
 		harness.staticData.position = { key: 'gists', at: '2026-11-20T10:00:00Z', seen: ['g1'] };
@@ -58,6 +64,12 @@ describe('GitHub Poll Trigger: New Gist position', () => {
 	it.each([
 		['New Gist', { trigger: 'newGist' }, '/gists', 'GitHub answered /gists with an entry that is not an object (null)'],
 		['New Mention', { trigger: 'newMention' }, '/notifications', 'GitHub answered /notifications with an entry that is not an object (null)'],
+		[
+			'New Watcher',
+			{ trigger: 'newWatcher', owner: { __rl: true, mode: 'name', value: 'octo' }, repository: { __rl: true, mode: 'name', value: 'hello' } },
+			'/repos/octo/hello/subscribers',
+			'GitHub answered /repos/octo/hello/subscribers with an entry that is not an object (null)',
+		],
 	])('%s: a null entry in the list is a NodeApiError naming it', async (_name, parameters, path, message) => {
 		const harness = pollTrigger(parameters);
 		nock(GITHUB).get(path).query(true).reply(200, [null]);

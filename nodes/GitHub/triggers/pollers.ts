@@ -159,7 +159,7 @@ async function pollTimed(
 	if (request.manual || !position?.at) {
 		const entries = await firstPage();
 		if (request.manual) {
-			const latest = newest(entries.filter(wanted), source);
+			const latest = newest(entries.filter((entry) => wanted(entry) && !isBeyondSkew(time(source.timeOf(entry)))), source);
 			return latest ? [latest] : [];
 		}
 		state.position = { key, ...newestPosition(entries, source) };
@@ -254,10 +254,8 @@ async function pollOnce(client: GitHubClient, state: PollState, request: PollReq
 			const owner = request.owner ?? '';
 			const repository = request.repository ?? '';
 			const key = `watchers:${owner.toLowerCase()}/${repository.toLowerCase()}`;
-			const watchers = await client.paginate<IDataObject>(
-				{ method: 'GET', path: `/repos/${pathSegment(owner)}/${pathSegment(repository)}/subscribers` },
-				{ returnAll: true },
-			);
+			const path = `/repos/${pathSegment(owner)}/${pathSegment(repository)}/subscribers`;
+			const watchers = entriesOf(await client.paginate({ method: 'GET', path }, { returnAll: true }), path);
 			if (request.manual) return emit(watchers.slice(-1));
 			const position = state.position?.key === key ? state.position : undefined;
 			const ids = watchers.map((user) => String(user.id));
