@@ -223,6 +223,31 @@ export function apiCallProperties<Client extends ApiClient>(
 	];
 }
 
+/**
+ * A name given twice with different values would be sent as one of them only (or both), while
+ * checks read the other: refused as bad input. Names differing only in case count as one.
+ */
+function assertNoConflictingRows(
+	ctx: IExecuteFunctions,
+	rows: Array<{ name?: string; value?: unknown }> | undefined,
+	displayName: string,
+	itemIndex: number,
+): void {
+	const seen = new Map<string, { name: string; value: string }>();
+	for (const row of rows ?? []) {
+		if (!row.name) continue;
+		const value = String(row.value ?? '');
+		const first = seen.get(row.name.toLowerCase());
+		if (!first) seen.set(row.name.toLowerCase(), { name: row.name, value });
+		else if (first.value !== value) {
+			throw new NodeOperationError(ctx.getNode(), `The "${displayName}" parameter names "${first.name}" twice with different values`, {
+				itemIndex,
+				description: `Keep one "${first.name}" row in "${displayName}".`,
+			});
+		}
+	}
+}
+
 /** Runs the API Call node: one request (or the service's way of sending it) per item. */
 export async function executeApiCall<Client extends ApiClient>(
 	ctx: IExecuteFunctions,
@@ -237,12 +262,9 @@ export async function executeApiCall<Client extends ApiClient>(
 			const itemClient = service.createClient(ctx, i, options);
 			client = itemClient;
 			const method = ctx.getNodeParameter('method', i) as IHttpRequestMethods;
-			const { path, qs } = withPathQuery(
-				ctx,
-				i,
-				String(ctx.getNodeParameter('endpoint', i)).trim(),
-				pairsToObject(ctx.getNodeParameter('queryParameters.parameter', i, []) as Array<{ name: string; value: string }>),
-			);
+			const rows = ctx.getNodeParameter('queryParameters.parameter', i, []) as Array<{ name: string; value: string }>;
+			assertNoConflictingRows(ctx, rows, 'Query Parameters', i);
+			const { path, qs } = withPathQuery(ctx, i, String(ctx.getNodeParameter('endpoint', i)).trim(), pairsToObject(rows));
 			const body = method === 'GET' ? undefined : await requestBody(ctx, i);
 			let request: ApiRequest = { method, path, qs, body };
 			if (service.prepare) request = service.prepare(ctx, i, request);

@@ -444,10 +444,15 @@ export function buildRequest(
 					description: `Give a value for "${field.displayName}".`,
 				});
 			}
-			const encoded =
-				field.keepSlashes
-					? text.replace(/^\/+/, '').split('/').map(pathSegment).join('/')
-					: pathSegment(text);
+			const parts = field.keepSlashes ? text.replace(/^\/+/, '').split('/') : [text];
+			// "a//b" (or a URL: "https://…") would send an empty segment, which servers read in different ways.
+			if (parts.slice(0, -1).includes('')) {
+				throw new NodeOperationError(ctx.getNode(), `The "${field.displayName}" parameter has an empty part between two slashes ("//")`, {
+					itemIndex,
+					description: `Give "${field.displayName}" as a path such as ${field.placeholder?.replace(/^e\.g\. /, '') ?? 'a/b'}, not a URL, with one slash between parts.`,
+				});
+			}
+			const encoded = parts.map(pathSegment).join('/');
 			path = path.replace(`{${apiName}}`, encoded);
 			continue;
 		}

@@ -211,6 +211,16 @@ function checkedValues(
 				);
 			}
 		}
+		if (strictChoices && field.type === 'multiOptions' && field.options && value !== '' && !(Array.isArray(value) && !value.length)) {
+			// An expression may give the choices as text ("owner, collaborator"): each must be one of them.
+			const allowed = field.options.map((option) => (option as { value: unknown }).value);
+			const entries = listOf(value);
+			const wrong = entries.find((entry) => !allowed.includes(entry));
+			if (wrong !== undefined) {
+				throw fail(field, `must be one of ${allowed.join(', ')} (got "${wrong}")`, `Set "${field.displayName}" to one or more of: ${allowed.join(', ')}.`);
+			}
+			value = entries;
+		}
 		if (field.integer && value !== '' && !/^\d+$/.test(String(value).trim())) {
 			throw fail(field, `must be a number (got "${String(value)}")`, `Give the number only, e.g. 42.`);
 		}

@@ -15,15 +15,47 @@ const GITHUB_TOKENS = /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{2
 const JSON_WEB_TOKENS = /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g;
 const PEM_BLOCKS = /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g;
 
+const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+/** Parts shorter than this are not searched for alone (they could match ordinary text). */
+const MIN_PART = 16;
+
+/** The pieces of a secret that give it away on their own: a JWT's segments and pairs, a key's base64 lines and body. */
+function secretParts(secret: string): string[] {
+	const parts = [secret];
+	if (JWT_SHAPE.test(secret)) {
+		const [header, payload, signature] = secret.split('.');
+		parts.push(header, payload, signature, `${header}.${payload}`, `${payload}.${signature}`);
+	}
+	if (/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(secret)) {
+		const lines = secret.split(/\r?\n|\\n/).map((line) => line.trim()).filter((line) => line && !line.startsWith('-----'));
+		parts.push(...lines, lines.join(''), secret.replace(/\r?\n/g, '\\n'), secret.replace(/\n/g, '\r\n'));
+	}
+	return parts.filter((part) => part.length >= MIN_PART || part === secret);
+}
+
+/**
+ * Every form in which a secret can appear in text: the secret and its parts, each as is, with
+ * dots as %2E or %2e, and URL-encoded (upper- or lower-case hex). Longest first.
+ */
+export function secretForms(secrets: Iterable<string>): string[] {
+	const forms = new Set<string>();
+	for (const secret of secrets) {
+		if (typeof secret !== 'string' || secret.length < 4) continue;
+		for (const part of secretParts(secret)) {
+			const encoded = encodeURIComponent(part);
+			for (const form of [part, encoded, encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase())]) {
+				forms.add(form);
+				forms.add(form.split('.').join('%2E'));
+				forms.add(form.split('.').join('%2e'));
+			}
+		}
+	}
+	return [...forms].sort((a, b) => b.length - a.length);
+}
+
 export function redactText(text: string, secrets: Iterable<string> = []): string {
 	let result = text;
-	const known = [...secrets].filter((secret) => typeof secret === 'string' && secret.length >= 4);
-	known.sort((a, b) => b.length - a.length);
-	for (const secret of known) {
-		result = result.split(secret).join(REDACTED);
-		const encoded = encodeURIComponent(secret);
-		if (encoded !== secret) result = result.split(encoded).join(REDACTED);
-	}
+	for (const form of secretForms(secrets)) result = result.split(form).join(REDACTED);
 	return result
 		.replace(SECRET_QUERY_PARAMETERS, `$1${REDACTED}`)
 		.replace(AUTHORIZATION_VALUES, `$1 ${REDACTED}`)
@@ -39,19 +71,18 @@ export function redactText(text: string, secrets: Iterable<string> = []): string
  * saying "token …"). Returns the same object when nothing needed replacing.
  */
 export function redactKnownSecrets<T>(value: T, secrets: string[]): T {
-	const known = secrets.filter((secret) => typeof secret === 'string' && secret.length >= 4);
-	if (!known.length || value === null || value === undefined) return value;
-	if (Buffer.isBuffer(value)) return redactBytes(value, known) as T;
+	const forms = secretForms(secrets);
+	if (!forms.length || value === null || value === undefined) return value;
+	if (Buffer.isBuffer(value)) return redactBytes(value, forms) as T;
 	const text = JSON.stringify(value);
-	if (text === undefined || !known.some((secret) => text.includes(secret) || text.includes(encodeURIComponent(secret)))) {
+	// Strings are compared as they are, JSON's escapes aside: a form with a line break is searched in the text as \n.
+	if (text === undefined || !forms.some((form) => text.includes(form) || text.includes(JSON.stringify(form).slice(1, -1)))) {
 		return value;
 	}
 	const walk = (node: unknown): unknown => {
 		if (typeof node === 'string') {
 			let result = node;
-			for (const secret of known) {
-				result = result.split(secret).join(REDACTED).split(encodeURIComponent(secret)).join(REDACTED);
-			}
+			for (const form of forms) result = result.split(form).join(REDACTED);
 			return result;
 		}
 		if (Array.isArray(node)) return node.map(walk);
@@ -78,12 +109,9 @@ export function redactHeaders<H extends Record<string, unknown>>(headers: H, sec
 	return out as H;
 }
 
-/** Bytes (downloads, decoded file content) with each secret's UTF-8 bytes replaced; the same Buffer when none occur. */
-function redactBytes(bytes: Buffer, secrets: string[]): Buffer {
-	const needles = secrets.flatMap((secret) => {
-		const encoded = encodeURIComponent(secret);
-		return encoded === secret ? [Buffer.from(secret)] : [Buffer.from(secret), Buffer.from(encoded)];
-	});
+/** Bytes (downloads, decoded file content) with each secret form's UTF-8 bytes replaced; the same Buffer when none occur. */
+function redactBytes(bytes: Buffer, forms: string[]): Buffer {
+	const needles = forms.map((form) => Buffer.from(form));
 	if (!needles.some((needle) => bytes.includes(needle))) return bytes;
 	const replacement = Buffer.from(REDACTED);
 	let result = bytes;

@@ -57,7 +57,8 @@ describe('GitHub Poll Trigger', () => {
 			// g3 shares g2's creation second: only the id list at that second tells them apart.
 			expect(json(await harness.poll())).toEqual([polled('New Gist', g3), polled('New Gist', g4)]);
 			expect(pages.isDone()).toBe(true);
-			expect(harness.staticData).toEqual({ position: { key: 'gists', at: at(30), seen: ['g4'] } });
+			// The ids reported are remembered too: one coming back with a newer time is not reported again.
+			expect(harness.staticData).toEqual({ position: { key: 'gists', at: at(30), seen: ['g4'], recent: ['g3', 'g4'] } });
 
 			nock(API).get('/gists').query({ since: at(29, 59), per_page: '100' }).reply(200, [g4]);
 			expect(await harness.poll()).toBeNull();
@@ -102,7 +103,13 @@ describe('GitHub Poll Trigger', () => {
 			const items = json(await harness.poll())!;
 			expect(scope.isDone()).toBe(true);
 			expect(items.map((item) => (item.payload as IDataObject).id)).toEqual([...fresh].reverse().map((r) => r.id));
-			expect(harness.staticData.position).toEqual({ key: 'userRepositories', at: fresh[0].created_at, seen: [String(fresh[0].id)] });
+			expect(harness.staticData.position).toEqual({
+				key: 'userRepositories',
+				at: fresh[0].created_at,
+				seen: [String(fresh[0].id)],
+				// The last 100 reported, oldest first.
+				recent: [...fresh].reverse().slice(-100).map((r) => String(r.id)),
+			});
 
 			nock(API).get('/user/repos').query({ ...qs, page: '1' }).reply(200, [fresh[0], fresh[1]]);
 			expect(await harness.poll()).toBeNull();
@@ -177,7 +184,7 @@ describe('GitHub Poll Trigger', () => {
 			const later = [thread('3', 'review_requested', at(9)), thread('4', 'mention', at(8)), thread('1', 'mention', at(1))];
 			nock(API).get('/notifications').query({ ...base, since: at(0, 59) }).reply(200, later);
 			expect(json(await harness.poll())).toEqual([polled('New Mention', later[1])]);
-			expect(harness.staticData.position).toEqual({ key: 'mentions:true', at: at(9), seen: ['3@' + at(9)] });
+			expect(harness.staticData.position).toEqual({ key: 'mentions:true', at: at(9), seen: ['3@' + at(9)], recent: ['4@' + at(8), '3@' + at(9)] });
 
 			const again = thread('1', 'mention', at(12));
 			nock(API).get('/notifications').query({ ...base, since: at(8, 59) }).reply(200, [again, later[0]]);

@@ -255,6 +255,8 @@ function malformed(request: Seen, service: Service, secrets: string[]): string |
 	if (request.host !== HOSTS[service]) return `a request went to ${request.host}`;
 	if (!path.startsWith(service === 'GitHub' ? '/' : '/1/')) return `path ${path} outside the API`;
 	if (/[\u0000-\u001f\u007f]/.test(request.path)) return 'control character in the URL';
+	// Servers read an empty segment in different ways (a URL given as a path parameter gives one).
+	if (path.includes('//')) return `empty path segment in ${path}`;
 	for (const segment of path.split('/')) {
 		let decoded = segment;
 		try {

@@ -10,8 +10,10 @@ import type { GitHubAuthentication } from '../transport';
 import { repositoryReference } from '../repositoryReference';
 import { GitHubClient } from '../transport';
 import type { RepositoryList } from '../../shared/scope';
-import { repositoryRefusal } from '../../shared/scope';
+import { repositoryRefusal, ScopeRefusal } from '../../shared/scope';
 import { parseNodeAllowlist } from '../nodeAllowlist';
+import { checkGitHubRequest } from '../../shared/scope/github';
+import { buildRequest } from '../../shared/catalogue';
 import { GITHUB_ROWS } from './catalogue';
 import type { GitHubRow } from './types';
 import { GITHUB_FIELD_SETS } from './output';
@@ -95,8 +97,21 @@ function nodeAllowlist(ctx: IExecuteFunctions, itemIndex: number): RepositoryLis
  * With the node's "Allowed Repositories" set, an operation on another repository stops before
  * any request (the credential's scope is enforced by the transport, for every request).
  */
-async function checkAllowedRepositories({ ctx, row, values, itemIndex }: Run): Promise<RepositoryList | undefined> {
+async function checkAllowedRepositories({ ctx, client, row, values, itemIndex }: Run): Promise<RepositoryList | undefined> {
 	const allowlist = nodeAllowlist(ctx, itemIndex);
+	if (allowlist && row.scope === 'account') {
+		// Gists: the node's list narrows the credential's scope, so it confines them the same way.
+		try {
+			await checkGitHubRequest({ repositories: allowlist, readOnly: false }, buildRequest(ctx, row, values, itemIndex), {
+				login: async () => await client.accountLogin(),
+			});
+		} catch (error) {
+			throw error instanceof ScopeRefusal
+				? new NodeOperationError(ctx.getNode(), error.message, { itemIndex, description: error.hint })
+				: await client.asNodeError(error);
+		}
+		return allowlist;
+	}
 	if (!allowlist || row.scope !== 'repository') return allowlist;
 	const valueOf = (what: 'owner' | 'repository') => {
 		const field = fieldIdentifying(row, what);

@@ -17,8 +17,9 @@ export interface GitHubRow extends OperationRow<GitHubHandler> {
 	/**
 	 * How "Allowed Repositories" applies: 'repository' (the values of the fields identifying the
 	 * owner and the repository), 'search' (query confined by the handler), 'confined' (the
-	 * handler keeps the results inside it: repository lists, project owners and items) or 'none'
-	 * (not about a repository: gists, organizations, users, rate limit).
+	 * handler keeps the results inside it: repository lists, project owners and items), 'account'
+	 * (the account's own objects in no repository - gists - checked as the credential's scope
+	 * checks them) or 'none' (not about a repository: organizations, users, rate limit).
 	 */
-	scope: 'repository' | 'search' | 'confined' | 'none';
+	scope: 'repository' | 'search' | 'confined' | 'account' | 'none';
 }

@@ -1,4 +1,4 @@
-import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { GITHUB_DOT_COM_API } from '../../../credentials/githubServer';
 import type { ApiRequest, ApiResponse } from '../../shared/apiClient';
@@ -8,7 +8,7 @@ import type { ApiContext } from '../../shared/context';
 import { readParameter } from '../../shared/context';
 import type { RetryBounds } from '../../shared/rateLimit';
 import { DEFAULT_RETRY_BOUNDS } from '../../shared/rateLimit';
-import { apiErrorFromResponse, ServiceAnswerError } from '../../shared/errors';
+import { apiErrorFromResponse, ServiceAnswerError, toNodeError } from '../../shared/errors';
 import { PageGuard } from '../../shared/paging';
 import type { ScopeVerdict } from '../../shared/scope';
 import type { GitHubScope, ScopeProof } from '../../shared/scope/github';
@@ -144,12 +144,18 @@ export class GitHubClient extends ApiClient {
 	}
 
 	protected async scopeVerdict(request: ApiRequest, credentials: ICredentialDataDecryptedObject): Promise<ScopeVerdict> {
-		return await checkGitHubRequest(githubScopeOf(credentials), request, {
-			login: async () => {
-				this.login ??= this.lookup<IDataObject>('/user', {}).then((user) => String(user?.login ?? ''));
-				return await this.login;
-			},
-		});
+		return await checkGitHubRequest(githubScopeOf(credentials), request, { login: async () => await this.accountLogin() });
+	}
+
+	/** Anything a poller or handler threw outside a request, as n8n's error for this node (secrets removed). */
+	async asNodeError(error: unknown): Promise<NodeApiError | NodeOperationError> {
+		return toNodeError(this.ctx.getNode(), 'GitHub', error, await this.secrets());
+	}
+
+	/** Login of the token's account, read once per client (scope checks of forks, gists, new repositories). */
+	async accountLogin(): Promise<string> {
+		this.login ??= this.lookup<IDataObject>('/user', {}).then((user) => String(user?.login ?? ''));
+		return await this.login;
 	}
 
 	protected hintFor(response: ApiResponse): string | undefined {

@@ -1,5 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { ServiceAnswerError } from '../../shared/errors';
+import { PageGuard } from '../../shared/paging';
+import { isBeyondSkew } from '../../shared/pollClock';
 import { pathSegment } from '../../shared/requestGuard';
 import type { GitHubClient } from '../transport';
 import type { PollerName } from './catalogue';
@@ -16,6 +19,8 @@ export interface PollPosition extends IDataObject {
 	at?: string;
 	seen?: string[];
 	ids?: string[];
+	/** Ids of the latest entries reported (time-ordered sources), never reported again. */
+	recent?: string[];
 }
 
 export interface PollState extends IDataObject {
@@ -56,21 +61,35 @@ interface TimedSource {
 	idOf: (entry: IDataObject) => string;
 }
 
-/** Entries newer than the position, each once, and the position after them. */
+/** How many reported ids a position remembers. */
+const RECENT_IDS = 100;
+
+interface TimedPosition {
+	at: string;
+	seen: string[];
+	recent?: string[];
+}
+
+/**
+ * Entries newer than the position, each once, and the position after them. An entry dated
+ * beyond the clock skew is ignored (it would move the position past every genuine entry to
+ * come), and so is one reported before that comes back with a newer time.
+ */
 export function advance(
-	position: { at: string; seen: string[] },
+	position: TimedPosition,
 	entries: IDataObject[],
 	source: TimedSource,
-): { fresh: IDataObject[]; next: { at: string; seen: string[] } } {
+): { fresh: IDataObject[]; next: TimedPosition } {
 	const start = time(position.at);
+	const now = Date.now();
 	const fresh: IDataObject[] = [];
-	const taken = new Set<string>();
+	const taken = new Set<string>(position.recent ?? []);
 	let at = position.at;
 	let seen = [...position.seen];
 	for (const entry of entries) {
 		const when = time(source.timeOf(entry));
 		const id = source.idOf(entry);
-		if (when < start || taken.has(id) || (when === start && position.seen.includes(id))) continue;
+		if (when < start || isBeyondSkew(when, now) || taken.has(id) || (when === start && position.seen.includes(id))) continue;
 		taken.add(id);
 		fresh.push(entry);
 	}
@@ -86,11 +105,28 @@ export function advance(
 	}
 	// Oldest first, the order they happened in.
 	fresh.sort((a, b) => time(source.timeOf(a)) - time(source.timeOf(b)));
-	return { fresh, next: { at, seen } };
+	const recent = [...(position.recent ?? []), ...fresh.map((entry) => source.idOf(entry))].slice(-RECENT_IDS);
+	return { fresh, next: recent.length ? { at, seen, recent } : { at, seen } };
 }
 
-function newestPosition(entries: IDataObject[], source: TimedSource): { at: string; seen: string[] } {
-	return advance({ at: BEGINNING, seen: [] }, entries, source).next;
+/** A list answer whose entries are all objects; anything else is named. */
+function entriesOf(answer: unknown, path: string): IDataObject[] {
+	if (!Array.isArray(answer)) {
+		throw new ServiceAnswerError(`GitHub answered ${path} with something other than a list`, 'Check the server address in the credential.');
+	}
+	const odd = answer.find((entry) => entry === null || typeof entry !== 'object' || Array.isArray(entry));
+	if (odd !== undefined) {
+		throw new ServiceAnswerError(
+			`GitHub answered ${path} with an entry that is not an object (${odd === null ? 'null' : Array.isArray(odd) ? 'a list' : typeof odd})`,
+			'Check the server address in the credential; GitHub lists objects only.',
+		);
+	}
+	return answer as IDataObject[];
+}
+
+function newestPosition(entries: IDataObject[], source: TimedSource): TimedPosition {
+	const { at, seen } = advance({ at: BEGINNING, seen: [] }, entries, source).next;
+	return { at, seen };
 }
 
 function newest(entries: IDataObject[], source: TimedSource): IDataObject | undefined {
@@ -123,13 +159,13 @@ async function pollTimed(
 	if (request.manual || !position?.at) {
 		const entries = await firstPage();
 		if (request.manual) {
-			const latest = newest(entries.filter(wanted), source);
+			const latest = newest(entries.filter((entry) => wanted(entry) && !isBeyondSkew(time(source.timeOf(entry)))), source);
 			return latest ? [latest] : [];
 		}
 		state.position = { key, ...newestPosition(entries, source) };
 		return [];
 	}
-	const { fresh, next } = advance({ at: position.at, seen: position.seen ?? [] }, await since(position.at), source);
+	const { fresh, next } = advance({ at: position.at, seen: position.seen ?? [], recent: position.recent }, await since(position.at), source);
 	state.position = { key, ...next };
 	return fresh.filter(wanted);
 }
@@ -143,16 +179,28 @@ async function pagesUntil(
 	at: string,
 ): Promise<IDataObject[]> {
 	const collected: IDataObject[] = [];
+	const guard = new PageGuard('GitHub');
 	for (let page = 1; ; page++) {
+		guard.admit(String(page));
 		const entries = await client.request<IDataObject[]>({ method: 'GET', path, qs: { ...qs, per_page: PAGE_SIZE, page } });
-		if (!Array.isArray(entries)) break;
+		entriesOf(entries, path);
+		guard.answered(String(page), entries);
 		collected.push(...entries);
 		if (entries.length < PAGE_SIZE || entries.some((entry) => time(timeOf(entry)) < time(at))) break;
 	}
 	return collected;
 }
 
+/** Runs one poll; what goes wrong (odd answers, endless paging) is a NodeApiError naming it. */
 export async function runPoller(client: GitHubClient, state: PollState, request: PollRequest): Promise<PolledItem[]> {
+	try {
+		return await pollOnce(client, state, request);
+	} catch (error) {
+		throw await client.asNodeError(error);
+	}
+}
+
+async function pollOnce(client: GitHubClient, state: PollState, request: PollRequest): Promise<PolledItem[]> {
 	const emit = (entries: IDataObject[]) => entries.map((entry) => item(request.triggerName, entry));
 	switch (request.poller) {
 		case 'gists': {
@@ -161,11 +209,11 @@ export async function runPoller(client: GitHubClient, state: PollState, request:
 				'gists',
 				request,
 				GISTS,
-				async () => await client.request<IDataObject[]>({ method: 'GET', path: '/gists', qs: { per_page: PAGE_SIZE } }),
+				async () => entriesOf(await client.request({ method: 'GET', path: '/gists', qs: { per_page: PAGE_SIZE } }), '/gists'),
 				async (at) =>
-					await client.paginate<IDataObject>(
-						{ method: 'GET', path: '/gists', qs: { since: sinceParameter(at) } },
-						{ returnAll: true },
+					entriesOf(
+						await client.paginate({ method: 'GET', path: '/gists', qs: { since: sinceParameter(at) } }, { returnAll: true }),
+						'/gists',
 					),
 			);
 			return emit(entries);
@@ -177,7 +225,7 @@ export async function runPoller(client: GitHubClient, state: PollState, request:
 				'userRepositories',
 				request,
 				REPOSITORIES,
-				async () => await client.request<IDataObject[]>({ method: 'GET', path: '/user/repos', qs: { ...qs, per_page: PAGE_SIZE } }),
+				async () => entriesOf(await client.request({ method: 'GET', path: '/user/repos', qs: { ...qs, per_page: PAGE_SIZE } }), '/user/repos'),
 				async (at) => await pagesUntil(client, '/user/repos', qs, REPOSITORIES.timeOf, at),
 			);
 			return emit(entries);
@@ -189,11 +237,14 @@ export async function runPoller(client: GitHubClient, state: PollState, request:
 				`mentions:${qs.participating}`,
 				request,
 				NOTIFICATIONS,
-				async () => await client.request<IDataObject[]>({ method: 'GET', path: '/notifications', qs: { ...qs, per_page: 50 } }),
+				async () => entriesOf(await client.request({ method: 'GET', path: '/notifications', qs: { ...qs, per_page: 50 } }), '/notifications'),
 				async (at) =>
-					await client.paginate<IDataObject>(
-						{ method: 'GET', path: '/notifications', qs: { ...qs, since: sinceParameter(at) } },
-						{ returnAll: true, maxPageSize: 50 },
+					entriesOf(
+						await client.paginate(
+							{ method: 'GET', path: '/notifications', qs: { ...qs, since: sinceParameter(at) } },
+							{ returnAll: true, maxPageSize: 50 },
+						),
+						'/notifications',
 					),
 				(thread) => thread.reason === 'mention',
 			);
@@ -203,10 +254,8 @@ export async function runPoller(client: GitHubClient, state: PollState, request:
 			const owner = request.owner ?? '';
 			const repository = request.repository ?? '';
 			const key = `watchers:${owner.toLowerCase()}/${repository.toLowerCase()}`;
-			const watchers = await client.paginate<IDataObject>(
-				{ method: 'GET', path: `/repos/${pathSegment(owner)}/${pathSegment(repository)}/subscribers` },
-				{ returnAll: true },
-			);
+			const path = `/repos/${pathSegment(owner)}/${pathSegment(repository)}/subscribers`;
+			const watchers = entriesOf(await client.paginate({ method: 'GET', path }, { returnAll: true }), path);
 			if (request.manual) return emit(watchers.slice(-1));
 			const position = state.position?.key === key ? state.position : undefined;
 			const ids = watchers.map((user) => String(user.id));

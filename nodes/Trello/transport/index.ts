@@ -151,7 +151,7 @@ export class TrelloClient extends ApiClient {
 			collected.push(...page);
 			if (page.length < pageSize) break;
 			// Ids start with their creation time, so the smallest is the oldest item of the page.
-			const ids = page.map((item) => String((item as IDataObject).id ?? '')).filter(Boolean).sort();
+			const ids = page.map((item) => String((item as IDataObject | null)?.id ?? '')).filter(Boolean).sort();
 			if (!ids.length) break;
 			before = ids[0];
 		}
@@ -165,6 +165,7 @@ export class TrelloClient extends ApiClient {
 		for (let page = 0; collected.length < wanted && page <= TRELLO_LAST_PAGE; page++) {
 			guard.admit(String(page));
 			const items = await this.list<T>({ ...request, qs: { ...request.qs, page } });
+			guard.answered(String(page), items);
 			collected.push(...items);
 			if (items.length < pageSize) break;
 		}

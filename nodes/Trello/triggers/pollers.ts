@@ -1,6 +1,8 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { ServiceAnswerError, toNodeError } from '../../shared/errors';
+import { isBeyondSkew } from '../../shared/pollClock';
 import { pathSegment } from '../../shared/requestGuard';
 import { TrelloClient } from '../transport';
 import { notificationToItem } from './normalize';
@@ -66,11 +68,23 @@ function queryOf(ctx: IPollFunctions): IDataObject {
 	};
 }
 
+/**
+ * Notifications since an id, each an object; one whose id (its creation time) lies beyond the
+ * clock skew is left out, so it can never become the position.
+ */
 async function fetchSince(client: TrelloClient, query: IDataObject, since: string): Promise<IDataObject[]> {
-	return await client.paginate<IDataObject>(
+	const entries = await client.paginate<unknown>(
 		{ method: 'GET', path: '/1/members/me/notifications', qs: { ...query, since } },
 		{ returnAll: true, paging: 'before', maxPageSize: 1000 },
 	);
+	const odd = entries.find((entry) => entry === null || typeof entry !== 'object' || Array.isArray(entry));
+	if (odd !== undefined) {
+		throw new ServiceAnswerError(
+			`Trello answered /1/members/me/notifications with an entry that is not an object (${odd === null ? 'null' : Array.isArray(odd) ? 'a list' : typeof odd})`,
+			'Check the API Base URL of the credential.',
+		);
+	}
+	return (entries as IDataObject[]).filter((entry) => !isBeyondSkew(secondsOf(String(entry.id ?? '')) * 1000));
 }
 
 /**
@@ -79,6 +93,14 @@ async function fetchSince(client: TrelloClient, query: IDataObject, since: strin
  */
 export async function pollNotifications(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const client = new TrelloClient(ctx);
+	try {
+		return await pollNotificationsWith(ctx, client);
+	} catch (error) {
+		throw toNodeError(ctx.getNode(), 'Trello', error, await client.secrets());
+	}
+}
+
+async function pollNotificationsWith(ctx: IPollFunctions, client: TrelloClient): Promise<INodeExecutionData[][] | null> {
 	const query = queryOf(ctx);
 
 	if (ctx.getMode() === 'manual') {
@@ -181,12 +203,23 @@ interface BoardWithCards extends IDataObject {
 async function boardsWithCards(client: TrelloClient, plan: DueDatePlan): Promise<BoardWithCards[]> {
 	const boards: BoardWithCards[] = [];
 	for (const board of plan.boards) {
-		const answer = await client.request<BoardWithCards>({
+		const answer = await client.request<unknown>({
 			method: 'GET',
 			path: `/1/boards/${pathSegment(board)}`,
 			qs: { fields: 'name,shortLink', cards: 'open', card_fields: CARD_FIELDS, lists: 'open', list_fields: 'name' },
 		});
-		if (answer) boards.push(answer);
+		if (answer === null || answer === undefined || answer === '') continue;
+		const odd = (what: string) => new ServiceAnswerError(`Trello answered the board "${board}" with ${what}`, 'Check the API Base URL of the credential.');
+		if (typeof answer !== 'object' || Array.isArray(answer)) throw odd('something other than a board');
+		const checked = answer as BoardWithCards;
+		for (const key of ['cards', 'lists'] as const) {
+			const entries = checked[key];
+			if (entries === undefined || entries === null) continue;
+			if (!Array.isArray(entries)) throw odd(`"${key}" that is not a list`);
+			const entry = entries.find((one) => one === null || typeof one !== 'object' || Array.isArray(one));
+			if (entry !== undefined) throw odd(`an entry of "${key}" that is not an object (${entry === null ? 'null' : Array.isArray(entry) ? 'a list' : typeof entry})`);
+		}
+		boards.push(checked);
 	}
 	return boards;
 }
@@ -222,34 +255,46 @@ function dueItem(card: IDataObject, board: BoardWithCards, listNames: Map<string
 export async function pollDueDates(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const plan = readDuePlan(ctx);
 	const client = new TrelloClient(ctx);
-	const boards = await boardsWithCards(client, plan);
+	let boards: BoardWithCards[];
+	try {
+		boards = await boardsWithCards(client, plan);
+	} catch (error) {
+		throw toNodeError(ctx.getNode(), 'Trello', error, await client.secrets());
+	}
 	const now = Date.now();
 	const manual = ctx.getMode() === 'manual';
 
 	const staticData = ctx.getWorkflowStaticData('node');
-	const previous = (staticData[DUE_STATE_KEY] as unknown as DueState | undefined)?.reported ?? {};
-	const reported: Record<string, string> = {};
+	const stored = (staticData[DUE_STATE_KEY] as unknown as DueState | undefined)?.reported;
+	// Maps, not objects: a card id such as "__proto__" is a key like any other.
+	const previous = new Map<string, unknown>(stored && typeof stored === 'object' ? Object.entries(stored) : []);
+	const reported = new Map<string, string>();
+	const handled = new Set<string>();
 	const due: Array<{ dueMs: number; item: IDataObject }> = [];
 
 	for (const board of boards) {
 		const listNames = new Map((board.lists ?? []).map((list) => [String(list.id), String(list.name)]));
 		for (const card of board.cards ?? []) {
 			const id = String(card.id);
+			// A card listed twice in one answer is one card.
+			if (handled.has(id)) continue;
+			handled.add(id);
 			const dueDate = typeof card.due === 'string' ? card.due : '';
 			const dueMs = Date.parse(dueDate);
 			if (!dueDate || Number.isNaN(dueMs)) continue;
-			const alreadyReported = previous[id] === dueDate;
-			if (alreadyReported) reported[id] = dueDate;
+			const alreadyReported = previous.get(id) === dueDate;
+			if (alreadyReported) reported.set(id, dueDate);
 			if (plan.incompleteOnly && card.dueComplete === true) continue;
 			if (plan.lists.length && !plan.lists.includes(String(card.idList))) continue;
 			if (!dueMatches(plan, dueMs, now)) continue;
 			if (alreadyReported && !manual) continue;
-			reported[id] = dueDate;
+			reported.set(id, dueDate);
 			due.push({ dueMs, item: dueItem(card, board, listNames, now) });
 		}
 	}
 
-	if (!manual) staticData[DUE_STATE_KEY] = { reported } as unknown as IDataObject;
+	// Object.fromEntries makes each id an own property, "__proto__" included.
+	if (!manual) staticData[DUE_STATE_KEY] = { reported: Object.fromEntries(reported) } as unknown as IDataObject;
 	if (!due.length) return null;
 	due.sort((a, b) => a.dueMs - b.dueMs);
 	return [due.map(({ item }) => ({ json: item }))];

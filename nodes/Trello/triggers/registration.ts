@@ -1,7 +1,7 @@
 import type { IDataObject, IHookFunctions, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { toNodeError } from '../../shared/errors';
+import { ServiceAnswerError, toNodeError } from '../../shared/errors';
 import { pathSegment } from '../../shared/requestGuard';
 import type { TrelloAuthentication } from '../transport';
 import { TrelloClient } from '../transport';
@@ -113,7 +113,24 @@ async function webhooksAt(node: INode, client: TrelloClient, callbackUrl: string
 				qs: { webhooks: true },
 			}),
 		)) ?? [];
-	return tokens.flatMap((token) => token.webhooks ?? []).filter((webhook) => webhook.callbackURL === callbackUrl);
+	const odd = () =>
+		asNodeError(node, new ServiceAnswerError('Trello answered /1/members/me/tokens with something other than a list of tokens', 'Check the API Base URL of the credential.'));
+	if (!Array.isArray(tokens)) throw odd();
+	const webhooks: TrelloWebhook[] = [];
+	for (const token of tokens) {
+		if (!token || typeof token !== 'object') throw odd();
+		const own = token.webhooks ?? [];
+		if (!Array.isArray(own)) throw odd();
+		webhooks.push(...own.filter((webhook) => webhook && typeof webhook === 'object'));
+	}
+	return webhooks.filter((webhook) => webhook.callbackURL === callbackUrl);
+}
+
+/** The id of a board, list, card or member as Trello answered it; an answer without one is refused, never sent on as "undefined". */
+function idOf(node: INode, answer: unknown, what: string): string {
+	const id = answer && typeof answer === 'object' && !Array.isArray(answer) ? (answer as IDataObject).id : undefined;
+	if (typeof id === 'string' && /^[0-9a-f]{24}$/i.test(id)) return id;
+	throw asNodeError(node, new ServiceAnswerError(`Trello answered ${what} without an id`, 'Check the API Base URL of the credential and the id or short link given.'));
 }
 
 async function currentMember(node: INode, client: TrelloClient): Promise<IDataObject> {
@@ -241,12 +258,13 @@ export async function createWebhooks(ctx: IHookFunctions): Promise<boolean> {
 	const member = await currentMember(ctx.getNode(), client);
 	const models: Array<{ id: string; name: string | null }> = [];
 	if (plan.model === 'member') {
-		models.push({ id: String(member.id), name: (member.username as string | undefined) ?? null });
+		models.push({ id: idOf(ctx.getNode(), member, '/1/members/me'), name: typeof member.username === 'string' ? member.username : null });
 	} else {
 		for (const ref of plan.modelRefs) {
 			const model = await resolveModel(ctx.getNode(), client, plan, ref);
-			if (!models.some((known) => known.id === model.id)) {
-				models.push({ id: String(model.id), name: (model.name as string | undefined) ?? null });
+			const id = idOf(ctx.getNode(), model, `the ${plan.model} "${ref}"`);
+			if (!models.some((known) => known.id === id)) {
+				models.push({ id, name: typeof model.name === 'string' ? model.name : null });
 			}
 		}
 	}

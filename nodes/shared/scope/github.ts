@@ -10,7 +10,9 @@ import {
 	pathOnly,
 	readOnlyRefusal,
 	repositoryRefusal,
+	requestValues,
 	ScopeRefusal,
+	valueNamed,
 } from './index';
 
 /**
@@ -20,7 +22,9 @@ import {
  *   repositories (repo: qualifiers, or user:/org: for an owner/* entry), results are filtered too;
  * - lists of repositories (the account's, a user's, an organization's, starred ones, a GitHub App
  *   installation's) and notifications: results outside the scope are dropped;
- * - forking an allowed repository: the fork (organization or account / name) must be allowed too;
+ * - forking, copying a template or transferring an allowed repository: where the new repository
+ *   lands (organization, owner or new_owner, else the account / name) must be allowed too;
+ * - a name given twice with different values (query and body) is refused;
  * - creating a repository: its owner/name must be allowed;
  * - organization webhooks: only for an owner/* entry;
  * - gists (not tied to a repository): the account's own gist lists may be read; every gist
@@ -74,6 +78,17 @@ export interface GitHubLookups {
 	login(): Promise<string>;
 }
 
+/**
+ * POST /repos/OWNER/NAME/<kind> requests that create a repository elsewhere, and the names
+ * giving its owner and name (an owner not given is the signed-in account; a name not given,
+ * the source's).
+ */
+const NEW_REPOSITORY = new Map<string, { owner: string; name: string; ownerRequired?: boolean }>([
+	['forks', { owner: 'organization', name: 'name' }],
+	['generate', { owner: 'owner', name: 'name' }],
+	['transfer', { owner: 'new_owner', name: 'new_name', ownerRequired: true }],
+]);
+
 const SEARCH_RESULT_REPOSITORY: Record<string, (item: IDataObject) => string | undefined> = {
 	issues: (item) => repositoryFromApiUrl(item.repository_url),
 	code: (item) => fullNameOf(item.repository),
@@ -106,12 +121,29 @@ export async function checkGitHubRequest(
 	if ((first === 'repos' && segments.length >= 3) || (first === 'user' && second === 'starred' && segments.length === 4)) {
 		const [owner, repo] = first === 'repos' ? [second, third] : [third, fourth];
 		if (!list.allows(owner, repo)) throw repositoryRefusal(owner, repo, list);
-		if (method === 'POST' && first === 'repos' && fourth === 'forks' && segments.length === 4) {
-			// The fork is a new repository of its own, in the organization named or the account.
-			const body = (request.body ?? {}) as IDataObject;
-			const forkOwner = stringOf(body.organization) || (await lookups.login());
-			const forkName = stringOf(body.name) || repo;
-			if (!list.allows(forkOwner, forkName)) throw repositoryRefusal(forkOwner, forkName, list);
+		const target = method === 'POST' && first === 'repos' && segments.length === 4 ? NEW_REPOSITORY.get(fourth.toLowerCase()) : undefined;
+		if (target) {
+			// A fork, template copy or transfer puts the repository somewhere else: that place must be allowed too.
+			const values = requestValues(request.qs, request.body, allowedRepositoriesText(list));
+			const given = (name: string): string | undefined => {
+				const value = valueNamed(values, name);
+				if (value === undefined || value === null || value === '') return undefined;
+				if (typeof value === 'string') return value;
+				throw new ScopeRefusal(
+					`Refused: "${name}" must be a name, got ${Array.isArray(value) ? 'a list' : typeof value}. ${allowedRepositoriesText(list)}`,
+					`Give "${name}" as one name.`,
+				);
+			};
+			let newOwner = given(target.owner);
+			if (newOwner === undefined && target.ownerRequired) {
+				throw new ScopeRefusal(
+					`Refused: "${target.owner}" is missing, so where the repository goes cannot be checked. ${allowedRepositoriesText(list)}`,
+					`Give "${target.owner}": an owner of the allowed repositories.`,
+				);
+			}
+			newOwner ??= await lookups.login();
+			const newName = given(target.name) ?? repo;
+			if (!list.allows(newOwner, newName)) throw repositoryRefusal(newOwner, newName, list);
 		}
 		return ALLOW;
 	}
@@ -139,7 +171,7 @@ export async function checkGitHubRequest(
 	}
 	if (method === 'POST' && (route === 'user/repos' || (first === 'orgs' && third === 'repos' && segments.length === 3))) {
 		const owner = first === 'user' ? await lookups.login() : second;
-		const name = stringOf((request.body as IDataObject | undefined)?.name) ?? '';
+		const name = stringOf(valueNamed(requestValues(request.qs, request.body, allowedRepositoriesText(list)), 'name')) ?? '';
 		if (!list.allows(owner, name)) throw repositoryRefusal(owner, name, list);
 		return ALLOW;
 	}
@@ -154,7 +186,7 @@ export async function checkGitHubRequest(
 		if (reading && route === 'gists') return ALLOW;
 		if (reading && first === 'users' && segments.length === 3 && second.toLowerCase() === (await lookups.login()).toLowerCase()) return ALLOW;
 		throw new ScopeRefusal(
-			`Refused: gists belong to no repository, so while the credential is limited to repositories only the account's own gist list can be read (GET /gists, GET /users/<own login>/gists); ${method.toUpperCase()} ${pathOnly(path)} is not allowed. ${allowedRepositoriesText(list)}`,
+			`Refused: gists belong to no repository, so while ${list.source === CREDENTIAL_SOURCE ? 'the credential is limited to repositories' : `${list.source} is set`} only the account's own gist list can be read (GET /gists, GET /users/<own login>/gists); ${method.toUpperCase()} ${pathOnly(path)} is not allowed. ${allowedRepositoriesText(list)}`,
 			'Use a credential without repository scope for gists.',
 		);
 	}
@@ -170,21 +202,96 @@ export function searchResultAllowed(kind: string, item: IDataObject, list: Repos
 	return Boolean(owner && repo && list.allows(owner, repo));
 }
 
-const SCOPE_QUALIFIER = /(^|\s)(-?)(repo|org|user|owner):("[^"]*"|\S+)/gi;
+/** One term of a search query: a word, a phrase in quotes, or a qualifier (name:value, name:"value"). */
+interface SearchTerm {
+	phrase: boolean;
+	text: string;
+	negated: boolean;
+	qualifier?: string;
+	value?: string;
+}
+
+const PLAIN_SPACE = /[ \t\r\n]/;
+const SCOPE_QUALIFIERS = new Set(['repo', 'org', 'user', 'owner']);
+
+/** Index just past the phrase whose opening quote is at `open` (\" does not close it), or -1 when it never closes. */
+function phraseEnd(query: string, open: number): number {
+	for (let at = open + 1; at < query.length; at++) {
+		if (query[at] === '\\') at++;
+		else if (query[at] === '"') return at + 1;
+	}
+	return -1;
+}
+
+/**
+ * A search query split as GitHub reads it: terms are separated by plain spaces, a phrase in
+ * quotes is one term of text (a qualifier inside it is text), a qualifier may quote its value.
+ * What could be read two ways - an unclosed quote, a quote inside a word, a backslash outside a
+ * phrase, an unusual space - is a problem (a string) rather than a guess.
+ */
+function searchTerms(query: string): SearchTerm[] | string {
+	if (/[^\S \t\r\n]/.test(query)) return 'uses a space character other than space, tab or line break';
+	const terms: SearchTerm[] = [];
+	let at = 0;
+	while (at < query.length) {
+		if (PLAIN_SPACE.test(query[at])) {
+			at++;
+			continue;
+		}
+		const start = at;
+		let quoted = false;
+		while (at < query.length && !PLAIN_SPACE.test(query[at])) {
+			const char = query[at];
+			if (char === '\\') return 'uses a backslash outside a phrase, which GitHub may read differently';
+			if (char === '"') {
+				const before = query.slice(start, at);
+				// A phrase ("…", -"…") or a qualifier's quoted value (name:"…"), and nothing glued after it.
+				if (quoted || !(before === '' || before === '-' || /^-?[A-Za-z_]+:$/.test(before))) {
+					return 'has a quote inside a word, so where its phrase starts or ends cannot be told';
+				}
+				const end = phraseEnd(query, at);
+				if (end === -1) return 'has a quote that is not closed, so where its phrase ends cannot be told';
+				at = end;
+				quoted = true;
+				continue;
+			}
+			if (quoted) return 'has a quote inside a word, so where its phrase starts or ends cannot be told';
+			at++;
+		}
+		const text = query.slice(start, at);
+		const negated = text.startsWith('-');
+		const body = negated ? text.slice(1) : text;
+		const qualifier = /^([A-Za-z_]+):([\s\S]*)$/.exec(body);
+		if (body.startsWith('"')) terms.push({ phrase: true, text, negated });
+		else if (qualifier) {
+			const value = qualifier[2].startsWith('"') ? qualifier[2].slice(1, -1).replace(/\\(.)/g, '$1') : qualifier[2];
+			terms.push({ phrase: false, text, negated, qualifier: qualifier[1].toLowerCase(), value });
+		} else terms.push({ phrase: false, text, negated });
+	}
+	return terms;
+}
 
 /** Why a search query could reach outside the list, or undefined when it is confined. */
 export function searchQueryProblem(query: string, list: RepositoryList): string | undefined {
-	if (/(^|\s)(OR|NOT)(\s|$)|[()]/.test(query)) return 'uses OR, NOT or parentheses, which could reach other repositories';
+	const terms = searchTerms(query);
+	if (typeof terms === 'string') return terms;
 	let confined = false;
-	for (const match of query.matchAll(SCOPE_QUALIFIER)) {
-		if (match[2] === '-') continue;
-		const kind = match[3].toLowerCase();
-		const target = match[4].replace(/^"|"$/g, '');
-		if (kind === 'repo') {
-			const [owner, repo] = target.split('/');
-			if (!owner || !repo || !list.allows(owner, repo)) return `names the repository "${target}", which is not allowed`;
+	for (const term of terms) {
+		if (term.phrase) continue;
+		// Parentheses count outside quotes only (label:"a (b)" is a value).
+		const unquoted = term.text.includes('"') ? term.text.slice(0, term.text.indexOf('"')) : term.text;
+		if (term.text === 'OR' || term.text === 'NOT' || /[()]/.test(unquoted)) {
+			return 'uses OR, NOT or parentheses, which could reach other repositories';
+		}
+		if (!term.qualifier || !SCOPE_QUALIFIERS.has(term.qualifier)) continue;
+		const target = term.value ?? '';
+		if (!target) return `has an empty "${term.qualifier}:" qualifier`;
+		if (term.negated) continue;
+		if (term.qualifier === 'repo') {
+			const parts = target.split('/');
+			if (parts.length !== 2 || !parts[0] || !parts[1] || !list.allows(parts[0], parts[1])) return `names the repository "${target}", which is not allowed`;
 		} else if (!list.coversOwner(target)) {
-			return `uses "${kind}:${target}", which can reach repositories outside the allowed ones`;
+			return `uses "${term.qualifier}:${target}", which can reach repositories outside the allowed ones`;
 		}
 		confined = true;
 	}
@@ -206,7 +313,9 @@ function assertConfinedQuery(query: string, list: RepositoryList): void {
  * else with the allowed ones appended (GitHub ORs repo: qualifiers).
  */
 export function confineSearchQuery(query: string, list: RepositoryList): string {
-	const hasQualifier = [...query.matchAll(SCOPE_QUALIFIER)].some((match) => match[2] !== '-');
+	const terms = searchTerms(query);
+	const hasQualifier =
+		typeof terms !== 'string' && terms.some((term) => !term.phrase && !term.negated && term.qualifier && SCOPE_QUALIFIERS.has(term.qualifier));
 	const confined = hasQualifier
 		? query
 		: [query, ...list.entries.map((entry) => (entry.endsWith('/*') ? `user:${entry.slice(0, -2)}` : `repo:${entry}`))]
@@ -300,8 +409,12 @@ function keepAllowed(
 	};
 	if (Array.isArray(body)) return body.filter(allowed);
 	if (body && typeof body === 'object' && Array.isArray((body as IDataObject)[itemsKey])) {
-		const items = ((body as IDataObject)[itemsKey] as unknown[]).filter(allowed);
-		return { ...(body as IDataObject), [itemsKey]: items };
+		const all = (body as IDataObject)[itemsKey] as unknown[];
+		const items = all.filter(allowed);
+		if (items.length === all.length) return body;
+		// A count that included dropped results tells about repositories outside the scope.
+		const { total_count: _count, ...rest } = body as IDataObject;
+		return { ...rest, [itemsKey]: items };
 	}
 	return body;
 }

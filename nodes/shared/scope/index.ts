@@ -63,10 +63,39 @@ export function pathOnly(path: string): string {
 	return String(path).split(/[?#]/)[0];
 }
 
-/** Query and body values of a request as one record (body wins), for id look-ups. */
-export function requestValues(qs: IDataObject | undefined, body: unknown): IDataObject {
+/**
+ * Query and body values of a request as one record, for id look-ups. A name given twice with
+ * different values (query and body, or two spellings differing only in case) is refused: the
+ * check would read one while the service may apply the other. `allowedText` ends the message.
+ */
+export function requestValues(qs: IDataObject | undefined, body: unknown, allowedText: string): IDataObject {
 	const fromBody = body && typeof body === 'object' && !Array.isArray(body) ? (body as IDataObject) : {};
-	return { ...(qs ?? {}), ...fromBody };
+	const values: IDataObject = {};
+	const firstByName = new Map<string, { name: string; value: unknown }>();
+	for (const [name, value] of [...Object.entries(qs ?? {}), ...Object.entries(fromBody)]) {
+		const first = firstByName.get(name.toLowerCase());
+		if (!first) {
+			firstByName.set(name.toLowerCase(), { name, value });
+			values[name] = value as IDataObject[string];
+		} else if (comparable(first.value) !== comparable(value)) {
+			throw new ScopeRefusal(
+				`Refused: "${first.name}" is given twice with different values (${JSON.stringify(comparable(first.value))} and ${JSON.stringify(comparable(value))}), and the service may apply either. ${allowedText}`,
+				`Give "${first.name}" once, in "Query Parameters" or in the body.`,
+			);
+		}
+	}
+	return values;
+}
+
+function comparable(value: unknown): string {
+	return value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** The value of `name` in `values`, whatever the case of its spelling there. */
+export function valueNamed(values: IDataObject, name: string): unknown {
+	const lower = name.toLowerCase();
+	for (const [key, value] of Object.entries(values)) if (key.toLowerCase() === lower) return value;
+	return undefined;
 }
 
 /**

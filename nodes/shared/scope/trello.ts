@@ -13,6 +13,7 @@ import {
 	requestValues,
 	ScopeRefusal,
 	TRELLO_ID,
+	valueNamed,
 } from './index';
 
 /**
@@ -186,6 +187,7 @@ export async function checkTrelloRequest(
 			'Give query parameters in "Query Parameters" (an API Call node also takes them after "?" in the endpoint), and no "#…".',
 		);
 	}
+	const values = requestValues(request.qs, request.body, allowedBoardsText(list));
 	const [version, collection, id] = segments;
 	const route = segments.slice(1).join('/');
 	const reading = isReading(method);
@@ -230,19 +232,50 @@ export async function checkTrelloRequest(
 			'Work on the allowed boards, or ask for the scope to be extended.',
 		);
 	}
-	const values = requestValues(request.qs, request.body);
+	const oneId = (name: string, value: unknown): string => {
+		if (typeof value === 'string') return value;
+		throw new ScopeRefusal(`Refused: "${name}" must be one id, got ${Array.isArray(value) ? 'a list' : typeof value}.`, `Give one id in "${name}".`);
+	};
 	for (const [name, valueKind] of Object.entries(ID_VALUES)) {
-		const value = values[name];
+		const value = valueNamed(values, name);
 		if (value === undefined || value === null || value === '') continue;
-		if (typeof value !== 'string') {
-			throw new ScopeRefusal(`Refused: "${name}" must be one id, got ${Array.isArray(value) ? 'a list' : typeof value}.`, `Give one id in "${name}".`);
-		}
-		await check(valueKind, value, `${name} "${value}"`);
+		await check(valueKind, oneId(name, value), `${name} "${String(value)}"`);
 		named = true;
+	}
+	// PUT /1/cards/ID/idList?value=… and the like: `value` is what the field segment names.
+	const field = id !== undefined && segments.length >= 4 ? segments[segments.length - 1] : undefined;
+	if (!reading && field !== undefined && /^id/i.test(field)) {
+		// Compared without case: a route may match idlist as it matches idList.
+		const meaning = Object.entries(VALUE_FIELDS).find(([name]) => name.toLowerCase() === field.toLowerCase())?.[1];
+		if (meaning === undefined) throw unverifiable(method, path, list);
+		const value = valueNamed(values, 'value');
+		if (meaning !== 'none' && value !== undefined && value !== null && value !== '') {
+			const ids = field.toLowerCase() === 'idlabels' ? oneId('value', value).split(',').map((part) => part.trim()).filter(Boolean) : [oneId('value', value)];
+			for (const each of ids) await check(meaning, each, `${field} "${each}"`);
+		}
 	}
 	if (!named) throw unverifiable(method, path, list);
 	return ALLOW;
 }
+
+/**
+ * What `value` names in a value-style write to a field segment (/1/cards/ID/idList?value=…).
+ * 'none': members, organizations and the like, which sit on no board. A field not listed is
+ * refused, since its meaning is unknown.
+ */
+const VALUE_FIELDS: Record<string, BoardOwnedKind | 'none'> = {
+	idBoard: 'board',
+	idList: 'list',
+	idCard: 'card',
+	idChecklist: 'checklist',
+	idLabels: 'label',
+	idEmailList: 'list',
+	idMembers: 'none',
+	idMembersVoted: 'none',
+	idOrganization: 'none',
+	idTags: 'none',
+	idAttachmentCover: 'none',
+};
 
 /** Search results Trello can confine to boards (idBoards); members and workspaces it cannot. */
 const BOARD_CONFINED_MODELS = new Set(['cards', 'boards']);
@@ -257,7 +290,7 @@ async function searchVerdict(
 	allowed: Set<string>,
 	resolver: BoardResolver,
 ): Promise<ScopeVerdict> {
-	const values = requestValues(request.qs, request.body);
+	const values = requestValues(request.qs, request.body, allowedBoardsText(list));
 	const models = String(values.modelTypes ?? '').split(',').map((m) => m.trim()).filter(Boolean);
 	if (!models.length || models.some((model) => !BOARD_CONFINED_MODELS.has(model))) {
 		throw new ScopeRefusal(
