@@ -52,6 +52,8 @@ export interface CatalogueField {
 	integerList?: boolean;
 	/** A json field whose value is a list of objects (e.g. a review's line comments) rather than one object. */
 	jsonList?: boolean;
+	/** A secret (an Actions secret's value): no message ever shows it, whatever was given. */
+	secret?: boolean;
 	/** Turns the UI value into the API value (e.g. comma list → array). Empty results are dropped. */
 	toApi?: (value: unknown) => unknown;
 }

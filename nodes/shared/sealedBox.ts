@@ -203,3 +203,11 @@ export function sealedBox(message: Uint8Array, recipientPublicKey: Uint8Array, e
 	const ciphertext = stream.subarray(32);
 	return Buffer.concat([ephemeralPublic, poly1305(stream.subarray(0, 32), ciphertext), ciphertext]);
 }
+
+/** Tests fix the ephemeral key to get fixed bytes; unset, every seal draws a fresh key pair. */
+export const sealedBoxSettings: { ephemeralSecret?: () => Uint8Array } = {};
+
+/** Seals text to a base64 public key and returns the base64 sealed box (GitHub's encrypted_value). */
+export function sealText(text: string, publicKeyBase64: string): string {
+	return sealedBox(Buffer.from(text, 'utf8'), Buffer.from(publicKeyBase64, 'base64'), sealedBoxSettings.ephemeralSecret?.()).toString('base64');
+}

@@ -18,7 +18,9 @@ import { rateLimitFixtures } from './fixtures/rateLimit';
 import { releaseFixtures } from './fixtures/release';
 import { repositoryFixtures } from './fixtures/repository';
 import { searchFixtures } from './fixtures/search';
+import { secretFixtures } from './fixtures/secret';
 import { userFixtures } from './fixtures/user';
+import { variableFixtures } from './fixtures/variable';
 import { workflowFixtures } from './fixtures/workflow';
 
 export interface ExpectedRequest {
@@ -77,4 +79,6 @@ export const FIXTURES: OperationFixture[] = [
 	...organizationFixtures,
 	...userFixtures,
 	...rateLimitFixtures,
+	...secretFixtures,
+	...variableFixtures,
 ];

@@ -16,8 +16,10 @@ import { rateLimitRows } from './rateLimit/rows';
 import { releaseRows } from './release/rows';
 import { repositoryRows } from './repository/rows';
 import { searchRows } from './search/rows';
+import { secretRows } from './secret/rows';
 import type { GitHubRow } from './types';
 import { userRows } from './user/rows';
+import { variableRows } from './variable/rows';
 import { workflowRows } from './workflow/rows';
 
 export const GITHUB_RESOURCES: ResourceSpec[] = [
@@ -38,7 +40,9 @@ export const GITHUB_RESOURCES: ResourceSpec[] = [
 	{ name: 'Release', value: 'release', description: 'Releases of a repository' },
 	{ name: 'Repository', value: 'repository', description: 'Repositories' },
 	{ name: 'Search', value: 'search', description: 'Search across repositories' },
+	{ name: 'Secret (Actions)', value: 'secret', description: 'Encrypted GitHub Actions secrets of repositories, environments and organizations' },
 	{ name: 'User', value: 'user', description: 'GitHub accounts' },
+	{ name: 'Variable (Actions)', value: 'variable', description: 'GitHub Actions configuration variables of repositories and environments' },
 	{ name: 'Workflow', value: 'workflow', description: 'GitHub Actions workflows and their runs' },
 ];
 
@@ -62,4 +66,6 @@ export const GITHUB_ROWS: GitHubRow[] = [
 	...organizationRows,
 	...userRows,
 	...rateLimitRows,
+	...secretRows,
+	...variableRows,
 ];

@@ -151,5 +151,7 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 	organization: { login: 'login', id: 'id', description: 'description' },
 	tag: { name: 'name', sha: 'commit.sha' },
 	codeMatch: { name: 'name', path: 'path', sha: 'sha', repository: 'repository.full_name', url: 'html_url' },
+	secret: { name: 'name', visibility: 'visibility', createdAt: 'created_at', updatedAt: 'updated_at' },
+	variable: { name: 'name', value: 'value', visibility: 'visibility', createdAt: 'created_at', updatedAt: 'updated_at' },
 	projectItem: { projectId: 'projectId', projectTitle: 'projectTitle', itemId: 'itemId', field: 'field', status: 'status' },
 };

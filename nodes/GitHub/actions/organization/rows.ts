@@ -8,6 +8,8 @@ const organization: CatalogueField = {
 	description: 'Login of the organization',
 };
 
+export { organization as organizationField };
+
 export const organizationRows: GitHubRow[] = [
 	{
 		resource: 'organization',
