@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Reply } from './recorder';
 import { branchFixtures } from './fixtures/branch';
+import { checkFixtures } from './fixtures/check';
 import { collaboratorFixtures } from './fixtures/collaborator';
 import { commitFixtures } from './fixtures/commit';
 import { discussionFixtures } from './fixtures/discussion';
@@ -81,4 +82,5 @@ export const FIXTURES: OperationFixture[] = [
 	...rateLimitFixtures,
 	...secretFixtures,
 	...variableFixtures,
+	...checkFixtures,
 ];

@@ -1,5 +1,6 @@
 import type { ResourceSpec } from '../../shared/catalogue';
 import { branchRows } from './branch/rows';
+import { checkRows } from './check/rows';
 import { collaboratorRows } from './collaborator/rows';
 import { commitRows } from './commit/rows';
 import { discussionRows } from './discussion/rows';
@@ -24,8 +25,11 @@ import { workflowRows } from './workflow/rows';
 
 export const GITHUB_RESOURCES: ResourceSpec[] = [
 	{ name: 'Branch', value: 'branch', description: 'Branches of a repository' },
+	{ name: 'Check Run', value: 'checkRun', description: 'Checks on commits with their reports and annotations (GitHub Apps)' },
+	{ name: 'Check Suite', value: 'checkSuite', description: 'Groups of check runs of a GitHub App on a commit' },
 	{ name: 'Collaborator', value: 'collaborator', description: 'People with access to a repository' },
 	{ name: 'Commit', value: 'commit', description: 'Commits of a repository' },
+	{ name: 'Commit Status', value: 'commitStatus', description: 'Statuses (CI results) set on commits' },
 	{ name: 'Discussion', value: 'discussion', description: 'Discussions of a repository' },
 	{ name: 'File', value: 'file', description: 'Files and folders in a repository' },
 	{ name: 'Gist', value: 'gist', description: 'Gists (shared snippets)' },
@@ -68,4 +72,5 @@ export const GITHUB_ROWS: GitHubRow[] = [
 	...rateLimitRows,
 	...secretRows,
 	...variableRows,
+	...checkRows,
 ];
