@@ -5,6 +5,7 @@ import { branchFixtures } from './fixtures/branch';
 import { checkFixtures } from './fixtures/check';
 import { collaboratorFixtures } from './fixtures/collaborator';
 import { commitFixtures } from './fixtures/commit';
+import { deploymentFixtures } from './fixtures/deployment';
 import { discussionFixtures } from './fixtures/discussion';
 import { fileFixtures } from './fixtures/file';
 import { gistFixtures } from './fixtures/gist';
@@ -18,6 +19,7 @@ import { pullRequestFixtures } from './fixtures/pullRequest';
 import { rateLimitFixtures } from './fixtures/rateLimit';
 import { releaseFixtures } from './fixtures/release';
 import { repositoryFixtures } from './fixtures/repository';
+import { rulesetFixtures } from './fixtures/ruleset';
 import { searchFixtures } from './fixtures/search';
 import { secretFixtures } from './fixtures/secret';
 import { userFixtures } from './fixtures/user';
@@ -83,4 +85,6 @@ export const FIXTURES: OperationFixture[] = [
 	...secretFixtures,
 	...variableFixtures,
 	...checkFixtures,
+	...deploymentFixtures,
+	...rulesetFixtures,
 ];

@@ -1,8 +1,10 @@
 import type { ResourceSpec } from '../../shared/catalogue';
+import { branchProtectionRows } from './branch/protection';
 import { branchRows } from './branch/rows';
 import { checkRows } from './check/rows';
 import { collaboratorRows } from './collaborator/rows';
 import { commitRows } from './commit/rows';
+import { deploymentRows } from './deployment/rows';
 import { discussionRows } from './discussion/rows';
 import { fileRows } from './file/rows';
 import { gistRows } from './gist/rows';
@@ -16,6 +18,7 @@ import { pullRequestRows } from './pullRequest/rows';
 import { rateLimitRows } from './rateLimit/rows';
 import { releaseRows } from './release/rows';
 import { repositoryRows } from './repository/rows';
+import { rulesetRows } from './ruleset/rows';
 import { searchRows } from './search/rows';
 import { secretRows } from './secret/rows';
 import type { GitHubRow } from './types';
@@ -30,7 +33,9 @@ export const GITHUB_RESOURCES: ResourceSpec[] = [
 	{ name: 'Collaborator', value: 'collaborator', description: 'People with access to a repository' },
 	{ name: 'Commit', value: 'commit', description: 'Commits of a repository' },
 	{ name: 'Commit Status', value: 'commitStatus', description: 'Statuses (CI results) set on commits' },
+	{ name: 'Deployment', value: 'deployment', description: 'Deployments of a repository and their statuses' },
 	{ name: 'Discussion', value: 'discussion', description: 'Discussions of a repository' },
+	{ name: 'Environment', value: 'environment', description: 'Deployment environments and their protection rules' },
 	{ name: 'File', value: 'file', description: 'Files and folders in a repository' },
 	{ name: 'Gist', value: 'gist', description: 'Gists (shared snippets)' },
 	{ name: 'Git Database', value: 'git', description: 'Git references, tag objects and trees' },
@@ -43,6 +48,7 @@ export const GITHUB_RESOURCES: ResourceSpec[] = [
 	{ name: 'Rate Limit', value: 'rateLimit', description: 'API requests left for the connected account' },
 	{ name: 'Release', value: 'release', description: 'Releases of a repository' },
 	{ name: 'Repository', value: 'repository', description: 'Repositories' },
+	{ name: 'Ruleset', value: 'ruleset', description: 'Rulesets of repositories and organizations' },
 	{ name: 'Search', value: 'search', description: 'Search across repositories' },
 	{ name: 'Secret (Actions)', value: 'secret', description: 'Encrypted GitHub Actions secrets of repositories, environments and organizations' },
 	{ name: 'User', value: 'user', description: 'GitHub accounts' },
@@ -73,4 +79,7 @@ export const GITHUB_ROWS: GitHubRow[] = [
 	...secretRows,
 	...variableRows,
 	...checkRows,
+	...branchProtectionRows,
+	...deploymentRows,
+	...rulesetRows,
 ];

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { CatalogueField } from '../../../shared/catalogue';
-import { isoDate, repositoryFields } from '../fields';
+import { isoDate, numericIdField, repositoryFields } from '../fields';
 import type { GitHubRow } from '../types';
 import { sendCheckRun } from './handlers';
 
@@ -18,20 +18,7 @@ export const refField = (description = 'Commit SHA, or a branch or tag name for 
 	description,
 });
 
-const numericId = (displayName: string, name: string, apiName: string, description: string): CatalogueField => ({
-	displayName,
-	name,
-	apiName,
-	type: 'string',
-	default: '',
-	in: 'path',
-	required: true,
-	integer: true,
-	placeholder: 'e.g. 4',
-	description,
-});
-
-const checkRunId = () => numericId('Check Run ID', 'checkRunId', 'check_run_id', 'Numeric ID of the check run (Create and List return it as "id")');
+const checkRunId = () => numericIdField('Check Run ID', 'checkRunId', 'check_run_id', 'Numeric ID of the check run (Create and List return it as "id")');
 
 const CONCLUSIONS = [
 	{ name: 'Action Required', value: 'action_required' },
@@ -198,7 +185,7 @@ export const checkRows: GitHubRow[] = [
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/check-suites/{check_suite_id}/rerequest',
 		scope: 'repository',
-		fields: [...repositoryFields(), numericId('Check Suite ID', 'checkSuiteId', 'check_suite_id', 'Numeric ID of the check suite (List for Ref returns it as "id")')],
+		fields: [...repositoryFields(), numericIdField('Check Suite ID', 'checkSuiteId', 'check_suite_id', 'Numeric ID of the check suite (List for Ref returns it as "id")')],
 		output: (_body, values: IDataObject) => ({ rerequested: true, checkSuiteId: values.checkSuiteId }),
 	},
 	{
