@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Reply } from './recorder';
+import { botFixtures } from './fixtures/bots';
 import { branchFixtures } from './fixtures/branch';
 import { checkFixtures } from './fixtures/check';
 import { collaboratorFixtures } from './fixtures/collaborator';
@@ -87,4 +88,5 @@ export const FIXTURES: OperationFixture[] = [
 	...checkFixtures,
 	...deploymentFixtures,
 	...rulesetFixtures,
+	...botFixtures,
 ];

@@ -152,7 +152,8 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 	tag: { name: 'name', sha: 'commit.sha' },
 	codeMatch: { name: 'name', path: 'path', sha: 'sha', repository: 'repository.full_name', url: 'html_url' },
 	secret: { name: 'name', visibility: 'visibility', createdAt: 'created_at', updatedAt: 'updated_at' },
-	variable: { name: 'name', value: 'value', visibility: 'visibility', createdAt: 'created_at', updatedAt: 'updated_at' },
+	// name as a function: the linter reads { name: 'name', value: … } as an option list entry.
+	variable: { name: (raw) => raw.name, value: 'value', visibility: 'visibility', createdAt: 'created_at', updatedAt: 'updated_at' },
 	checkRun: {
 		id: 'id',
 		name: 'name',
@@ -214,5 +215,31 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 		allowDeletions: 'allow_deletions.enabled',
 	},
 	ruleset: { id: 'id', name: 'name', target: 'target', enforcement: 'enforcement', source: 'source', sourceType: 'source_type', rules: (raw) => ((raw.rules as Array<{ type?: string }> | undefined) ?? []).map((rule) => rule.type) },
+	webhook: { id: 'id', url: 'config.url', events: 'events', active: 'active', lastStatus: 'last_response.status', updatedAt: 'updated_at' },
+	delivery: { id: 'id', event: 'event', action: 'action', status: 'status', statusCode: 'status_code', redelivery: 'redelivery', deliveredAt: 'delivered_at' },
+	notification: {
+		id: 'id',
+		reason: 'reason',
+		unread: 'unread',
+		title: 'subject.title',
+		type: 'subject.type',
+		repository: 'repository.full_name',
+		updatedAt: 'updated_at',
+	},
+	reaction: { id: 'id', content: 'content', user: login('user'), createdAt: 'created_at' },
+	team: { id: 'id', slug: 'slug', name: 'name', description: 'description', privacy: 'privacy', permission: 'permission', url: 'html_url' },
+	event: { id: 'id', event: 'event', actor: (raw) => (raw.actor as { login?: string } | null)?.login ?? (raw.user as { login?: string } | null)?.login, createdAt: 'created_at', body: 'body' },
+	securityAlert: {
+		number: 'number',
+		state: 'state',
+		severity: (raw) =>
+			(raw.security_advisory as { severity?: string } | undefined)?.severity ?? (raw.rule as { security_severity_level?: string; severity?: string } | undefined)?.security_severity_level ?? (raw.rule as { severity?: string } | undefined)?.severity,
+		summary: (raw) =>
+			(raw.security_advisory as { summary?: string } | undefined)?.summary ?? (raw.rule as { description?: string } | undefined)?.description ?? raw.secret_type_display_name,
+		package: 'dependency.package.name',
+		repository: 'repository.full_name',
+		url: 'html_url',
+		createdAt: 'created_at',
+	},
 	projectItem: { projectId: 'projectId', projectTitle: 'projectTitle', itemId: 'itemId', field: 'field', status: 'status' },
 };

@@ -1,0 +1,143 @@
+import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { CatalogueField } from '../../../shared/catalogue';
+import { pathSegment } from '../../../shared/requestGuard';
+import { numberLocator, repositoryFields } from '../fields';
+import type { GitHubRow, HandlerInput } from '../types';
+
+const issueNumber = (description?: string) =>
+	numberLocator('issue', { name: 'issueNumber', apiName: 'issue_number', ...(description ? { description } : {}) });
+
+const PARENT = 'Number of the parent issue, e.g. 42 or #42 (as in …/issues/42)';
+
+const otherIssue = (displayName: string, name: string, description: string, required: boolean): CatalogueField => ({
+	displayName,
+	name,
+	type: 'string',
+	default: '',
+	in: 'none',
+	integer: true,
+	...(required ? { required: true } : { optional: true }),
+	placeholder: 'e.g. 43',
+	description,
+});
+
+/** The sub-issue's number field and the body key its ID goes under. */
+const ID_FIELDS: Record<string, string> = { subIssueNumber: 'sub_issue_id', afterNumber: 'after_id', beforeNumber: 'before_id' };
+
+/**
+ * GitHub names sub-issues by their internal ID, people by their number: each number given is
+ * looked up in the repository and sent as the ID.
+ */
+async function withSubIssueIds({ ctx, client, values, request, generic, itemIndex }: HandlerInput) {
+	const repositoryPath = request.path.replace(/\/issues\/.*$/, '');
+	const body: IDataObject = { ...(request.body as IDataObject | undefined) };
+	if (values.afterNumber && values.beforeNumber) {
+		throw new NodeOperationError(ctx.getNode(), 'Give either "After Issue Number" or "Before Issue Number", not both', {
+			itemIndex,
+			description: 'The sub-issue moves right after one sub-issue or right before another.',
+		});
+	}
+	for (const [field, key] of Object.entries(ID_FIELDS)) {
+		const number = String(values[field] ?? '').replace(/^#/, '').trim();
+		if (!number) continue;
+		const issue = await client.request<IDataObject>({ method: 'GET', path: `${repositoryPath}/issues/${pathSegment(number)}` });
+		body[key] = issue.id;
+	}
+	return await generic({ ...request, body });
+}
+
+const subIssue = (description: string) => otherIssue('Sub-Issue Number', 'subIssueNumber', description, true);
+
+export const issueTimelineRows: GitHubRow[] = [
+	{
+		resource: 'issue',
+		operation: 'listTimeline',
+		returns: 'event',
+		name: 'List Timeline',
+		action: 'List the timeline of an issue',
+		description: 'List everything that happened on an issue or pull request in order: comments, labels, assignments, references, commits, reviews, closing and reopening.',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/issues/{issue_number}/timeline',
+		scope: 'repository',
+		paging: {},
+		fields: [...repositoryFields(), numberLocator('issueOrPullRequest', { name: 'issueNumber', apiName: 'issue_number' })],
+	},
+	{
+		resource: 'issue',
+		operation: 'listEvents',
+		returns: 'event',
+		name: 'List Events',
+		action: 'List the events of an issue',
+		description: 'List the events of an issue or pull request (labeled, assigned, closed, referenced, renamed…) with who did it and when; comments are not events (see List Timeline).',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/issues/{issue_number}/events',
+		scope: 'repository',
+		paging: {},
+		fields: [...repositoryFields(), numberLocator('issueOrPullRequest', { name: 'issueNumber', apiName: 'issue_number' })],
+	},
+	{
+		resource: 'issue',
+		operation: 'listSubIssues',
+		returns: 'issue',
+		name: 'List Sub-Issues',
+		action: 'List the sub-issues of an issue',
+		description: 'List the sub-issues of an issue in their order. github.com only (Enterprise Server has no sub-issues API yet).',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/issues/{issue_number}/sub_issues',
+		scope: 'repository',
+		paging: {},
+		fields: [...repositoryFields(), issueNumber(PARENT)],
+	},
+	{
+		resource: 'issue',
+		operation: 'addSubIssue',
+		returns: 'issue',
+		name: 'Add Sub-Issue',
+		action: 'Add a sub-issue to an issue',
+		description: 'Make an issue of the same repository a sub-issue of another (by their numbers). Changes both issues; an issue that has a parent already is refused unless Replace Parent is on. Returns the parent issue.',
+		method: 'POST',
+		path: '/repos/{owner}/{repo}/issues/{issue_number}/sub_issues',
+		scope: 'repository',
+		handler: withSubIssueIds,
+		fields: [
+			...repositoryFields(),
+			issueNumber(PARENT),
+			subIssue('Number of the issue to add as a sub-issue, e.g. 43'),
+			{ displayName: 'Replace Parent', name: 'replace_parent', type: 'boolean', default: false, in: 'body', optional: true, description: 'Whether an issue that has another parent is moved here' },
+		],
+	},
+	{
+		resource: 'issue',
+		operation: 'removeSubIssue',
+		returns: 'issue',
+		name: 'Remove Sub-Issue',
+		action: 'Remove a sub-issue from an issue',
+		description: 'Remove a sub-issue from its parent issue (the issue itself stays). Changes both issues. Returns the parent issue.',
+		method: 'DELETE',
+		path: '/repos/{owner}/{repo}/issues/{issue_number}/sub_issue',
+		scope: 'repository',
+		handler: withSubIssueIds,
+		fields: [...repositoryFields(), issueNumber(PARENT), subIssue('Number of the sub-issue to remove, e.g. 43')],
+	},
+	{
+		resource: 'issue',
+		operation: 'reprioritizeSubIssue',
+		returns: 'issue',
+		name: 'Reorder Sub-Issue',
+		action: 'Move a sub-issue within its parent’s list',
+		description: 'Move a sub-issue right after or right before another sub-issue of the same parent. Changes the order of the parent’s sub-issues. Returns the parent issue.',
+		method: 'PATCH',
+		path: '/repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority',
+		scope: 'repository',
+		handler: withSubIssueIds,
+		fields: [
+			...repositoryFields(),
+			issueNumber(PARENT),
+			subIssue('Number of the sub-issue to move, e.g. 43'),
+			otherIssue('After Issue Number', 'afterNumber', 'Move it right after this sub-issue (its number)', false),
+			otherIssue('Before Issue Number', 'beforeNumber', 'Move it right before this sub-issue (its number)', false),
+		],
+	},
+];
