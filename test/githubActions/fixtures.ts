@@ -16,7 +16,7 @@ import { labelFixtures } from './fixtures/label';
 import { milestoneFixtures } from './fixtures/milestone';
 import { organizationFixtures } from './fixtures/organization';
 import { projectFixtures } from './fixtures/project';
-import { pullRequestFixtures } from './fixtures/pullRequest';
+import { autoMergeFixtures, pullRequestFixtures } from './fixtures/pullRequest';
 import { rateLimitFixtures } from './fixtures/rateLimit';
 import { releaseFixtures } from './fixtures/release';
 import { repositoryFixtures } from './fixtures/repository';
@@ -89,4 +89,5 @@ export const FIXTURES: OperationFixture[] = [
 	...deploymentFixtures,
 	...rulesetFixtures,
 	...botFixtures,
+	...autoMergeFixtures,
 ];

@@ -16,6 +16,7 @@ import { milestoneRows } from './milestone/rows';
 import { notificationRows } from './notification/rows';
 import { organizationRows } from './organization/rows';
 import { projectRows } from './project/rows';
+import { autoMergeRows } from './pullRequest/autoMerge';
 import { pullRequestRows } from './pullRequest/rows';
 import { reactionRows } from './reaction/rows';
 import { rateLimitRows } from './rateLimit/rows';
@@ -99,4 +100,5 @@ export const GITHUB_ROWS: GitHubRow[] = [
 	...teamRows,
 	...issueTimelineRows,
 	...securityAlertRows,
+	...autoMergeRows,
 ];
