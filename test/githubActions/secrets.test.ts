@@ -64,7 +64,7 @@ describe('Secret (Actions) → Create or Update: the value is sealed here and on
 	it.each([
 		['GitHub refuses the PUT (422)', [{ body: { key_id: KEY_ID, key: Buffer.alloc(32, 9).toString('base64') } }, { status: 422, body: { message: `Invalid request: ${PLAINTEXT}` } }], /Invalid request/],
 		['the public key cannot be read (404)', [{ status: 404, body: { message: 'Not Found' } }], /not found|Not Found/i],
-		['the public key is not 32 bytes', [{ body: { key_id: KEY_ID, key: Buffer.alloc(8).toString('base64') } }], /is not a 32-byte key with an ID/],
+		['the public key is not 32 bytes', [{ body: { key_id: KEY_ID, key: Buffer.alloc(8).toString('base64') } }], /without a 32-byte public key and its ID/],
 	])('%s: the error says so and holds no plaintext, with and without Continue On Fail', async (_case, replies, message) => {
 		for (const continueOnFail of [false, true]) {
 			resetGitHubRateLimitState();

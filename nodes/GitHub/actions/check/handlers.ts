@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { ServiceAnswerError } from '../../../shared/errors';
 import { pathSegment } from '../../../shared/requestGuard';
 import type { HandlerInput } from '../types';
 
@@ -44,8 +45,12 @@ export async function sendCheckRun(input: HandlerInput) {
 	const [first, ...rest] = batches;
 	const body: IDataObject = { ...(request.body as IDataObject | undefined) };
 	if (output) body.output = { ...output, ...(first ? { annotations: first } : {}) };
-	let run = await client.request<IDataObject>({ ...request, body });
-	const runPath = request.method === 'POST' ? `${request.path}/${pathSegment(String(run.id))}` : request.path;
+	const created = await client.send<IDataObject>({ ...request, body });
+	let run = created.body;
+	if (rest.length && request.method === 'POST' && !/^\d+$/.test(String(run?.id ?? ''))) {
+		throw new ServiceAnswerError('GitHub answered the new check run without its ID, so the further annotations could not be sent', 'The check run was created with the first 50 annotations; send the rest with Check Run → Update.', created);
+	}
+	const runPath = request.method === 'POST' ? `${request.path}/${pathSegment(String(run?.id))}` : request.path;
 	for (const annotations of rest) {
 		run = await client.request<IDataObject>({
 			method: 'PATCH',

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { CatalogueField } from '../../../shared/catalogue';
+import { ServiceAnswerError } from '../../../shared/errors';
 import { pathSegment } from '../../../shared/requestGuard';
 import { numberLocator, repositoryFields } from '../fields';
 import type { GitHubRow, HandlerInput } from '../types';
@@ -42,8 +43,11 @@ async function withSubIssueIds({ ctx, client, values, request, generic, itemInde
 	for (const [field, key] of Object.entries(ID_FIELDS)) {
 		const number = String(values[field] ?? '').replace(/^#/, '').trim();
 		if (!number) continue;
-		const issue = await client.request<IDataObject>({ method: 'GET', path: `${repositoryPath}/issues/${pathSegment(number)}` });
-		body[key] = issue.id;
+		const answer = await client.send<IDataObject>({ method: 'GET', path: `${repositoryPath}/issues/${pathSegment(number)}` });
+		if (typeof answer.body?.id !== 'number') {
+			throw new ServiceAnswerError(`GitHub answered issue #${number} without its ID`, 'Check the issue number; nothing was changed.', answer);
+		}
+		body[key] = answer.body.id;
 	}
 	return await generic({ ...request, body });
 }

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { ServiceAnswerError } from '../../../shared/errors';
 import { sealText } from '../../../shared/sealedBox';
 import type { HandlerInput } from '../types';
 
@@ -33,13 +34,15 @@ export async function setSecret({ ctx, client, values, request, itemIndex, respo
 		});
 	}
 	const publicKeyPath = request.path.replace(/\/[^/]+$/, '/public-key');
-	const publicKey = await client.request<PublicKey>({ method: 'GET', path: publicKeyPath });
+	const answer = await client.send<PublicKey>({ method: 'GET', path: publicKeyPath });
+	const publicKey = answer.body;
 	const key = Buffer.from(String(publicKey?.key ?? ''), 'base64');
 	if (!publicKey?.key_id || key.length !== 32) {
-		throw new NodeOperationError(ctx.getNode(), `GitHub's public key for ${publicKeyPath} is not a 32-byte key with an ID`, {
-			itemIndex,
-			description: 'Nothing was sent. Check that the credential may read the secrets of this repository, environment or organization.',
-		});
+		throw new ServiceAnswerError(
+			`GitHub answered ${publicKeyPath} without a 32-byte public key and its ID`,
+			'Nothing was sent. Check that the credential may read the secrets of this repository, environment or organization.',
+			answer,
+		);
 	}
 	const body = { ...(request.body as IDataObject | undefined), encrypted_value: sealText(plaintext, publicKey.key ?? ''), key_id: publicKey.key_id };
 	const response = await client.send({ ...request, body });
