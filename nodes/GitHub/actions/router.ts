@@ -9,7 +9,7 @@ import type { GitHubAuthentication } from '../transport';
 import { repositoryReference } from '../repositoryReference';
 import { GitHubClient } from '../transport';
 import type { RepositoryList } from '../../shared/scope';
-import { parseRepositoryList, repositoryRefusal } from '../../shared/scope';
+import { allowedRepositoriesText, parseRepositoryList, repositoryRefusal } from '../../shared/scope';
 import { NODE_SOURCE } from '../../shared/scope/github';
 import { GITHUB_ROWS } from './catalogue';
 import type { GitHubRow } from './types';
@@ -98,6 +98,18 @@ function nodeAllowlist(ctx: IExecuteFunctions, itemIndex: number): RepositoryLis
  */
 async function checkAllowedRepositories({ ctx, row, values, itemIndex }: Run): Promise<RepositoryList | undefined> {
 	const allowlist = nodeAllowlist(ctx, itemIndex);
+	if (allowlist && row.scope === 'organization') {
+		const field = row.fields.find((candidate) => candidate.identifies === 'organization');
+		const organization = field ? String(values[field.name] ?? '').trim() : '';
+		if (!allowlist.coversOwner(organization)) {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`Refused: the organization "${organization}" reaches every repository of it, and the node's "Allowed Repositories" does not name ${organization}/*. ${allowedRepositoriesText(allowlist)}`,
+				{ itemIndex, description: `Add ${organization}/* to "Allowed Repositories", or use the repository's own operation.` },
+			);
+		}
+		return allowlist;
+	}
 	if (!allowlist || row.scope !== 'repository') return allowlist;
 	const valueOf = (what: 'owner' | 'repository') => {
 		const field = fieldIdentifying(row, what);

@@ -17,8 +17,10 @@ export interface GitHubRow extends OperationRow<GitHubHandler> {
 	/**
 	 * How "Allowed Repositories" applies: 'repository' (the values of the fields identifying the
 	 * owner and the repository), 'search' (query confined by the handler), 'confined' (the
-	 * handler keeps the results inside it: repository lists, project owners and items) or 'none'
-	 * (not about a repository: gists, organizations, users, rate limit).
+	 * handler keeps the results inside it: repository lists, project owners and items),
+	 * 'organization' (settings and data that reach every repository of an organization - its
+	 * secrets, rulesets, alerts, teams - need OWNER/* for the field identifying the organization) or
+	 * 'none' (not about a repository: gists, organization membership, users, rate limit).
 	 */
-	scope: 'repository' | 'search' | 'confined' | 'none';
+	scope: 'repository' | 'organization' | 'search' | 'confined' | 'none';
 }

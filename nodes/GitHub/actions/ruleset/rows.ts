@@ -56,7 +56,7 @@ export const rulesetRows: GitHubRow[] = [
 		description: 'List the rulesets of an organization: name, target, enforcement and source.',
 		method: 'GET',
 		path: '/orgs/{org}/rulesets',
-		scope: 'none',
+		scope: 'organization',
 		paging: {},
 		fields: [organizationField, targets()],
 	},
@@ -69,7 +69,7 @@ export const rulesetRows: GitHubRow[] = [
 		description: 'Get one ruleset of an organization with its conditions (which repositories, branches or tags), rules and bypass list.',
 		method: 'GET',
 		path: '/orgs/{org}/rulesets/{ruleset_id}',
-		scope: 'none',
+		scope: 'organization',
 		fields: [organizationField, rulesetId()],
 	},
 ];

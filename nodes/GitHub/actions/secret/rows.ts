@@ -93,7 +93,7 @@ const LEVELS: Record<Level, { label: string; base: string; fields: () => Catalog
 		label: 'Organization',
 		base: '/orgs/{org}/actions/secrets',
 		fields: () => [organizationField],
-		scope: 'none',
+		scope: 'organization',
 		where: 'an organization',
 	},
 };

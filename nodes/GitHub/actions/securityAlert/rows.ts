@@ -165,7 +165,7 @@ function rowsFor(kind: Kind): GitHubRow[] {
 			description: `List the ${kind.label} alerts of every repository of an organization (${kind.what}), optionally by state and other filters. Needs organization owner or security manager rights.`,
 			method: 'GET',
 			path: `/orgs/{org}/${kind.segment}/alerts`,
-			scope: 'none',
+			scope: 'organization',
 			paging: {},
 			fields: [organizationField, ...kind.organizationFilters()],
 		},
