@@ -34,6 +34,12 @@ const ID_FIELDS: Record<string, string> = { subIssueNumber: 'sub_issue_id', afte
 async function withSubIssueIds({ ctx, client, values, request, generic, itemIndex }: HandlerInput) {
 	const repositoryPath = request.path.replace(/\/issues\/.*$/, '');
 	const body: IDataObject = { ...(request.body as IDataObject | undefined) };
+	if (request.path.endsWith('/priority') && !values.afterNumber && !values.beforeNumber) {
+		throw new NodeOperationError(ctx.getNode(), 'Give "After Issue Number" or "Before Issue Number"', {
+			itemIndex,
+			description: 'Say which sub-issue the moved one goes right after or right before (under Additional Fields).',
+		});
+	}
 	if (values.afterNumber && values.beforeNumber) {
 		throw new NodeOperationError(ctx.getNode(), 'Give either "After Issue Number" or "Before Issue Number", not both', {
 			itemIndex,

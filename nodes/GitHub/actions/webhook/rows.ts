@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { CatalogueField } from '../../../shared/catalogue';
 import { listOf } from '../../../shared/catalogue';
@@ -10,7 +11,13 @@ const hookId = () => numericIdField('Webhook ID', 'hookId', 'hook_id', 'Numeric 
 const CONFIG_FIELDS: Record<string, string> = { url: 'url', contentType: 'content_type', signingKey: 'secret', insecureSsl: 'insecure_ssl' };
 
 /** The delivery settings go in GitHub's "config" object; "web" is the only hook name GitHub takes. */
-async function sendWebhook({ values, request, generic }: HandlerInput) {
+async function sendWebhook({ ctx, values, request, generic, itemIndex }: HandlerInput) {
+	if (request.method === 'POST' && !String(values.url ?? '').trim()) {
+		throw new NodeOperationError(ctx.getNode(), 'The "Payload URL" parameter is empty', {
+			itemIndex,
+			description: 'Give the address GitHub sends the events to, e.g. https://example.com/hooks/github.',
+		});
+	}
 	const config: IDataObject = {};
 	for (const [field, key] of Object.entries(CONFIG_FIELDS)) {
 		const value = values[field];
