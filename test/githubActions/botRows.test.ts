@@ -34,24 +34,6 @@ describe('Repository Webhook → Create: the signing secret', () => {
 	});
 });
 
-describe('Issue → Reorder Sub-Issue', () => {
-	const parameters = { resource: 'issue', operation: 'reprioritizeSubIssue', ...repo(), issueNumber: { __rl: true, mode: 'id', value: '7' }, subIssueNumber: '43' };
-
-	it('without a sub-issue to go after or before is refused before any request', async () => {
-		const recorder = new GitHubRecorder([]);
-		const run = await runGitHub(parameters);
-		expect(run.error('GitHub')?.message).toBe('Give "After Issue Number" or "Before Issue Number"');
-		expect(recorder.requests).toEqual([]);
-	});
-
-	it('with both is refused before any request', async () => {
-		const recorder = new GitHubRecorder([]);
-		const run = await runGitHub({ ...parameters, additionalFields: { afterNumber: '44', beforeNumber: '45' } });
-		expect(run.error('GitHub')?.message).toBe('Give either "After Issue Number" or "Before Issue Number", not both');
-		expect(recorder.requests).toEqual([]);
-	});
-});
-
 describe('Repository Webhook → Create without a URL', () => {
 	it('is refused before any request, naming the parameter', async () => {
 		const recorder = new GitHubRecorder([]);

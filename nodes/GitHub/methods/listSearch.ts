@@ -456,6 +456,23 @@ export async function searchArtifacts(this: ILoadOptionsFunctions, filter?: stri
 	};
 }
 
+/** Deployment environments of the chosen repository, by name (the name is the value GitHub's paths take). */
+export async function searchEnvironments(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	const client = new GitHubClient(this);
+	const page = Number(paginationToken ?? 1);
+	const found = await client.request<{ total_count: number; environments: IDataObject[] }>({
+		method: 'GET',
+		path: `${repositoryPath(this)}/environments`,
+		qs: { per_page: 100, page },
+	});
+	return {
+		results: found.environments
+			.filter((environment) => matches(String(environment.name), filter))
+			.map((environment) => ({ name: String(environment.name), value: String(environment.name), url: String(environment.html_url ?? '') })),
+		paginationToken: found.total_count > page * 100 ? String(page + 1) : undefined,
+	};
+}
+
 function chosenProjectOwner(ctx: ILoadOptionsFunctions): string {
 	const owner = readLocatorValue(ctx, 'projectOwner');
 	if (!owner) throw new NodeOperationError(ctx.getNode(), 'Choose the project owner first');
@@ -551,4 +568,5 @@ export const listSearch = {
 	searchProjectFieldOptions,
 	searchWorkflowRuns,
 	searchArtifacts,
+	searchEnvironments,
 };

@@ -194,7 +194,7 @@ export const deploymentRows: GitHubRow[] = [
 		path: '/repos/{owner}/{repo}/environments/{environment_name}',
 		scope: 'repository',
 		handler: putEnvironment,
-		fields: [...repositoryFields(), environmentField('Name of the environment to create or change, e.g. "production"'), ...environmentSettings()],
+		fields: [...repositoryFields(), environmentField('Environment to create or change, chosen from the repository’s or by name (a new name creates it), e.g. "production"'), ...environmentSettings()],
 	},
 	{
 		resource: 'environment',

@@ -1,5 +1,4 @@
 import type { IDataObject } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import type { CatalogueField } from '../../../shared/catalogue';
 import { ServiceAnswerError } from '../../../shared/errors';
@@ -24,30 +23,17 @@ const otherIssue = (displayName: string, name: string, description: string, requ
 	description,
 });
 
-/** The sub-issue's number field and the body key its ID goes under. */
-const ID_FIELDS: Record<string, string> = { subIssueNumber: 'sub_issue_id', afterNumber: 'after_id', beforeNumber: 'before_id' };
-
 /**
  * GitHub names sub-issues by their internal ID, people by their number: each number given is
- * looked up in the repository and sent as the ID.
+ * looked up in the repository and sent as the ID (a moved sub-issue goes after or before another).
  */
-async function withSubIssueIds({ ctx, client, values, request, generic, itemIndex }: HandlerInput) {
+async function withSubIssueIds({ client, values, request, generic }: HandlerInput) {
 	const repositoryPath = request.path.replace(/\/issues\/.*$/, '');
 	const body: IDataObject = { ...(request.body as IDataObject | undefined) };
-	if (request.path.endsWith('/priority') && !values.afterNumber && !values.beforeNumber) {
-		throw new NodeOperationError(ctx.getNode(), 'Give "After Issue Number" or "Before Issue Number"', {
-			itemIndex,
-			description: 'Say which sub-issue the moved one goes right after or right before (under Additional Fields).',
-		});
-	}
-	if (values.afterNumber && values.beforeNumber) {
-		throw new NodeOperationError(ctx.getNode(), 'Give either "After Issue Number" or "Before Issue Number", not both', {
-			itemIndex,
-			description: 'The sub-issue moves right after one sub-issue or right before another.',
-		});
-	}
-	for (const [field, key] of Object.entries(ID_FIELDS)) {
-		const number = String(values[field] ?? '').replace(/^#/, '').trim();
+	const numbers: Array<[string, unknown]> = [['sub_issue_id', values.subIssueNumber]];
+	if (values.otherNumber !== undefined) numbers.push([values.position === 'before' ? 'before_id' : 'after_id', values.otherNumber]);
+	for (const [key, given] of numbers) {
+		const number = String(given ?? '').replace(/^#/, '').trim();
 		if (!number) continue;
 		const answer = await client.send<IDataObject>({ method: 'GET', path: `${repositoryPath}/issues/${pathSegment(number)}` });
 		if (typeof answer.body?.id !== 'number') {
@@ -137,7 +123,7 @@ export const issueTimelineRows: GitHubRow[] = [
 		returns: 'issue',
 		name: 'Reorder Sub-Issue',
 		action: 'Move a sub-issue within its parent’s list',
-		description: 'Move a sub-issue right after or right before another sub-issue of the same parent. Changes the order of the parent’s sub-issues. Returns the parent issue.',
+		description: 'Move a sub-issue right after or right before another sub-issue of the same parent (both by number). Changes the order of the parent’s sub-issues. Returns the parent issue.',
 		method: 'PATCH',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority',
 		scope: 'repository',
@@ -146,8 +132,14 @@ export const issueTimelineRows: GitHubRow[] = [
 			...repositoryFields(),
 			issueNumber(PARENT),
 			subIssue('Number of the sub-issue to move, e.g. 43'),
-			otherIssue('After Issue Number', 'afterNumber', 'Move it right after this sub-issue (its number)', false),
-			otherIssue('Before Issue Number', 'beforeNumber', 'Move it right before this sub-issue (its number)', false),
+			{
+				displayName: 'Position', name: 'position', type: 'options', in: 'none', required: true, default: 'after', description: 'Whether it goes right after or right before the other sub-issue',
+				options: [
+					{ name: 'After', value: 'after' },
+					{ name: 'Before', value: 'before' },
+				],
+			},
+			otherIssue('Other Sub-Issue Number', 'otherNumber', 'Number of the sub-issue it goes after or before, e.g. 44', true),
 		],
 	},
 ];

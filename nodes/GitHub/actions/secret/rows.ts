@@ -7,16 +7,21 @@ import { organizationField } from '../organization/rows';
 import type { GitHubRow } from '../types';
 import { setSecret } from './handlers';
 
-export const environmentField = (description = 'Name of the deployment environment, e.g. "production"'): CatalogueField => ({
+export const environmentField = (description = 'Deployment environment, chosen from the repository’s or by name, e.g. "production"'): CatalogueField => ({
 	displayName: 'Environment',
 	name: 'environment',
 	apiName: 'environment_name',
-	type: 'string',
-	default: '',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
 	in: 'path',
 	required: true,
-	placeholder: 'e.g. production',
 	description,
+	ui: {
+		modes: [
+			{ displayName: 'From List', name: 'list', type: 'list', typeOptions: { searchListMethod: 'searchEnvironments', searchable: true } },
+			{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. production' },
+		],
+	},
 });
 
 const secretName = (): CatalogueField => ({
