@@ -56,6 +56,8 @@ export interface CatalogueField {
 	jsonList?: boolean;
 	/** Only narrows what another field's picker offers (a board to pick a card from): no argument of the operation. */
 	pickerOnly?: boolean;
+	/** A secret (an Actions secret's value): no message ever shows it, whatever was given. */
+	secret?: boolean;
 	/** Turns the UI value into the API value (e.g. comma list → array). Empty results are dropped. */
 	toApi?: (value: unknown) => unknown;
 }

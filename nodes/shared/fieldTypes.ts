@@ -119,7 +119,7 @@ export function fieldTypeProblem(field: CatalogueField, value: unknown): FieldPr
 			if (isScalar(value)) return undefined;
 			if (Array.isArray(value) && listAllowed && value.every(isScalar)) return undefined;
 			return {
-				message: `must be text (got ${kindOf(value)}: ${shown(value)})`,
+				message: `must be text (got ${kindOf(value)}${field.secret ? '' : `: ${shown(value)}`})`,
 				description: listAllowed
 					? `Give "${field.displayName}" as text or a list of texts; check the expression that produces it.`
 					: `Give "${field.displayName}" as text, e.g. with .toString() or a property of the object in the expression.`,

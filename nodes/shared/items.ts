@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ServiceName } from './errors';
 import { toNodeError } from './errors';
+import { redactKnownSecrets } from './redact';
 
 /** One output item per array element, or one item for an object; every item paired to its input. */
 export function toItems(body: unknown, itemIndex: number): INodeExecutionData[] {
@@ -52,6 +53,17 @@ export function readJson(
  * Runs `handler` once per input item. A failure becomes n8n's error for that service; with
  * "Continue On Fail" it is an output item (paired to its input) and the run goes on.
  */
+/**
+ * n8n logs and stores an error with its node, the service's answer and its messages: known
+ * secrets (the credential's, a secret parameter's value) are replaced in all of them.
+ */
+function withoutSecrets(error: Error, secrets: string[]): void {
+	const fields = error as unknown as Record<string, unknown>;
+	for (const key of new Set([...Object.keys(fields), 'message', 'description', 'stack'])) {
+		if (fields[key] !== undefined) fields[key] = redactKnownSecrets(fields[key], secrets);
+	}
+}
+
 export async function forEachItem(
 	ctx: IExecuteFunctions,
 	service: ServiceName,
@@ -64,7 +76,9 @@ export async function forEachItem(
 		try {
 			output.push(...(await handler(i)));
 		} catch (error) {
-			const nodeError = toNodeError(ctx.getNode(), service, error, await secretsFor().catch(() => []));
+			const secrets = await secretsFor().catch(() => []);
+			const nodeError = toNodeError(ctx.getNode(), service, error, secrets);
+			withoutSecrets(nodeError, secrets);
 			if (ctx.continueOnFail()) {
 				output.push({
 					json: { error: nodeError.message, description: nodeError.description ?? null },

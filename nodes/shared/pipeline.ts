@@ -78,10 +78,13 @@ export async function runRows<Row extends OperationRow, Client extends ApiClient
 ): Promise<INodeExecutionData[][]> {
 	const clients = new Map<string, Client>();
 	let client: Client | undefined;
+	/** The current item's values of secret fields (an Actions secret): kept out of every error. */
+	let sensitive: string[] = [];
 	return await forEachItem(
 		ctx,
 		runner.service,
 		async (itemIndex) => {
+			sensitive = [];
 			const resource = ctx.getNodeParameter('resource', itemIndex) as string;
 			const operation = ctx.getNodeParameter('operation', itemIndex) as string;
 			const row = findRow(runner.rows, resource, operation);
@@ -99,7 +102,9 @@ export async function runRows<Row extends OperationRow, Client extends ApiClient
 				clients.set(key, client);
 			}
 
-			const values = checkedValues(ctx, row, readFieldValues(ctx, row, itemIndex), itemIndex, runner.strictChoices);
+			const read = readFieldValues(ctx, row, itemIndex);
+			sensitive = row.fields.filter((field) => field.secret).flatMap((field) => textsIn(read[field.name]));
+			const values = checkedValues(ctx, row, read, itemIndex, runner.strictChoices);
 			const resolving: ResolvingRun<Row, Client> = { ctx, client, row, values, itemIndex };
 			if (runner.resolve) await runner.resolve(resolving, options);
 			const scope = await runner.checkScope(resolving, options);
@@ -114,8 +119,16 @@ export async function runRows<Row extends OperationRow, Client extends ApiClient
 			const handler = row.handler as Handler<Row, Client, Scope> | undefined;
 			return handler ? await handler(run) : await run.generic();
 		},
-		async () => (client ? await client.secrets() : []),
+		async () => [...(client ? await client.secrets() : []), ...sensitive],
 	);
+}
+
+/** Every text inside a value (a secret given as an object or a list is secret throughout). */
+function textsIn(value: unknown): string[] {
+	if (typeof value === 'string') return [value];
+	if (typeof value === 'number' || typeof value === 'boolean') return [String(value)];
+	if (value && typeof value === 'object') return Object.values(value).flatMap(textsIn);
+	return [];
 }
 
 async function generic<Row extends OperationRow, Client extends ApiClient, Scope>(

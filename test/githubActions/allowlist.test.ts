@@ -27,6 +27,10 @@ function repositoryOf(fixture: OperationFixture): string | undefined {
 	return url ? `${url[1]}/${url[2]}` : `${plain(p.owner)}/${repository}`;
 }
 
+/** The organization a fixture of an organization-wide row works on; undefined for other rows. */
+const organizationRows = new Set(GITHUB_ROWS.filter((row) => row.scope === 'organization').map((row) => `${row.resource}:${row.operation}`));
+const organizationOf = (fixture: OperationFixture) => (organizationRows.has(fixture.row) ? plain(fixture.parameters.organization) : undefined);
+
 /** Rows confined otherwise (queries, result lists: one by one below; gists: test/security/nodeAllowlistGists.test.ts). */
 const handlerConfined = (row: { scope: string }) => row.scope === 'search' || row.scope === 'confined' || row.scope === 'account';
 
@@ -60,7 +64,7 @@ describe('Allowed Repositories: every resource', () => {
 			operation,
 			...fixture.parameters,
 			// A project must belong to an owner the list names.
-			options: { allowedRepositories: `someone/else, ${(target ?? 'any/repo').toUpperCase()}${fixture.parameters.projectOwner ? `, ${plain(fixture.parameters.projectOwner)}/board` : ''}${createdRepository(fixture) ? `, ${createdRepository(fixture)}` : ''}` },
+			options: { allowedRepositories: `someone/else, ${(target ?? (organizationOf(fixture) ? `${organizationOf(fixture)}/*` : 'any/repo')).toUpperCase()}${fixture.parameters.projectOwner ? `, ${plain(fixture.parameters.projectOwner)}/board` : ''}${createdRepository(fixture) ? `, ${createdRepository(fixture)}` : ''}` },
 		}, fixture.input, fixture.inputBinary);
 		expect(run.error('GitHub')).toBeUndefined();
 		expect(recorder.requests).toHaveLength(fixture.exchanges.length);
@@ -79,10 +83,23 @@ describe('Allowed Repositories: every resource', () => {
 		expect(recorder.requests).toEqual([]);
 	});
 
-	it('rows whose scope is "none" (organizations, users, rate limit) are the only ones unaffected', () => {
+	const organizationCases = CASES.filter(([key]) => organizationRows.has(key));
+	it.each(organizationCases)('%s: an organization the list does not name as OWNER/* → NodeOperationError, nothing sent', async (key, fixture) => {
+		const recorder = new GitHubRecorder(fixture.exchanges.map((e) => e.reply));
+		const [resource, operation] = key.split(':');
+		const organization = organizationOf(fixture);
+		const run = await runGitHub({ resource, operation, ...fixture.parameters, options: { allowedRepositories: `${organization}/api, acme/*` } });
+		expect(run.error('GitHub')?.message).toBe(
+			`Refused: the organization "${organization}" reaches every repository of it, and the node's "Allowed Repositories" does not name ${organization}/*. Allowed repositories: ${organization}/api, acme/*.`,
+		);
+		expect(recorder.requests).toEqual([]);
+	});
+
+	it('rows whose scope is "none" (organization membership, users, rate limit) are the only ones unaffected', () => {
 		const unscoped = GITHUB_ROWS.filter((row) => row.scope === 'none').map((row) => `${row.resource}:${row.operation}`);
 		expect(unscoped.length).toBeGreaterThan(0);
-		expect(CASES.filter(([, fixture]) => !repositoryOf(fixture)).map(([key]) => key)).toEqual(unscoped);
+		expect(organizationCases.length).toBeGreaterThan(10);
+		expect(CASES.filter(([key, fixture]) => !repositoryOf(fixture) && !organizationRows.has(key)).map(([key]) => key)).toEqual(unscoped);
 	});
 
 	it('owner/* allows every repository of that owner', async () => {

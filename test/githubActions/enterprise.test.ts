@@ -1,19 +1,26 @@
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
+import { sealedBoxSettings } from '../../nodes/shared/sealedBox';
 import { FakeClock } from '../transport/fakeClock';
 import { githubEnterpriseContract } from '../contracts/openapi';
 import { FIXTURES } from './fixtures';
+import { FIXED_EPHEMERAL_SECRET } from './fixtures/secret';
 import { GitHubRecorder } from './recorder';
 import { OAUTH_TOKEN, runGitHub } from './run';
 import { expectedRequest } from './expected';
 
 const ORIGIN = 'https://github.example.com';
 
-// Dispatch and Wait's polling sleeps on the transport's clock: instant here.
+// Dispatch and Wait's polling sleeps on the transport's clock: instant here. Secrets are sealed
+// with a fixed ephemeral key, so the fixtures hold the exact bytes libsodium gives.
 beforeEach(() => {
 	resetGitHubRateLimitState();
 	new FakeClock().install();
+	sealedBoxSettings.ephemeralSecret = () => FIXED_EPHEMERAL_SECRET;
 });
-afterEach(() => FakeClock.uninstall());
+afterEach(() => {
+	FakeClock.uninstall();
+	delete sealedBoxSettings.ephemeralSecret;
+});
 
 describe(`GitHub node on Enterprise Server (${ORIGIN}/api/v3, OAuth2)`, () => {
 	it.each(FIXTURES.map((fixture) => [`${fixture.row} ${fixture.title}`, fixture] as const))(

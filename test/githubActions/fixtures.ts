@@ -1,9 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Reply } from './recorder';
+import { botFixtures } from './fixtures/bots';
 import { branchFixtures } from './fixtures/branch';
+import { checkFixtures } from './fixtures/check';
 import { collaboratorFixtures } from './fixtures/collaborator';
 import { commitFixtures } from './fixtures/commit';
+import { deploymentFixtures } from './fixtures/deployment';
 import { discussionFixtures } from './fixtures/discussion';
 import { fileFixtures } from './fixtures/file';
 import { gistFixtures } from './fixtures/gist';
@@ -13,12 +16,15 @@ import { labelFixtures } from './fixtures/label';
 import { milestoneFixtures } from './fixtures/milestone';
 import { organizationFixtures } from './fixtures/organization';
 import { projectFixtures } from './fixtures/project';
-import { pullRequestFixtures } from './fixtures/pullRequest';
+import { autoMergeFixtures, pullRequestFixtures } from './fixtures/pullRequest';
 import { rateLimitFixtures } from './fixtures/rateLimit';
 import { releaseFixtures } from './fixtures/release';
 import { repositoryFixtures } from './fixtures/repository';
+import { rulesetFixtures } from './fixtures/ruleset';
 import { searchFixtures } from './fixtures/search';
+import { secretFixtures } from './fixtures/secret';
 import { userFixtures } from './fixtures/user';
+import { variableFixtures } from './fixtures/variable';
 import { workflowFixtures } from './fixtures/workflow';
 
 export interface ExpectedRequest {
@@ -77,4 +83,11 @@ export const FIXTURES: OperationFixture[] = [
 	...organizationFixtures,
 	...userFixtures,
 	...rateLimitFixtures,
+	...secretFixtures,
+	...variableFixtures,
+	...checkFixtures,
+	...deploymentFixtures,
+	...rulesetFixtures,
+	...botFixtures,
+	...autoMergeFixtures,
 ];

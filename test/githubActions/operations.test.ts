@@ -2,21 +2,28 @@ import nock from 'nock';
 
 import { GITHUB_ROWS } from '../../nodes/GitHub/actions/catalogue';
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
+import { sealedBoxSettings } from '../../nodes/shared/sealedBox';
 import { FakeClock } from '../transport/fakeClock';
 import type { OperationFixture } from './fixtures';
 import { expectedRequest } from './expected';
 import { FIXTURES } from './fixtures';
+import { FIXED_EPHEMERAL_SECRET } from './fixtures/secret';
 import { GitHubRecorder } from './recorder';
 import { runGitHub } from './run';
 
 const rowKey = (row: { resource: string; operation: string }) => `${row.resource}:${row.operation}`;
 
-// Dispatch and Wait's polling sleeps on the transport's clock: instant here.
+// Dispatch and Wait's polling sleeps on the transport's clock: instant here. Secrets are sealed
+// with a fixed ephemeral key, so the fixtures hold the exact bytes libsodium gives.
 beforeEach(() => {
 	resetGitHubRateLimitState();
 	new FakeClock().install();
+	sealedBoxSettings.ephemeralSecret = () => FIXED_EPHEMERAL_SECRET;
 });
-afterEach(() => FakeClock.uninstall());
+afterEach(() => {
+	FakeClock.uninstall();
+	delete sealedBoxSettings.ephemeralSecret;
+});
 
 describe('GitHub node: every catalogue row has a fixture', () => {
 	it('no row lacks a fixture and no fixture names an unknown row', () => {

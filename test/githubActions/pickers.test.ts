@@ -10,6 +10,7 @@ import {
 	searchReviewComments,
 	searchReviews,
 	searchArtifacts,
+	searchEnvironments,
 	searchWorkflowRuns,
 } from '../../nodes/GitHub/methods/listSearch';
 import { LIST_PROJECTS_QUERY, PROJECT_FIELDS_QUERY } from '../../nodes/GitHub/actions/project/handlers';
@@ -428,6 +429,38 @@ describe('Run and artifact pickers (GitHub Actions of the repository)', () => {
 		);
 		await expect(searchArtifacts.call(searchContext(run, scopedTo('octo/other')))).rejects.toThrow(
 			'Refused: the repository "octo/hello" is outside the credential\'s scope',
+		);
+		expect(recorder.requests).toEqual([]);
+	});
+});
+
+describe('Environment picker (deployment environments of the repository)', () => {
+	const secret = { resource: 'secret', operation: 'setEnvironment', ...repository };
+
+	it('lists the environments by name, the name as value, filtered by words, paging by the total', async () => {
+		const environments = [
+			{ id: 1, name: 'production', html_url: 'https://github.com/octo/hello/deployments/activity_log?environments_filter=production' },
+			{ id: 2, name: 'staging', html_url: 'https://github.com/octo/hello/deployments/activity_log?environments_filter=staging' },
+		];
+		const recorder = new GitHubRecorder([{ body: { total_count: 102, environments } }, { body: { total_count: 102, environments } }]);
+		const first = await searchEnvironments.call(searchContext(secret));
+		const filtered = await searchEnvironments.call(searchContext(secret), 'stag', '2');
+		expect(first).toEqual({
+			results: environments.map((environment) => ({ name: environment.name, value: environment.name, url: environment.html_url })),
+			paginationToken: '2',
+		});
+		expect(filtered).toEqual({ results: [first.results[1]], paginationToken: undefined });
+		expect(recorder.requests.map((request) => [request.method, request.path, request.query])).toEqual([
+			['GET', '/repos/octo/hello/environments', { per_page: '100', page: '1' }],
+			['GET', '/repos/octo/hello/environments', { per_page: '100', page: '2' }],
+		]);
+		expect(recorder.contractProblems()).toEqual([]);
+	});
+
+	it('lists nothing of a repository outside the node’s "Allowed Repositories"', async () => {
+		const recorder = new GitHubRecorder([]);
+		await expect(searchEnvironments.call(searchContext({ ...secret, options: { allowedRepositories: 'octo/other' } }))).rejects.toThrow(
+			'Refused: the repository "octo/hello" is outside the node\'s "Allowed Repositories"',
 		);
 		expect(recorder.requests).toEqual([]);
 	});

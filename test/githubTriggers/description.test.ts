@@ -28,6 +28,13 @@ describe('GitHub trigger nodes: what they offer', () => {
 			'Milestone Closed',
 			'Milestone Updated',
 			'Milestone Deleted',
+			'Check Run Completed',
+			'Check Suite Completed',
+			'Commit Status Changed',
+			'Deployment Status Changed',
+			'Security Alert Created',
+			'Security Alert Fixed',
+			'Security Alert Dismissed',
 			'Any Event',
 		]);
 		for (const row of TRIGGERS) expect(row.name.split(' ').filter((word) => /^[a-z]/.test(word) && !['in', 'on'].includes(word))).toEqual([]);
@@ -63,9 +70,9 @@ describe('GitHub trigger nodes: what they offer', () => {
 			.reply(201, { id: 2 });
 		await harness.create();
 		expect(bodies.repo.events).toEqual([
-			'commit_comment', 'create', 'delete', 'discussion', 'discussion_comment', 'fork', 'issue_comment', 'issues', 'label', 'member',
-			'milestone', 'project_card', 'pull_request', 'pull_request_review', 'pull_request_review_comment', 'push', 'release', 'star',
-			'workflow_job', 'workflow_run',
+			'check_run', 'check_suite', 'code_scanning_alert', 'commit_comment', 'create', 'delete', 'dependabot_alert', 'deployment_status', 'discussion',
+			'discussion_comment', 'fork', 'issue_comment', 'issues', 'label', 'member', 'milestone', 'project_card', 'pull_request', 'pull_request_review',
+			'pull_request_review_comment', 'push', 'release', 'secret_scanning_alert', 'star', 'status', 'workflow_job', 'workflow_run',
 		]);
 		expect(bodies.org.events).toEqual(['projects_v2_item', 'repository']);
 	});

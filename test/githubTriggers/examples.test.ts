@@ -85,6 +85,30 @@ const EXPECTED: Record<string, { accepts: (example: Example) => boolean; count: 
 	// No example edits or reopens a milestone.
 	updatedMilestone: { accepts: (e) => e.event === 'milestone' && ['edited', 'opened'].includes(String(act(e))), count: 0 },
 	deletedMilestone: { accepts: (e) => e.event === 'milestone' && act(e) === 'deleted', count: 1 },
+	checkRunCompleted: { accepts: (e) => e.event === 'check_run' && act(e) === 'completed', count: 3 },
+	checkSuiteCompleted: { accepts: (e) => e.event === 'check_suite' && act(e) === 'completed', count: 4 },
+	commitStatusChanged: { accepts: (e) => e.event === 'status', count: 4 },
+	deploymentStatusChanged: { accepts: (e) => e.event === 'deployment_status' && act(e) === 'created', count: 4 },
+	// dependabot_alert created 1 + code_scanning_alert created 1 (no secret_scanning_alert examples)
+	securityAlertCreated: {
+		accepts: (e) => ['dependabot_alert', 'code_scanning_alert', 'secret_scanning_alert'].includes(e.event) && act(e) === 'created',
+		count: 2,
+	},
+	// dependabot_alert fixed 2 + code_scanning_alert fixed 1
+	securityAlertFixed: {
+		accepts: (e) =>
+			(['dependabot_alert', 'code_scanning_alert'].includes(e.event) && act(e) === 'fixed') ||
+			(e.event === 'secret_scanning_alert' && act(e) === 'resolved' && (e.payload.alert as IDataObject).resolution === 'revoked'),
+		count: 3,
+	},
+	// code_scanning_alert closed_by_user 1 (no dismissed Dependabot example)
+	securityAlertDismissed: {
+		accepts: (e) =>
+			(e.event === 'dependabot_alert' && ['dismissed', 'auto_dismissed'].includes(String(act(e)))) ||
+			(e.event === 'code_scanning_alert' && act(e) === 'closed_by_user') ||
+			(e.event === 'secret_scanning_alert' && act(e) === 'resolved' && (e.payload.alert as IDataObject).resolution !== 'revoked'),
+		count: 1,
+	},
 };
 
 const coverage: Record<string, { accepted: number; ignored: number; items: number }> = {};

@@ -258,6 +258,20 @@ export const workflowField = (overrides: Partial<CatalogueField> = {}): Catalogu
 	},
 });
 
+/** A numeric ID given as typed (check runs, deployments, rulesets): digits only. */
+export const numericIdField = (displayName: string, name: string, apiName: string, description: string): CatalogueField => ({
+	displayName,
+	name,
+	apiName,
+	type: 'string',
+	default: '',
+	in: 'path',
+	required: true,
+	integer: true,
+	placeholder: 'e.g. 4',
+	description,
+});
+
 /** Comma- or newline-separated names as an array (labels, assignees, reviewers). */
 export const commaList = (value: unknown) => listOf(value);
 

@@ -10,7 +10,7 @@ import type { GitHubAuthentication } from '../transport';
 import { repositoryReference } from '../repositoryReference';
 import { GitHubClient } from '../transport';
 import type { RepositoryList } from '../../shared/scope';
-import { repositoryRefusal, ScopeRefusal } from '../../shared/scope';
+import { allowedRepositoriesText, repositoryRefusal, ScopeRefusal } from '../../shared/scope';
 import { parseNodeAllowlist } from '../nodeAllowlist';
 import { checkGitHubRequest } from '../../shared/scope/github';
 import { buildRequest } from '../../shared/catalogue';
@@ -109,6 +109,18 @@ async function checkAllowedRepositories({ ctx, client, row, values, itemIndex }:
 			throw error instanceof ScopeRefusal
 				? new NodeOperationError(ctx.getNode(), error.message, { itemIndex, description: error.hint })
 				: await client.asNodeError(error);
+		}
+		return allowlist;
+	}
+	if (allowlist && row.scope === 'organization') {
+		const field = row.fields.find((candidate) => candidate.identifies === 'organization');
+		const organization = field ? String(values[field.name] ?? '').trim() : '';
+		if (!allowlist.coversOwner(organization)) {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`Refused: the organization "${organization}" reaches every repository of it, and the node's "Allowed Repositories" does not name ${organization}/*. ${allowedRepositoriesText(allowlist)}`,
+				{ itemIndex, description: `Add ${organization}/* to "Allowed Repositories", or use the repository's own operation.` },
+			);
 		}
 		return allowlist;
 	}

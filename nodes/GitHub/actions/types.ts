@@ -19,7 +19,9 @@ export interface GitHubRow extends OperationRow<GitHubHandler> {
 	 * owner and the repository), 'search' (query confined by the handler), 'confined' (the
 	 * handler keeps the results inside it: repository lists, project owners and items), 'account'
 	 * (the account's own objects in no repository - gists - checked as the credential's scope
-	 * checks them) or 'none' (not about a repository: organizations, users, rate limit).
+	 * checks them), 'organization' (settings and data that reach every repository of an
+	 * organization - its secrets, rulesets, alerts, teams - need OWNER/* for the field identifying
+	 * the organization) or 'none' (not about a repository: organization membership, users, rate limit).
 	 */
-	scope: 'repository' | 'search' | 'confined' | 'account' | 'none';
+	scope: 'repository' | 'organization' | 'search' | 'confined' | 'account' | 'none';
 }

@@ -260,6 +260,15 @@ const ARTIFACTS: GitHubPicker = {
 	},
 };
 
+/** Deployment environments of the chosen repository, by name (the name is the value GitHub's paths take). */
+const ENVIRONMENTS: GitHubPicker = {
+	under: 'repository',
+	path: '{repository}/environments',
+	itemsKey: 'environments',
+	paging: COUNTED_PAGES,
+	item: (environment) => ({ name: String(environment.name), value: String(environment.name), url: String(environment.html_url ?? '') }),
+};
+
 function chosenProjectOwner(run: GitHubPickerRun): string {
 	const owner = readLocatorValue(run.ctx, 'projectOwner');
 	if (!owner) throw new NodeOperationError(run.ctx.getNode(), 'Choose the project owner first');
@@ -361,6 +370,7 @@ export const searchReviewComments = githubPicker(REVIEW_COMMENTS);
 export const searchIssueComments = githubPicker(ISSUE_COMMENTS);
 export const searchWorkflowRuns = githubPicker(WORKFLOW_RUNS);
 export const searchArtifacts = githubPicker(ARTIFACTS);
+export const searchEnvironments = githubPicker(ENVIRONMENTS);
 export const searchProjects = githubPicker(PROJECTS);
 export const searchProjectFieldOptions = githubPicker(PROJECT_FIELD_OPTIONS);
 
@@ -382,4 +392,5 @@ export const listSearch = {
 	searchProjectFieldOptions,
 	searchWorkflowRuns,
 	searchArtifacts,
+	searchEnvironments,
 };

@@ -29,7 +29,7 @@ export interface EventClause {
 	where?: Record<string, Condition>;
 }
 
-export type UserFilterName = 'reviewState' | 'conclusion' | 'branch' | 'label' | 'columnId';
+export type UserFilterName = 'reviewState' | 'conclusion' | 'branch' | 'label' | 'columnId' | 'state' | 'severity';
 
 export interface UserFilterUse {
 	filter: UserFilterName;
@@ -37,6 +37,12 @@ export interface UserFilterUse {
 	path: string;
 	/** Removed from the payload value before comparing (refs/heads/ for pushes). */
 	stripPrefix?: string;
+	/** Read when `path` holds nothing (code scanning rules without a security severity). */
+	fallbackPath?: string;
+	/** `path` holds a list: this property of each entry is compared, and one match is enough. */
+	eachItem?: string;
+	/** The use applies to deliveries of this event only (a trigger of several events). */
+	event?: string;
 }
 
 export type PollerName = 'gists' | 'watchers' | 'userRepositories' | 'mentions';
@@ -69,6 +75,16 @@ export interface TriggerDefinition {
 type TriggerRow = Omit<TriggerDefinition, 'webhook'> & {
 	webhook?: Omit<WebhookSource, keyof typeof WEBHOOK_DEFAULTS> & Partial<WebhookSource>;
 };
+
+/** Severity of an alert, by event: secret scanning alerts have none (a severity filter leaves them out). */
+const ALERT_SEVERITY: UserFilterUse[] = [
+	{ filter: 'severity', event: 'dependabot_alert', path: 'alert.security_advisory.severity' },
+	{ filter: 'severity', event: 'code_scanning_alert', path: 'alert.rule.security_severity_level', fallbackPath: 'alert.rule.severity' },
+	{ filter: 'severity', event: 'secret_scanning_alert', path: 'alert.severity' },
+];
+
+/** Secret scanning resolutions that mean the secret was dealt with, not set aside. */
+const SECRET_FIXED = ['revoked'];
 
 /** Most triggers listen on repository hooks and output one item per delivery. */
 const WEBHOOK_DEFAULTS: Pick<WebhookSource, 'level' | 'emit'> = { level: 'repository', emit: 'delivery' };
@@ -379,6 +395,93 @@ const ROWS: TriggerRow[] = [
 		name: 'Milestone Deleted',
 		description: 'A milestone is deleted',
 		webhook: { clauses: [{ event: 'milestone', actions: ['deleted'] }] },
+	},
+	{
+		value: 'checkRunCompleted',
+		name: 'Check Run Completed',
+		description: 'A check run (CI check of a GitHub App) on a commit completes',
+		webhook: {
+			clauses: [{ event: 'check_run', actions: ['completed'] }],
+			filters: [
+				{ filter: 'conclusion', path: 'check_run.conclusion' },
+				{ filter: 'branch', path: 'check_run.check_suite.head_branch' },
+			],
+		},
+	},
+	{
+		value: 'checkSuiteCompleted',
+		name: 'Check Suite Completed',
+		description: 'All check runs of a GitHub App on a commit have completed',
+		webhook: {
+			clauses: [{ event: 'check_suite', actions: ['completed'] }],
+			filters: [
+				{ filter: 'conclusion', path: 'check_suite.conclusion' },
+				{ filter: 'branch', path: 'check_suite.head_branch' },
+			],
+		},
+	},
+	{
+		value: 'commitStatusChanged',
+		name: 'Commit Status Changed',
+		description: 'A commit status is set (e.g. an external CI reports pending, success, failure or error)',
+		webhook: {
+			clauses: [{ event: 'status' }],
+			filters: [
+				{ filter: 'state', path: 'state' },
+				{ filter: 'branch', path: 'branches', eachItem: 'name' },
+			],
+		},
+	},
+	{
+		value: 'deploymentStatusChanged',
+		name: 'Deployment Status Changed',
+		description: 'A deployment gets a new status (queued, in progress, success, failure, error, inactive)',
+		webhook: {
+			clauses: [{ event: 'deployment_status', actions: ['created'] }],
+			filters: [
+				{ filter: 'state', path: 'deployment_status.state' },
+				{ filter: 'branch', path: 'deployment.ref' },
+			],
+		},
+	},
+	{
+		value: 'securityAlertCreated',
+		name: 'Security Alert Created',
+		description: 'A Dependabot, code scanning or secret scanning alert is opened',
+		webhook: {
+			clauses: [
+				{ event: 'dependabot_alert', actions: ['created'] },
+				{ event: 'code_scanning_alert', actions: ['created'] },
+				{ event: 'secret_scanning_alert', actions: ['created'] },
+			],
+			filters: ALERT_SEVERITY,
+		},
+	},
+	{
+		value: 'securityAlertFixed',
+		name: 'Security Alert Fixed',
+		description: 'A Dependabot or code scanning alert is fixed, or a secret scanning alert is resolved as revoked',
+		webhook: {
+			clauses: [
+				{ event: 'dependabot_alert', actions: ['fixed'] },
+				{ event: 'code_scanning_alert', actions: ['fixed'] },
+				{ event: 'secret_scanning_alert', actions: ['resolved'], where: { 'alert.resolution': { oneOf: SECRET_FIXED } } },
+			],
+			filters: ALERT_SEVERITY,
+		},
+	},
+	{
+		value: 'securityAlertDismissed',
+		name: 'Security Alert Dismissed',
+		description: 'A Dependabot alert is dismissed (by a person or a rule), a code scanning alert is closed by a person, or a secret scanning alert is resolved other than as revoked',
+		webhook: {
+			clauses: [
+				{ event: 'dependabot_alert', actions: ['dismissed', 'auto_dismissed'] },
+				{ event: 'code_scanning_alert', actions: ['closed_by_user'] },
+				{ event: 'secret_scanning_alert', actions: ['resolved'], where: { 'alert.resolution': { not: 'revoked' } } },
+			],
+			filters: ALERT_SEVERITY,
+		},
 	},
 	{
 		value: ANY_EVENT,

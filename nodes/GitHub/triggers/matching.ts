@@ -111,16 +111,19 @@ function mentionsAccount(delivery: Delivery, login: string | undefined): boolean
 
 function passesUserFilters(row: TriggerDefinition, delivery: Delivery, filters: UserFilterValues): boolean {
 	for (const use of row.webhook?.filters ?? []) {
+		if (use.event && use.event !== delivery.event) continue;
 		const wanted = (filters[use.filter] ?? []).map((value) => value.toLowerCase());
 		if (wanted.length === 0) continue;
 		let actual = valueAt(delivery.payload, use.path);
+		if ((actual === undefined || actual === null) && use.fallbackPath) actual = valueAt(delivery.payload, use.fallbackPath);
 		if (actual === undefined || actual === null) return false;
-		actual = String(actual);
-		if (use.stripPrefix) {
-			if (!(actual as string).startsWith(use.stripPrefix)) return false;
-			actual = (actual as string).slice(use.stripPrefix.length);
-		}
-		if (!wanted.includes((actual as string).toLowerCase())) return false;
+		const candidates = Array.isArray(actual) ? actual.map((entry) => (use.eachItem ? valueAt(entry, use.eachItem) : entry)) : [actual];
+		const comparable = candidates
+			.filter((value) => value !== undefined && value !== null)
+			.map(String)
+			.filter((value) => !use.stripPrefix || value.startsWith(use.stripPrefix))
+			.map((value) => (use.stripPrefix ? value.slice(use.stripPrefix.length) : value).toLowerCase());
+		if (!comparable.some((value) => wanted.includes(value))) return false;
 	}
 	return true;
 }

@@ -107,6 +107,8 @@ export function userFilters(ctx: Ctx): UserFilterValues {
 		branch: listParameter(String(filters.branches ?? '')),
 		label: listParameter(String(filters.labels ?? '')),
 		columnId: listParameter(String(filters.columnIds ?? '')),
+		state: (filters.states as string[] | undefined) ?? [],
+		severity: (filters.severities as string[] | undefined) ?? [],
 	};
 }
 

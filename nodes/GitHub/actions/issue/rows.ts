@@ -53,7 +53,7 @@ const bodyText = (description: string, optional = true): CatalogueField => ({
 	ui: { typeOptions: { rows: 4 } },
 });
 
-const commentId = (): CatalogueField =>
+export const commentId = (): CatalogueField =>
 	idLocator({
 		name: 'commentId',
 		apiName: 'comment_id',

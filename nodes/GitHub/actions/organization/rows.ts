@@ -6,7 +6,10 @@ const organization: CatalogueField = {
 	displayName: 'Organization',
 	name: 'organization', apiName: 'org', type: 'string', default: '', in: 'path', required: true, placeholder: 'e.g. n8n-io',
 	description: 'Login of the organization',
+	identifies: 'organization',
 };
+
+export { organization as organizationField };
 
 export const organizationRows: GitHubRow[] = [
 	{

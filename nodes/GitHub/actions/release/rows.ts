@@ -5,7 +5,7 @@ import { repositoryFields } from '../fields';
 import type { GitHubRow } from '../types';
 import { downloadReleaseAsset, uploadReleaseAsset } from './handlers';
 
-const releaseIdField = (): CatalogueField => ({
+export const releaseIdField = (): CatalogueField => ({
 	displayName: 'Release',
 	name: 'releaseId',
 	apiName: 'release_id',

@@ -1,0 +1,99 @@
+import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
+
+import type { CatalogueField } from '../../../shared/catalogue';
+import { numberLocator, numericIdField, repositoryFields } from '../fields';
+import { commentId } from '../issue/rows';
+import { releaseIdField } from '../release/rows';
+import type { GitHubRow } from '../types';
+
+const ALL_REACTIONS: INodePropertyOptions[] = [
+	{ name: '👍 (+1)', value: '+1' },
+	{ name: '👎 (-1)', value: '-1' },
+	{ name: '😄 (Laugh)', value: 'laugh' },
+	{ name: '😕 (Confused)', value: 'confused' },
+	{ name: '❤️ (Heart)', value: 'heart' },
+	{ name: '🎉 (Hooray)', value: 'hooray' },
+	{ name: '🚀 (Rocket)', value: 'rocket' },
+	{ name: '👀 (Eyes)', value: 'eyes' },
+];
+/** Releases take no -1 and no confused. */
+const RELEASE_REACTIONS = ALL_REACTIONS.filter((option) => option.value !== '-1' && option.value !== 'confused');
+
+interface Target {
+	key: string;
+	label: string;
+	path: string;
+	field: () => CatalogueField;
+	reactions: INodePropertyOptions[];
+}
+
+const TARGETS: Target[] = [
+	{
+		key: 'Issue',
+		label: 'issue or pull request',
+		path: '/repos/{owner}/{repo}/issues/{issue_number}/reactions',
+		field: () => numberLocator('issueOrPullRequest', { name: 'issueNumber', apiName: 'issue_number' }),
+		reactions: ALL_REACTIONS,
+	},
+	{ key: 'IssueComment', label: 'conversation comment', path: '/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', field: commentId, reactions: ALL_REACTIONS },
+	{ key: 'ReviewComment', label: 'pull request review comment', path: '/repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions', field: () => numericIdField('Review Comment ID', 'commentId', 'comment_id', 'Numeric ID of the review comment (List Review Comments returns it as "id"; in its URL, the number after #discussion_r)'), reactions: ALL_REACTIONS },
+	{ key: 'Release', label: 'release', path: '/repos/{owner}/{repo}/releases/{release_id}/reactions', field: releaseIdField, reactions: RELEASE_REACTIONS },
+];
+
+const content = (reactions: INodePropertyOptions[], optional: boolean): CatalogueField => ({
+	displayName: 'Reaction',
+	name: 'content',
+	type: 'options',
+	in: optional ? 'query' : 'body',
+	...(optional ? { optional: true } : { required: true }),
+	default: '+1',
+	options: reactions,
+	description: optional ? 'Only reactions of this kind' : 'The reaction to add',
+});
+
+const titleCase = (text: string) => text.replace(/(^|\s)\S/g, (letter) => letter.toUpperCase());
+
+function rowsFor(target: Target): GitHubRow[] {
+	const label = titleCase(target.label);
+	return [
+		{
+			resource: 'reaction',
+			operation: `list${target.key}`,
+			returns: 'reaction',
+			name: `List on ${label}`,
+			action: `List the reactions on a ${target.label}`,
+			description: `List the emoji reactions on a ${target.label}: kind, who reacted and when.`,
+			method: 'GET',
+			path: target.path,
+			scope: 'repository',
+			paging: {},
+			fields: [...repositoryFields(), target.field(), content(target.reactions, true)],
+		},
+		{
+			resource: 'reaction',
+			operation: `add${target.key}`,
+			returns: 'reaction',
+			name: `Add to ${label}`,
+			action: `React to a ${target.label}`,
+			description: `Add an emoji reaction of the connected account to a ${target.label} (the same reaction again is not added twice). Changes the ${target.label}’s reactions. Returns the reaction with its ID (for Delete).`,
+			method: 'POST',
+			path: target.path,
+			scope: 'repository',
+			fields: [...repositoryFields(), target.field(), content(target.reactions, false)],
+		},
+		{
+			resource: 'reaction',
+			operation: `delete${target.key}`,
+			name: `Delete From ${label}`,
+			action: `Delete a reaction on a ${target.label}`,
+			description: `Delete a reaction on a ${target.label} by its ID. Deletes data: the reaction is gone.`,
+			method: 'DELETE',
+			path: `${target.path}/{reaction_id}`,
+			scope: 'repository',
+			fields: [...repositoryFields(), target.field(), numericIdField('Reaction ID', 'reactionId', 'reaction_id', 'Numeric ID of the reaction (Add and List return it as "id")')],
+			output: (_body, values: IDataObject) => ({ deleted: true, reactionId: values.reactionId }),
+		},
+	];
+}
+
+export const reactionRows: GitHubRow[] = TARGETS.flatMap(rowsFor);

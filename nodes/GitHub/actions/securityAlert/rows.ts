@@ -1,0 +1,199 @@
+import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
+
+import type { CatalogueField } from '../../../shared/catalogue';
+import { sortDirection, repositoryFields } from '../fields';
+import { organizationField } from '../organization/rows';
+import type { GitHubRow } from '../types';
+
+const alertNumber = (): CatalogueField => ({
+	displayName: 'Alert Number',
+	name: 'alertNumber',
+	apiName: 'alert_number',
+	type: 'string',
+	default: '',
+	in: 'path',
+	required: true,
+	integer: true,
+	placeholder: 'e.g. 3',
+	description: 'Number of the alert in the repository, as in …/security/dependabot/3 (List returns it as "number")',
+});
+
+const options = (names: Record<string, string>): INodePropertyOptions[] =>
+	Object.entries(names)
+		.map(([value, name]) => ({ name, value }))
+		.sort((a, b) => a.name.localeCompare(b.name));
+
+const commaChoice = (displayName: string, name: string, description: string, choices: Record<string, string>): CatalogueField => ({
+	displayName, name, type: 'multiOptions', in: 'query', optional: true, default: [], description, options: options(choices),
+	toApi: (value) => (value as string[]).join(','),
+});
+
+const SEVERITIES = { critical: 'Critical', high: 'High', medium: 'Medium', low: 'Low' };
+
+interface Kind {
+	key: 'Dependabot' | 'CodeScanning' | 'SecretScanning';
+	label: string;
+	segment: string;
+	what: string;
+	repositoryFilters: () => CatalogueField[];
+	organizationFilters: () => CatalogueField[];
+	update: () => CatalogueField[];
+	updateWords: string;
+	/** Secret scanning alerts carry the leaked secret unless GitHub is asked to hide it. */
+	fixedQuery?: IDataObject;
+}
+
+const dependabotFilters = (): CatalogueField[] => [
+	commaChoice('State', 'state', 'Only alerts in these states', { auto_dismissed: 'Auto-Dismissed', dismissed: 'Dismissed', fixed: 'Fixed', open: 'Open' }),
+	commaChoice('Severity', 'severity', 'Only alerts of these severities', SEVERITIES),
+	{ displayName: 'Ecosystem', name: 'ecosystem', type: 'string', default: '', in: 'query', optional: true, placeholder: 'e.g. npm, pip', description: 'Only alerts for these package ecosystems, separated by commas' },
+	{ displayName: 'Package', name: 'package', type: 'string', default: '', in: 'query', optional: true, description: 'Only alerts for these package names, separated by commas' },
+	{ ...sortDirection() },
+];
+
+const KINDS: Kind[] = [
+	{
+		key: 'Dependabot',
+		label: 'Dependabot',
+		segment: 'dependabot',
+		what: 'vulnerable dependencies',
+		repositoryFilters: dependabotFilters,
+		organizationFilters: dependabotFilters,
+		updateWords: 'Dismiss an alert with a reason, or reopen it.',
+		update: () => [
+			{ displayName: 'State', name: 'state', type: 'options', in: 'body', required: true, default: 'dismissed', description: 'Dismiss or reopen the alert', options: options({ dismissed: 'Dismissed', open: 'Open' }) },
+			{
+				displayName: 'Dismissed Reason', name: 'dismissed_reason', type: 'options', in: 'body', optional: true, default: 'tolerable_risk',
+				description: 'Why it is dismissed (required by GitHub when dismissing)',
+				options: options({ fix_started: 'Fix Started', inaccurate: 'Inaccurate', no_bandwidth: 'No Bandwidth', not_used: 'Not Used', tolerable_risk: 'Tolerable Risk' }),
+			},
+			{ displayName: 'Dismissed Comment', name: 'dismissed_comment', type: 'string', default: '', in: 'body', optional: true, description: 'Note on the dismissal (up to 280 characters)' },
+		],
+	},
+	{
+		key: 'CodeScanning',
+		label: 'Code Scanning',
+		segment: 'code-scanning',
+		what: 'problems found by code analysis (e.g. CodeQL)',
+		repositoryFilters: () => [
+			{ displayName: 'State', name: 'state', type: 'options', in: 'query', optional: true, default: 'open', description: 'Only alerts in this state', options: options({ closed: 'Closed', dismissed: 'Dismissed', fixed: 'Fixed', open: 'Open' }) },
+			{ displayName: 'Tool Name', name: 'tool_name', type: 'string', default: '', in: 'query', optional: true, placeholder: 'e.g. CodeQL', description: 'Only alerts of this analysis tool' },
+			{ displayName: 'Ref', name: 'ref', type: 'string', default: '', in: 'query', optional: true, placeholder: 'e.g. refs/heads/main', description: 'Only alerts on this Git reference (refs/heads/BRANCH or refs/pull/NUMBER/merge)' },
+			{ ...sortDirection() },
+		],
+		organizationFilters: () => [
+			{ displayName: 'State', name: 'state', type: 'options', in: 'query', optional: true, default: 'open', description: 'Only alerts in this state', options: options({ closed: 'Closed', dismissed: 'Dismissed', fixed: 'Fixed', open: 'Open' }) },
+			{
+				displayName: 'Severity', name: 'severity', type: 'options', in: 'query', optional: true, default: 'high', description: 'Only alerts of this severity',
+				options: options({ ...SEVERITIES, error: 'Error', note: 'Note', warning: 'Warning' }),
+			},
+			{ displayName: 'Tool Name', name: 'tool_name', type: 'string', default: '', in: 'query', optional: true, placeholder: 'e.g. CodeQL', description: 'Only alerts of this analysis tool' },
+			{ ...sortDirection() },
+		],
+		updateWords: 'Dismiss an alert with a reason, or reopen it.',
+		update: () => [
+			{ displayName: 'State', name: 'state', type: 'options', in: 'body', required: true, default: 'dismissed', description: 'Dismiss or reopen the alert', options: options({ dismissed: 'Dismissed', open: 'Open' }) },
+			{
+				displayName: 'Dismissed Reason', name: 'dismissed_reason', type: 'options', in: 'body', optional: true, default: 'false positive',
+				description: 'Why it is dismissed (required by GitHub when dismissing)',
+				options: options({ 'false positive': 'False Positive', "won't fix": 'Won’t Fix', 'used in tests': 'Used in Tests', mitigated: 'Mitigated' }),
+			},
+			{ displayName: 'Dismissed Comment', name: 'dismissed_comment', type: 'string', default: '', in: 'body', optional: true, description: 'Note on the dismissal (up to 280 characters)' },
+		],
+	},
+	{
+		key: 'SecretScanning',
+		label: 'Secret Scanning',
+		segment: 'secret-scanning',
+		what: 'leaked credentials found in the code (the secret itself is hidden)',
+		fixedQuery: { hide_secret: true },
+		repositoryFilters: () => secretScanningFilters(),
+		organizationFilters: () => secretScanningFilters(),
+		updateWords: 'Resolve an alert with a resolution, or reopen it.',
+		update: () => [
+			{ displayName: 'State', name: 'state', type: 'options', in: 'body', required: true, default: 'resolved', description: 'Resolve or reopen the alert', options: options({ open: 'Open', resolved: 'Resolved' }) },
+			{
+				displayName: 'Resolution', name: 'resolution', type: 'options', in: 'body', optional: true, default: 'revoked', description: 'Why it is resolved (required by GitHub when resolving)',
+				options: options({ false_positive: 'False Positive', revoked: 'Revoked', used_in_tests: 'Used in Tests', wont_fix: 'Won’t Fix' }),
+			},
+			{ displayName: 'Resolution Comment', name: 'resolution_comment', type: 'string', default: '', in: 'body', optional: true, description: 'Note on the resolution (up to 270 characters)' },
+		],
+	},
+];
+
+function secretScanningFilters(): CatalogueField[] {
+	return [
+		{ displayName: 'State', name: 'state', type: 'options', in: 'query', optional: true, default: 'open', description: 'Only alerts in this state', options: options({ open: 'Open', resolved: 'Resolved' }) },
+		{ displayName: 'Secret Type', name: 'leakType', apiName: 'secret_type', type: 'string', default: '', in: 'query', optional: true, placeholder: 'e.g. github_personal_access_token', description: 'Only alerts of these secret types, separated by commas' },
+		commaChoice('Resolution', 'resolution', 'Only resolved alerts with these resolutions', { false_positive: 'False Positive', revoked: 'Revoked', used_in_tests: 'Used in Tests', wont_fix: 'Won’t Fix' }),
+		{ ...sortDirection() },
+	];
+}
+
+/** The leaked secret stays out of the output even where GitHub returns it (an update's answer). */
+function withoutSecretValue(body: unknown): unknown {
+	const strip = (alert: unknown) => {
+		if (!alert || typeof alert !== 'object') return alert;
+		const { secret: _secret, ...rest } = alert as IDataObject;
+		return rest;
+	};
+	return Array.isArray(body) ? body.map(strip) : strip(body);
+}
+
+function rowsFor(kind: Kind): GitHubRow[] {
+	const base = `/repos/{owner}/{repo}/${kind.segment}/alerts`;
+	const hidesSecret = kind.key === 'SecretScanning' ? { output: withoutSecretValue } : {};
+	const common = { resource: 'securityAlert', returns: 'securityAlert', ...hidesSecret, ...(kind.fixedQuery ? { fixedQuery: kind.fixedQuery } : {}) };
+	return [
+		{
+			...common,
+			operation: `list${kind.key}`,
+			name: `List ${kind.label} Alerts`,
+			action: `List the ${kind.label} alerts of a repository`,
+			description: `List the ${kind.label} alerts of a repository (${kind.what}), optionally by state and other filters: number, state, severity, what is affected and dates.`,
+			method: 'GET',
+			path: base,
+			scope: 'repository',
+			paging: {},
+			fields: [...repositoryFields(), ...kind.repositoryFilters()],
+		},
+		{
+			...common,
+			operation: `list${kind.key}Organization`,
+			name: `List ${kind.label} Alerts of Organization`,
+			action: `List the ${kind.label} alerts of an organization`,
+			description: `List the ${kind.label} alerts of every repository of an organization (${kind.what}), optionally by state and other filters. Needs organization owner or security manager rights.`,
+			method: 'GET',
+			path: `/orgs/{org}/${kind.segment}/alerts`,
+			scope: 'organization',
+			paging: {},
+			fields: [organizationField, ...kind.organizationFilters()],
+		},
+		{
+			...common,
+			operation: `get${kind.key}`,
+			name: `Get ${kind.label} Alert`,
+			action: `Get a ${kind.label} alert`,
+			description: `Get one ${kind.label} alert of a repository by its number, with its details (${kind.what}).`,
+			method: 'GET',
+			path: `${base}/{alert_number}`,
+			scope: 'repository',
+			fields: [...repositoryFields(), alertNumber()],
+		},
+		{
+			resource: 'securityAlert',
+			returns: 'securityAlert',
+			...hidesSecret,
+			operation: `update${kind.key}`,
+			name: `Update ${kind.label} Alert`,
+			action: `Dismiss, resolve or reopen a ${kind.label} alert`,
+			description: `${kind.updateWords} Changes the alert’s state for everyone with access to the repository’s security tab. Returns the alert.`,
+			method: 'PATCH',
+			path: `${base}/{alert_number}`,
+			scope: 'repository',
+			fields: [...repositoryFields(), alertNumber(), ...kind.update()],
+		},
+	];
+}
+
+export const securityAlertRows: GitHubRow[] = KINDS.flatMap(rowsFor);

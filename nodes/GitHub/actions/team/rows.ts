@@ -1,0 +1,80 @@
+import type { CatalogueField } from '../../../shared/catalogue';
+import { organizationField } from '../organization/rows';
+import type { GitHubRow } from '../types';
+
+const teamSlug = (): CatalogueField => ({
+	displayName: 'Team Slug',
+	name: 'teamSlug',
+	apiName: 'team_slug',
+	type: 'string',
+	default: '',
+	in: 'path',
+	required: true,
+	placeholder: 'e.g. justice-league',
+	description: 'The team’s slug as in its URL (…/orgs/ORG/teams/SLUG), e.g. "justice-league"; List returns it as "slug"',
+});
+
+export const teamRows: GitHubRow[] = [
+	{
+		resource: 'team',
+		operation: 'list',
+		returns: 'team',
+		name: 'List',
+		action: 'List the teams of an organization',
+		description: 'List the teams of an organization the connected account can see: name, slug, description, privacy and permission.',
+		method: 'GET',
+		path: '/orgs/{org}/teams',
+		scope: 'organization',
+		paging: {},
+		fields: [organizationField],
+	},
+	{
+		resource: 'team',
+		operation: 'get',
+		returns: 'team',
+		name: 'Get',
+		action: 'Get a team',
+		description: 'Get one team of an organization by its slug: name, description, privacy, parent team, member and repository counts.',
+		method: 'GET',
+		path: '/orgs/{org}/teams/{team_slug}',
+		scope: 'organization',
+		fields: [organizationField, teamSlug()],
+	},
+	{
+		resource: 'team',
+		operation: 'listMembers',
+		returns: 'user',
+		name: 'List Members',
+		action: 'List the members of a team',
+		description: 'List the members of a team (and of its child teams), optionally only maintainers or only members.',
+		method: 'GET',
+		path: '/orgs/{org}/teams/{team_slug}/members',
+		scope: 'organization',
+		paging: {},
+		fields: [
+			organizationField,
+			teamSlug(),
+			{
+				displayName: 'Role', name: 'role', type: 'options', in: 'query', optional: true, default: 'all', description: 'Only members with this role in the team',
+				options: [
+					{ name: 'All', value: 'all' },
+					{ name: 'Maintainer', value: 'maintainer' },
+					{ name: 'Member', value: 'member' },
+				],
+			},
+		],
+	},
+	{
+		resource: 'team',
+		operation: 'listRepositories',
+		returns: 'repository',
+		name: 'List Repositories',
+		action: 'List the repositories of a team',
+		description: 'List the repositories a team has access to, with the team’s permissions on each.',
+		method: 'GET',
+		path: '/orgs/{org}/teams/{team_slug}/repos',
+		scope: 'organization',
+		paging: {},
+		fields: [organizationField, teamSlug()],
+	},
+];
