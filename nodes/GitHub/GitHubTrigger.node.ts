@@ -18,7 +18,7 @@ import { isStale } from './triggers/freshness';
 import type { WebhookState } from './triggers/registration';
 import { hooksExist, registerHooks, unregisterHooks } from './triggers/registration';
 import { itemsForDelivery } from './triggers/matching';
-import { chosenTriggers, deliveryMatching, hookTargets, OWNER_PROPERTY, rowsForEvent } from './triggers/parameters';
+import { chosenTriggers, deliveryMatching, FILTERS_PROPERTY, hookTargets, OWNER_PROPERTY, rowsForEvent } from './triggers/parameters';
 import { EVENT_ACTIONS_PROPERTY, WEBHOOK_EVENTS_PROPERTY, webhookEventActions } from './triggers/anyEvent';
 import { verifySignature } from './triggers/signature';
 
@@ -101,67 +101,7 @@ export class GitHubTrigger implements INodeType {
 				description:
 					'Repositories of the owner to listen on. With "Whole Organization", leave empty for all repositories or choose some to only react to those. By expression: names as a list or as text like "hello-world, docs" ("owner/name" and repository URLs of the owner work too). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
-			{
-				displayName: 'Filters',
-				name: 'filters',
-				type: 'collection',
-				placeholder: 'Add Filter',
-				default: {},
-				options: [
-					{
-						displayName: 'Branches',
-						name: 'branches',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. main, release',
-						description:
-							'Only these branches (comma-separated): for New Commit, New Push, New Branch, Branch Deleted and the workflow triggers',
-					},
-					{
-						displayName: 'Column IDs',
-						name: 'columnIds',
-						type: 'string',
-						default: '',
-						description: 'Only cards in these classic project columns (comma-separated IDs): for New Card in Column',
-					},
-					{
-						displayName: 'Labels',
-						name: 'labels',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. bug, urgent',
-						description: 'Only these labels (comma-separated, any case): for New Label on Issue, New Label, Label Updated and Label Deleted',
-					},
-					{
-						displayName: 'Review States',
-						name: 'reviewStates',
-						type: 'multiOptions',
-						default: [],
-						options: [
-							{ name: 'Approved', value: 'approved' },
-							{ name: 'Changes Requested', value: 'changes_requested' },
-							{ name: 'Commented', value: 'commented' },
-						],
-						description: 'Only reviews in these states: for New Pull Request Review',
-					},
-					{
-						displayName: 'Workflow Conclusions',
-						name: 'conclusions',
-						type: 'multiOptions',
-						default: [],
-						options: [
-							{ name: 'Action Required', value: 'action_required' },
-							{ name: 'Cancelled', value: 'cancelled' },
-							{ name: 'Failure', value: 'failure' },
-							{ name: 'Neutral', value: 'neutral' },
-							{ name: 'Skipped', value: 'skipped' },
-							{ name: 'Success', value: 'success' },
-							{ name: 'Timed Out', value: 'timed_out' },
-						],
-						description: 'Only runs or jobs with these conclusions: for Workflow Run Completed and Workflow Job Completed',
-					},
-				],
-			},
+			FILTERS_PROPERTY,
 			{
 				displayName: 'Options',
 				name: 'options',

@@ -41,6 +41,21 @@ export interface UserFilterUse {
 
 export type PollerName = 'gists' | 'watchers' | 'userRepositories' | 'mentions';
 
+/**
+ * The list a repository event is polled from (triggers/repositoryPolling.ts). Several events of
+ * one repository read the same list once per poll (issues and pull requests: `issues`).
+ */
+export type RepositorySourceName =
+	| 'issues'
+	| 'issueComments'
+	| 'reviewComments'
+	| 'releases'
+	| 'forks'
+	| 'stars'
+	| 'tags'
+	| 'branches'
+	| 'workflowRuns';
+
 export interface WebhookSource {
 	clauses: EventClause[];
 	/** Events that only organization hooks deliver. */
@@ -63,6 +78,11 @@ export interface TriggerDefinition {
 	pollDescription?: string;
 	webhook?: WebhookSource;
 	poller?: PollerName;
+	/**
+	 * Lists the Poll Trigger reads this event from for chosen repositories. What they yield is
+	 * shaped as the webhook delivery and matched by this row's webhook clauses and filters.
+	 */
+	polledFrom?: RepositorySourceName[];
 }
 
 /** What a row states: its webhook source may leave out what most triggers share (WEBHOOK_DEFAULTS). */
@@ -97,12 +117,14 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'newFork',
+		polledFrom: ['forks'],
 		name: 'New Fork',
 		description: 'Someone forks the repository',
 		webhook: { clauses: [{ event: 'fork' }] },
 	},
 	{
 		value: 'newStar',
+		polledFrom: ['stars'],
 		name: 'New Star',
 		description: 'A user stars the repository',
 		webhook: { clauses: [{ event: 'star', actions: ['created'] }] },
@@ -115,18 +137,21 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'newTag',
+		polledFrom: ['tags'],
 		name: 'New Tag',
 		description: 'A tag is pushed',
 		webhook: { clauses: [{ event: 'create', where: { ref_type: 'tag' } }] },
 	},
 	{
 		value: 'newIssue',
+		polledFrom: ['issues'],
 		name: 'New Issue',
 		description: 'An issue is opened',
 		webhook: { clauses: [{ event: 'issues', actions: ['opened'] }] },
 	},
 	{
 		value: 'updatedIssue',
+		polledFrom: ['issues'],
 		name: 'Updated Issue',
 		description: "An issue's title, body, labels, assignees or status changes",
 		webhook: {
@@ -140,6 +165,7 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'newPullRequest',
+		polledFrom: ['issues'],
 		name: 'New Pull Request',
 		description: 'A pull request is opened (not as a draft) or marked ready for review',
 		webhook: {
@@ -151,6 +177,7 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'updatedPullRequest',
+		polledFrom: ['issues'],
 		name: 'Updated Pull Request',
 		description: 'A pull request is modified or changes state (draft, ready, closed)',
 		webhook: {
@@ -164,6 +191,7 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'newComment',
+		polledFrom: ['issueComments', 'reviewComments'],
 		name: 'New Comment',
 		description: 'A comment is added to an issue or pull request (including review comments on code)',
 		webhook: {
@@ -201,6 +229,7 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'newCommit',
+		polledFrom: ['branches'],
 		name: 'New Commit',
 		description: 'A commit is pushed to any branch (one item per distinct commit)',
 		webhook: {
@@ -220,6 +249,7 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'newBranch',
+		polledFrom: ['branches'],
 		name: 'New Branch',
 		description: 'A branch is created',
 		webhook: {
@@ -229,6 +259,7 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'workflowRunCompleted',
+		polledFrom: ['workflowRuns'],
 		name: 'Workflow Run Completed',
 		description: 'A workflow run finishes as succeeded, failed or cancelled',
 		webhook: {
@@ -299,6 +330,7 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'newRelease',
+		polledFrom: ['releases'],
 		name: 'New Release',
 		description: 'A release is published',
 		webhook: { clauses: [{ event: 'release', actions: ['published'] }] },
@@ -398,6 +430,8 @@ export const TRIGGERS: TriggerDefinition[] = ROWS.map(({ webhook, ...row }) =>
 
 export const WEBHOOK_TRIGGERS = TRIGGERS.filter((row) => row.webhook);
 export const POLL_TRIGGERS = TRIGGERS.filter((row) => row.poller);
+/** Repository events the Poll Trigger offers beside its own pollers. */
+export const POLLED_REPOSITORY_TRIGGERS = TRIGGERS.filter((row) => row.polledFrom && row.webhook);
 
 export function triggersByValue(values: string[]): TriggerDefinition[] {
 	const wanted = new Set(values);

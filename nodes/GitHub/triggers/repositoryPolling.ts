@@ -1,0 +1,831 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { ApiRequest, ApiResponse } from '../../shared/apiClient';
+import { headerValue } from '../../shared/rateLimit';
+import { PageGuard } from '../../shared/paging';
+import { pathSegment } from '../../shared/requestGuard';
+import type { GitHubClient } from '../transport';
+import { nextLink } from '../transport/link';
+import type { RepositorySourceName, TriggerDefinition } from './catalogue';
+import type { Delivery, TriggerItem, UserFilterValues } from './matching';
+import { itemsForDelivery } from './matching';
+
+/**
+ * Repository events polled from GitHub's list endpoints, for accounts that cannot create webhooks.
+ *
+ * - Each list a chosen event needs is read once per repository and poll; every first page is a
+ *   conditional request (If-None-Match with the ETag remembered for its URL), and GitHub does not
+ *   count a 304 against the rate limit, so an idle repository costs nothing.
+ * - What a list yields is shaped as the webhook delivery of the same event and matched by the
+ *   trigger row's own clauses and filters (matching.ts), so items look as the webhook trigger's.
+ * - Cursors are GitHub's own timestamps, ids and refs; the local clock only measures how long to
+ *   wait for X-Poll-Interval, against the offset to GitHub's Date header.
+ */
+
+const PAGE_SIZE = 100;
+/** Entry keys kept per list so a restart emits nothing twice (ties at the cursor second and beyond). */
+export const REMEMBERED_KEYS = 300;
+/** Issues and pull requests whose last-seen state is kept, to tell an edit from a close or a comment. */
+export const REMEMBERED_STATES = 1000;
+/** ETags kept per node (one per list URL). */
+const REMEMBERED_ETAGS = 500;
+/** Entry times this far past GitHub's Date header do not move a cursor (a clock fault, not an event). */
+export const ALLOWED_SKEW_MS = 5 * 60 * 1000;
+const STAR_MEDIA_TYPE = 'application/vnd.github.star+json';
+
+export interface RepositoryName {
+	owner: string;
+	repo: string;
+}
+
+/** Where one list of one repository stopped. */
+export interface ListPosition extends IDataObject {
+	/** GitHub time (ISO) up to which entries were taken. */
+	at?: string;
+	/** Keys of the entries taken most recently (newest last). */
+	recent?: string[];
+	/** Per object: its state as last seen (issues), or a ref's sha (tags, branches). */
+	known?: Record<string, string>;
+	/** Stargazers: the first page that was not full. */
+	page?: number;
+}
+
+export interface RepositoryPollState extends IDataObject {
+	lists?: Record<string, ListPosition>;
+	etags?: Record<string, string>;
+	/** Per repository: GitHub time (ms) before which X-Poll-Interval asks not to poll. */
+	pollAfter?: Record<string, number>;
+	/** GitHub's Date minus the local clock at the last answer (ms). */
+	clockOffset?: number;
+}
+
+export interface RepositoryPollRequest {
+	rows: TriggerDefinition[];
+	repositories: RepositoryName[];
+	filters: UserFilterValues;
+	/** Items one poll emits at most; the rest follow on the next polls. 0 = no bound. */
+	maxItems: number;
+	/** Manual test runs: the latest matching item, positions left alone. */
+	manual: boolean;
+	/** The local clock, for X-Poll-Interval only (a test seam). */
+	now?: () => number;
+}
+
+interface TimedDelivery {
+	delivery: Delivery;
+	/** GitHub time of the change, to order items and to pick the latest in manual runs. */
+	time: number;
+}
+
+function time(value: unknown): number {
+	const parsed = Date.parse(String(value ?? ''));
+	return Number.isNaN(parsed) ? 0 : parsed;
+}
+
+function iso(ms: number): string {
+	return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** Short stable digest of what an edit changes (FNV-1a). */
+function digest(value: unknown): string {
+	const text = JSON.stringify(value);
+	let hash = 0x811c9dc5;
+	for (let i = 0; i < text.length; i++) {
+		hash ^= text.charCodeAt(i);
+		hash = Math.imul(hash, 0x01000193) >>> 0;
+	}
+	return hash.toString(36);
+}
+
+function remember(list: string[] | undefined, keys: string[], limit = REMEMBERED_KEYS): string[] {
+	const kept = [...(list ?? []).filter((key) => !keys.includes(key)), ...keys];
+	return kept.slice(-limit);
+}
+
+/** The `repository` part of a delivery, as far as a list answer tells it. */
+function repositoryPayload(repository: RepositoryName): IDataObject {
+	return {
+		name: repository.repo,
+		full_name: `${repository.owner}/${repository.repo}`,
+		owner: { login: repository.owner },
+	};
+}
+
+class PollRun {
+	readonly items: TriggerItem[] = [];
+	/** Items this run may still emit. */
+	budget: number;
+
+	constructor(
+		readonly client: GitHubClient,
+		readonly state: RepositoryPollState,
+		readonly request: RepositoryPollRequest,
+	) {
+		this.budget = request.maxItems > 0 ? request.maxItems : Infinity;
+	}
+
+	get now(): number {
+		return (this.request.now ?? Date.now)();
+	}
+
+	/** GitHub's present time as last measured: the local clock corrected by GitHub's Date. */
+	get githubNow(): number {
+		return this.now + (this.state.clockOffset ?? 0);
+	}
+
+	position(repository: RepositoryName, list: RepositorySourceName): ListPosition | undefined {
+		return this.state.lists?.[listKey(repository, list)];
+	}
+
+	setPosition(repository: RepositoryName, list: RepositorySourceName, position: ListPosition): void {
+		if (this.request.manual) return;
+		this.state.lists = { ...this.state.lists, [listKey(repository, list)]: position };
+	}
+
+	/**
+	 * One request; with `conditional`, sent with the ETag remembered for its URL. Returns undefined
+	 * for a 304 (nothing changed since that answer). The ETag is stored by `keepEtag` only once
+	 * everything the answer held was taken.
+	 */
+	async get(request: ApiRequest, repository: RepositoryName, conditional: boolean): Promise<ApiResponse | undefined> {
+		const url = requestKey(request);
+		const etag = conditional && !this.request.manual ? this.state.etags?.[url] : undefined;
+		const response = await this.client.send({
+			...request,
+			headers: { ...request.headers, ...(etag ? { 'If-None-Match': etag } : {}) },
+			acceptStatus: [...(request.acceptStatus ?? []), 304],
+		});
+		this.noteClock(response, repository);
+		return response.statusCode === 304 ? undefined : response;
+	}
+
+	keepEtag(request: ApiRequest, response: ApiResponse): void {
+		const etag = headerValue(response.headers, 'etag');
+		if (!etag || this.request.manual) return;
+		const url = requestKey(request);
+		const etags = { ...this.state.etags };
+		delete etags[url];
+		etags[url] = etag;
+		const urls = Object.keys(etags);
+		for (const old of urls.slice(0, Math.max(0, urls.length - REMEMBERED_ETAGS))) delete etags[old];
+		this.state.etags = etags;
+	}
+
+	/** GitHub's clock and X-Poll-Interval, from every answer. */
+	private noteClock(response: ApiResponse, repository: RepositoryName): void {
+		const date = time(headerValue(response.headers, 'date'));
+		if (!date || this.request.manual) return;
+		this.state.clockOffset = date - this.now;
+		const interval = Number(headerValue(response.headers, 'x-poll-interval'));
+		if (Number.isFinite(interval) && interval > 0) {
+			this.state.pollAfter = { ...this.state.pollAfter, [repositoryKey(repository)]: date + interval * 1000 };
+		}
+	}
+
+	/** GitHub's time of an answer, from its Date header. */
+	serverTime(response: ApiResponse): number {
+		return time(headerValue(response.headers, 'date'));
+	}
+
+	/** Follows rel="next" from an answer already read, under the shared paging guard. */
+	async *nextPages(first: ApiResponse, request: ApiRequest, guard: PageGuard): AsyncGenerator<ApiResponse> {
+		let response = first;
+		for (;;) {
+			const link = nextLink(linkHeader(response));
+			if (!link) return;
+			guard.admit(new URL(link, await this.client.baseUrl()).href);
+			response = await this.client.send(await this.client.requestForLink(link, request));
+			yield response;
+		}
+	}
+
+	/** Matches deliveries against the chosen rows and keeps the items (oldest first). */
+	emit(deliveries: TimedDelivery[]): number {
+		let count = 0;
+		for (const { delivery } of [...deliveries].sort((a, b) => a.time - b.time)) {
+			const items = itemsForDelivery(this.request.rows, delivery, { filters: this.request.filters, repositories: [] });
+			this.items.push(...items);
+			count += items.length;
+		}
+		return count;
+	}
+}
+
+function linkHeader(response: ApiResponse): string | undefined {
+	const value = response.headers.link;
+	return Array.isArray(value) ? value.join(', ') : value;
+}
+
+function repositoryKey(repository: RepositoryName): string {
+	return `${repository.owner}/${repository.repo}`.toLowerCase();
+}
+
+function listKey(repository: RepositoryName, list: RepositorySourceName): string {
+	return `${repositoryKey(repository)}:${list}`;
+}
+
+function requestKey(request: ApiRequest): string {
+	const query = Object.entries(request.qs ?? {})
+		.sort(([a], [b]) => a.localeCompare(b))
+		.map(([name, value]) => `${name}=${String(value)}`)
+		.join('&');
+	return `${request.path}?${query}`;
+}
+
+function repositoryPath(repository: RepositoryName, rest: string): string {
+	return `/repos/${pathSegment(repository.owner)}/${pathSegment(repository.repo)}${rest}`;
+}
+
+function asList(body: unknown): IDataObject[] {
+	return Array.isArray(body) ? (body as IDataObject[]) : [];
+}
+
+/**
+ * A list with entries in time order, read with `since`: issues and comments, sorted by update
+ * time ascending. Each entry is taken once per update (key = id@updated_at).
+ */
+interface SinceList {
+	kind: 'since';
+	path: string;
+	qs: IDataObject;
+	deliveries: (entry: IDataObject, repository: RepositoryName, position: ListPosition, from: number) => TimedDelivery[];
+	keyOf: (entry: IDataObject) => string;
+}
+
+/** A newest-first list without `since` (forks, releases, workflow runs), read until entries older than the cursor. */
+interface NewestFirstList {
+	kind: 'newestFirst';
+	path: string;
+	qs: IDataObject;
+	timeOf: (entry: IDataObject) => unknown;
+	keyOf: (entry: IDataObject) => string;
+	/** Entries that are no event yet (a draft release). */
+	wanted?: (entry: IDataObject) => boolean;
+	delivery: (entry: IDataObject, repository: RepositoryName) => Delivery;
+}
+
+interface RefList {
+	kind: 'refs';
+	namespace: 'tags' | 'heads';
+}
+
+interface StarList {
+	kind: 'stars';
+}
+
+type ListDefinition = SinceList | NewestFirstList | RefList | StarList;
+
+/** What makes an issue or pull request "updated": the fields GitHub's edited/labeled/assigned actions concern. */
+function issueState(issue: IDataObject): { state: string; draft: boolean; content: string } {
+	const names = (list: unknown, field: string) =>
+		asList(list)
+			.map((entry) => String(entry[field] ?? ''))
+			.sort();
+	return {
+		state: String(issue.state ?? ''),
+		draft: issue.draft === true,
+		content: digest([issue.title, issue.body, names(issue.labels, 'name'), names(issue.assignees, 'login'), issue.milestone ? (issue.milestone as IDataObject).number : null]),
+	};
+}
+
+function encodeState(state: { state: string; draft: boolean; content: string }): string {
+	return `${state.state}|${state.draft ? 1 : 0}|${state.content}`;
+}
+
+function decodeState(text: string | undefined): { state: string; draft: boolean; content: string } | undefined {
+	if (!text) return undefined;
+	const [state, draft, content] = text.split('|');
+	return { state, draft: draft === '1', content };
+}
+
+/** The pull_request object of a delivery, from the issue-shaped entry the issues list gives. */
+function pullRequestPayload(issue: IDataObject): IDataObject {
+	const { pull_request: links, ...fields } = issue;
+	const mergedAt = (links as IDataObject | undefined)?.merged_at ?? null;
+	return {
+		...fields,
+		...(links as IDataObject),
+		url: (links as IDataObject | undefined)?.url ?? fields.url,
+		html_url: (links as IDataObject | undefined)?.html_url ?? fields.html_url,
+		draft: issue.draft === true,
+		merged: mergedAt !== null,
+		merged_at: mergedAt,
+	};
+}
+
+/**
+ * The actions a webhook would have sent for this issue or pull request since it was last seen:
+ * opened (created after the cursor), closed, reopened, ready_for_review / converted_to_draft,
+ * edited (title, body, labels, assignees or milestone changed).
+ */
+function issueActions(issue: IDataObject, before: ReturnType<typeof decodeState>, from: number): string[] {
+	const now = issueState(issue);
+	const isNew = !before && time(issue.created_at) >= from;
+	if (isNew) return now.state === 'closed' ? ['opened', 'closed'] : ['opened'];
+	const actions: string[] = [];
+	if (before) {
+		if (before.draft && !now.draft) actions.push('ready_for_review');
+		if (!before.draft && now.draft) actions.push('converted_to_draft');
+		if (before.content !== now.content) actions.push('edited');
+		if (before.state !== 'closed' && now.state === 'closed') actions.push('closed');
+		if (before.state === 'closed' && now.state !== 'closed') actions.push('reopened');
+		return actions;
+	}
+	// Not seen before (older than what is remembered): the close time tells whether it was just closed.
+	if (now.state === 'closed' && time(issue.closed_at) >= from) return ['closed'];
+	return ['edited'];
+}
+
+const ISSUES: SinceList = {
+	kind: 'since',
+	path: '/issues',
+	qs: { state: 'all', sort: 'updated', direction: 'asc' },
+	keyOf: (issue) => `${String(issue.id)}@${String(issue.updated_at)}`,
+	deliveries: (issue, repository, position, from) => {
+		const known = position.known ?? (position.known = {});
+		const number = String(issue.number);
+		const before = decodeState(known[number]);
+		delete known[number];
+		known[number] = encodeState(issueState(issue));
+		const isPull = Boolean(issue.pull_request);
+		return issueActions(issue, before, from).map((action) => ({
+			time: time(action === 'opened' ? issue.created_at : action === 'closed' ? (issue.closed_at ?? issue.updated_at) : issue.updated_at),
+			delivery: {
+				event: isPull ? 'pull_request' : 'issues',
+				deliveryId: null,
+				payload: isPull
+					? { action, number: issue.number, pull_request: pullRequestPayload(issue), repository: repositoryPayload(repository) }
+					: { action, issue, repository: repositoryPayload(repository) },
+			},
+		}));
+	},
+};
+
+function issueNumberFrom(url: unknown): number | undefined {
+	const match = /\/(\d+)$/.exec(String(url ?? ''));
+	return match ? Number(match[1]) : undefined;
+}
+
+/** Comments: only their creation is an event, so the key is the id whatever its later edits. */
+const ISSUE_COMMENTS: SinceList = {
+	kind: 'since',
+	path: '/issues/comments',
+	qs: { sort: 'updated', direction: 'asc' },
+	keyOf: (comment) => `comment:${String(comment.id)}`,
+	deliveries: (comment, repository, _position, from) =>
+		time(comment.created_at) < from
+			? []
+			: [
+					{
+						time: time(comment.created_at),
+						delivery: {
+							event: 'issue_comment',
+							deliveryId: null,
+							payload: {
+								action: 'created',
+								issue: { url: comment.issue_url, number: issueNumberFrom(comment.issue_url) },
+								comment,
+								repository: repositoryPayload(repository),
+							},
+						},
+					},
+				],
+};
+
+const REVIEW_COMMENTS: SinceList = {
+	...ISSUE_COMMENTS,
+	path: '/pulls/comments',
+	keyOf: (comment) => `reviewComment:${String(comment.id)}`,
+	deliveries: (comment, repository, _position, from) =>
+		time(comment.created_at) < from
+			? []
+			: [
+					{
+						time: time(comment.created_at),
+						delivery: {
+							event: 'pull_request_review_comment',
+							deliveryId: null,
+							payload: {
+								action: 'created',
+								comment,
+								pull_request: { url: comment.pull_request_url, number: issueNumberFrom(comment.pull_request_url) },
+								repository: repositoryPayload(repository),
+							},
+						},
+					},
+				],
+};
+
+const LISTS: Record<RepositorySourceName, ListDefinition> = {
+	issues: ISSUES,
+	issueComments: ISSUE_COMMENTS,
+	reviewComments: REVIEW_COMMENTS,
+	forks: {
+		kind: 'newestFirst',
+		path: '/forks',
+		qs: { sort: 'newest' },
+		timeOf: (fork) => fork.created_at,
+		keyOf: (fork) => String(fork.id),
+		delivery: (forkee, repository) => ({ event: 'fork', deliveryId: null, payload: { forkee, repository: repositoryPayload(repository) } }),
+	},
+	releases: {
+		kind: 'newestFirst',
+		path: '/releases',
+		qs: {},
+		timeOf: (release) => release.published_at,
+		keyOf: (release) => String(release.id),
+		wanted: (release) => release.draft !== true && Boolean(release.published_at),
+		delivery: (release, repository) => ({
+			event: 'release',
+			deliveryId: null,
+			payload: { action: 'published', release, repository: repositoryPayload(repository) },
+		}),
+	},
+	workflowRuns: {
+		kind: 'newestFirst',
+		path: '/actions/runs',
+		qs: { status: 'completed' },
+		timeOf: (run) => run.updated_at,
+		// A re-run completes again under the same id.
+		keyOf: (run) => `${String(run.id)}#${String(run.run_attempt ?? 1)}`,
+		delivery: (run, repository) => ({
+			event: 'workflow_run',
+			deliveryId: null,
+			payload: {
+				action: 'completed',
+				workflow_run: run,
+				workflow: { id: run.workflow_id, name: run.name, path: run.path },
+				repository: repositoryPayload(repository),
+			},
+		}),
+	},
+	tags: { kind: 'refs', namespace: 'tags' },
+	branches: { kind: 'refs', namespace: 'heads' },
+	stars: { kind: 'stars' },
+};
+
+// Lists whose answer is wrapped in an object.
+const ITEMS_KEY: Partial<Record<RepositorySourceName, string>> = { workflowRuns: 'workflow_runs' };
+
+function entriesOf(list: RepositorySourceName, body: unknown): IDataObject[] {
+	const key = ITEMS_KEY[list];
+	return asList(key ? (body as IDataObject | null)?.[key] : body);
+}
+
+/** The first poll of a list: where it starts (GitHub's Date), and what it already holds. */
+function startPosition(run: PollRun, response: ApiResponse, entries: IDataObject[], timeOf: (entry: IDataObject) => unknown, keyOf: (entry: IDataObject) => string): ListPosition {
+	const newest = Math.max(0, ...entries.map((entry) => time(timeOf(entry))));
+	const at = run.serverTime(response) || newest;
+	return {
+		at: iso(at),
+		// Entries of the start's second (or later, by a skewed writer) come again with `since`.
+		recent: entries.filter((entry) => time(timeOf(entry)) >= at - 1000).map(keyOf).slice(-REMEMBERED_KEYS),
+	};
+}
+
+/** Cursor moves: never past GitHub's present (plus a small skew), never back. */
+function advancedCursor(at: number, entryTime: number, serverNow: number): number {
+	const ceiling = serverNow ? serverNow + ALLOWED_SKEW_MS : Infinity;
+	return Math.max(at, Math.min(entryTime, ceiling));
+}
+
+async function pollSinceList(run: PollRun, repository: RepositoryName, name: RepositorySourceName, list: SinceList): Promise<void> {
+	const path = repositoryPath(repository, list.path);
+	const position = run.position(repository, name);
+	if (!position?.at || run.request.manual) {
+		// Start: the most recently updated entries (their states are the baseline for edits).
+		const request: ApiRequest = { method: 'GET', path, qs: { ...list.qs, direction: 'desc', per_page: PAGE_SIZE } };
+		const response = (await run.get(request, repository, false))!;
+		const entries = asList(response.body);
+		if (run.request.manual) {
+			const latest = entries.flatMap((entry) => list.deliveries(entry, repository, {}, 0));
+			run.emit(latest.sort((a, b) => b.time - a.time).slice(0, 1));
+			return;
+		}
+		const start = startPosition(run, response, [...entries].reverse(), (entry) => entry.updated_at, list.keyOf);
+		if (name === 'issues') {
+			const known: Record<string, string> = {};
+			for (const issue of [...entries].reverse()) known[String(issue.number)] = encodeState(issueState(issue));
+			start.known = known;
+		}
+		run.setPosition(repository, name, start);
+		return;
+	}
+	let at = time(position.at);
+	const from = at;
+	let recent = position.recent ?? [];
+	const known = { ...position.known };
+	const working: ListPosition = { ...position, known };
+	// GitHub's since is by whole seconds: one second early, the keys sort out what was taken.
+	const request: ApiRequest = { method: 'GET', path, qs: { ...list.qs, since: iso(Math.max(0, at - 1000)), per_page: PAGE_SIZE } };
+	const first = await run.get(request, repository, true);
+	if (!first) return;
+	const serverNow = run.serverTime(first);
+	const guard = new PageGuard('GitHub');
+	guard.admit(requestKey(request));
+	let complete = true;
+	const pages = (async function* () {
+		yield first;
+		yield* run.nextPages(first, request, guard);
+	})();
+	walk: for await (const page of pages) {
+		for (const entry of asList(page.body)) {
+			const key = list.keyOf(entry);
+			const entryTime = time(entry.updated_at);
+			if (entryTime < at || recent.includes(key)) continue;
+			if (run.budget <= 0) {
+				complete = false;
+				break walk;
+			}
+			run.budget -= run.emit(list.deliveries(entry, repository, working, from));
+			at = advancedCursor(at, entryTime, serverNow);
+			recent = remember(recent, [key]);
+		}
+	}
+	if (complete) run.keepEtag(request, first);
+	run.setPosition(repository, name, { ...working, at: iso(at), recent, known: trimKnown(working.known) });
+}
+
+function trimKnown(known: Record<string, string> | undefined): Record<string, string> | undefined {
+	if (!known) return undefined;
+	const entries = Object.entries(known);
+	return Object.fromEntries(entries.slice(-REMEMBERED_STATES));
+}
+
+async function pollNewestFirstList(run: PollRun, repository: RepositoryName, name: RepositorySourceName, list: NewestFirstList): Promise<void> {
+	const request: ApiRequest = { method: 'GET', path: repositoryPath(repository, list.path), qs: { ...list.qs, per_page: PAGE_SIZE } };
+	const wanted = (entry: IDataObject) => list.wanted?.(entry) ?? true;
+	const position = run.position(repository, name);
+	if (!position?.at || run.request.manual) {
+		const response = (await run.get(request, repository, false))!;
+		const entries = entriesOf(name, response.body).filter(wanted);
+		if (run.request.manual) {
+			const latest = [...entries].sort((a, b) => time(list.timeOf(b)) - time(list.timeOf(a)))[0];
+			if (latest) run.emit([{ time: time(list.timeOf(latest)), delivery: list.delivery(latest, repository) }]);
+			return;
+		}
+		run.setPosition(repository, name, startPosition(run, response, entries, list.timeOf, list.keyOf));
+		return;
+	}
+	const first = await run.get(request, repository, true);
+	if (!first) return;
+	let at = time(position.at);
+	const serverNow = run.serverTime(first);
+	const guard = new PageGuard('GitHub');
+	guard.admit(requestKey(request));
+	const collected: IDataObject[] = [];
+	const pages = (async function* () {
+		yield first;
+		yield* run.nextPages(first, request, guard);
+	})();
+	for await (const page of pages) {
+		const entries = entriesOf(name, page.body);
+		collected.push(...entries);
+		// Newest first: a page reaching back before the cursor is the last one needed.
+		if (entries.length < PAGE_SIZE || entries.some((entry) => time(list.timeOf(entry)) < at)) break;
+	}
+	let recent = position.recent ?? [];
+	const fresh = collected
+		.filter((entry) => wanted(entry) && time(list.timeOf(entry)) >= at && !recent.includes(list.keyOf(entry)))
+		.sort((a, b) => time(list.timeOf(a)) - time(list.timeOf(b)));
+	const taken = fresh.slice(0, Math.max(0, Math.min(fresh.length, run.budget)));
+	for (const entry of taken) {
+		run.budget -= run.emit([{ time: time(list.timeOf(entry)), delivery: list.delivery(entry, repository) }]);
+		at = advancedCursor(at, time(list.timeOf(entry)), serverNow);
+		recent = remember(recent, [list.keyOf(entry)]);
+	}
+	if (taken.length === fresh.length) run.keepEtag(request, first);
+	run.setPosition(repository, name, { ...position, at: iso(at), recent });
+}
+
+/** The commits a branch gained, from GitHub's comparison of its old and new head. */
+async function branchCommits(run: PollRun, repository: RepositoryName, before: string, after: string): Promise<IDataObject[]> {
+	const request: ApiRequest = { method: 'GET', path: repositoryPath(repository, `/compare/${pathSegment(`${before}...${after}`)}`), qs: { per_page: PAGE_SIZE } };
+	const first = (await run.get(request, repository, false))!;
+	const guard = new PageGuard('GitHub');
+	guard.admit(requestKey(request));
+	const commits = asList((first.body as IDataObject | null)?.commits);
+	for await (const page of run.nextPages(first, request, guard)) commits.push(...asList((page.body as IDataObject | null)?.commits));
+	return commits;
+}
+
+/** A commit of the compare answer in the shape of a push delivery's commits[] entry. */
+function pushCommit(commit: IDataObject, distinct: boolean): IDataObject {
+	const details = (commit.commit ?? {}) as IDataObject;
+	const person = (who: unknown, account: unknown) => ({
+		name: (who as IDataObject | undefined)?.name,
+		email: (who as IDataObject | undefined)?.email,
+		...((account as IDataObject | null)?.login ? { username: (account as IDataObject).login } : {}),
+	});
+	return {
+		id: commit.sha,
+		tree_id: (details.tree as IDataObject | undefined)?.sha,
+		distinct,
+		message: details.message,
+		timestamp: (details.committer as IDataObject | undefined)?.date ?? (details.author as IDataObject | undefined)?.date,
+		url: commit.html_url,
+		author: person(details.author, commit.author),
+		committer: person(details.committer, commit.committer),
+	};
+}
+
+async function pollRefs(run: PollRun, repository: RepositoryName, name: RepositorySourceName, list: RefList): Promise<void> {
+	const prefix = `refs/${list.namespace}/`;
+	const request: ApiRequest = {
+		method: 'GET',
+		path: repositoryPath(repository, `/git/matching-refs/${list.namespace}`),
+		// An empty repository has no refs yet: 409.
+		acceptStatus: [409],
+	};
+	const position = run.position(repository, name);
+	const first = !position?.known || run.request.manual;
+	const response = await run.get(request, repository, !first);
+	if (!response) return;
+	const refs = response.statusCode === 409 ? [] : asList(response.body);
+	const heads = new Map<string, string>();
+	for (const ref of refs) {
+		const full = String(ref.ref ?? '');
+		if (full.startsWith(prefix)) heads.set(full.slice(prefix.length), String((ref.object as IDataObject | undefined)?.sha ?? ''));
+	}
+	const created = (ref: string, sha: string): Delivery => ({
+		event: 'create',
+		deliveryId: null,
+		payload: { ref, ref_type: list.namespace === 'tags' ? 'tag' : 'branch', sha, repository: repositoryPayload(repository) },
+	});
+	if (first) {
+		if (run.request.manual) {
+			const last = [...heads.keys()].sort().pop();
+			if (last !== undefined) run.emit([{ time: 0, delivery: created(last, heads.get(last)!) }]);
+			return;
+		}
+		run.setPosition(repository, name, { known: Object.fromEntries(heads) });
+		if (response.statusCode !== 409) run.keepEtag(request, response);
+		return;
+	}
+	const known = { ...position.known };
+	let recent = position.recent ?? [];
+	let complete = true;
+	const commitsWanted = list.namespace === 'heads' && run.request.rows.some((row) => row.value === 'newCommit');
+	const branchFilter = (run.request.filters.branch ?? []).map((branch) => branch.toLowerCase());
+	for (const [ref, sha] of [...heads].sort(([a], [b]) => a.localeCompare(b))) {
+		const before = known[ref];
+		if (before === sha) continue;
+		if (run.budget <= 0) {
+			complete = false;
+			break;
+		}
+		if (before === undefined) {
+			run.budget -= run.emit([{ time: 0, delivery: created(ref, sha) }]);
+		} else if (commitsWanted && (branchFilter.length === 0 || branchFilter.includes(ref.toLowerCase()))) {
+			const commits = await branchCommits(run, repository, before, sha);
+			// As in a push delivery: a commit already seen on another branch is not distinct.
+			const pushed = commits.map((commit) => pushCommit(commit, !recent.includes(`commit:${String(commit.sha)}`)));
+			recent = remember(recent, commits.map((commit) => `commit:${String(commit.sha)}`));
+			run.budget -= run.emit([
+				{
+					time: 0,
+					delivery: {
+						event: 'push',
+						deliveryId: null,
+						payload: { ref: `${prefix}${ref}`, before, after: sha, repository: repositoryPayload(repository), commits: pushed },
+					},
+				},
+			]);
+		}
+		known[ref] = sha;
+	}
+	// Deleted refs are forgotten, so one created again under the same name is new.
+	if (complete) {
+		for (const ref of Object.keys(known)) if (!heads.has(ref)) delete known[ref];
+		run.keepEtag(request, response);
+	}
+	run.setPosition(repository, name, { known, recent });
+}
+
+/**
+ * Stargazers are listed oldest first, so new stars land on the last page. The first page that was
+ * not full is asked conditionally; when it fills up, the walk goes on to the next.
+ */
+async function pollStars(run: PollRun, repository: RepositoryName, name: RepositorySourceName): Promise<void> {
+	const path = repositoryPath(repository, '/stargazers');
+	const headers = { Accept: STAR_MEDIA_TYPE };
+	const pageRequest = (page: number): ApiRequest => ({ method: 'GET', path, headers, qs: { per_page: PAGE_SIZE, page } });
+	const keyOf = (star: IDataObject) => `${String((star.user as IDataObject | undefined)?.id)}@${String(star.starred_at)}`;
+	const delivery = (star: IDataObject): TimedDelivery => ({
+		time: time(star.starred_at),
+		delivery: {
+			event: 'star',
+			deliveryId: null,
+			payload: { action: 'created', starred_at: star.starred_at, repository: repositoryPayload(repository), sender: star.user },
+		},
+	});
+	const position = run.position(repository, name);
+	const guard = new PageGuard('GitHub');
+	if (!position?.at || run.request.manual) {
+		const firstRequest = pageRequest(1);
+		guard.admit(requestKey(firstRequest));
+		let response = (await run.get(firstRequest, repository, false))!;
+		const last = /[?&]page=(\d+)[^>]*>\s*;\s*rel="?last/.exec(linkHeader(response) ?? '');
+		let page = 1;
+		if (last) {
+			page = Number(last[1]);
+			guard.admit(requestKey(pageRequest(page)));
+			response = (await run.get(pageRequest(page), repository, false))!;
+		}
+		const stars = asList(response.body);
+		if (run.request.manual) {
+			if (stars.length) run.emit([delivery(stars[stars.length - 1])]);
+			return;
+		}
+		const start = startPosition(run, response, stars, (star) => star.starred_at, keyOf);
+		run.setPosition(repository, name, { ...start, page: stars.length >= PAGE_SIZE ? page + 1 : page });
+		return;
+	}
+	let at = time(position.at);
+	let recent = position.recent ?? [];
+	let page = position.page ?? 1;
+	for (;;) {
+		const request = pageRequest(page);
+		guard.admit(requestKey(request));
+		const response = await run.get(request, repository, true);
+		if (!response) break;
+		const stars = asList(response.body);
+		if (stars.length === 0 && page > 1) {
+			// Stars were taken back: the list shrank below this page.
+			page -= 1;
+			continue;
+		}
+		const serverNow = run.serverTime(response);
+		const fresh = stars.filter((star) => time(star.starred_at) >= at && !recent.includes(keyOf(star)));
+		const taken = fresh.slice(0, Math.max(0, Math.min(fresh.length, run.budget)));
+		for (const star of taken) {
+			run.budget -= run.emit([delivery(star)]);
+			at = advancedCursor(at, time(star.starred_at), serverNow);
+			recent = remember(recent, [keyOf(star)]);
+		}
+		if (taken.length < fresh.length) break;
+		if (stars.length < PAGE_SIZE) {
+			run.keepEtag(request, response);
+			break;
+		}
+		page += 1;
+	}
+	run.setPosition(repository, name, { at: iso(at), recent, page });
+}
+
+async function pollList(run: PollRun, repository: RepositoryName, name: RepositorySourceName): Promise<void> {
+	const list = LISTS[name];
+	switch (list.kind) {
+		case 'since':
+			return await pollSinceList(run, repository, name, list);
+		case 'newestFirst':
+			return await pollNewestFirstList(run, repository, name, list);
+		case 'refs':
+			return await pollRefs(run, repository, name, list);
+		case 'stars':
+			return await pollStars(run, repository, name);
+	}
+}
+
+/** The lists the chosen events need, each once. */
+export function listsFor(rows: TriggerDefinition[]): RepositorySourceName[] {
+	return [...new Set(rows.flatMap((row) => row.polledFrom ?? []))];
+}
+
+/**
+ * One poll over the chosen repositories. Manual runs return the latest matching item of all
+ * lists; otherwise every event since the last poll, oldest first per list, at most maxItems.
+ */
+export async function pollRepositories(client: GitHubClient, state: RepositoryPollState, request: RepositoryPollRequest): Promise<TriggerItem[]> {
+	const run = new PollRun(client, state, request);
+	const lists = listsFor(request.rows);
+	for (const repository of request.repositories) {
+		const waitUntil = state.pollAfter?.[repositoryKey(repository)];
+		if (!request.manual && waitUntil !== undefined && run.githubNow < waitUntil) continue;
+		for (const list of lists) {
+			if (run.budget <= 0) break;
+			await pollList(run, repository, list);
+		}
+	}
+	if (request.manual) {
+		const newest = [...run.items].sort((a, b) => itemTime(b) - itemTime(a))[0];
+		return newest ? [newest] : [];
+	}
+	return run.items;
+}
+
+/** When the item's event happened, as its payload tells. */
+function itemTime(item: TriggerItem): number {
+	const payload = item.payload;
+	const candidates = [
+		(payload.comment as IDataObject | undefined)?.created_at,
+		(payload.issue as IDataObject | undefined)?.updated_at,
+		(payload.pull_request as IDataObject | undefined)?.updated_at,
+		(payload.release as IDataObject | undefined)?.published_at,
+		(payload.forkee as IDataObject | undefined)?.created_at,
+		(payload.workflow_run as IDataObject | undefined)?.updated_at,
+		payload.starred_at,
+		(payload.commit as IDataObject | undefined)?.timestamp,
+	];
+	return Math.max(0, ...candidates.map(time));
+}
