@@ -27,10 +27,10 @@ const PAGE_SIZE = 100;
 export const REMEMBERED_KEYS = 300;
 /** Issues and pull requests whose last-seen state is kept, to tell an edit from a close or a comment. */
 export const REMEMBERED_STATES = 1000;
+/** Entries before the cursor that a `since` answer may repeat before `since` moves up (costing one request). */
+export const SINCE_SLACK = 50;
 /** ETags kept per node (one per list URL). */
 const REMEMBERED_ETAGS = 500;
-/** Entry times this far past GitHub's Date header do not move a cursor (a clock fault, not an event). */
-export const ALLOWED_SKEW_MS = 5 * 60 * 1000;
 const STAR_MEDIA_TYPE = 'application/vnd.github.star+json';
 
 export interface RepositoryName {
@@ -46,6 +46,8 @@ export interface ListPosition extends IDataObject {
 	recent?: string[];
 	/** Per object: its state as last seen (issues), or a ref's sha (tags, branches). */
 	known?: Record<string, string>;
+	/** The `since` sent (lists read with since); it lags behind `at` to keep one URL. */
+	since?: string;
 	/** Stargazers: the first page that was not full. */
 	page?: number;
 }
@@ -483,10 +485,12 @@ function startPosition(run: PollRun, response: ApiResponse, entries: IDataObject
 	};
 }
 
-/** Cursor moves: never past GitHub's present (plus a small skew), never back. */
+/**
+ * Cursor moves: never back, never past GitHub's present (its Date header). An entry dated later
+ * (another server's clock a little ahead, or a fault) is still taken once: its key is kept.
+ */
 function advancedCursor(at: number, entryTime: number, serverNow: number): number {
-	const ceiling = serverNow ? serverNow + ALLOWED_SKEW_MS : Infinity;
-	return Math.max(at, Math.min(entryTime, ceiling));
+	return Math.max(at, Math.min(entryTime, serverNow || Infinity));
 }
 
 async function pollSinceList(run: PollRun, repository: RepositoryName, name: RepositorySourceName, list: SinceList): Promise<void> {
@@ -509,21 +513,26 @@ async function pollSinceList(run: PollRun, repository: RepositoryName, name: Rep
 			start.known = known;
 		}
 		run.setPosition(repository, name, start);
-		return;
+		// The request later polls repeat, sent now: its ETag makes the next idle poll free.
+		return await pollSinceList(run, repository, name, list);
 	}
 	let at = time(position.at);
 	const from = at;
 	let recent = position.recent ?? [];
 	const known = { ...position.known };
 	const working: ListPosition = { ...position, known };
-	// GitHub's since is by whole seconds: one second early, the keys sort out what was taken.
-	const request: ApiRequest = { method: 'GET', path, qs: { ...list.qs, since: iso(Math.max(0, at - 1000)), per_page: PAGE_SIZE } };
+	// `since` stays put while the cursor moves, so the URL and its ETag stay valid: a poll right
+	// after a change is free too. One second early: GitHub's filter is by whole seconds.
+	const since = position.since ?? iso(Math.max(0, at - 1000));
+	const request: ApiRequest = { method: 'GET', path, qs: { ...list.qs, since, per_page: PAGE_SIZE } };
 	const first = await run.get(request, repository, true);
 	if (!first) return;
 	const serverNow = run.serverTime(first);
 	const guard = new PageGuard('GitHub');
 	guard.admit(requestKey(request));
 	let complete = true;
+	let taken = 0;
+	const ahead: string[] = [];
 	const pages = (async function* () {
 		yield first;
 		yield* run.nextPages(first, request, guard);
@@ -532,7 +541,15 @@ async function pollSinceList(run: PollRun, repository: RepositoryName, name: Rep
 		for (const entry of asList(page.body)) {
 			const key = list.keyOf(entry);
 			const entryTime = time(entry.updated_at);
-			if (entryTime < at || recent.includes(key)) continue;
+			if (entryTime < at) {
+				taken++;
+				continue;
+			}
+			if (recent.includes(key)) {
+				// Dated past the cursor (a clock fault): its key must outlive newer ones.
+				if (entryTime > at) ahead.push(key);
+				continue;
+			}
 			if (run.budget <= 0) {
 				complete = false;
 				break walk;
@@ -543,7 +560,9 @@ async function pollSinceList(run: PollRun, repository: RepositoryName, name: Rep
 		}
 	}
 	if (complete) run.keepEtag(request, first);
-	run.setPosition(repository, name, { ...working, at: iso(at), recent, known: trimKnown(working.known) });
+	// Once the answer is mostly what was taken before, `since` moves up to the cursor.
+	const nextSince = taken >= SINCE_SLACK ? iso(Math.max(0, at - 1000)) : since;
+	run.setPosition(repository, name, { ...working, at: iso(at), since: nextSince, recent: remember(recent, ahead), known: trimKnown(working.known) });
 }
 
 function trimKnown(known: Record<string, string> | undefined): Record<string, string> | undefined {
@@ -565,6 +584,7 @@ async function pollNewestFirstList(run: PollRun, repository: RepositoryName, nam
 			return;
 		}
 		run.setPosition(repository, name, startPosition(run, response, entries, list.timeOf, list.keyOf));
+		run.keepEtag(request, response);
 		return;
 	}
 	const first = await run.get(request, repository, true);
@@ -738,6 +758,7 @@ async function pollStars(run: PollRun, repository: RepositoryName, name: Reposit
 			return;
 		}
 		const start = startPosition(run, response, stars, (star) => star.starred_at, keyOf);
+		if (stars.length < PAGE_SIZE) run.keepEtag(pageRequest(page), response);
 		run.setPosition(repository, name, { ...start, page: stars.length >= PAGE_SIZE ? page + 1 : page });
 		return;
 	}
