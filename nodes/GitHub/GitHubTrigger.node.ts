@@ -60,6 +60,13 @@ export class GitHubTrigger implements INodeType {
 		properties: [
 			GITHUB_AUTHENTICATION_PROPERTY,
 			{
+				displayName:
+					'Webhooks need admin rights on each repository. With read access only, use the GitHub Toolkit Poll Trigger ("Trigger On": Repository Events): the same events, filters and items for issues, pull requests, comments, releases, tags, branches, commits, stars, forks and workflow runs.',
+				name: 'pollingNotice',
+				type: 'notice',
+				default: '',
+			},
+			{
 				// "Events" is the label n8n's node creator lists a trigger's events from ("On …" actions).
 				displayName: 'Events',
 				name: 'triggers',

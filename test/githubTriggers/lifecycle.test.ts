@@ -181,6 +181,9 @@ describe('GitHub Trigger: webhook registration against GitHub (nock)', () => {
 			.reply(204);
 		const error = await failureOf(harness.create());
 		expect(error.message).toBe('GitHub refused to create the webhook on repository octo/private (403: Must have admin rights to Repository.)');
+		expect((error as NodeOperationError).description).toContain(
+			'Without admin rights, the GitHub Toolkit Poll Trigger with "Trigger On" set to "Repository Events" watches repository octo/private with read access only, for New Issue.',
+		);
 		expect(scope.isDone()).toBe(true);
 		expect(harness.staticData).toEqual({ hooks: [] });
 	});
