@@ -850,3 +850,24 @@ function itemTime(item: TriggerItem): number {
 	];
 	return Math.max(0, ...candidates.map(time));
 }
+
+/** The request a list sends, in words (for the docs tables). */
+export function listRequest(name: RepositorySourceName): string {
+	const list = LISTS[name];
+	const repository = '/repos/{owner}/{repo}';
+	switch (list.kind) {
+		case 'since':
+		case 'newestFirst': {
+			const query = Object.entries({ ...list.qs, ...(list.kind === 'since' ? { since: '…' } : {}) })
+				.map(([key, value]) => `${key}=${String(value)}`)
+				.join('&');
+			return `GET ${repository}${list.path}${query ? `?${query}` : ''}`;
+		}
+		case 'refs':
+			return list.namespace === 'heads'
+				? `GET ${repository}/git/matching-refs/heads (and GET ${repository}/compare/{before}...{after} per branch that moved, for New Commit)`
+				: `GET ${repository}/git/matching-refs/${list.namespace}`;
+		case 'stars':
+			return `GET ${repository}/stargazers (last page)`;
+	}
+}
