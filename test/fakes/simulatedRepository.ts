@@ -1,4 +1,5 @@
 import { createHash } from 'crypto';
+import nock from 'nock';
 
 /**
  * One GitHub repository whose history a test writes (issues, pull requests, comments, releases,
@@ -327,4 +328,39 @@ export class SimulatedRepository {
 		this.unitsUsed++;
 		return { status: 200, body, headers: { ...common, 'content-type': 'application/json; charset=utf-8' } };
 	}
+}
+
+export interface SimulatedRequest {
+	method: string;
+	path: string;
+	query: Record<string, string>;
+	headers: Record<string, string>;
+	status: number;
+}
+
+/**
+ * Serves the repositories on api.github.com (nock, no network) and records every request with the
+ * status it was answered with; a path no repository serves is answered 599.
+ */
+export function serveSimulatedRepositories(repositories: SimulatedRepository[], origin = 'https://api.github.com'): SimulatedRequest[] {
+	const recorded: SimulatedRequest[] = [];
+	nock(origin)
+		.persist()
+		.get(() => true)
+		.reply(function (uri) {
+			const url = new URL(uri, origin);
+			const query: Record<string, string> = {};
+			url.searchParams.forEach((value, key) => (query[key] = value));
+			const headers: Record<string, string> = {};
+			for (const [name, value] of Object.entries(this.req.headers)) headers[name.toLowerCase()] = String(value);
+			for (const repository of repositories) {
+				const answer = repository.answer('GET', url.pathname, query, headers);
+				if (!answer) continue;
+				recorded.push({ method: 'GET', path: url.pathname, query, headers, status: answer.status });
+				return [answer.status, answer.body === undefined ? '' : JSON.stringify(answer.body), answer.headers];
+			}
+			recorded.push({ method: 'GET', path: url.pathname, query, headers, status: 599 });
+			return [599, { message: `not simulated: ${url.pathname}` }];
+		});
+	return recorded;
 }

@@ -4,46 +4,15 @@ import type { IDataObject } from 'n8n-workflow';
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
 import { POLLED_REPOSITORY_TRIGGERS } from '../../nodes/GitHub/triggers/catalogue';
 import { githubContract } from '../contracts/openapi';
-import { SimulatedRepository } from '../fakes/simulatedRepository';
+import type { SimulatedRequest } from '../fakes/simulatedRepository';
+import { serveSimulatedRepositories, SimulatedRepository } from '../fakes/simulatedRepository';
 import { TriggerHarness } from '../harness/triggers';
 import { credentialsFor, TOKEN } from './helpers';
 
 const API = 'https://api.github.com';
 const ALL_EVENTS = POLLED_REPOSITORY_TRIGGERS.map((row) => row.value);
 
-interface Recorded {
-	method: string;
-	path: string;
-	query: Record<string, string>;
-	headers: Record<string, string>;
-	status: number;
-}
-
-/** Serves the simulated repositories on api.github.com and records every request with its answer's status. */
-function serve(...repositories: SimulatedRepository[]): Recorded[] {
-	const recorded: Recorded[] = [];
-	nock(API)
-		.persist()
-		.get(() => true)
-		.reply(function (uri) {
-			const url = new URL(uri, API);
-			const query: Record<string, string> = {};
-			url.searchParams.forEach((value, key) => (query[key] = value));
-			const headers: Record<string, string> = {};
-			for (const [name, value] of Object.entries(this.req.headers)) headers[name.toLowerCase()] = String(value);
-			for (const repository of repositories) {
-				const answer = repository.answer('GET', url.pathname, query, headers);
-				if (!answer) continue;
-				recorded.push({ method: 'GET', path: url.pathname, query, headers, status: answer.status });
-				return [answer.status, answer.body === undefined ? '' : JSON.stringify(answer.body), answer.headers];
-			}
-			recorded.push({ method: 'GET', path: url.pathname, query, headers, status: 599 });
-			return [599, { message: `not simulated: ${url.pathname}` }];
-		});
-	return recorded;
-}
-
-function contractProblems(recorded: Recorded[]): string[] {
+function contractProblems(recorded: SimulatedRequest[]): string[] {
 	const contract = githubContract();
 	return recorded.flatMap((request) =>
 		contract.validate({ method: request.method, path: request.path, query: request.query, headers: request.headers }),
@@ -111,7 +80,7 @@ describe('GitHub Poll Trigger: repository events', () => {
 		repository.openIssue('old issue');
 		repository.star('old-stargazer');
 		repository.tick(5);
-		const recorded = serve(repository);
+		const recorded = serveSimulatedRepositories([repository]);
 		const harness = trigger();
 		expect(await poll(harness)).toEqual([]);
 		expect(contractProblems(recorded)).toEqual([]);
@@ -142,7 +111,7 @@ describe('GitHub Poll Trigger: repository events', () => {
 
 	it('emits each event in the webhook item shape, filtered by the row and the user filters', async () => {
 		const repository = new SimulatedRepository();
-		serve(repository);
+		serveSimulatedRepositories([repository]);
 		const harness = trigger({ filters: { conclusions: ['failure'], branches: 'main' } });
 		await poll(harness);
 
@@ -196,7 +165,7 @@ describe('GitHub Poll Trigger: repository events', () => {
 		for (const maxItemsPerPoll of [0, 100]) {
 			nock.cleanAll();
 			const repository = new SimulatedRepository();
-			const recorded = serve(repository);
+			const recorded = serveSimulatedRepositories([repository]);
 			let harness = trigger({ events: ['newIssue'], options: { maxItemsPerPoll } });
 			await poll(harness);
 			const opened: number[] = [];
@@ -220,7 +189,7 @@ describe('GitHub Poll Trigger: repository events', () => {
 
 	it('a simulated timeline through many polls, restarts, downtime and a skewed local clock: every event exactly once', async () => {
 		const repository = new SimulatedRepository();
-		const recorded = serve(repository);
+		const recorded = serveSimulatedRepositories([repository]);
 		let harness = trigger();
 		await poll(harness);
 		const expected: string[] = [];
@@ -333,7 +302,7 @@ describe('GitHub Poll Trigger: repository events', () => {
 		const issue = repository.openIssue('Typo');
 		const other = repository.openIssue('Quiet');
 		repository.tick(5);
-		serve(repository);
+		serveSimulatedRepositories([repository]);
 		const harness = trigger({ events: ['updatedIssue', 'newComment'] });
 		await poll(harness);
 
@@ -358,7 +327,7 @@ describe('GitHub Poll Trigger: repository events', () => {
 	it('X-Poll-Interval: the next polls are skipped until it passed on GitHub\'s clock, whatever the local clock says', async () => {
 		const repository = new SimulatedRepository();
 		repository.pollIntervalSeconds = 300;
-		const recorded = serve(repository);
+		const recorded = serveSimulatedRepositories([repository]);
 		const harness = trigger({ events: ['newStar'] });
 		now = repository.clock - 7 * 3_600_000;
 		await poll(harness);
@@ -375,7 +344,7 @@ describe('GitHub Poll Trigger: repository events', () => {
 
 	it('an entry dated in the future does not move the cursor past GitHub\'s present', async () => {
 		const repository = new SimulatedRepository();
-		serve(repository);
+		serveSimulatedRepositories([repository]);
 		const harness = trigger({ events: ['newIssue'] });
 		await poll(harness);
 		repository.tick();
@@ -397,7 +366,7 @@ describe('GitHub Poll Trigger: repository events', () => {
 		repository.tick();
 		const latest = repository.openIssue('second');
 		repository.completeRun('success');
-		serve(repository);
+		serveSimulatedRepositories([repository]);
 		const harness = trigger({ events: ['newIssue'] });
 		expect((await poll(harness, 'manual')).map(identity)).toEqual([`New Issue|opened|${String(latest.number)}`]);
 		expect(harness.staticData.lists).toBeUndefined();
