@@ -36,6 +36,7 @@ export class SimulatedRepository {
 	readonly issues: Entry[] = [];
 	readonly comments: Entry[] = [];
 	readonly reviewComments: Entry[] = [];
+	readonly reviews: Entry[] = [];
 	readonly releases: Entry[] = [];
 	readonly forks: Entry[] = [];
 	readonly stars: Entry[] = [];
@@ -175,6 +176,22 @@ export class SimulatedRepository {
 		return comment;
 	}
 
+	/** A submitted review (state as the REST API writes it: APPROVED, CHANGES_REQUESTED, COMMENTED). */
+	review(number: number, state: string): Entry {
+		const review: Entry = {
+			id: this.id(),
+			user: { login: 'reviewer' },
+			body: '',
+			state,
+			pull_request_url: `${this.origin}/repos/${this.owner}/${this.name}/pulls/${number}`,
+			submitted_at: this.now,
+		};
+		this.reviews.push(review);
+		// A review changes its pull request's update time.
+		this.touch(this.issue(number));
+		return review;
+	}
+
 	release(tag: string, draft = false): Entry {
 		const release: Entry = { id: this.id(), tag_name: tag, name: tag, draft, created_at: this.now, published_at: draft ? null : this.now };
 		this.releases.push(release);
@@ -287,6 +304,11 @@ export class SimulatedRepository {
 				return this.reply(refs, '', headers);
 			}
 			default: {
+				const reviewsOf = /^\/pulls\/(\d+)\/reviews$/.exec(rest);
+				if (reviewsOf) {
+					list = this.reviews.filter((review) => String(review.pull_request_url).endsWith(`/pulls/${reviewsOf[1]}`));
+					break;
+				}
 				const compare = /^\/compare\/([0-9a-f]+)\.\.\.([0-9a-f]+)$/.exec(decodeURIComponent(rest));
 				if (!compare) return undefined;
 				const ahead: Entry[] = [];

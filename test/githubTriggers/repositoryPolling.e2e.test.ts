@@ -53,7 +53,7 @@ const workflow = {
 	connections: { 'Poll Trigger': { main: [[{ node: 'Dispatch', type: 'main', index: 0 }]] } },
 };
 
-const LISTS = ['/issues', '/issues/comments', '/pulls/comments', '/releases', '/forks', '/stargazers', '/actions/runs', '/git/matching-refs/{ref}', '/compare/{basehead}'];
+const LISTS = ['/issues', '/issues/comments', '/pulls/comments', '/releases', '/forks', '/stargazers', '/actions/runs', '/git/matching-refs/{ref}', '/compare/{basehead}', '/pulls/{number}/reviews'];
 
 describe('GitHub Poll Trigger (Repository Events) in a real n8n', () => {
 	const github = new FakeGitHub();

@@ -51,6 +51,7 @@ function identity(item: IDataObject): string {
 	const subject: Record<string, () => string> = {
 		issues: () => of('issue', 'number'),
 		pull_request: () => String(payload.number),
+		pull_request_review: () => of('review', 'id'),
 		issue_comment: () => of('comment', 'id'),
 		pull_request_review_comment: () => of('comment', 'id'),
 		release: () => of('release', 'id'),
@@ -200,7 +201,7 @@ describe('GitHub Poll Trigger: repository events', () => {
 		const change = () => {
 			step++;
 			repository.tick(step % 4 === 0 ? 0 : 1);
-			switch (step % 11) {
+			switch (step % 12) {
 				case 0: {
 					const issue = repository.openIssue(`issue ${step}`);
 					issues.push(Number(issue.number));
@@ -261,6 +262,13 @@ describe('GitHub Poll Trigger: repository events', () => {
 					expected.push(`Workflow Run Completed|completed|${String(run.id)}`);
 					break;
 				}
+				case 11: {
+					const number = Number(repository.issues.filter((issue) => issue.pull_request).pop()?.number ?? repository.openPullRequest().number);
+					if (!expected.includes(`New Pull Request|opened|${number}`)) expected.push(`New Pull Request|opened|${number}`);
+					const review = repository.review(number, 'APPROVED');
+					expected.push(`New Pull Request Review|submitted|${String(review.id)}`);
+					break;
+				}
 			}
 		};
 		const sinceValues = () =>
@@ -290,6 +298,7 @@ describe('GitHub Poll Trigger: repository events', () => {
 		}
 		expect(idlePolls).toBeGreaterThan(10);
 		expect(expected.length).toBeGreaterThan(150);
+		expect(expected.filter((event) => event.startsWith('New Pull Request Review')).length).toBeGreaterThan(3);
 		repository.tick(60);
 		emitted.push(...(await poll(harness)).map(identity));
 		expect(emitted.sort()).toEqual(expected.sort());
@@ -322,6 +331,40 @@ describe('GitHub Poll Trigger: repository events', () => {
 		repository.editComment(comment, 'edited later'); // not a new comment
 		repository.tick();
 		expect((await poll(harness)).map(identity)).toEqual([`Updated Issue|closed|${String(other.number)}`]);
+	});
+
+	it('New Pull Request Review: reviews of the pull requests the issues list shows updated, in the delivery\'s shape and with the review state filter', async () => {
+		const repository = new SimulatedRepository();
+		const pull = repository.openPullRequest('Change');
+		repository.tick(5);
+		const recorded = serveSimulatedRepositories([repository]);
+		let harness = trigger({ events: ['newPullRequestReview'], filters: { reviewStates: ['approved'] } });
+		await poll(harness);
+		repository.tick();
+		const approved = repository.review(Number(pull.number), 'APPROVED');
+		repository.review(Number(pull.number), 'COMMENTED');
+		repository.tick();
+		const items = await poll(harness);
+		const { pull_request: links, ...pullFields } = pull;
+		expect(items).toEqual([
+			{
+				trigger: 'New Pull Request Review',
+				event: 'pull_request_review',
+				action: 'submitted',
+				deliveryId: null,
+				payload: {
+					action: 'submitted',
+					review: { ...approved, state: 'approved' },
+					pull_request: { ...pullFields, ...(links as IDataObject), draft: false, merged: false, merged_at: null },
+					repository: { name: 'hello', full_name: 'octo/hello', owner: { login: 'octo' } },
+				},
+			},
+		]);
+		harness = restarted(harness, { events: ['newPullRequestReview'], filters: { reviewStates: ['approved'] } });
+		repository.tick(60);
+		expect(await poll(harness)).toEqual([]);
+		expect(recorded.filter((request) => request.path.endsWith('/reviews')).map((request) => request.query)).toEqual([{ per_page: '100' }]);
+		expect(contractProblems(recorded)).toEqual([]);
 	});
 
 	it('X-Poll-Interval: the next polls are skipped until it passed on GitHub\'s clock, whatever the local clock says', async () => {

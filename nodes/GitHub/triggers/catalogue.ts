@@ -47,6 +47,8 @@ export type PollerName = 'gists' | 'watchers' | 'userRepositories' | 'mentions';
  */
 export type RepositorySourceName =
 	| 'issues'
+	/** Reviews of the pull requests the issues list shows updated (read with it). */
+	| 'reviews'
 	| 'issueComments'
 	| 'reviewComments'
 	| 'releases'
@@ -220,6 +222,7 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'newPullRequestReview',
+		polledFrom: ['issues', 'reviews'],
 		name: 'New Pull Request Review',
 		description: 'A review is submitted (approved, changes requested or commented)',
 		webhook: {

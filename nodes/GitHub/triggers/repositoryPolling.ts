@@ -275,7 +275,12 @@ interface StarList {
 	kind: 'stars';
 }
 
-type ListDefinition = SinceList | NewestFirstList | RefList | StarList;
+/** Read along with another list (reviews, with the issues list). */
+interface FollowingList {
+	kind: 'following';
+}
+
+type ListDefinition = SinceList | NewestFirstList | RefList | StarList | FollowingList;
 
 /** What makes an issue or pull request "updated": the fields GitHub's edited/labeled/assigned actions concern. */
 function issueState(issue: IDataObject): { state: string; draft: boolean; content: string } {
@@ -461,6 +466,7 @@ const LISTS: Record<RepositorySourceName, ListDefinition> = {
 			},
 		}),
 	},
+	reviews: { kind: 'following' },
 	tags: { kind: 'refs', namespace: 'tags' },
 	branches: { kind: 'refs', namespace: 'heads' },
 	stars: { kind: 'stars' },
@@ -533,6 +539,7 @@ async function pollSinceList(run: PollRun, repository: RepositoryName, name: Rep
 	let complete = true;
 	let taken = 0;
 	const ahead: string[] = [];
+	const updatedPulls: IDataObject[] = [];
 	const pages = (async function* () {
 		yield first;
 		yield* run.nextPages(first, request, guard);
@@ -555,14 +562,55 @@ async function pollSinceList(run: PollRun, repository: RepositoryName, name: Rep
 				break walk;
 			}
 			run.budget -= run.emit(list.deliveries(entry, repository, working, from));
+			if (entry.pull_request) updatedPulls.push(entry);
 			at = advancedCursor(at, entryTime, serverNow);
 			recent = remember(recent, [key]);
 		}
+	}
+	if (name === 'issues' && listsFor(run.request.rows).includes('reviews')) {
+		recent = await pollReviews(run, repository, updatedPulls, from, recent);
 	}
 	if (complete) run.keepEtag(request, first);
 	// Once the answer is mostly what was taken before, `since` moves up to the cursor.
 	const nextSince = taken >= SINCE_SLACK ? iso(Math.max(0, at - 1000)) : since;
 	run.setPosition(repository, name, { ...working, at: iso(at), since: nextSince, recent: remember(recent, ahead), known: trimKnown(working.known) });
+}
+
+/**
+ * A submitted review changes its pull request's update time, so the pull requests the issues walk
+ * found updated are the ones whose reviews are read (one request each). Returns the keys kept.
+ */
+async function pollReviews(run: PollRun, repository: RepositoryName, pulls: IDataObject[], from: number, recent: string[]): Promise<string[]> {
+	let kept = recent;
+	for (const pull of pulls) {
+		const request: ApiRequest = { method: 'GET', path: repositoryPath(repository, `/pulls/${pathSegment(String(pull.number))}/reviews`), qs: { per_page: PAGE_SIZE } };
+		const first = (await run.get(request, repository, false))!;
+		const guard = new PageGuard('GitHub');
+		guard.admit(requestKey(request));
+		const reviews = asList(first.body);
+		for await (const page of run.nextPages(first, request, guard)) reviews.push(...asList(page.body));
+		const fresh = reviews.filter(
+			(review) => review.submitted_at && String(review.state) !== 'PENDING' && time(review.submitted_at) >= from && !kept.includes(`review:${String(review.id)}`),
+		);
+		run.budget -= run.emit(
+			fresh.map((review) => ({
+				time: time(review.submitted_at),
+				delivery: {
+					event: 'pull_request_review',
+					deliveryId: null,
+					// The list says APPROVED; deliveries say approved.
+					payload: {
+						action: 'submitted',
+						review: { ...review, state: String(review.state).toLowerCase() },
+						pull_request: pullRequestPayload(pull),
+						repository: repositoryPayload(repository),
+					},
+				},
+			})),
+		);
+		kept = remember(kept, fresh.map((review) => `review:${String(review.id)}`));
+	}
+	return kept;
 }
 
 function trimKnown(known: Record<string, string> | undefined): Record<string, string> | undefined {
@@ -805,6 +853,8 @@ async function pollList(run: PollRun, repository: RepositoryName, name: Reposito
 			return await pollRefs(run, repository, name, list);
 		case 'stars':
 			return await pollStars(run, repository, name);
+		case 'following':
+			return;
 	}
 }
 
@@ -869,5 +919,7 @@ export function listRequest(name: RepositorySourceName): string {
 				: `GET ${repository}/git/matching-refs/${list.namespace}`;
 		case 'stars':
 			return `GET ${repository}/stargazers (last page)`;
+		case 'following':
+			return `GET ${repository}/pulls/{number}/reviews for each pull request the issues list shows updated`;
 	}
 }
