@@ -29,6 +29,8 @@ export const REMEMBERED_KEYS = 300;
 export const REMEMBERED_STATES = 1000;
 /** Entries before the cursor that a `since` answer may repeat before `since` moves up (costing one request). */
 export const SINCE_SLACK = 50;
+/** Repositories polled at the same time (well under GitHub's concurrency limits). */
+const REPOSITORIES_AT_ONCE = 4;
 /** ETags kept per node (one per list URL). */
 const REMEMBERED_ETAGS = 500;
 const STAR_MEDIA_TYPE = 'application/vnd.github.star+json';
@@ -870,14 +872,21 @@ export function listsFor(rows: TriggerDefinition[]): RepositorySourceName[] {
 export async function pollRepositories(client: GitHubClient, state: RepositoryPollState, request: RepositoryPollRequest): Promise<TriggerItem[]> {
 	const run = new PollRun(client, state, request);
 	const lists = listsFor(request.rows);
-	for (const repository of request.repositories) {
+	const pollRepository = async (repository: RepositoryName) => {
 		const waitUntil = state.pollAfter?.[repositoryKey(repository)];
-		if (!request.manual && waitUntil !== undefined && run.githubNow < waitUntil) continue;
+		if (!request.manual && waitUntil !== undefined && run.githubNow < waitUntil) return;
 		for (const list of lists) {
 			if (run.budget <= 0) break;
 			await pollList(run, repository, list);
 		}
-	}
+	};
+	// A few repositories at a time: 50 of them one after another would outlast a one-minute poll.
+	// Each position is written in one step, so the repositories do not disturb each other's.
+	const queue = [...request.repositories];
+	const workers = Array.from({ length: Math.min(REPOSITORIES_AT_ONCE, queue.length) }, async () => {
+		for (let next = queue.shift(); next; next = queue.shift()) await pollRepository(next);
+	});
+	await Promise.all(workers);
 	if (request.manual) {
 		const newest = [...run.items].sort((a, b) => itemTime(b) - itemTime(a))[0];
 		return newest ? [newest] : [];
