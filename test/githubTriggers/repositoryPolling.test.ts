@@ -1,5 +1,6 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
 import { POLLED_REPOSITORY_TRIGGERS } from '../../nodes/GitHub/triggers/catalogue';
@@ -401,6 +402,27 @@ describe('GitHub Poll Trigger: repository events', () => {
 		const later = repository.openIssue('now');
 		repository.tick();
 		expect((await poll(harness)).map(identity)).toEqual([`New Issue|opened|${String(later.number)}`]);
+	});
+
+	it('the credential\'s Allowed Repositories and GitHub\'s refusals work as in every node', async () => {
+		const repository = new SimulatedRepository();
+		const recorded = serveSimulatedRepositories([repository]);
+		const scoped = new TriggerHarness('gitHubPollTrigger', parameters({ events: ['newIssue'] }), {
+			githubAccessTokenApi: { ...credentialsFor().githubAccessTokenApi, allowedRepositories: 'octo/other', accessLevel: 'readOnly' },
+		});
+		await expect(scoped.poll()).rejects.toThrow(/octo\/hello/);
+		expect(recorded).toEqual([]);
+
+		nock.cleanAll();
+		nock(API).get('/repos/octo/hidden/issues').query(true).reply(404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' });
+		const hidden = trigger({ events: ['newIssue'], repositories: ['hidden'] });
+		const failure = await hidden.poll().then(
+			() => undefined,
+			(error: unknown) => error as NodeApiError,
+		);
+		expect(failure).toBeInstanceOf(NodeApiError);
+		expect(failure!.message).toContain('Not Found');
+		expect(JSON.stringify(failure)).not.toContain(TOKEN);
 	});
 
 	it('"Fetch Test Event" returns the latest matching item and leaves the positions alone', async () => {
