@@ -34,7 +34,7 @@ const TRIGGER_OPTIONS: INodePropertyOptions[] = [
 		name: 'Repository Events',
 		value: REPOSITORY_EVENTS,
 		description:
-			'Issues, pull requests, reviews, comments, releases, tags, branches, commits, stars, forks and workflow runs of chosen repositories, read from their lists (read access is enough; no webhook)',
+			'Issues, pull requests, reviews, comments, releases, tags, branches, commits, stars, forks, workflow runs and discussions of chosen repositories, read from their lists (read access is enough; no webhook)',
 	},
 ];
 

@@ -61,7 +61,7 @@ export class GitHubTrigger implements INodeType {
 			GITHUB_AUTHENTICATION_PROPERTY,
 			{
 				displayName:
-					'Webhooks need admin rights on each repository. With read access only, use the GitHub Toolkit Poll Trigger ("Trigger On": Repository Events): the same events, filters and items for issues, pull requests, reviews, comments, releases, tags, branches, commits, stars, forks and workflow runs.',
+					'Webhooks need admin rights on each repository. With read access only, use the GitHub Toolkit Poll Trigger ("Trigger On": Repository Events): the same events, filters and items for issues, pull requests, reviews, comments, releases, tags, branches, commits, stars, forks, workflow runs and discussions.',
 				name: 'pollingNotice',
 				type: 'notice',
 				default: '',

@@ -37,6 +37,10 @@ export class SimulatedRepository {
 	readonly comments: Entry[] = [];
 	readonly reviewComments: Entry[] = [];
 	readonly reviews: Entry[] = [];
+	/** Discussions as GitHub's GraphQL API gives them (camelCase), each with its comments. */
+	readonly discussions: Entry[] = [];
+	/** GraphQL queries answered (not conditional: each costs points). */
+	graphqlQueries = 0;
 	readonly releases: Entry[] = [];
 	readonly forks: Entry[] = [];
 	readonly stars: Entry[] = [];
@@ -174,6 +178,40 @@ export class SimulatedRepository {
 		};
 		this.reviewComments.push(comment);
 		return comment;
+	}
+
+	discussion(title: string): Entry {
+		const discussion: Entry = {
+			databaseId: this.id(),
+			number: this.nextNumber++,
+			title,
+			body: '',
+			url: `https://github.com/${this.owner}/${this.name}/discussions/${this.nextNumber - 1}`,
+			createdAt: this.now,
+			updatedAt: this.now,
+			author: { login: 'mona' },
+			category: { name: 'General' },
+			comments: { nodes: [] as Entry[] },
+		};
+		this.discussions.push(discussion);
+		return discussion;
+	}
+
+	discussionComment(discussion: Entry, body = 'A reply'): Entry {
+		const comment: Entry = { databaseId: this.id(), body, url: `${String(discussion.url)}#c`, createdAt: this.now, updatedAt: this.now, author: { login: 'mona' } };
+		((discussion.comments as { nodes: Entry[] }).nodes).push(comment);
+		discussion.updatedAt = this.now;
+		return comment;
+	}
+
+	/** The repository's part of a GraphQL answer: discussions by update time, newest first, with their last comments. */
+	graphqlDiscussions(first: number, lastComments: number): Entry {
+		this.graphqlQueries++;
+		const nodes = [...this.discussions]
+			.sort((a, b) => Date.parse(String(b.updatedAt)) - Date.parse(String(a.updatedAt)))
+			.slice(0, first)
+			.map((discussion) => ({ ...discussion, comments: { nodes: (discussion.comments as { nodes: Entry[] }).nodes.slice(-lastComments) } }));
+		return { discussions: { nodes } };
 	}
 
 	/** A submitted review (state as the REST API writes it: APPROVED, CHANGES_REQUESTED, COMMENTED). */
@@ -383,6 +421,22 @@ export function serveSimulatedRepositories(repositories: SimulatedRepository[], 
 			}
 			recorded.push({ method: 'GET', path: url.pathname, query, headers, status: 599 });
 			return [599, { message: `not simulated: ${url.pathname}` }];
+		})
+		.post('/graphql')
+		.reply(function (_uri, body) {
+			const { query, variables } = body as { query: string; variables: Record<string, string> };
+			const headers: Record<string, string> = {};
+			for (const [name, value] of Object.entries(this.req.headers)) headers[name.toLowerCase()] = String(value);
+			recorded.push({ method: 'POST', path: '/graphql', query: {}, headers, status: 200 });
+			const first = Number(/discussions\(first: (\d+)/.exec(query)?.[1] ?? 10);
+			const last = Number(/comments\(last: (\d+)/.exec(query)?.[1] ?? 10);
+			const data: Record<string, unknown> = { rateLimit: { cost: 1 } };
+			for (const key of Object.keys(variables).filter((name) => name.startsWith('owner'))) {
+				const index = key.slice('owner'.length);
+				const repository = repositories.find((candidate) => candidate.owner === variables[key] && candidate.name === variables[`name${index}`]);
+				data[`r${index}`] = repository ? repository.graphqlDiscussions(first, last) : null;
+			}
+			return [200, { data }];
 		});
 	return recorded;
 }

@@ -56,7 +56,9 @@ export type RepositorySourceName =
 	| 'stars'
 	| 'tags'
 	| 'branches'
-	| 'workflowRuns';
+	| 'workflowRuns'
+	/** GraphQL: one query per poll for all chosen repositories (discussions have no REST list). */
+	| 'discussions';
 
 export interface WebhookSource {
 	clauses: EventClause[];
@@ -346,12 +348,14 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'newDiscussion',
+		polledFrom: ['discussions'],
 		name: 'New Discussion',
 		description: 'A discussion is opened in a repository',
 		webhook: { clauses: [{ event: 'discussion', actions: ['created'] }] },
 	},
 	{
 		value: 'newDiscussionComment',
+		polledFrom: ['discussions'],
 		name: 'New Discussion Comment',
 		description: 'A comment is added to a discussion',
 		webhook: {
