@@ -300,6 +300,11 @@ function issueState(issue: IDataObject): { state: string; draft: boolean; conten
 	};
 }
 
+/** Not a bare number: JavaScript orders integer keys numerically, and the oldest-seen are dropped first. */
+function stateKey(issue: IDataObject): string {
+	return `#${String(issue.number)}`;
+}
+
 function encodeState(state: { state: string; draft: boolean; content: string }): string {
 	return `${state.state}|${state.draft ? 1 : 0}|${state.content}`;
 }
@@ -355,7 +360,7 @@ const ISSUES: SinceList = {
 	keyOf: (issue) => `${String(issue.id)}@${String(issue.updated_at)}`,
 	deliveries: (issue, repository, position, from) => {
 		const known = position.known ?? (position.known = {});
-		const number = String(issue.number);
+		const number = stateKey(issue);
 		const before = decodeState(known[number]);
 		delete known[number];
 		known[number] = encodeState(issueState(issue));
@@ -522,7 +527,7 @@ async function pollSinceList(run: PollRun, repository: RepositoryName, name: Rep
 		const start = startPosition(run, response, [...entries].reverse(), (entry) => entry.updated_at, list.keyOf);
 		if (name === 'issues') {
 			const known: Record<string, string> = {};
-			for (const issue of [...entries].reverse()) known[String(issue.number)] = encodeState(issueState(issue));
+			for (const issue of [...entries].reverse()) known[stateKey(issue)] = encodeState(issueState(issue));
 			start.known = known;
 		}
 		run.setPosition(repository, name, start);
