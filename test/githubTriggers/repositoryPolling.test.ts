@@ -441,6 +441,39 @@ describe('GitHub Poll Trigger: repository events', () => {
 		expect(harness.staticData.discussionsQueryCost).toBe(1);
 	});
 
+	it('New Star: stargazers are listed oldest first; a full last page, stars taken back and given again', async () => {
+		const repository = new SimulatedRepository();
+		for (let i = 0; i < 100; i++) repository.star(`early${i}`);
+		repository.tick(5);
+		const recorded = serveSimulatedRepositories([repository]);
+		let harness = trigger({ events: ['newStar'] });
+		await poll(harness);
+		for (let round = 0; round < 3; round++) {
+			repository.tick(60);
+			expect(await poll(harness)).toEqual([]);
+		}
+		repository.tick();
+		repository.star('late1');
+		repository.tick(60);
+		expect((await poll(harness)).map(identity)).toEqual(['New Star|created|late1']);
+		// Two stars taken back: the list shrinks to one page; a new star lands on it.
+		repository.unstar('early3');
+		repository.unstar('late1');
+		repository.tick();
+		repository.star('late2');
+		harness = restarted(harness, { events: ['newStar'] });
+		repository.tick(60);
+		expect((await poll(harness)).map(identity)).toEqual(['New Star|created|late2']);
+		repository.tick(60);
+		expect(await poll(harness)).toEqual([]);
+		repository.tick();
+		repository.star('late3');
+		repository.star('late4');
+		repository.tick(60);
+		expect((await poll(harness)).map(identity)).toEqual(['New Star|created|late3', 'New Star|created|late4']);
+		expect(contractProblems(recorded)).toEqual([]);
+	});
+
 	it('X-Poll-Interval: the next polls are skipped until it passed on GitHub\'s clock, whatever the local clock says', async () => {
 		const repository = new SimulatedRepository();
 		repository.pollIntervalSeconds = 300;

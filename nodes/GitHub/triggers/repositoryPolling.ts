@@ -825,14 +825,18 @@ async function pollStars(run: PollRun, repository: RepositoryName, name: Reposit
 	let at = time(position.at);
 	let recent = position.recent ?? [];
 	let page = position.page ?? 1;
+	/** The empty page just seen past the end, while the page before it is read again. */
+	let emptyNext: { request: ApiRequest; response: ApiResponse } | undefined;
 	for (;;) {
 		const request = pageRequest(page);
 		guard.admit(requestKey(request));
-		const response = await run.get(request, repository, true);
+		// Stepping back, the page before is read in full: its old ETag would hide the stars on it.
+		const response = await run.get(request, repository, !emptyNext);
 		if (!response) break;
 		const stars = asList(response.body);
-		if (stars.length === 0 && page > 1) {
-			// Stars were taken back: the list shrank below this page.
+		if (stars.length === 0 && page > 1 && !emptyNext) {
+			// Nothing here: either the last page was full, or stars were taken back and the list shrank.
+			emptyNext = { request, response };
 			page -= 1;
 			continue;
 		}
@@ -847,6 +851,12 @@ async function pollStars(run: PollRun, repository: RepositoryName, name: Reposit
 		if (taken.length < fresh.length) break;
 		if (stars.length < PAGE_SIZE) {
 			run.keepEtag(request, response);
+			break;
+		}
+		if (emptyNext) {
+			// Full, and the next page was empty a moment ago: new stars land there.
+			page += 1;
+			run.keepEtag(emptyNext.request, emptyNext.response);
 			break;
 		}
 		page += 1;
