@@ -474,6 +474,26 @@ describe('GitHub Poll Trigger: repository events', () => {
 		expect(contractProblems(recorded)).toEqual([]);
 	});
 
+	it('New Release: more than a page of new releases, with a draft among the newest, all published ones once', async () => {
+		const repository = new SimulatedRepository();
+		repository.release('v0');
+		repository.tick(5);
+		serveSimulatedRepositories([repository]);
+		const harness = trigger({ events: ['newRelease'] });
+		await poll(harness);
+		const published: string[] = [];
+		for (let i = 1; i <= 100; i++) {
+			repository.tick();
+			published.push(`New Release|published|${String(repository.release(`v${i}`).id)}`);
+		}
+		repository.tick();
+		repository.release('next', true);
+		repository.tick(60);
+		expect((await poll(harness)).map(identity)).toEqual(published);
+		repository.tick(60);
+		expect(await poll(harness)).toEqual([]);
+	});
+
 	it('X-Poll-Interval: the next polls are skipped until it passed on GitHub\'s clock, whatever the local clock says', async () => {
 		const repository = new SimulatedRepository();
 		repository.pollIntervalSeconds = 300;

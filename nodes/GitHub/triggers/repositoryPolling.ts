@@ -662,7 +662,7 @@ async function pollNewestFirstList(run: PollRun, repository: RepositoryName, nam
 		const entries = entriesOf(name, page.body);
 		collected.push(...entries);
 		// Newest first: a page reaching back before the cursor is the last one needed.
-		if (entries.length < PAGE_SIZE || entries.some((entry) => time(list.timeOf(entry)) < at)) break;
+		if (entries.length < PAGE_SIZE || entries.some((entry) => wanted(entry) && time(list.timeOf(entry)) < at)) break;
 	}
 	let recent = position.recent ?? [];
 	const fresh = collected
