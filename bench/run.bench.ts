@@ -15,6 +15,7 @@ import './sections/4-triggerCost';
 import './sections/4b-triggerCostRealN8n';
 import './sections/5-footprint';
 import './sections/6-agentContextCost';
+import './sections/7-pollingCost';
 import { writeReport } from './reportWriter';
 
 beforeAll(() => {

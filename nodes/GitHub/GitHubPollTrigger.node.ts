@@ -1,12 +1,15 @@
-import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodePropertyOptions, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { GITHUB_AUTHENTICATION_PROPERTY, GITHUB_CREDENTIALS } from './common';
 import { searchOwners, searchRepositories } from './methods/listSearch';
+import { getOwnerRepositories } from './methods/loadOptions';
 import { OWNER_NAMED_BY_REPOSITORY, repositoryReference } from './repositoryReference';
 import { GitHubClient } from './transport';
-import { POLL_TRIGGERS, triggersByValue } from './triggers/catalogue';
-import { OWNER_PROPERTY } from './triggers/parameters';
+import { POLL_TRIGGERS, POLLED_REPOSITORY_TRIGGERS, triggersByValue } from './triggers/catalogue';
+import { chosenRepositories, FILTERS_PROPERTY, OWNER_PROPERTY, REPOSITORIES_LABEL, userFilters } from './triggers/parameters';
+import type { RepositoryPollState } from './triggers/repositoryPolling';
+import { pollRepositories } from './triggers/repositoryPolling';
 import type { PollState } from './triggers/pollers';
 import { ACCOUNT_POLLERS, runPoller } from './triggers/pollers';
 
@@ -16,6 +19,24 @@ function optionName(row: (typeof POLL_TRIGGERS)[number]): string {
 	if (row.value === 'newMention') return 'New Mention (from notifications)';
 	return row.name;
 }
+
+/** "Trigger On" value for the repository events (their rows carry polledFrom). */
+export const REPOSITORY_EVENTS = 'repositoryEvents';
+const REPOSITORY_EVENTS_SHOWN = { show: { trigger: [REPOSITORY_EVENTS] } };
+
+const TRIGGER_OPTIONS: INodePropertyOptions[] = [
+	...POLL_TRIGGERS.map((row) => ({
+		name: optionName(row),
+		value: row.value,
+		description: row.pollDescription ?? row.description,
+	})),
+	{
+		name: 'Repository Events',
+		value: REPOSITORY_EVENTS,
+		description:
+			'Issues, pull requests, reviews, comments, releases, tags, branches, commits, stars, forks, workflow runs and discussions of chosen repositories, read from their lists (read access is enough; no webhook)',
+	},
+];
 
 const ACCOUNT_TRIGGER_NAMES = POLL_TRIGGERS.filter((row) => row.poller && ACCOUNT_POLLERS.has(row.poller)).map(optionName);
 
@@ -27,7 +48,8 @@ export class GitHubPollTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["trigger"]}}',
-		description: 'Checks GitHub on the polling schedule for what has no webhook (new gists, watchers, account repositories, mentions) and starts the workflow once per new item',
+		description:
+			'Checks GitHub on the polling schedule for repository events (no admin rights needed) and for what has no webhook (new gists, watchers, account repositories, mentions), and starts the workflow once per new item',
 		defaults: { name: 'GitHub Toolkit Poll Trigger' },
 		polling: true,
 		inputs: [],
@@ -41,13 +63,31 @@ export class GitHubPollTrigger implements INodeType {
 				name: 'trigger',
 				type: 'options',
 				default: 'newGist',
-				options: POLL_TRIGGERS.map((row) => ({
-					name: optionName(row),
-					value: row.value,
-					description: row.pollDescription ?? row.description,
-				})),
+				options: TRIGGER_OPTIONS,
 			},
-			{ ...OWNER_PROPERTY, displayOptions: { show: { trigger: ['newWatcher'] }, hide: OWNER_NAMED_BY_REPOSITORY.hide } },
+			{
+				displayName: 'Events',
+				name: 'events',
+				type: 'multiOptions',
+				required: true,
+				default: [],
+				displayOptions: REPOSITORY_EVENTS_SHOWN,
+				options: POLLED_REPOSITORY_TRIGGERS.map((row) => ({ name: row.name, value: row.value, description: row.description })),
+				description:
+					'Events that start the workflow, with the same names, filters and items as the GitHub Toolkit Trigger\'s webhooks. Events of one repository share their list requests.',
+			},
+			{ ...OWNER_PROPERTY, displayOptions: { show: { trigger: ['newWatcher', REPOSITORY_EVENTS] }, hide: OWNER_NAMED_BY_REPOSITORY.hide } },
+			{
+				displayName: REPOSITORIES_LABEL,
+				name: 'repositories',
+				type: 'multiOptions',
+				typeOptions: { loadOptionsMethod: 'getOwnerRepositories', loadOptionsDependsOn: ['owner.value', 'authentication'] },
+				default: [],
+				displayOptions: REPOSITORY_EVENTS_SHOWN,
+				description:
+					'Repositories of the owner to watch; read access is enough. By expression: names as a list or as text like "hello-world, docs" ("owner/name" and repository URLs of the owner work too). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			{ ...FILTERS_PROPERTY, displayOptions: REPOSITORY_EVENTS_SHOWN },
 			{
 				displayName: 'Repository',
 				name: 'repository',
@@ -74,13 +114,33 @@ export class GitHubPollTrigger implements INodeType {
 				displayOptions: { show: { trigger: ['newMention'] } },
 				description: 'Whether to read only notifications where the account participates or is mentioned (fewer requests)',
 			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				displayOptions: REPOSITORY_EVENTS_SHOWN,
+				options: [
+					{
+						displayName: 'Max Items per Poll',
+						name: 'maxItemsPerPoll',
+						type: 'number',
+						typeOptions: { minValue: 0 },
+						default: 0,
+						description:
+							'Most items one poll emits (0 = no bound). The rest follow on the next polls, oldest first; nothing is skipped.',
+					},
+				],
+			},
 		],
 	};
 
-	methods = { listSearch: { searchOwners, searchRepositories } };
+	methods = { listSearch: { searchOwners, searchRepositories }, loadOptions: { getOwnerRepositories } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const value = this.getNodeParameter('trigger') as string;
+		if (value === REPOSITORY_EVENTS) return await pollRepositoryEvents(this);
 		const [row] = triggersByValue([value]).filter((candidate) => candidate.poller);
 		if (!row?.poller) {
 			throw new NodeOperationError(this.getNode(), `Unknown trigger "${value}"`, {
@@ -118,4 +178,38 @@ export class GitHubPollTrigger implements INodeType {
 		});
 		return items.length > 0 ? [this.helpers.returnJsonArray(items)] : null;
 	}
+}
+
+async function pollRepositoryEvents(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const rows = triggersByValue(ctx.getNodeParameter('events', []) as string[]).filter((row) => row.polledFrom);
+	if (rows.length === 0) {
+		throw new NodeOperationError(ctx.getNode(), 'No event chosen in "Events"', {
+			description: 'Pick at least one event in "Events", e.g. New Issue.',
+		});
+	}
+	const owner = String(ctx.getNodeParameter('owner', '', { extractValue: true }) ?? '').trim();
+	if (!owner) {
+		throw new NodeOperationError(ctx.getNode(), 'The "Owner" parameter is empty', {
+			description: 'Choose the user or organization that owns the repositories.',
+		});
+	}
+	const names = chosenRepositories(ctx, owner);
+	const repositories = names
+		.filter((name, index) => names.findIndex((other) => other.toLowerCase() === name.toLowerCase()) === index)
+		.map((repo) => ({ owner, repo }));
+	if (repositories.length === 0) {
+		throw new NodeOperationError(ctx.getNode(), `The "${REPOSITORIES_LABEL}" parameter is empty`, {
+			description: 'Choose at least one repository of the owner (or give names by expression).',
+		});
+	}
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	const state = ctx.getWorkflowStaticData('node') as RepositoryPollState & IDataObject;
+	const items = await pollRepositories(new GitHubClient(ctx), state, {
+		rows,
+		repositories,
+		filters: userFilters(ctx),
+		maxItems: Math.max(0, Math.floor(Number(options.maxItemsPerPoll ?? 0) || 0)),
+		manual: ctx.getMode() === 'manual',
+	});
+	return items.length > 0 ? [ctx.helpers.returnJsonArray(items)] : null;
 }

@@ -18,7 +18,7 @@ import { isStale } from './triggers/freshness';
 import type { WebhookState } from './triggers/registration';
 import { hooksExist, registerHooks, unregisterHooks } from './triggers/registration';
 import { itemsForDelivery } from './triggers/matching';
-import { chosenTriggers, deliveryMatching, hookTargets, OWNER_PROPERTY, rowsForEvent } from './triggers/parameters';
+import { chosenTriggers, deliveryMatching, FILTERS_PROPERTY, hookTargets, OWNER_PROPERTY, rowsForEvent } from './triggers/parameters';
 import { EVENT_ACTIONS_PROPERTY, WEBHOOK_EVENTS_PROPERTY, webhookEventActions } from './triggers/anyEvent';
 import { verifySignature } from './triggers/signature';
 
@@ -59,6 +59,13 @@ export class GitHubTrigger implements INodeType {
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
 		properties: [
 			GITHUB_AUTHENTICATION_PROPERTY,
+			{
+				displayName:
+					'Webhooks need admin rights on each repository. With read access only, use the GitHub Toolkit Poll Trigger ("Trigger On": Repository Events): the same events, filters and items for issues, pull requests, reviews, comments, releases, tags, branches, commits, stars, forks, workflow runs and discussions.',
+				name: 'pollingNotice',
+				type: 'notice',
+				default: '',
+			},
 			{
 				// "Events" is the label n8n's node creator lists a trigger's events from ("On …" actions).
 				displayName: 'Events',
@@ -101,99 +108,7 @@ export class GitHubTrigger implements INodeType {
 				description:
 					'Repositories of the owner to listen on. With "Whole Organization", leave empty for all repositories or choose some to only react to those. By expression: names as a list or as text like "hello-world, docs" ("owner/name" and repository URLs of the owner work too). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
-			{
-				displayName: 'Filters',
-				name: 'filters',
-				type: 'collection',
-				placeholder: 'Add Filter',
-				default: {},
-				options: [
-					{
-						displayName: 'Branches',
-						name: 'branches',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. main, release',
-						description:
-							'Only these branches (comma-separated): for New Commit, New Push, New Branch, Branch Deleted, the workflow and check triggers, Commit Status Changed (any branch of the commit) and Deployment Status Changed (the deployed ref)',
-					},
-					{
-						displayName: 'Column IDs',
-						name: 'columnIds',
-						type: 'string',
-						default: '',
-						description: 'Only cards in these classic project columns (comma-separated IDs): for New Card in Column',
-					},
-					{
-						displayName: 'Labels',
-						name: 'labels',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. bug, urgent',
-						description: 'Only these labels (comma-separated, any case): for New Label on Issue, New Label, Label Updated and Label Deleted',
-					},
-					{
-						displayName: 'Review States',
-						name: 'reviewStates',
-						type: 'multiOptions',
-						default: [],
-						options: [
-							{ name: 'Approved', value: 'approved' },
-							{ name: 'Changes Requested', value: 'changes_requested' },
-							{ name: 'Commented', value: 'commented' },
-						],
-						description: 'Only reviews in these states: for New Pull Request Review',
-					},
-					{
-						displayName: 'Severities',
-						name: 'severities',
-						type: 'multiOptions',
-						default: [],
-						options: [
-							{ name: 'Critical', value: 'critical' },
-							{ name: 'Error (Code Scanning Without Security Severity)', value: 'error' },
-							{ name: 'High', value: 'high' },
-							{ name: 'Low', value: 'low' },
-							{ name: 'Medium', value: 'medium' },
-							{ name: 'Note (Code Scanning Without Security Severity)', value: 'note' },
-							{ name: 'Warning (Code Scanning Without Security Severity)', value: 'warning' },
-						],
-						description: 'Only alerts of these severities: for the security alert triggers (secret scanning alerts have no severity and are left out when this is set)',
-					},
-					{
-						displayName: 'States',
-						name: 'states',
-						type: 'multiOptions',
-						default: [],
-						options: [
-							{ name: 'Error', value: 'error' },
-							{ name: 'Failure', value: 'failure' },
-							{ name: 'In Progress', value: 'in_progress' },
-							{ name: 'Inactive', value: 'inactive' },
-							{ name: 'Pending', value: 'pending' },
-							{ name: 'Queued', value: 'queued' },
-							{ name: 'Success', value: 'success' },
-						],
-						description: 'Only these states: for Commit Status Changed (error, failure, pending, success) and Deployment Status Changed',
-					},
-					{
-						displayName: 'Workflow Conclusions',
-						name: 'conclusions',
-						type: 'multiOptions',
-						default: [],
-						options: [
-							{ name: 'Action Required', value: 'action_required' },
-							{ name: 'Cancelled', value: 'cancelled' },
-							{ name: 'Failure', value: 'failure' },
-							{ name: 'Neutral', value: 'neutral' },
-							{ name: 'Skipped', value: 'skipped' },
-							{ name: 'Success', value: 'success' },
-							{ name: 'Timed Out', value: 'timed_out' },
-						],
-						description: 'Only runs, jobs, check runs or check suites with these conclusions: for Workflow Run Completed, Workflow Job Completed, Check Run Completed and Check Suite Completed',
-					},
-				],
-			},
+			FILTERS_PROPERTY,
 			{
 				displayName: 'Options',
 				name: 'options',

@@ -44,7 +44,11 @@ describe('GitHub trigger nodes: what they offer', () => {
 		const webhook = optionsOf(new GitHubTrigger().description.properties, 'triggers').map((o) => o.name);
 		const polled = optionsOf(new GitHubPollTrigger().description.properties, 'trigger').map((o) => o.name);
 		expect(webhook).toEqual(TRIGGERS.filter((row) => row.webhook).map((row) => row.name));
-		expect(polled).toEqual(['New Repository (in the account)', 'New Watcher', 'New Mention (from notifications)', 'New Gist']);
+		expect(polled).toEqual(['New Repository (in the account)', 'New Watcher', 'New Mention (from notifications)', 'New Gist', 'Repository Events']);
+		// The Poll Trigger's repository events are the webhook rows that name their lists, under the webhook names.
+		expect(optionsOf(new GitHubPollTrigger().description.properties, 'events').map((o) => o.name)).toEqual(
+			TRIGGERS.filter((row) => row.polledFrom).map((row) => row.name),
+		);
 		const covered = new Set([...webhook, ...polled.map((name) => name.replace(/ \(.*\)$/, ''))].map((name) => name.toLowerCase()));
 		expect(CODE_HOST_SPEC.triggers.filter((name) => !covered.has(name.toLowerCase()))).toEqual([]);
 	});

@@ -170,6 +170,15 @@ describe('GitHub Trigger: webhook registration against GitHub (nock)', () => {
 		expect(error.description).toContain('GitHub Toolkit Poll Trigger');
 	});
 
+	it('a refusal for lack of admin rights says which chosen events the Poll Trigger offers and which not', async () => {
+		const harness = webhookTrigger({ triggers: ['newStar', 'newCollaborator', 'workflowRunCompleted'], repositories: 'private' });
+		nock(API).post('/repos/octo/private/hooks').reply(404, { message: 'Not Found' });
+		const error = (await failureOf(harness.create())) as NodeOperationError;
+		expect(error.description).toContain(
+			'Without admin rights, the GitHub Toolkit Poll Trigger with "Trigger On" set to "Repository Events" watches repository octo/private with read access only, for New Star, Workflow Run Completed (not for New Collaborator).',
+		);
+	});
+
 	it('removes the hooks it made when a later repository fails, so a failed activation leaves nothing', async () => {
 		const harness = webhookTrigger({ triggers: ['newIssue'], repositories: 'hello, private' });
 		const scope = nock(API)
@@ -181,6 +190,9 @@ describe('GitHub Trigger: webhook registration against GitHub (nock)', () => {
 			.reply(204);
 		const error = await failureOf(harness.create());
 		expect(error.message).toBe('GitHub refused to create the webhook on repository octo/private (403: Must have admin rights to Repository.)');
+		expect((error as NodeOperationError).description).toContain(
+			'Without admin rights, the GitHub Toolkit Poll Trigger with "Trigger On" set to "Repository Events" watches repository octo/private with read access only, for New Issue.',
+		);
 		expect(scope.isDone()).toBe(true);
 		expect(harness.staticData).toEqual({ hooks: [] });
 	});

@@ -217,7 +217,7 @@ export class GitHubClient extends ApiClient {
 	}
 
 	/** A next-page link is followed only when it points back into the credential's API. */
-	private async requestForLink(link: string, original: ApiRequest): Promise<ApiRequest> {
+	async requestForLink(link: string, original: ApiRequest): Promise<ApiRequest> {
 		const base = new URL(await this.baseUrl());
 		const target = new URL(link, base);
 		const basePath = base.pathname.replace(/\/+$/, '');

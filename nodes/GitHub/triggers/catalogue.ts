@@ -47,6 +47,25 @@ export interface UserFilterUse {
 
 export type PollerName = 'gists' | 'watchers' | 'userRepositories' | 'mentions';
 
+/**
+ * The list a repository event is polled from (triggers/repositoryPolling.ts). Several events of
+ * one repository read the same list once per poll (issues and pull requests: `issues`).
+ */
+export type RepositorySourceName =
+	| 'issues'
+	/** Reviews of the pull requests the issues list shows updated (read with it). */
+	| 'reviews'
+	| 'issueComments'
+	| 'reviewComments'
+	| 'releases'
+	| 'forks'
+	| 'stars'
+	| 'tags'
+	| 'branches'
+	| 'workflowRuns'
+	/** GraphQL: one query per poll for all chosen repositories (discussions have no REST list). */
+	| 'discussions';
+
 export interface WebhookSource {
 	clauses: EventClause[];
 	/** Events that only organization hooks deliver. */
@@ -69,6 +88,11 @@ export interface TriggerDefinition {
 	pollDescription?: string;
 	webhook?: WebhookSource;
 	poller?: PollerName;
+	/**
+	 * Lists the Poll Trigger reads this event from for chosen repositories. What they yield is
+	 * shaped as the webhook delivery and matched by this row's webhook clauses and filters.
+	 */
+	polledFrom?: RepositorySourceName[];
 }
 
 /** What a row states: its webhook source may leave out what most triggers share (WEBHOOK_DEFAULTS). */
@@ -113,12 +137,14 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'newFork',
+		polledFrom: ['forks'],
 		name: 'New Fork',
 		description: 'Someone forks the repository',
 		webhook: { clauses: [{ event: 'fork' }] },
 	},
 	{
 		value: 'newStar',
+		polledFrom: ['stars'],
 		name: 'New Star',
 		description: 'A user stars the repository',
 		webhook: { clauses: [{ event: 'star', actions: ['created'] }] },
@@ -131,18 +157,21 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'newTag',
+		polledFrom: ['tags'],
 		name: 'New Tag',
 		description: 'A tag is pushed',
 		webhook: { clauses: [{ event: 'create', where: { ref_type: 'tag' } }] },
 	},
 	{
 		value: 'newIssue',
+		polledFrom: ['issues'],
 		name: 'New Issue',
 		description: 'An issue is opened',
 		webhook: { clauses: [{ event: 'issues', actions: ['opened'] }] },
 	},
 	{
 		value: 'updatedIssue',
+		polledFrom: ['issues'],
 		name: 'Updated Issue',
 		description: "An issue's title, body, labels, assignees or status changes",
 		webhook: {
@@ -156,6 +185,7 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'newPullRequest',
+		polledFrom: ['issues'],
 		name: 'New Pull Request',
 		description: 'A pull request is opened (not as a draft) or marked ready for review',
 		webhook: {
@@ -167,6 +197,7 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'updatedPullRequest',
+		polledFrom: ['issues'],
 		name: 'Updated Pull Request',
 		description: 'A pull request is modified or changes state (draft, ready, closed)',
 		webhook: {
@@ -180,6 +211,7 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'newComment',
+		polledFrom: ['issueComments', 'reviewComments'],
 		name: 'New Comment',
 		description: 'A comment is added to an issue or pull request (including review comments on code)',
 		webhook: {
@@ -208,6 +240,7 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'newPullRequestReview',
+		polledFrom: ['issues', 'reviews'],
 		name: 'New Pull Request Review',
 		description: 'A review is submitted (approved, changes requested or commented)',
 		webhook: {
@@ -217,6 +250,7 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'newCommit',
+		polledFrom: ['branches'],
 		name: 'New Commit',
 		description: 'A commit is pushed to any branch (one item per distinct commit)',
 		webhook: {
@@ -236,6 +270,7 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'newBranch',
+		polledFrom: ['branches'],
 		name: 'New Branch',
 		description: 'A branch is created',
 		webhook: {
@@ -245,6 +280,7 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'workflowRunCompleted',
+		polledFrom: ['workflowRuns'],
 		name: 'Workflow Run Completed',
 		description: 'A workflow run finishes as succeeded, failed or cancelled',
 		webhook: {
@@ -315,6 +351,7 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'newRelease',
+		polledFrom: ['releases'],
 		name: 'New Release',
 		description: 'A release is published',
 		webhook: { clauses: [{ event: 'release', actions: ['published'] }] },
@@ -327,12 +364,14 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'newDiscussion',
+		polledFrom: ['discussions'],
 		name: 'New Discussion',
 		description: 'A discussion is opened in a repository',
 		webhook: { clauses: [{ event: 'discussion', actions: ['created'] }] },
 	},
 	{
 		value: 'newDiscussionComment',
+		polledFrom: ['discussions'],
 		name: 'New Discussion Comment',
 		description: 'A comment is added to a discussion',
 		webhook: {
@@ -501,6 +540,8 @@ export const TRIGGERS: TriggerDefinition[] = ROWS.map(({ webhook, ...row }) =>
 
 export const WEBHOOK_TRIGGERS = TRIGGERS.filter((row) => row.webhook);
 export const POLL_TRIGGERS = TRIGGERS.filter((row) => row.poller);
+/** Repository events the Poll Trigger offers beside its own pollers. */
+export const POLLED_REPOSITORY_TRIGGERS = TRIGGERS.filter((row) => row.polledFrom && row.webhook);
 
 export function triggersByValue(values: string[]): TriggerDefinition[] {
 	const wanted = new Set(values);

@@ -1,4 +1,4 @@
-import type { IDataObject, IHookFunctions, IWebhookFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, IPollFunctions, IWebhookFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { TriggerDefinition } from './catalogue';
@@ -39,7 +39,104 @@ export const OWNER_PROPERTY: INodeProperties = {
 	],
 };
 
+/** The user's filters on matched events; both trigger nodes offer them. */
+export const FILTERS_PROPERTY: INodeProperties = {
+	displayName: 'Filters',
+	name: 'filters',
+	type: 'collection',
+	placeholder: 'Add Filter',
+	default: {},
+	options: [
+		{
+			displayName: 'Branches',
+			name: 'branches',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. main, release',
+			description:
+				'Only these branches (comma-separated): for New Commit, New Push, New Branch, Branch Deleted, the workflow and check triggers, Commit Status Changed (any branch of the commit) and Deployment Status Changed (the deployed ref)',
+		},
+		{
+			displayName: 'Column IDs',
+			name: 'columnIds',
+			type: 'string',
+			default: '',
+			description: 'Only cards in these classic project columns (comma-separated IDs): for New Card in Column',
+		},
+		{
+			displayName: 'Labels',
+			name: 'labels',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. bug, urgent',
+			description: 'Only these labels (comma-separated, any case): for New Label on Issue, New Label, Label Updated and Label Deleted',
+		},
+		{
+			displayName: 'Review States',
+			name: 'reviewStates',
+			type: 'multiOptions',
+			default: [],
+			options: [
+				{ name: 'Approved', value: 'approved' },
+				{ name: 'Changes Requested', value: 'changes_requested' },
+				{ name: 'Commented', value: 'commented' },
+			],
+			description: 'Only reviews in these states: for New Pull Request Review',
+		},
+		{
+			displayName: 'Severities',
+			name: 'severities',
+			type: 'multiOptions',
+			default: [],
+			options: [
+				{ name: 'Critical', value: 'critical' },
+				{ name: 'Error (Code Scanning Without Security Severity)', value: 'error' },
+				{ name: 'High', value: 'high' },
+				{ name: 'Low', value: 'low' },
+				{ name: 'Medium', value: 'medium' },
+				{ name: 'Note (Code Scanning Without Security Severity)', value: 'note' },
+				{ name: 'Warning (Code Scanning Without Security Severity)', value: 'warning' },
+			],
+			description: 'Only alerts of these severities: for the security alert triggers (secret scanning alerts have no severity and are left out when this is set)',
+		},
+		{
+			displayName: 'States',
+			name: 'states',
+			type: 'multiOptions',
+			default: [],
+			options: [
+				{ name: 'Error', value: 'error' },
+				{ name: 'Failure', value: 'failure' },
+				{ name: 'In Progress', value: 'in_progress' },
+				{ name: 'Inactive', value: 'inactive' },
+				{ name: 'Pending', value: 'pending' },
+				{ name: 'Queued', value: 'queued' },
+				{ name: 'Success', value: 'success' },
+			],
+			description: 'Only these states: for Commit Status Changed (error, failure, pending, success) and Deployment Status Changed',
+		},
+		{
+			displayName: 'Workflow Conclusions',
+			name: 'conclusions',
+			type: 'multiOptions',
+			default: [],
+			options: [
+				{ name: 'Action Required', value: 'action_required' },
+				{ name: 'Cancelled', value: 'cancelled' },
+				{ name: 'Failure', value: 'failure' },
+				{ name: 'Neutral', value: 'neutral' },
+				{ name: 'Skipped', value: 'skipped' },
+				{ name: 'Success', value: 'success' },
+				{ name: 'Timed Out', value: 'timed_out' },
+			],
+			description: 'Only runs, jobs, check runs or check suites with these conclusions: for Workflow Run Completed, Workflow Job Completed, Check Run Completed and Check Suite Completed',
+		},
+	],
+};
+
 type Ctx = IHookFunctions | IWebhookFunctions;
+/** The Poll Trigger reads the same repository and filter parameters. */
+type ParameterReader = Ctx | IPollFunctions;
 
 function stringParameter(ctx: Ctx, name: string): string {
 	const value = ctx.getNodeParameter(name, '', { extractValue: true }) as unknown;
@@ -74,7 +171,7 @@ export const REPOSITORIES_LABEL = 'Repository Names or IDs';
  * given by expression (a list or comma-separated text, as the parameter held before it was a
  * multi-select). A repository of another owner than "Owner" is refused: one trigger, one owner.
  */
-export function chosenRepositories(ctx: Ctx, owner: string): string[] {
+export function chosenRepositories(ctx: ParameterReader, owner: string): string[] {
 	const raw = ctx.getNodeParameter('repositories', []) as unknown;
 	const entries = (Array.isArray(raw) ? raw : [raw]).flatMap((entry) => listParameter(String(entry ?? '')));
 	return entries.map((entry) => {
@@ -99,7 +196,7 @@ function chosenOwner(ctx: Ctx): string {
 	return owner;
 }
 
-export function userFilters(ctx: Ctx): UserFilterValues {
+export function userFilters(ctx: ParameterReader): UserFilterValues {
 	const filters = ctx.getNodeParameter('filters', {}) as IDataObject;
 	return {
 		reviewState: (filters.reviewStates as string[] | undefined) ?? [],

@@ -7,6 +7,7 @@ import { pathSegment } from '../../shared/requestGuard';
 import type { ApiResponse } from '../../shared/apiClient';
 import type { GitHubClient } from '../transport';
 import { newHookSecret } from './signature';
+import { POLLED_REPOSITORY_TRIGGERS, triggersByValue } from './catalogue';
 
 export interface HookTarget {
 	scope: 'repository' | 'organization';
@@ -70,11 +71,23 @@ function permissionError(ctx: IHookFunctions, target: HookTarget, response: ApiR
 				? ` GitHub also answers 404 when "${target.owner}" is a user account, not an organization: organization-only triggers (New Repository, Project Item Status Changed) need an organization; for a user account's new repositories use the GitHub Toolkit Poll Trigger.`
 				: ' GitHub also answers 404 when the repository does not exist or the token cannot see it: check Owner and Repositories.'
 			: '';
+	const pollingHint = target.scope === 'repository' ? pollTriggerAdvice(ctx, target) : '';
 	return new NodeOperationError(
 		ctx.getNode(),
 		`GitHub refused to create the webhook on ${label(target)} (${response.statusCode}${message ? `: ${message}` : ''})`,
-		{ description: `Creating webhooks needs admin access: ${needs}.${notFoundHint}` },
+		{ description: `Creating webhooks needs admin access: ${needs}.${notFoundHint}${pollingHint}` },
 	);
+}
+
+/** Where read access is enough: the Poll Trigger's repository events among the chosen ones. */
+function pollTriggerAdvice(ctx: IHookFunctions, target: HookTarget): string {
+	const chosen = triggersByValue(ctx.getNodeParameter('triggers', []) as string[]);
+	const polled = chosen.filter((row) => row.polledFrom).map((row) => row.name);
+	const notPolled = chosen.filter((row) => !row.polledFrom).map((row) => row.name);
+	const offered = POLLED_REPOSITORY_TRIGGERS.map((row) => row.name).join(', ');
+	const where = `the GitHub Toolkit Poll Trigger with "Trigger On" set to "Repository Events" watches ${label(target)} with read access only`;
+	if (polled.length === 0) return ` Without admin rights, ${where}, for: ${offered} (none of the chosen events).`;
+	return ` Without admin rights, ${where}, for ${polled.join(', ')}${notPolled.length ? ` (not for ${notPolled.join(', ')})` : ''}.`;
 }
 
 async function findHookByUrl(client: GitHubClient, target: HookTarget, url: string): Promise<IDataObject | undefined> {

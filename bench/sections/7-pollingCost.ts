@@ -1,0 +1,154 @@
+import nock from 'nock';
+
+import { POLLED_REPOSITORY_TRIGGERS } from '../../nodes/GitHub/triggers/catalogue';
+import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
+import type { SimulatedRequest } from '../../test/fakes/simulatedRepository';
+import { serveSimulatedRepositories, SimulatedRepository } from '../../test/fakes/simulatedRepository';
+import { TriggerHarness } from '../../test/harness/triggers';
+import { rl } from '../common';
+import { table } from '../report';
+import { goals, report } from '../reportWriter';
+
+/** 50 repositories polled every minute for an hour, as the goal states (smaller by env for quick runs). */
+const REPOSITORIES = Number(process.env.BENCH_POLL_REPOSITORIES ?? 50);
+const POLLS = Number(process.env.BENCH_POLL_MINUTES ?? 60);
+const CHANGE_SHARE = 0.05;
+
+type Poller = 'conditional' | 'naive';
+
+interface Outcome {
+	firstPollUnits: number;
+	laterUnits: number;
+	changes: number;
+	items: number;
+	/** Most requests one poll sent for one repository and URL path. */
+	maxPerPathAndPoll: number;
+	ms: number;
+}
+
+/** Deterministic "random": the same changes for both pollers. */
+function sequence(seed: number): () => number {
+	let state = seed;
+	return () => {
+		state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+		return state / 2 ** 32;
+	};
+}
+
+function change(repository: SimulatedRepository, kind: number, n: number): void {
+	repository.tick();
+	switch (kind % 8) {
+		case 0:
+			repository.openIssue(`issue ${n}`);
+			break;
+		case 1:
+			repository.openPullRequest(`pull ${n}`);
+			break;
+		case 2:
+			repository.star(`user${n}`);
+			break;
+		case 3:
+			repository.tag(`v${n}`);
+			break;
+		case 4:
+			repository.push('main', [`commit ${n}`]);
+			break;
+		case 5:
+			repository.release(`r${n}`);
+			break;
+		case 6:
+			repository.fork(`user${n}`);
+			break;
+		case 7:
+			repository.completeRun('success');
+			break;
+	}
+}
+
+async function run(poller: Poller, changing: boolean): Promise<Outcome> {
+	nock.cleanAll();
+	resetGitHubRateLimitState();
+	const repositories = Array.from({ length: REPOSITORIES }, (_, i) => new SimulatedRepository('octo', `repo${i}`));
+	const recorded: SimulatedRequest[] = serveSimulatedRepositories(repositories);
+	const harness = new TriggerHarness(
+		'gitHubPollTrigger',
+		{
+			authentication: 'accessToken',
+			trigger: 'repositoryEvents',
+			events: POLLED_REPOSITORY_TRIGGERS.map((row) => row.value),
+			owner: rl('octo', 'name'),
+			repositories: repositories.map((repository) => repository.name),
+		},
+		{ githubAccessTokenApi: { server: 'https://api.github.com', accessToken: 'ghp_benchPollingToken0123456789abcdef' } },
+	);
+	const units = () => repositories.reduce((sum, repository) => sum + repository.unitsUsed, 0);
+	const random = sequence(7);
+	const started = Date.now();
+	let firstPollUnits = 0;
+	let changes = 0;
+	let items = 0;
+	let maxPerPathAndPoll = 0;
+	for (let minute = 0; minute < POLLS; minute++) {
+		if (minute > 0 && changing) {
+			for (const repository of repositories) {
+				if (random() < CHANGE_SHARE) change(repository, Math.floor(random() * 8), changes++);
+			}
+		}
+		for (const repository of repositories) repository.tick(60);
+		// The naive poller: the same requests, never conditional.
+		if (poller === 'naive') delete harness.staticData.etags;
+		const before = recorded.length;
+		const result = await harness.poll();
+		items += result?.[0].length ?? 0;
+		const perPath = new Map<string, number>();
+		for (const request of recorded.slice(before)) perPath.set(request.path, (perPath.get(request.path) ?? 0) + 1);
+		if (minute > 0) maxPerPathAndPoll = Math.max(maxPerPathAndPoll, ...perPath.values());
+		if (minute === 0) firstPollUnits = units();
+	}
+	const laterUnits = units() - firstPollUnits;
+	return { firstPollUnits, laterUnits, changes, items, maxPerPathAndPoll, ms: Date.now() - started };
+}
+
+describe('7. Polling cost: repository events, conditional requests against a naive poller', () => {
+	const rows: Array<Array<string | number>> = [];
+	const outcomes: Partial<Record<string, Outcome>> = {};
+
+	afterAll(() => {
+		nock.cleanAll();
+		report(
+			'7. Polling cost: repository events polled with conditional requests, side by side with a naive poller',
+			table(['Poller', 'Changes', 'Rate-limit units, first poll', 'Units, later polls', 'Units per later poll', 'Items emitted', 'Most requests per URL path and poll', 'Wall time'], rows) +
+				`\n\n${REPOSITORIES} repositories × all ${POLLED_REPOSITORY_TRIGGERS.length} events the Poll Trigger offers (${POLLED_REPOSITORY_TRIGGERS.map((row) => row.name).join(', ')}), one poll per simulated minute for ${POLLS} minutes, through the node's poll() in n8n-core's PollContext. The fake GitHub (test/fakes/simulatedRepository.ts, served by nock) answers the list endpoints with weak ETags and a 304 to a matching If-None-Match, and counts the rate limit as GitHub does: every answer but a 304 costs one unit. "With changes": before each poll every repository has a ${CHANGE_SHARE * 100} % chance of one change (new issue, pull request, star, tag, commit, release, fork or completed workflow run; the same sequence for both pollers). The naive poller is the same node with its remembered ETags dropped before every poll: the same requests, none conditional. Discussions (New Discussion, New Discussion Comment) have no REST list: one GraphQL query per poll for all ${REPOSITORIES} repositories, never conditional, counted in GraphQL points and not in these (REST) units. n8n's own GitHub Trigger has no polling to compare with.`,
+		);
+		const idle = outcomes['conditional idle'];
+		if (idle) {
+			goals.push([
+				`Idle polling (${REPOSITORIES} repositories × every event, ${POLLS} polls): 0 rate-limit units after the first poll, at most one request per repository and list per poll`,
+				`${idle.laterUnits} units after the first poll; at most ${idle.maxPerPathAndPoll} request(s) per URL path and poll (naive: ${outcomes['naive idle']?.laterUnits ?? '—'} units)`,
+				idle.laterUnits === 0 && idle.maxPerPathAndPoll <= 1 ? 'met' : 'not met',
+			]);
+		}
+	});
+
+	for (const changing of [false, true]) {
+		for (const poller of ['conditional', 'naive'] as Poller[]) {
+			const label = `${poller} ${changing ? `with changes` : 'idle'}`;
+			it(label, async () => {
+				const outcome = await run(poller, changing);
+				outcomes[label] = outcome;
+				rows.push([
+					poller === 'conditional' ? 'ours (If-None-Match, ETag per URL)' : 'naive (no ETag)',
+					changing ? `${outcome.changes} (${CHANGE_SHARE * 100} % of repository-polls)` : 'none',
+					outcome.firstPollUnits,
+					outcome.laterUnits,
+					(outcome.laterUnits / Math.max(1, POLLS - 1)).toFixed(1),
+					outcome.items,
+					outcome.maxPerPathAndPoll,
+					`${(outcome.ms / 1000).toFixed(1)} s`,
+				]);
+				// Each change is one item, for both pollers.
+				expect(outcome.items).toBe(outcome.changes);
+			});
+		}
+	}
+});

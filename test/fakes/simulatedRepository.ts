@@ -1,0 +1,442 @@
+import { createHash } from 'crypto';
+import nock from 'nock';
+
+/**
+ * One GitHub repository whose history a test writes (issues, pull requests, comments, releases,
+ * forks, stars, tags, branches and commits, workflow runs) and whose list endpoints answer as
+ * GitHub's do: `since`, sort and direction, Link paging, a Date header from the repository's own
+ * clock, weak ETags with 304 answers to a matching If-None-Match, and the rate limit counted as
+ * GitHub counts it (a 304 costs nothing).
+ */
+export interface SimulatedAnswer {
+	status: number;
+	body?: unknown;
+	headers: Record<string, string>;
+}
+
+type Entry = Record<string, unknown>;
+
+interface Commit {
+	sha: string;
+	parent?: string;
+	message: string;
+	date: string;
+}
+
+export class SimulatedRepository {
+	/** GitHub's clock (ms); every change moves it on by whole seconds. */
+	clock = Date.parse('2026-11-20T10:00:00Z');
+	/** Rate-limit units used: every answer but a 304. */
+	unitsUsed = 0;
+	/** Requests answered, 304s included. */
+	requestsAnswered = 0;
+	/** Seconds GitHub asks clients to wait between polls (X-Poll-Interval); 0 = not sent. */
+	pollIntervalSeconds = 0;
+
+	readonly issues: Entry[] = [];
+	readonly comments: Entry[] = [];
+	readonly reviewComments: Entry[] = [];
+	readonly reviews: Entry[] = [];
+	/** Discussions as GitHub's GraphQL API gives them (camelCase), each with its comments. */
+	readonly discussions: Entry[] = [];
+	/** GraphQL queries answered (not conditional: each costs points). */
+	graphqlQueries = 0;
+	readonly releases: Entry[] = [];
+	readonly forks: Entry[] = [];
+	readonly stars: Entry[] = [];
+	readonly runs: Entry[] = [];
+	readonly tags = new Map<string, string>();
+	readonly heads = new Map<string, string>();
+	private readonly commits = new Map<string, Commit>();
+	private nextId = 1000;
+	private nextNumber = 1;
+
+	constructor(
+		readonly owner = 'octo',
+		readonly name = 'hello',
+		readonly origin = 'https://api.github.com',
+	) {
+		this.heads.set('main', this.commit(undefined, 'initial commit'));
+	}
+
+	private get now(): string {
+		return new Date(this.clock).toISOString().replace(/\.\d{3}Z$/, 'Z');
+	}
+
+	/** Moves GitHub's clock on (seconds). */
+	tick(seconds = 1): this {
+		this.clock += seconds * 1000;
+		return this;
+	}
+
+	private id(): number {
+		return this.nextId++;
+	}
+
+	private commit(parent: string | undefined, message: string): string {
+		const sha = createHash('sha1').update(`${parent ?? ''}:${message}:${this.id()}`).digest('hex');
+		this.commits.set(sha, { sha, parent, message, date: this.now });
+		return sha;
+	}
+
+	openIssue(title = 'An issue', pull = false): Entry {
+		const number = this.nextNumber++;
+		const issue: Entry = {
+			id: this.id(),
+			number,
+			title,
+			body: '',
+			state: 'open',
+			labels: [],
+			assignees: [],
+			user: { login: 'mona' },
+			created_at: this.now,
+			updated_at: this.now,
+			closed_at: null,
+			...(pull
+				? { draft: false, pull_request: { url: `${this.origin}/repos/${this.owner}/${this.name}/pulls/${number}`, html_url: `https://github.com/${this.owner}/${this.name}/pull/${number}`, merged_at: null } }
+				: {}),
+		};
+		this.issues.push(issue);
+		return issue;
+	}
+
+	openPullRequest(title = 'A change'): Entry {
+		return this.openIssue(title, true);
+	}
+
+	private issue(number: number): Entry {
+		const found = this.issues.find((issue) => issue.number === number);
+		if (!found) throw new Error(`no issue #${number}`);
+		return found;
+	}
+
+	private touch(issue: Entry): void {
+		issue.updated_at = this.now;
+	}
+
+	editIssue(number: number, title: string): void {
+		const issue = this.issue(number);
+		issue.title = title;
+		this.touch(issue);
+	}
+
+	label(number: number, name: string): void {
+		const issue = this.issue(number);
+		issue.labels = [...(issue.labels as Entry[]), { name }];
+		this.touch(issue);
+	}
+
+	close(number: number): void {
+		const issue = this.issue(number);
+		issue.state = 'closed';
+		issue.closed_at = this.now;
+		this.touch(issue);
+	}
+
+	reopen(number: number): void {
+		const issue = this.issue(number);
+		issue.state = 'open';
+		issue.closed_at = null;
+		this.touch(issue);
+	}
+
+	merge(number: number): void {
+		const issue = this.issue(number);
+		(issue.pull_request as Entry).merged_at = this.now;
+		this.close(number);
+	}
+
+	comment(number: number, body = 'A comment'): Entry {
+		const comment: Entry = {
+			id: this.id(),
+			body,
+			user: { login: 'mona' },
+			issue_url: `${this.origin}/repos/${this.owner}/${this.name}/issues/${number}`,
+			created_at: this.now,
+			updated_at: this.now,
+		};
+		this.comments.push(comment);
+		// A comment bumps its issue's update time without changing what an edit concerns.
+		this.touch(this.issue(number));
+		return comment;
+	}
+
+	editComment(comment: Entry, body: string): void {
+		comment.body = body;
+		comment.updated_at = this.now;
+	}
+
+	reviewComment(number: number, body = 'On this line'): Entry {
+		const comment: Entry = {
+			id: this.id(),
+			body,
+			path: 'README.md',
+			pull_request_url: `${this.origin}/repos/${this.owner}/${this.name}/pulls/${number}`,
+			created_at: this.now,
+			updated_at: this.now,
+		};
+		this.reviewComments.push(comment);
+		return comment;
+	}
+
+	discussion(title: string): Entry {
+		const discussion: Entry = {
+			databaseId: this.id(),
+			number: this.nextNumber++,
+			title,
+			body: '',
+			url: `https://github.com/${this.owner}/${this.name}/discussions/${this.nextNumber - 1}`,
+			createdAt: this.now,
+			updatedAt: this.now,
+			author: { login: 'mona' },
+			category: { name: 'General' },
+			comments: { nodes: [] as Entry[] },
+		};
+		this.discussions.push(discussion);
+		return discussion;
+	}
+
+	discussionComment(discussion: Entry, body = 'A reply'): Entry {
+		const comment: Entry = { databaseId: this.id(), body, url: `${String(discussion.url)}#c`, createdAt: this.now, updatedAt: this.now, author: { login: 'mona' } };
+		((discussion.comments as { nodes: Entry[] }).nodes).push(comment);
+		discussion.updatedAt = this.now;
+		return comment;
+	}
+
+	/** The repository's part of a GraphQL answer: discussions by update time, newest first, with their last comments. */
+	graphqlDiscussions(first: number, lastComments: number): Entry {
+		this.graphqlQueries++;
+		const nodes = [...this.discussions]
+			.sort((a, b) => Date.parse(String(b.updatedAt)) - Date.parse(String(a.updatedAt)))
+			.slice(0, first)
+			.map((discussion) => ({ ...discussion, comments: { nodes: (discussion.comments as { nodes: Entry[] }).nodes.slice(-lastComments) } }));
+		return { discussions: { nodes } };
+	}
+
+	/** A submitted review (state as the REST API writes it: APPROVED, CHANGES_REQUESTED, COMMENTED). */
+	review(number: number, state: string): Entry {
+		const review: Entry = {
+			id: this.id(),
+			user: { login: 'reviewer' },
+			body: '',
+			state,
+			pull_request_url: `${this.origin}/repos/${this.owner}/${this.name}/pulls/${number}`,
+			submitted_at: this.now,
+		};
+		this.reviews.push(review);
+		// A review changes its pull request's update time.
+		this.touch(this.issue(number));
+		return review;
+	}
+
+	release(tag: string, draft = false): Entry {
+		const release: Entry = { id: this.id(), tag_name: tag, name: tag, draft, created_at: this.now, published_at: draft ? null : this.now };
+		this.releases.push(release);
+		return release;
+	}
+
+	publish(release: Entry): void {
+		release.draft = false;
+		release.published_at = this.now;
+	}
+
+	fork(login: string): Entry {
+		const fork: Entry = { id: this.id(), full_name: `${login}/${this.name}`, owner: { login }, created_at: this.now };
+		this.forks.push(fork);
+		return fork;
+	}
+
+	star(login: string): Entry {
+		const star: Entry = { starred_at: this.now, user: { login, id: this.id() } };
+		this.stars.push(star);
+		return star;
+	}
+
+	unstar(login: string): void {
+		const index = this.stars.findIndex((star) => (star.user as Entry).login === login);
+		if (index >= 0) this.stars.splice(index, 1);
+	}
+
+	tag(name: string): void {
+		this.tags.set(name, this.heads.get('main')!);
+	}
+
+	branch(name: string, from = 'main'): void {
+		this.heads.set(name, this.heads.get(from)!);
+	}
+
+	/** Commits pushed to a branch, oldest first; returns their shas. */
+	push(branch: string, messages: string[]): string[] {
+		const shas: string[] = [];
+		let head = this.heads.get(branch)!;
+		for (const message of messages) {
+			head = this.commit(head, message);
+			shas.push(head);
+		}
+		this.heads.set(branch, head);
+		return shas;
+	}
+
+	completeRun(conclusion: string, branch = 'main'): Entry {
+		const run: Entry = {
+			id: this.id(),
+			name: 'CI',
+			workflow_id: 7,
+			path: '.github/workflows/ci.yml',
+			head_branch: branch,
+			status: 'completed',
+			conclusion,
+			run_attempt: 1,
+			created_at: new Date(this.clock - 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+			updated_at: this.now,
+		};
+		this.runs.push(run);
+		return run;
+	}
+
+	/** GitHub's answer to a request for this repository; undefined when the path is not one of its lists. */
+	answer(method: string, path: string, query: Record<string, string>, headers: Record<string, string>): SimulatedAnswer | undefined {
+		const prefix = `/repos/${this.owner}/${this.name}`;
+		if (method !== 'GET' || !path.startsWith(prefix)) return undefined;
+		const rest = path.slice(prefix.length);
+		const page = Number(query.page ?? 1);
+		const perPage = Math.min(100, Number(query.per_page ?? 30));
+		let list: Entry[] | undefined;
+		let wrap: ((entries: Entry[]) => unknown) | undefined;
+		let last = false;
+		const byTime = (field: string, direction: string) => (a: Entry, b: Entry) =>
+			(direction === 'asc' ? 1 : -1) * (Date.parse(String(a[field])) - Date.parse(String(b[field])) || Number(a.id) - Number(b.id));
+		const sinceFilter = (entries: Entry[]) =>
+			query.since ? entries.filter((entry) => Date.parse(String(entry.updated_at)) >= Date.parse(query.since)) : entries;
+		switch (rest) {
+			case '/issues':
+				list = sinceFilter(this.issues.filter((issue) => query.state === 'all' || issue.state === (query.state ?? 'open'))).sort(byTime(query.sort === 'updated' ? 'updated_at' : 'created_at', query.direction ?? 'desc'));
+				break;
+			case '/issues/comments':
+				list = sinceFilter(this.comments).sort(byTime(query.sort === 'updated' ? 'updated_at' : 'created_at', query.direction ?? 'asc'));
+				break;
+			case '/pulls/comments':
+				list = sinceFilter(this.reviewComments).sort(byTime(query.sort === 'updated' ? 'updated_at' : 'created_at', query.direction ?? 'asc'));
+				break;
+			case '/releases':
+				list = [...this.releases].sort(byTime('created_at', 'desc'));
+				break;
+			case '/forks':
+				list = [...this.forks].sort(byTime('created_at', query.sort === 'oldest' ? 'asc' : 'desc'));
+				break;
+			case '/stargazers':
+				list = this.stars.map((star) => (headers.accept === 'application/vnd.github.star+json' ? star : star.user) as Entry);
+				last = true;
+				break;
+			case '/actions/runs':
+				list = this.runs.filter((run) => !query.status || run.status === query.status).sort(byTime('created_at', 'desc'));
+				wrap = (entries) => ({ total_count: list!.length, workflow_runs: entries });
+				break;
+			case '/git/matching-refs/tags':
+			case '/git/matching-refs/heads': {
+				const namespace = rest.endsWith('tags') ? 'tags' : 'heads';
+				const refs = [...(namespace === 'tags' ? this.tags : this.heads)]
+					.sort(([a], [b]) => a.localeCompare(b))
+					.map(([name, sha]) => ({ ref: `refs/${namespace}/${name}`, object: { sha, type: 'commit' } }));
+				return this.reply(refs, '', headers);
+			}
+			default: {
+				const reviewsOf = /^\/pulls\/(\d+)\/reviews$/.exec(rest);
+				if (reviewsOf) {
+					list = this.reviews.filter((review) => String(review.pull_request_url).endsWith(`/pulls/${reviewsOf[1]}`));
+					break;
+				}
+				const compare = /^\/compare\/([0-9a-f]+)\.\.\.([0-9a-f]+)$/.exec(decodeURIComponent(rest));
+				if (!compare) return undefined;
+				const ahead: Entry[] = [];
+				for (let sha: string | undefined = compare[2]; sha && sha !== compare[1]; sha = this.commits.get(sha)?.parent) {
+					const commit = this.commits.get(sha)!;
+					ahead.unshift({
+						sha,
+						html_url: `https://github.com/${this.owner}/${this.name}/commit/${sha}`,
+						commit: { message: commit.message, author: { name: 'Mona', email: 'mona@example.com', date: commit.date }, committer: { name: 'Mona', email: 'mona@example.com', date: commit.date } },
+						author: { login: 'mona' },
+						committer: { login: 'mona' },
+					});
+				}
+				return this.reply({ status: 'ahead', ahead_by: ahead.length, commits: ahead }, '', headers);
+			}
+		}
+		const slice = list.slice((page - 1) * perPage, page * perPage);
+		const links: string[] = [];
+		const pageUrl = (n: number) => {
+			const params = new URLSearchParams({ ...query, page: String(n) });
+			return `<${this.origin}${path}?${params.toString()}>`;
+		};
+		if (page * perPage < list.length) links.push(`${pageUrl(page + 1)}; rel="next"`);
+		const lastPage = Math.max(1, Math.ceil(list.length / perPage));
+		if (last && lastPage > 1) links.push(`${pageUrl(lastPage)}; rel="last"`);
+		return this.reply(wrap ? wrap(slice) : slice, links.join(', '), headers);
+	}
+
+	private reply(body: unknown, link: string, headers: Record<string, string>): SimulatedAnswer {
+		this.requestsAnswered++;
+		const etag = `W/"${createHash('sha1').update(JSON.stringify(body) + link).digest('hex')}"`;
+		const common: Record<string, string> = {
+			date: new Date(this.clock).toUTCString(),
+			etag,
+			...(this.pollIntervalSeconds ? { 'x-poll-interval': String(this.pollIntervalSeconds) } : {}),
+			...(link ? { link } : {}),
+		};
+		if (headers['if-none-match'] === etag) return { status: 304, headers: common };
+		this.unitsUsed++;
+		return { status: 200, body, headers: { ...common, 'content-type': 'application/json; charset=utf-8' } };
+	}
+}
+
+export interface SimulatedRequest {
+	method: string;
+	path: string;
+	query: Record<string, string>;
+	headers: Record<string, string>;
+	status: number;
+}
+
+/**
+ * Serves the repositories on api.github.com (nock, no network) and records every request with the
+ * status it was answered with; a path no repository serves is answered 599.
+ */
+export function serveSimulatedRepositories(repositories: SimulatedRepository[], origin = 'https://api.github.com'): SimulatedRequest[] {
+	const recorded: SimulatedRequest[] = [];
+	nock(origin)
+		.persist()
+		.get(() => true)
+		.reply(function (uri) {
+			const url = new URL(uri, origin);
+			const query: Record<string, string> = {};
+			url.searchParams.forEach((value, key) => (query[key] = value));
+			const headers: Record<string, string> = {};
+			for (const [name, value] of Object.entries(this.req.headers)) headers[name.toLowerCase()] = String(value);
+			for (const repository of repositories) {
+				const answer = repository.answer('GET', url.pathname, query, headers);
+				if (!answer) continue;
+				recorded.push({ method: 'GET', path: url.pathname, query, headers, status: answer.status });
+				return [answer.status, answer.body === undefined ? '' : JSON.stringify(answer.body), answer.headers];
+			}
+			recorded.push({ method: 'GET', path: url.pathname, query, headers, status: 599 });
+			return [599, { message: `not simulated: ${url.pathname}` }];
+		})
+		.post('/graphql')
+		.reply(function (_uri, body) {
+			const { query, variables } = body as { query: string; variables: Record<string, string> };
+			const headers: Record<string, string> = {};
+			for (const [name, value] of Object.entries(this.req.headers)) headers[name.toLowerCase()] = String(value);
+			recorded.push({ method: 'POST', path: '/graphql', query: {}, headers, status: 200 });
+			const first = Number(/discussions\(first: (\d+)/.exec(query)?.[1] ?? 10);
+			const last = Number(/comments\(last: (\d+)/.exec(query)?.[1] ?? 10);
+			const data: Record<string, unknown> = { rateLimit: { cost: 1 } };
+			for (const key of Object.keys(variables).filter((name) => name.startsWith('owner'))) {
+				const index = key.slice('owner'.length);
+				const repository = repositories.find((candidate) => candidate.owner === variables[key] && candidate.name === variables[`name${index}`]);
+				data[`r${index}`] = repository ? repository.graphqlDiscussions(first, last) : null;
+			}
+			return [200, { data }];
+		});
+	return recorded;
+}
