@@ -72,6 +72,8 @@ describe('4. Trigger cost: deliveries per second through the webhook handlers, i
 			{ authentication: 'keyToken', event: 'newBoardActivity', activityTypes: [], boards: [BOARD_ID] },
 			{ trelloKeyTokenApi: { apiKey: 'k'.repeat(32), apiToken: 't'.repeat(64), applicationSecret: APP_SECRET, apiBaseUrl: 'https://api.trello.com' } },
 		);
+		// As activation leaves it: the record of the webhook registered on the board (as the GitHub rows keep their hook secret).
+		ours.staticData.trelloWebhooks = { callbackUrl: ours.webhookUrl, refs: [BOARD_ID], models: [{ idModel: BOARD_ID, webhookId: '65b000000000000000000001', name: BOARD_MODEL.name }] };
 		const contenders = [{ driver: ours, round: trelloRound(ours) }];
 		const unavailable = theirsAvailable('trelloTrigger');
 		if (!unavailable) {

@@ -6,16 +6,19 @@ import { mkdtempSync } from 'fs';
 import { tmpdir } from 'os';
 
 import { BASE_NODE_FILES, N8N_BASE_DIST, N8N_HOST_DIR } from '../harness';
-import { ratio, table } from '../report';
+import { ratioSpread, ROUNDS, roundRatios, roundsStatus, table, valueSpread } from '../report';
 import { ROOT } from '../common';
 import { goals, report } from '../reportWriter';
 
 // ---------------------------------------------------------------------------------------------
 // 5. Footprint
 // ---------------------------------------------------------------------------------------------
+/** Cold-require samples per side: at least 7, and at least the bench's rounds. */
+const COLD_SAMPLES = Math.max(7, ROUNDS);
+
 describe('5. Footprint', () => {
 	const rows: Array<Array<string | number>> = [];
-	afterAll(() => report('5. Footprint', table(['Measure', 'Ours', 'n8n’s four nodes'], rows) + '\n\nCold require: a fresh `node` process per sample (the machine’s Node, ' + process.version + '), n8n-workflow loaded first and untimed (n8n always has it loaded), then every node and credential file required and timed; 7 samples each, alternating, median (min–max).'));
+	afterAll(() => report('5. Footprint', table(['Measure', 'Ours', 'n8n’s four nodes'], rows) + '\n\nCold require: a fresh `node` process per sample (the machine’s Node, ' + process.version + '), n8n-workflow loaded first and untimed (n8n always has it loaded), then every node and credential file required and timed; ' + COLD_SAMPLES + ' samples each, alternating (ours, n8n’s, ours, …), median (min–max); ours ÷ n8n’s pairs the two samples of each turn.'));
 
 	it('measures dependencies, packed size and cold require time', () => {
 		const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; n8n: { nodes: string[]; credentials: string[] } };
@@ -45,22 +48,19 @@ describe('5. Footprint', () => {
 		const sample = (args: string[]) => Number(execFileSync(process.execPath, ['--no-warnings', script, JSON.stringify(args)], { encoding: 'utf8' }));
 		const ours: number[] = [];
 		const theirs: number[] = [];
-		for (let i = 0; i < 7; i++) {
+		for (let i = 0; i < COLD_SAMPLES; i++) {
 			ours.push(sample(ourArgs));
 			if (theirFiles.length) theirs.push(sample([join(N8N_HOST_DIR, 'node_modules', 'n8n-workflow'), ...theirFiles]));
 		}
-		const summary = (values: number[]) => {
-			const sorted = [...values].sort((a, b) => a - b);
-			return `${sorted[3].toFixed(0)} ms (${sorted[0].toFixed(0)}–${sorted[6].toFixed(0)})`;
-		};
 		rows.push([
 			'Cold require',
-			`${summary(ours)}: ${pkg.n8n.nodes.length} nodes + ${pkg.n8n.credentials.length} credentials`,
-			theirs.length ? `${summary(theirs)}: 4 nodes + their 4 credentials (GitHub App credential not counted)` : 'not available',
+			`${valueSpread(ours, 0, ' ms')}: ${pkg.n8n.nodes.length} nodes + ${pkg.n8n.credentials.length} credentials`,
+			theirs.length ? `${valueSpread(theirs, 0, ' ms')}: 4 nodes + their 4 credentials (GitHub App credential not counted)` : 'not available',
 		]);
 		if (theirs.length) {
-			const median = (values: number[]) => [...values].sort((a, b) => a - b)[3];
-			rows.push(['Cold require, ours ÷ n8n’s', ratio(median(ours) / median(theirs)), '']);
+			const ratios = roundRatios(ours, theirs);
+			rows.push(['Cold require, ours ÷ n8n’s', ratioSpread(ratios), '']);
+			goals.push(['Cold require: ≤ n8n’s four nodes', ratioSpread(ratios), roundsStatus(ratios, (value) => value <= 1)]);
 		}
 	});
 });
