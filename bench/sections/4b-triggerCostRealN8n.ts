@@ -92,10 +92,10 @@ describe('4b. Trigger cost: deliveries per second accepted by a real n8n', () =>
 				r.label,
 				r.sent,
 				`${r.accepted} (${r.refused})`,
-				valueSpread(r.answeredPerSecond),
+				valueSpread(r.answeredPerSecond, 1),
 				mine ? ratioSpread(roundRatios(r.answeredPerSecond, other.answeredPerSecond)) : '',
 				r.runs,
-				valueSpread(r.throughRunsPerSecond),
+				valueSpread(r.throughRunsPerSecond, 1),
 				mine ? ratioSpread(roundRatios(r.throughRunsPerSecond, other.throughRunsPerSecond)) : '',
 			]);
 		}
