@@ -13,8 +13,9 @@ export interface Delivery {
 	body: unknown;
 }
 
-export interface Throughput {
-	perSecond: number;
+/** One contender's figures over the rounds: deliveries per second per round, and the totals. */
+export interface RoundsThroughput {
+	perSecond: number[];
 	delivered: number;
 	started: number;
 	items: number;
@@ -22,35 +23,46 @@ export interface Throughput {
 }
 
 /**
- * Deliveries per second through webhook handlers, measured side by side: round after round, every
- * handler gets its own fresh round (built and signed untimed), in an order that alternates, so drift
- * in machine load and garbage collection falls on all of them alike.
+ * Deliveries per second through webhook handlers, measured side by side in `rounds` rounds. Within a
+ * round every handler gets fresh batches (built and signed untimed) in an order that alternates, until
+ * each has been timed for at least `minimumMs`; so drift in machine load and garbage collection falls
+ * on all of them alike, and each round yields one figure per handler (hence one ratio per round).
  */
-export async function interleavedThroughput(contenders: Array<{ driver: WebhookDriver; round: (roundIndex: number) => Delivery[] }>, minimumMs = 3000): Promise<Throughput[]> {
+export async function interleavedThroughput(
+	contenders: Array<{ driver: WebhookDriver; round: (batchIndex: number) => Delivery[] }>,
+	{ rounds, minimumMs }: { rounds: number; minimumMs: number },
+): Promise<RoundsThroughput[]> {
 	for (const { driver, round } of contenders) for (const warmUp of round(-1)) await driver.deliver(warmUp.headers, warmUp.rawBody, warmUp.body);
-	const totals = contenders.map(() => ({ timedMs: 0, delivered: 0, started: 0, items: 0, refused: 0 }));
-	for (let index = 0; Math.min(...totals.map((t) => t.timedMs)) < minimumMs && index < 5000; index++) {
-		const order = contenders.map((_, i) => i);
-		if (index % 2 === 1) order.reverse();
-		for (const which of order) {
-			const { driver, round } = contenders[which];
-			const total = totals[which];
-			const deliveries = round(index);
-			const t0 = process.hrtime.bigint();
-			for (const d of deliveries) {
-				const { result, status } = await driver.deliver(d.headers, d.rawBody, d.body);
-				const output = result.workflowData?.[0];
-				if (output) {
-					total.started++;
-					total.items += output.length;
+	const results: RoundsThroughput[] = contenders.map(() => ({ perSecond: [], delivered: 0, started: 0, items: 0, refused: 0 }));
+	// Batch indexes run on across rounds: GitHub batches derive their delivery ids from them.
+	let batch = 0;
+	for (let roundIndex = 0; roundIndex < rounds; roundIndex++) {
+		const timed = contenders.map(() => ({ ms: 0, delivered: 0 }));
+		for (let step = 0; Math.min(...timed.map((t) => t.ms)) < minimumMs && step < 5000; step++, batch++) {
+			const order = contenders.map((_, i) => i);
+			if (batch % 2 === 1) order.reverse();
+			for (const which of order) {
+				const { driver, round } = contenders[which];
+				const total = results[which];
+				const deliveries = round(batch);
+				const t0 = process.hrtime.bigint();
+				for (const d of deliveries) {
+					const { result, status } = await driver.deliver(d.headers, d.rawBody, d.body);
+					const output = result.workflowData?.[0];
+					if (output) {
+						total.started++;
+						total.items += output.length;
+					}
+					if (status === 401) total.refused++;
 				}
-				if (status === 401) total.refused++;
+				timed[which].ms += Number(process.hrtime.bigint() - t0) / 1e6;
+				timed[which].delivered += deliveries.length;
+				total.delivered += deliveries.length;
 			}
-			total.timedMs += Number(process.hrtime.bigint() - t0) / 1e6;
-			total.delivered += deliveries.length;
 		}
+		timed.forEach((t, which) => results[which].perSecond.push((t.delivered / t.ms) * 1000));
 	}
-	return totals.map((t) => ({ perSecond: (t.delivered / t.timedMs) * 1000, delivered: t.delivered, started: t.started, items: t.items, refused: t.refused }));
+	return results;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -82,19 +82,20 @@ export interface TriggerCase {
 	/** Workflow and webhook id (also the webhook path: /webhook/bench-<id>/webhook). */
 	id: string;
 	node: Record<string, unknown>;
-	/** Builds the signed corpus once the hook is registered (GitHub hooks carry their own secret). */
-	deliveries: (hook: { callbackUrl: string; secret?: string }) => Delivery[];
+	/** Builds a round's signed corpus once the hook is registered (GitHub hooks carry their own secret); -1 is the warm-up. */
+	deliveries: (hook: { callbackUrl: string; secret?: string }, roundIndex: number) => Delivery[];
 }
 
+/** One case over the rounds: per-round rates, and totals. */
 export interface EndToEndResult {
 	label: string;
 	sent: number;
 	accepted: number;
 	refused: number;
-	answeredPerSecond: number;
+	answeredPerSecond: number[];
 	runs: number;
-	/** Deliveries per second until the last run this burst started was saved. */
-	throughRunsPerSecond: number;
+	/** Deliveries per second until the last run this burst started was saved, per round. */
+	throughRunsPerSecond: number[];
 }
 
 export const GITHUB_TOKEN = 'ghp_benchE2eToken0123456789abcdefABCDEF';
@@ -142,11 +143,12 @@ async function settledRuns(n8n: RealN8n, workflowId: string) {
 
 /**
  * Publishes every case's workflow in one real n8n (SQLite, as the quick start runs it), waits
- * until each registered its hook with the fakes, then sends each case its corpus in turn.
+ * until each registered its hook with the fakes, then sends each case its corpus in turn, round
+ * after round, the order of the cases reversed every other round (ours, n8n's, …, then back).
  */
 export async function measureInRealN8n(
 	cases: TriggerCase[],
-	options: { concurrency: number },
+	options: { concurrency: number; rounds: number },
 ): Promise<EndToEndResult[]> {
 	const github = new BenchGitHub();
 	const trello = new BenchTrello();
@@ -187,7 +189,7 @@ export async function measureInRealN8n(
 		await n8n.start();
 		await n8n.signInAsOwner();
 
-		const results: EndToEndResult[] = [];
+		const hooks = new Map<string, { callbackUrl: string; secret?: string }>();
 		for (const c of cases) {
 			const callbackUrl = `${n8n.baseUrl}/webhook/bench-${c.id}/webhook`;
 			const deadline = Date.now() + 60_000;
@@ -195,25 +197,34 @@ export async function measureInRealN8n(
 				store.hooks.some((hook) => hook.config.url === callbackUrl) || trelloHooks.some((hook) => hook.callbackURL === callbackUrl);
 			while (!registered() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
 			if (!registered()) throw new Error(`${c.label}: no webhook registered for ${callbackUrl}\n${n8n.log.slice(-3000)}`);
-			const secret = store.hooks.find((hook) => hook.config.url === callbackUrl)?.config.secret;
-			const deliveries = c.deliveries({ callbackUrl, secret });
+			const hook = { callbackUrl, secret: store.hooks.find((registeredHook) => registeredHook.config.url === callbackUrl)?.config.secret };
+			hooks.set(c.id, hook);
 			// Warm-up, untimed: n8n loads and compiles what the first webhook call needs.
-			await burst(callbackUrl, deliveries.slice(0, 10), 1);
+			await burst(callbackUrl, c.deliveries(hook, -1).slice(0, 10), 1);
 			await settledRuns(n8n, c.id);
-			const before = await runCount(n8n, c.id);
-			const t0 = Date.now();
-			const { accepted, refused } = await burst(callbackUrl, deliveries, options.concurrency);
-			const answeredMs = Date.now() - t0;
-			const { count, lastAt } = await settledRuns(n8n, c.id);
-			results.push({
-				label: c.label,
-				sent: deliveries.length,
-				accepted,
-				refused,
-				answeredPerSecond: (deliveries.length / answeredMs) * 1000,
-				runs: count - before,
-				throughRunsPerSecond: (deliveries.length / Math.max(answeredMs, lastAt - t0)) * 1000,
-			});
+		}
+
+		const results: EndToEndResult[] = cases.map((c) => ({ label: c.label, sent: 0, accepted: 0, refused: 0, answeredPerSecond: [], runs: 0, throughRunsPerSecond: [] }));
+		for (let roundIndex = 0; roundIndex < options.rounds; roundIndex++) {
+			const order = cases.map((_, i) => i);
+			if (roundIndex % 2 === 1) order.reverse();
+			for (const which of order) {
+				const c = cases[which];
+				const hook = hooks.get(c.id)!;
+				const deliveries = c.deliveries(hook, roundIndex);
+				const before = await runCount(n8n, c.id);
+				const t0 = Date.now();
+				const { accepted, refused } = await burst(hook.callbackUrl, deliveries, options.concurrency);
+				const answeredMs = Date.now() - t0;
+				const { count, lastAt } = await settledRuns(n8n, c.id);
+				const result = results[which];
+				result.sent += deliveries.length;
+				result.accepted += accepted;
+				result.refused += refused;
+				result.runs += count - before;
+				result.answeredPerSecond.push((deliveries.length / answeredMs) * 1000);
+				result.throughRunsPerSecond.push((deliveries.length / Math.max(answeredMs, lastAt - t0)) * 1000);
+			}
 		}
 		return results;
 	} finally {

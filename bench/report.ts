@@ -10,6 +10,52 @@ export function table(headers: string[], rows: Array<Array<string | number>>): s
 export const seconds = (ms: number) => (ms / 1000).toFixed(1) + ' s';
 export const ratio = (value: number) => (Number.isFinite(value) ? value.toFixed(2) + '×' : '—');
 
+/**
+ * Interleaved rounds per side-by-side figure (ours, n8n's, ours, n8n's, …): one round says little on a
+ * shared machine, so every ratio is the median of its rounds, shown with its spread. BENCH_ROUNDS
+ * overrides the count (at least 1).
+ */
+export const ROUNDS = Math.max(1, Math.floor(Number(process.env.BENCH_ROUNDS ?? 5)) || 5);
+
+/** Median, smallest and largest of the values (the median of an even count is the mean of the middle two). */
+export function spread(values: number[]): { median: number; min: number; max: number; count: number } {
+	const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+	const count = sorted.length;
+	if (!count) return { median: NaN, min: NaN, max: NaN, count };
+	const middle = Math.floor(count / 2);
+	const median = count % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+	return { median, min: sorted[0], max: sorted[count - 1], count };
+}
+
+/** "1.23× (1.10–1.40)": the median ratio of the rounds and their range ("—" when there are none). */
+export function ratioSpread(values: number[]): string {
+	const { median, min, max, count } = spread(values);
+	if (!count) return '—';
+	return count === 1 ? ratio(median) : `${ratio(median)} (${min.toFixed(2)}–${max.toFixed(2)})`;
+}
+
+/** "6120 (5800–6400)": a measured quantity's median over the rounds and its range, with `digits` decimals. */
+export function valueSpread(values: number[], digits = 0, unit = ''): string {
+	const { median, min, max, count } = spread(values);
+	if (!count) return '—';
+	const show = (value: number) => value.toFixed(digits);
+	return count === 1 ? `${show(median)}${unit}` : `${show(median)}${unit} (${show(min)}–${show(max)})`;
+}
+
+/** Ours ÷ n8n's per round, paired by round (both measured minutes apart at most, in alternating order). */
+export const roundRatios = (ours: number[], theirs: number[]) => ours.map((value, round) => value / theirs[round]);
+
+/**
+ * A goal met by side-by-side rounds: "met" when every round reached it, "met by the median" when
+ * only the median did, else "not met".
+ */
+export function roundsStatus(ratios: number[], meets: (ratio: number) => boolean = (value) => value >= 1): string {
+	const { median, count } = spread(ratios);
+	if (!count) return 'not measured';
+	if (ratios.every(meets)) return 'met';
+	return meets(median) ? 'met by the median, not in every round' : 'not met';
+}
+
 export interface ChartSeries {
 	label: string;
 	startedAt: number;

@@ -116,7 +116,7 @@ describe('7. Polling cost: repository events, conditional requests against a nai
 	afterAll(() => {
 		nock.cleanAll();
 		report(
-			'7. Polling cost: repository events polled with conditional requests, side by side with a naive poller',
+			'Polling cost: repository events polled with conditional requests, side by side with a naive poller',
 			table(['Poller', 'Changes', 'Rate-limit units, first poll', 'Units, later polls', 'Units per later poll', 'Items emitted', 'Most requests per URL path and poll', 'Wall time'], rows) +
 				`\n\n${REPOSITORIES} repositories × all ${POLLED_REPOSITORY_TRIGGERS.length} events the Poll Trigger offers (${POLLED_REPOSITORY_TRIGGERS.map((row) => row.name).join(', ')}), one poll per simulated minute for ${POLLS} minutes, through the node's poll() in n8n-core's PollContext. The fake GitHub (test/fakes/simulatedRepository.ts, served by nock) answers the list endpoints with weak ETags and a 304 to a matching If-None-Match, and counts the rate limit as GitHub does: every answer but a 304 costs one unit. "With changes": before each poll every repository has a ${CHANGE_SHARE * 100} % chance of one change (new issue, pull request, star, tag, commit, release, fork or completed workflow run; the same sequence for both pollers). The naive poller is the same node with its remembered ETags dropped before every poll: the same requests, none conditional. Discussions (New Discussion, New Discussion Comment) have no REST list: one GraphQL query per poll for all ${REPOSITORIES} repositories, never conditional, counted in GraphQL points and not in these (REST) units. n8n's own GitHub Trigger has no polling to compare with.`,
 		);

@@ -49,12 +49,23 @@ function registeredCallbackUrl(ctx: IWebhookFunctions, stored: StoredWebhooks | 
 const RECEIVED_KEY = 'receivedActions';
 
 /**
+ * Which trigger node's memory a delivery belongs to. A Trello webhook id belongs to one
+ * registration of one node, and reading it from the record kept at registration is cheap; without
+ * a record, the workflow and node ids (getNode() copies the whole node on every call).
+ */
+function memoryKeyOf(ctx: IWebhookFunctions, stored: StoredWebhooks | undefined): string {
+	const webhookId = stored?.models[0]?.webhookId;
+	if (webhookId) return `trello:webhook:${webhookId}`;
+	return `trello:${ctx.getWorkflow().id ?? ''}:${ctx.getNode().id}`;
+}
+
+/**
  * Trello sends a delivery again when it gets no 2xx in time; the action id identifies it
  * (nodes/shared/dedupe.ts). Only deliveries that would start an execution are recorded.
  */
-function alreadyReceived(ctx: IWebhookFunctions, staticData: IDataObject, actionId: string): boolean {
+function alreadyReceived(ctx: IWebhookFunctions, staticData: IDataObject, stored: StoredWebhooks | undefined, actionId: string): boolean {
 	const persisted = (staticData[RECEIVED_KEY] ?? (staticData[RECEIVED_KEY] = {})) as ReceivedIds;
-	return receivedBefore(persisted, `trello:${ctx.getWorkflow().id ?? ''}:${ctx.getNode().id}`, actionId);
+	return receivedBefore(persisted, memoryKeyOf(ctx, stored), actionId);
 }
 
 /**
@@ -107,7 +118,7 @@ export async function handleDelivery(ctx: IWebhookFunctions): Promise<IWebhookRe
 
 	const match = matchAction(plan, action);
 	if (!match.matched) return { webhookResponse: 'OK' };
-	if (typeof action.id === 'string' && action.id && alreadyReceived(ctx, staticData, action.id)) {
+	if (typeof action.id === 'string' && action.id && alreadyReceived(ctx, staticData, stored, action.id)) {
 		return { webhookResponse: 'OK' };
 	}
 	const item = actionToItem(action, {

@@ -26,7 +26,13 @@ function memberOf(value: unknown, fallbackId?: string): IDataObject | null {
 
 /** Leaves out the fields an event does not have, so an item shows only what it is about. */
 function present(fields: IDataObject): IDataObject {
-	return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null && value !== undefined));
+	// A loop, not entries/filter/fromEntries: this runs for every delivery and builds no arrays.
+	const kept: IDataObject = {};
+	for (const key in fields) {
+		const value = fields[key];
+		if (value !== null && value !== undefined) kept[key] = value;
+	}
+	return kept;
 }
 
 /**
