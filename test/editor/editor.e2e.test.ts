@@ -258,7 +258,14 @@ const prepared = !!process.env.N8N_HOST_DIR && !!process.env.PACKAGE_TARBALL && 
 		await page.goto(`${n8n.baseUrl}/workflow/${WORKFLOW_ID}/${workflow.nodes[0].id}`);
 		const ndv = page.getByTestId('ndv');
 		await ndv.getByTestId('node-parameters').waitFor();
-		await ndv.getByTestId('parameter-input-repositories').click();
+		// A click while the panel still lays out (the notice above the field renders late) can land before the
+		// select listens: click until the list is open, as a user would.
+		const select = ndv.getByTestId('parameter-input-repositories');
+		const firstOption = page.getByText('widgets', { exact: true }).filter({ visible: true }).first();
+		for (let attempt = 0; attempt < 5 && !(await firstOption.isVisible()); attempt++) {
+			await select.click();
+			await firstOption.waitFor({ timeout: 5000 }).catch(() => undefined);
+		}
 		// What the user sees: the names exist only in the fake GitHub, and another owner's repository is left out.
 		// n8n may load the options when the panel opens or again on click (caching and timing decide), so the
 		// number of requests is not asserted, only that each one carried the credential's token.
