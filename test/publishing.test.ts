@@ -186,11 +186,13 @@ describe('what n8n loads from package.json', () => {
 	// n8n's loader takes the class named like the file (GithubApiCall.node.js → GithubApiCall); any other name fails the whole package.
 	const entries = [...packageJson.n8n.nodes, ...packageJson.n8n.credentials];
 
-	it.each(entries)('%s exports a class named after its file', (entry) => {
+	it.each(entries)('%s exports only a class named after its file', (entry) => {
 		const source = join(ROOT, entry.replace(/^dist\//, '').replace(/\.js$/, '.ts'));
 		const className = source.split('/').pop()!.replace(/\.(node|credentials)\.ts$/, '');
 		// eslint-disable-next-line @typescript-eslint/no-require-imports
 		const exported = require(source) as Record<string, unknown>;
 		expect(typeof exported[className]).toBe('function');
+		// Anything else exported beside it is what tools that take a file's export (the quick-start check, n8n's dev loader) may pick up instead.
+		expect(Object.keys(exported)).toEqual([className]);
 	});
 });

@@ -21,7 +21,7 @@ function optionName(row: (typeof POLL_TRIGGERS)[number]): string {
 }
 
 /** "Trigger On" value for the repository events (their rows carry polledFrom). */
-export const REPOSITORY_EVENTS = 'repositoryEvents';
+const REPOSITORY_EVENTS = 'repositoryEvents';
 const REPOSITORY_EVENTS_SHOWN = { show: { trigger: [REPOSITORY_EVENTS] } };
 
 const TRIGGER_OPTIONS: INodePropertyOptions[] = [
