@@ -1,6 +1,7 @@
 import type { IDataObject, INodeExecutionData, INodePropertyOptions, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
+import { byName, locatorModes } from '../shared/locator';
 import { GITHUB_AUTHENTICATION_PROPERTY, GITHUB_CREDENTIALS } from './common';
 import { searchOwners, searchRepositories } from './methods/listSearch';
 import { getOwnerRepositories } from './methods/loadOptions';
@@ -95,16 +96,10 @@ export class GitHubPollTrigger implements INodeType {
 				default: { mode: 'list', value: '' },
 				required: true,
 				displayOptions: { show: { trigger: ['newWatcher'] } },
-				modes: [
-					{
-						displayName: 'From List',
-						name: 'list',
-						type: 'list',
-						placeholder: 'Select a repository...',
-						typeOptions: { searchListMethod: 'searchRepositories', searchable: true },
-					},
-					{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. hello-world or octo-org/hello-world' },
-				],
+				...locatorModes(
+					{ searchListMethod: 'searchRepositories', placeholder: 'Select a repository...' },
+					byName('e.g. hello-world or octo-org/hello-world'),
+				),
 			},
 			{
 				displayName: 'Only Participating',

@@ -1,7 +1,8 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import type { CatalogueField } from '../../shared/catalogue';
 import { listOf } from '../../shared/catalogue';
+import { byId, byName, byUrl, locatorModes, mustMatch, typedMode } from '../../shared/locator';
 import { OWNER_NAMED_BY_REPOSITORY } from '../repositoryReference';
 
 /** Fields shared by many rows. Descriptions are written for people and for AI agents alike. */
@@ -15,35 +16,14 @@ export const ownerField = (description?: string): CatalogueField => ({
 	required: true,
 	identifies: 'owner',
 	description: description ?? 'Account or organization that owns the repository, e.g. "n8n-io"',
-	ui: {
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: 'searchOwners', searchable: true },
-			},
-			{
-				displayName: 'By Name',
-				name: 'name',
-				type: 'string',
-				placeholder: 'e.g. n8n-io',
-			},
-			{
-				displayName: 'By URL',
-				name: 'url',
-				type: 'string',
-				placeholder: 'e.g. https://github.com/n8n-io',
-				extractValue: { type: 'regex', regex: 'https?://[^/]+/([-_0-9a-zA-Z.]+)' },
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: 'https?://[^/]+/[-_0-9a-zA-Z.]+.*', errorMessage: 'Not a valid account URL' },
-					},
-				],
-			},
-		],
-	},
+	ui: locatorModes(
+		'searchOwners',
+		byName('e.g. n8n-io'),
+		byUrl('e.g. https://github.com/n8n-io', {
+			extractValue: { type: 'regex', regex: 'https?://[^/]+/([-_0-9a-zA-Z.]+)' },
+			validation: mustMatch('https?://[^/]+/[-_0-9a-zA-Z.]+.*', 'Not a valid account URL'),
+		}),
+	),
 });
 
 export const repositoryField = (): CatalogueField => ({
@@ -57,37 +37,13 @@ export const repositoryField = (): CatalogueField => ({
 	identifies: 'repository',
 	description:
 		'Repository name, e.g. "n8n". Also accepted: "owner/name" or the repository URL (https://github.com/owner/name), which name the owner too (Repository Owner is then not asked for).',
-	ui: {
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: 'searchRepositories', searchable: true },
-			},
-			{
-				displayName: 'By Name',
-				name: 'name',
-				type: 'string',
-				placeholder: 'e.g. n8n or n8n-io/n8n',
-			},
-			{
-				displayName: 'By URL',
-				name: 'url',
-				type: 'string',
-				placeholder: 'e.g. https://github.com/n8n-io/n8n',
-				validation: [
-					{
-						type: 'regex',
-						properties: {
-							regex: 'https?://[^/]+/[-_0-9a-zA-Z.]+/[-_0-9a-zA-Z.]+.*',
-							errorMessage: 'Not a valid repository URL',
-						},
-					},
-				],
-			},
-		],
-	},
+	ui: locatorModes(
+		'searchRepositories',
+		byName('e.g. n8n or n8n-io/n8n'),
+		byUrl('e.g. https://github.com/n8n-io/n8n', {
+			validation: mustMatch('https?://[^/]+/[-_0-9a-zA-Z.]+/[-_0-9a-zA-Z.]+.*', 'Not a valid repository URL'),
+		}),
+	),
 });
 
 /** Owner + repository: the first two fields of every repository operation. */
@@ -96,17 +52,7 @@ export const repositoryFields = (): CatalogueField[] => [
 	repositoryField(),
 ];
 
-const branchLocator: Pick<INodeProperties, 'modes'> = {
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			typeOptions: { searchListMethod: 'searchBranches', searchable: true },
-		},
-		{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. main' },
-	],
-};
+const branchLocator = locatorModes('searchBranches', byName('e.g. main'));
 
 export function branchField(overrides: Partial<CatalogueField> & Pick<CatalogueField, 'name' | 'in'>): CatalogueField {
 	return {
@@ -139,32 +85,17 @@ export function numberLocator(kind: NumberKind, overrides: Partial<CatalogueFiel
 		integer: true,
 		description: `Number of the ${label.toLowerCase()} in the repository, e.g. 42 or #42 (as in …/${example}/42), not GitHub's internal ID`,
 		...overrides,
-		ui: {
-			modes: [
-				{
-					displayName: 'From List',
-					name: 'list',
-					type: 'list',
-					typeOptions: { searchListMethod, searchable: true },
-				},
-				{
-					// n8n's editor labels the "id" mode "By ID"; the hint says which number is meant.
-					displayName: 'By Number',
-					name: 'id',
-					type: 'string',
-					placeholder: 'e.g. 42 or #42',
-					hint: `The ${label.toLowerCase()}'s number as GitHub shows it (#42), not GitHub's internal ID`,
-					validation: [{ type: 'regex', properties: { regex: '^\\s*#?[0-9]+\\s*$', errorMessage: 'Give the number, e.g. 42 or #42' } }],
-				},
-				{
-					displayName: 'By URL',
-					name: 'url',
-					type: 'string',
-					placeholder: `e.g. https://github.com/n8n-io/n8n/${example}/42`,
-					extractValue: { type: 'regex', regex: `https?://[^/]+/[^/]+/[^/]+/${urlPath}/([0-9]+)` },
-				},
-			],
-		},
+		ui: locatorModes(
+			searchListMethod,
+			// n8n's editor labels the "id" mode "By ID"; the hint says which number is meant.
+			typedMode('id', 'By Number', 'e.g. 42 or #42', {
+				hint: `The ${label.toLowerCase()}'s number as GitHub shows it (#42), not GitHub's internal ID`,
+				validation: mustMatch('^\\s*#?[0-9]+\\s*$', 'Give the number, e.g. 42 or #42'),
+			}),
+			byUrl(`e.g. https://github.com/n8n-io/n8n/${example}/42`, {
+				extractValue: { type: 'regex', regex: `https?://[^/]+/[^/]+/[^/]+/${urlPath}/([0-9]+)` },
+			}),
+		),
 	};
 }
 
@@ -186,14 +117,10 @@ export function idLocator(
 	const url = `https?://[^/]+/[^/]+/[^/]+/(?:issues|pull)/[0-9]+[^#]*#${settings.anchor ?? ''}([0-9]+)`;
 	const urlMode = settings.anchor
 		? [
-				{
-					displayName: 'By URL',
-					name: 'url',
-					type: 'string' as const,
-					placeholder: `e.g. ${settings.urlExample ?? ''}`,
-					extractValue: { type: 'regex' as const, regex: url },
-					validation: [{ type: 'regex' as const, properties: { regex: `${url}.*`, errorMessage: `Give the URL ending in #${settings.anchor}<ID>` } }],
-				},
+				byUrl(`e.g. ${settings.urlExample ?? ''}`, {
+					extractValue: { type: 'regex', regex: url },
+					validation: mustMatch(`${url}.*`, `Give the URL ending in #${settings.anchor}<ID>`),
+				}),
 			]
 		: [];
 	return {
@@ -206,24 +133,11 @@ export function idLocator(
 		in: 'path',
 		required: true,
 		integer: true,
-		ui: {
-			modes: [
-				{
-					displayName: 'From List',
-					name: 'list',
-					type: 'list',
-					typeOptions: { searchListMethod: settings.searchListMethod, searchable: true },
-				},
-				{
-					displayName: 'By ID',
-					name: 'id',
-					type: 'string',
-					placeholder: settings.placeholder,
-					validation: [{ type: 'regex', properties: { regex: '^\\s*[0-9]+\\s*$', errorMessage: 'Give the numeric ID' } }],
-				},
-				...urlMode,
-			],
-		},
+		ui: locatorModes(
+			settings.searchListMethod,
+			byId(settings.placeholder, { validation: mustMatch('^\\s*[0-9]+\\s*$', 'Give the numeric ID') }),
+			...urlMode,
+		),
 	};
 }
 
@@ -238,22 +152,11 @@ export const workflowField = (overrides: Partial<CatalogueField> = {}): Catalogu
 	description: 'GitHub Actions workflow, by its numeric ID or its file name in .github/workflows, e.g. "ci.yml"',
 	...overrides,
 	ui: {
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: 'searchWorkflows', searchable: true },
-			},
-			{ displayName: 'By File Name', name: 'filename', type: 'string', placeholder: 'e.g. ci.yml' },
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 161335',
-				validation: [{ type: 'regex', properties: { regex: '^[0-9]+$', errorMessage: 'Give a numeric ID' } }],
-			},
-		],
+		...locatorModes(
+			'searchWorkflows',
+			typedMode('filename', 'By File Name', 'e.g. ci.yml'),
+			byId('e.g. 161335', { validation: mustMatch('^[0-9]+$', 'Give a numeric ID') }),
+		),
 		...overrides.ui,
 	},
 });

@@ -6,6 +6,7 @@ import { eventsFor, triggersByValue } from './catalogue';
 import type { HookTarget } from './registration';
 import type { UserFilterValues } from './matching';
 import { ParameterMemo } from '../../shared/parameterMemo';
+import { byName, locatorModes, mustMatch } from '../../shared/locator';
 import { anyEventRows, EVERY_EVENT } from './anyEvent';
 import { repositoryReference } from '../repositoryReference';
 
@@ -16,27 +17,10 @@ export const OWNER_PROPERTY: INodeProperties = {
 	default: { mode: 'list', value: '' },
 	required: true,
 	description: 'User or organization that owns the repositories',
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select an owner...',
-			typeOptions: { searchListMethod: 'searchOwners', searchable: true },
-		},
-		{
-			displayName: 'By Name',
-			name: 'name',
-			type: 'string',
-			placeholder: 'e.g. octo-org',
-			validation: [
-				{
-					type: 'regex',
-					properties: { regex: '^[A-Za-z0-9-]+$', errorMessage: 'Not a valid GitHub user or organization name' },
-				},
-			],
-		},
-	],
+	...locatorModes(
+		{ searchListMethod: 'searchOwners', placeholder: 'Select an owner...' },
+		byName('e.g. octo-org', { validation: mustMatch('^[A-Za-z0-9-]+$', 'Not a valid GitHub user or organization name') }),
+	),
 };
 
 /** The user's filters on matched events; both trigger nodes offer them. */

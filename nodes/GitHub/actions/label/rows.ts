@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { CatalogueField } from '../../../shared/catalogue';
+import { byName, locatorModes } from '../../../shared/locator';
 import { repositoryFields } from '../fields';
 import type { GitHubRow } from '../types';
 import { labelByName } from './handlers';
@@ -12,18 +13,7 @@ export const labelLocator = (overrides: Partial<CatalogueField> & Pick<Catalogue
 	required: true,
 	description: 'Name of the label, e.g. "bug"',
 	...overrides,
-	ui: {
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: 'searchLabels', searchable: true },
-			},
-			{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. bug' },
-		],
-		...overrides.ui,
-	},
+	ui: { ...locatorModes('searchLabels', byName('e.g. bug')), ...overrides.ui },
 });
 
 const labelName = () => labelLocator({ name: 'labelName', apiName: 'name', in: 'path' });

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { CatalogueField } from '../../../shared/catalogue';
+import { locatorModes, mustMatch, typedMode } from '../../../shared/locator';
 import { isoDate, repositoryFields, sortDirection } from '../fields';
 import type { GitHubRow } from '../types';
 
@@ -13,21 +14,7 @@ export const milestoneLocator = (overrides: Partial<CatalogueField> & Pick<Catal
 	description: 'Number of the milestone, e.g. 3 (as in …/milestone/3)',
 	...overrides,
 	ui: {
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: 'searchMilestones', searchable: true },
-			},
-			{
-				displayName: 'By Number',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 3',
-				validation: [{ type: 'regex', properties: { regex: '^[0-9]+$', errorMessage: 'Give a number' } }],
-			},
-		],
+		...locatorModes('searchMilestones', typedMode('id', 'By Number', 'e.g. 3', { validation: mustMatch('^[0-9]+$', 'Give a number') })),
 		...overrides.ui,
 	},
 });

@@ -1,4 +1,5 @@
 import type { CatalogueField } from '../../../shared/catalogue';
+import { byName, locatorModes, mustMatch, typedMode } from '../../../shared/locator';
 import { numberLocator, ownerField, repositoryFields } from '../fields';
 import type { GitHubRow } from '../types';
 import { addItem, listFields, listItems, listProjects, updateItemStatus } from './handlers';
@@ -20,24 +21,13 @@ const projectNumber = (): CatalogueField => ({
 	required: true,
 	integer: true,
 	description: 'The project, chosen from the owner\'s projects or by its number, as in https://github.com/orgs/OWNER/projects/NUMBER',
-	ui: {
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: 'searchProjects', searchable: true },
-			},
-			{
-				displayName: 'By Number',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 3',
-				hint: 'The number in the project\'s URL (…/projects/3), not its node ID',
-				validation: [{ type: 'regex', properties: { regex: '^\\s*#?[0-9]+\\s*$', errorMessage: 'Give the project number, e.g. 3' } }],
-			},
-		],
-	},
+	ui: locatorModes(
+		'searchProjects',
+		typedMode('id', 'By Number', 'e.g. 3', {
+			hint: 'The number in the project\'s URL (…/projects/3), not its node ID',
+			validation: mustMatch('^\\s*#?[0-9]+\\s*$', 'Give the project number, e.g. 3'),
+		}),
+	),
 });
 
 /** The issue or pull request a project item is about: repository (checked by the router) and number. */
@@ -54,17 +44,7 @@ const statusOption = (): CatalogueField => ({
 	in: 'none',
 	required: true,
 	description: 'The option to set, chosen from the options of the project\'s field (see Status Field Name) or by its name as shown in the project (case-insensitive), e.g. "In Progress"',
-	ui: {
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: 'searchProjectFieldOptions', searchable: true },
-			},
-			{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. In Progress' },
-		],
-	},
+	ui: locatorModes('searchProjectFieldOptions', byName('e.g. In Progress')),
 });
 
 const OWNER_CONFINED = ' With "Allowed Repositories" set, the owner must own an allowed repository.';

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { CatalogueField } from '../../../shared/catalogue';
+import { byId, locatorModes, mustMatch } from '../../../shared/locator';
 import { repositoryFields } from '../fields';
 import type { GitHubRow } from '../types';
 import { downloadReleaseAsset, uploadReleaseAsset } from './handlers';
@@ -15,23 +16,7 @@ export const releaseIdField = (): CatalogueField => ({
 	required: true,
 	integer: true,
 	description: 'The release, chosen from the list or by its numeric ID (the ID that Get, Get by Tag and List return; not the tag)',
-	ui: {
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: 'searchReleases', searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 1234567',
-				validation: [{ type: 'regex', properties: { regex: '^[0-9]+$', errorMessage: 'Give a numeric ID' } }],
-			},
-		],
-	},
+	ui: locatorModes('searchReleases', byId('e.g. 1234567', { validation: mustMatch('^[0-9]+$', 'Give a numeric ID') })),
 });
 
 const MAKE_LATEST = [

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { CatalogueField } from '../../../shared/catalogue';
 import { listOf } from '../../../shared/catalogue';
+import { byName, locatorModes } from '../../../shared/locator';
 import { repositoryFields } from '../fields';
 import { organizationField } from '../organization/rows';
 import type { GitHubRow } from '../types';
@@ -16,12 +17,7 @@ export const environmentField = (description = 'Deployment environment, chosen f
 	in: 'path',
 	required: true,
 	description,
-	ui: {
-		modes: [
-			{ displayName: 'From List', name: 'list', type: 'list', typeOptions: { searchListMethod: 'searchEnvironments', searchable: true } },
-			{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. production' },
-		],
-	},
+	ui: locatorModes('searchEnvironments', byName('e.g. production')),
 });
 
 const secretName = (): CatalogueField => ({
