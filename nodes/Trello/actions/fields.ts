@@ -2,100 +2,72 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { CatalogueField } from '../../shared/catalogue';
 import { listOf } from '../../shared/catalogue';
+import type { ListMode } from '../../shared/locator';
+import { byUrl, locatorModes, mustMatch, typedMode } from '../../shared/locator';
 
 export const TRELLO_ID_REGEX = '^[0-9a-fA-F]{24}$';
 export const BOARD_URL_REGEX = 'https?://(?:www\\.)?trello\\.com/b/([a-zA-Z0-9]+)(?:[/?#].*)?';
 export const CARD_URL_REGEX = 'https?://(?:www\\.)?trello\\.com/c/([a-zA-Z0-9]+)(?:[/?#].*)?';
 export const CARD_ID_OR_SHORT_LINK_REGEX = '^(?:[0-9a-fA-F]{24}|[a-zA-Z0-9]{8})$';
 
-type Mode = NonNullable<INodeProperties['modes']>[number];
-
 const LOCATOR_DEFAULT = { mode: 'list', value: '' };
 const ID_PLACEHOLDER = '5abbe4b7ddc1b351ef961414';
 
-const searchable = (searchListMethod: string): Mode['typeOptions'] => ({ searchListMethod, searchable: true, searchFilterRequired: false });
+/** Trello's pickers list entries before anything is typed. */
+const fromList = (searchListMethod: string): ListMode => ({ searchListMethod, searchFilterRequired: false });
 
-const idValidation = (what: string): Mode['validation'] => [
-	{ type: 'regex', properties: { regex: TRELLO_ID_REGEX, errorMessage: `Not a Trello ${what} ID (24 hexadecimal characters)` } },
-];
-
-const urlValidation = (regex: string, errorMessage: string): Mode['validation'] => [
-	{ type: 'regex', properties: { regex, errorMessage } },
-];
+const byTrelloId = (what: string) =>
+	typedMode('id', 'ID', ID_PLACEHOLDER, { validation: mustMatch(TRELLO_ID_REGEX, `Not a Trello ${what} ID (24 hexadecimal characters)`) });
 
 /** A picker of the searchListMethod's results, or an ID (lists, labels). */
 function pickOrId(searchListMethod: string, what: string): Partial<INodeProperties> {
-	return {
-		default: LOCATOR_DEFAULT,
-		modes: [
-			{ displayName: 'From List', name: 'list', type: 'list', typeOptions: searchable(searchListMethod) },
-			{ displayName: 'ID', name: 'id', type: 'string', placeholder: ID_PLACEHOLDER, validation: idValidation(what) },
-		],
-	};
+	return { default: LOCATOR_DEFAULT, ...locatorModes(fromList(searchListMethod), byTrelloId(what)) };
 }
 
 const BOARD_LOCATOR: Partial<INodeProperties> = {
 	default: LOCATOR_DEFAULT,
-	modes: [
-		{ displayName: 'From List', name: 'list', type: 'list', typeOptions: searchable('searchBoards') },
-		{
-			displayName: 'By URL',
-			name: 'url',
-			type: 'string',
-			placeholder: 'https://trello.com/b/AbCd1234/my-board',
-			validation: urlValidation(BOARD_URL_REGEX, 'Not a Trello board address (https://trello.com/b/…)'),
+	...locatorModes(
+		fromList('searchBoards'),
+		byUrl('https://trello.com/b/AbCd1234/my-board', {
+			validation: mustMatch(BOARD_URL_REGEX, 'Not a Trello board address (https://trello.com/b/…)'),
 			extractValue: { type: 'regex', regex: BOARD_URL_REGEX },
-		},
-		{ displayName: 'ID', name: 'id', type: 'string', placeholder: ID_PLACEHOLDER, validation: idValidation('board') },
-	],
+		}),
+		byTrelloId('board'),
+	),
 };
 
 const CARD_LOCATOR: Partial<INodeProperties> = {
 	default: LOCATOR_DEFAULT,
-	modes: [
-		{ displayName: 'From List', name: 'list', type: 'list', typeOptions: searchable('searchCards') },
-		{
-			displayName: 'By URL',
-			name: 'url',
-			type: 'string',
-			placeholder: 'https://trello.com/c/AbCd1234/12-my-card',
-			validation: urlValidation(CARD_URL_REGEX, 'Not a Trello card address (https://trello.com/c/…)'),
+	...locatorModes(
+		fromList('searchCards'),
+		byUrl('https://trello.com/c/AbCd1234/12-my-card', {
+			validation: mustMatch(CARD_URL_REGEX, 'Not a Trello card address (https://trello.com/c/…)'),
 			extractValue: { type: 'regex', regex: CARD_URL_REGEX },
-		},
-		{
-			// Trello takes a card's short link wherever it takes the card's id.
-			displayName: 'ID',
-			name: 'id',
-			type: 'string',
-			placeholder: `${ID_PLACEHOLDER} or AbCd1234`,
+		}),
+		// Trello takes a card's short link wherever it takes the card's id.
+		typedMode('id', 'ID', `${ID_PLACEHOLDER} or AbCd1234`, {
 			hint: 'The card\'s 24-character ID, or its short link (the 8 characters after /c/ in its address)',
-			validation: [
-				{
-					type: 'regex',
-					properties: {
-						regex: CARD_ID_OR_SHORT_LINK_REGEX,
-						errorMessage: 'Not a Trello card ID (24 hexadecimal characters) or short link (8 letters and digits)',
-					},
-				},
-			],
-		},
-	],
+			validation: mustMatch(CARD_ID_OR_SHORT_LINK_REGEX, 'Not a Trello card ID (24 hexadecimal characters) or short link (8 letters and digits)'),
+		}),
+	),
 };
 
+type FieldOverrides = Partial<CatalogueField> & Pick<CatalogueField, 'in'>;
+
+/** A required resource locator; `overrides` say where it goes and may rename or relax it. */
+function locatorField(name: string, displayName: string, description: string, ui: Partial<INodeProperties>, overrides: FieldOverrides): CatalogueField {
+	return { displayName, name, type: 'resourceLocator', default: LOCATOR_DEFAULT, required: true, description, ui, ...overrides };
+}
+
 /** A board picked from the account's boards, by its web address or by id. */
-export function boardField(
-	overrides: Partial<CatalogueField> & Pick<CatalogueField, 'in'>,
-): CatalogueField {
-	return {
-		displayName: 'Board',
-		name: 'board',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description: 'The board: pick it, paste its web address (https://trello.com/b/…) or give its 24-character ID',
-		ui: BOARD_LOCATOR,
-		...overrides,
-	};
+export function boardField(overrides: FieldOverrides): CatalogueField {
+	return locatorField(
+		'board',
+		'Board',
+		'The board: pick it, paste its web address (https://trello.com/b/…) or give its 24-character ID',
+		BOARD_LOCATOR,
+		overrides,
+	);
 }
 
 /** A board used only to narrow the lists of lists, cards and labels offered for picking. */
@@ -107,47 +79,22 @@ export const BOARD_FILTER_FIELD: CatalogueField = boardField({
 		'Board whose lists, cards and labels are offered below. Not sent to Trello; not needed when the object is given by ID.',
 });
 
-export function listField(
-	overrides: Partial<CatalogueField> & Pick<CatalogueField, 'in'>,
-	searchListMethod = 'searchLists',
-): CatalogueField {
-	return {
-		displayName: 'List',
-		name: 'list',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description: 'The list: pick it from the chosen board or give its 24-character ID',
-		ui: pickOrId(searchListMethod, 'list'),
-		...overrides,
-	};
+export function listField(overrides: FieldOverrides, searchListMethod = 'searchLists'): CatalogueField {
+	return pickedField('list', 'List', searchListMethod, 'The list: pick it from the chosen board or give its 24-character ID', overrides);
 }
 
-export function cardField(overrides: Partial<CatalogueField> & Pick<CatalogueField, 'in'>): CatalogueField {
-	return {
-		displayName: 'Card',
-		name: 'card',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description:
-			'The card: pick it from the chosen board, paste its web address (https://trello.com/c/…) or give its 24-character ID or short link',
-		ui: CARD_LOCATOR,
-		...overrides,
-	};
+export function cardField(overrides: FieldOverrides): CatalogueField {
+	return locatorField(
+		'card',
+		'Card',
+		'The card: pick it from the chosen board, paste its web address (https://trello.com/c/…) or give its 24-character ID or short link',
+		CARD_LOCATOR,
+		overrides,
+	);
 }
 
-export function labelField(overrides: Partial<CatalogueField> & Pick<CatalogueField, 'in'>): CatalogueField {
-	return {
-		displayName: 'Label',
-		name: 'label',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description: 'The label: pick it from the chosen board or give its 24-character ID',
-		ui: pickOrId('searchLabels', 'label'),
-		...overrides,
-	};
+export function labelField(overrides: FieldOverrides): CatalogueField {
+	return pickedField('label', 'Label', 'searchLabels', 'The label: pick it from the chosen board or give its 24-character ID', overrides);
 }
 
 /**
@@ -159,18 +106,9 @@ export function pickedField(
 	displayName: string,
 	searchListMethod: string,
 	description: string,
-	overrides: Partial<CatalogueField> & Pick<CatalogueField, 'in'>,
+	overrides: FieldOverrides,
 ): CatalogueField {
-	return {
-		displayName,
-		name,
-		type: 'resourceLocator',
-		default: LOCATOR_DEFAULT,
-		required: true,
-		description,
-		ui: pickOrId(searchListMethod, displayName.toLowerCase()),
-		...overrides,
-	};
+	return locatorField(name, displayName, description, pickOrId(searchListMethod, displayName.toLowerCase()), overrides);
 }
 
 /** A card used only to narrow the checklists, items and attachments offered for picking. */
@@ -182,7 +120,7 @@ export const CARD_FILTER_FIELD: CatalogueField = cardField({
 		'Card whose checklists and items are offered below (else those of the chosen board). Not sent to Trello; not needed when the object is given by ID.',
 });
 
-export function checklistField(overrides: Partial<CatalogueField> & Pick<CatalogueField, 'in'>): CatalogueField {
+export function checklistField(overrides: FieldOverrides): CatalogueField {
 	return pickedField(
 		'checklist',
 		'Checklist',
@@ -192,7 +130,7 @@ export function checklistField(overrides: Partial<CatalogueField> & Pick<Catalog
 	);
 }
 
-export function checkItemField(overrides: Partial<CatalogueField> & Pick<CatalogueField, 'in'>): CatalogueField {
+export function checkItemField(overrides: FieldOverrides): CatalogueField {
 	return pickedField(
 		'checkItem',
 		'Checklist Item',
@@ -203,7 +141,7 @@ export function checkItemField(overrides: Partial<CatalogueField> & Pick<Catalog
 }
 
 /** A single member of the chosen board (options loaded by name), or an ID by expression. */
-export function memberField(overrides: Partial<CatalogueField> & Pick<CatalogueField, 'in'>): CatalogueField {
+export function memberField(overrides: FieldOverrides): CatalogueField {
 	return {
 		displayName: 'Member Name or ID',
 		name: 'member',
@@ -221,7 +159,7 @@ export function idField(
 	name: string,
 	displayName: string,
 	description: string,
-	overrides: Partial<CatalogueField> & Pick<CatalogueField, 'in'>,
+	overrides: FieldOverrides,
 ): CatalogueField {
 	return {
 		name,
@@ -229,7 +167,7 @@ export function idField(
 		type: 'string',
 		default: '',
 		required: true,
-		placeholder: '5abbe4b7ddc1b351ef961414',
+		placeholder: ID_PLACEHOLDER,
 		description,
 		...overrides,
 	};
