@@ -4,6 +4,7 @@ import type { CatalogueField } from '../../shared/catalogue';
 import { listOf } from '../../shared/catalogue';
 import type { ListMode } from '../../shared/locator';
 import { byUrl, locatorModes, mustMatch, typedMode } from '../../shared/locator';
+import type { TrelloRow } from './types';
 
 export const TRELLO_ID_REGEX = '^[0-9a-fA-F]{24}$';
 export const BOARD_URL_REGEX = 'https?://(?:www\\.)?trello\\.com/b/([a-zA-Z0-9]+)(?:[/?#].*)?';
@@ -70,6 +71,9 @@ export function boardField(overrides: FieldOverrides): CatalogueField {
 	);
 }
 
+/** The board an operation acts on, as the path's {id}. */
+export const BOARD_IN_PATH: CatalogueField = boardField({ in: 'path', apiName: 'id' });
+
 /** A board used only to narrow the lists of lists, cards and labels offered for picking. */
 export const BOARD_FILTER_FIELD: CatalogueField = boardField({
 	in: 'none',
@@ -110,6 +114,9 @@ export function pickedField(
 ): CatalogueField {
 	return locatorField(name, displayName, description, pickOrId(searchListMethod, displayName.toLowerCase()), overrides);
 }
+
+/** The card an operation acts on, as the path's {id}. */
+export const CARD_IN_PATH: CatalogueField = cardField({ in: 'path', apiName: 'id' });
 
 /** A card used only to narrow the checklists, items and attachments offered for picking. */
 export const CARD_FILTER_FIELD: CatalogueField = cardField({
@@ -197,24 +204,101 @@ export function fieldsFilter(kind: string, example: string): CatalogueField {
 	};
 }
 
-/** Trello's board filter of GET /1/members/{id}/boards, shared by Board → Get Many and Member → Get Boards. */
-export function boardStateFilter(): CatalogueField {
+/**
+ * Trello's filter words as the options show them; "closed" reads Archived for lists and cards and
+ * Closed for boards, as Trello's own screens say.
+ */
+const FILTER_WORDS = {
+	all: { name: 'All', value: 'all' },
+	archived: { name: 'Archived', value: 'closed' },
+	closed: { name: 'Closed', value: 'closed' },
+	members: { name: 'Members', value: 'members' },
+	none: { name: 'None', value: 'none' },
+	open: { name: 'Open', value: 'open' },
+	organization: { name: 'Organization', value: 'organization' },
+	public: { name: 'Public', value: 'public' },
+	starred: { name: 'Starred', value: 'starred' },
+	visible: { name: 'Visible', value: 'visible' },
+};
+
+type FilterWord = keyof typeof FILTER_WORDS;
+
+/**
+ * Which objects a read returns (Trello's `filter`, `cards`, `checkItems` …), one option per word
+ * in the order given (alphabetical by name, as the editor lists options).
+ */
+export function stateFilter(
+	displayName: string,
+	words: FilterWord[],
+	description: string,
+	{ name = 'filter', defaultValue = 'open' }: { name?: string; defaultValue?: string } = {},
+): CatalogueField {
 	return {
-		displayName: 'Board State',
-		name: 'filter',
+		displayName,
+		name,
 		type: 'options',
 		in: 'query',
 		optional: true,
-		default: 'open',
-		options: [
-			{ name: 'All', value: 'all' },
-			{ name: 'Closed', value: 'closed' },
-			{ name: 'Members', value: 'members' },
-			{ name: 'Open', value: 'open' },
-			{ name: 'Organization', value: 'organization' },
-			{ name: 'Public', value: 'public' },
-			{ name: 'Starred', value: 'starred' },
-		],
-		description: 'Which boards to list; without this filter Trello returns all of them, archived ones included',
+		default: defaultValue,
+		options: words.map((word) => ({ ...FILTER_WORDS[word] })),
+		description,
 	};
+}
+
+/** Whether a read includes the object's parts (a card's checklists, a checklist's items): all or none. */
+export const includeAllOrNone = (displayName: string, name: string, description: string): CatalogueField =>
+	stateFilter(displayName, ['all', 'none'], description, { name, defaultValue: 'all' });
+
+const BOARD_STATES: FilterWord[] = ['all', 'closed', 'members', 'open', 'organization', 'public', 'starred'];
+
+/**
+ * Trello's board filter of GET /1/members/{id}/boards (Board → Get Many, Member → Get Boards); a
+ * workspace's boards take the same filter without the states it has no use for ("starred").
+ */
+export function boardStateFilter(without: FilterWord[] = []): CatalogueField {
+	return stateFilter(
+		'Board State',
+		BOARD_STATES.filter((word) => !without.includes(word)),
+		'Which boards to list; without this filter Trello returns all of them, archived ones included',
+	);
+}
+
+/** Comma-separated types of what a read returns (actions, notifications); empty keeps Trello's default. */
+export function typesFilter(displayName: string, placeholder: string, description: string): CatalogueField {
+	return { displayName, name: 'filter', type: 'string', default: '', in: 'query', optional: true, placeholder, description };
+}
+
+/** Where an object goes among its siblings, as Trello takes it: top, bottom or a number. */
+export function positionField(where: string): CatalogueField {
+	return {
+		displayName: 'Position',
+		name: 'pos',
+		type: 'string',
+		default: '',
+		in: 'query',
+		optional: true,
+		placeholder: 'bottom',
+		description: `Where the ${where}: top, bottom, or a positive number`,
+	};
+}
+
+/** Whether the connected account follows the object (board, list, card). */
+export function subscribedField(what: string): CatalogueField {
+	return {
+		displayName: 'Subscribed',
+		name: 'subscribed',
+		type: 'boolean',
+		default: false,
+		in: 'query',
+		optional: true,
+		description: `Whether the account follows the ${what}`,
+	};
+}
+
+/** What tells apart rows that send one request with opposite fixed values (archive and unarchive). */
+type SwitchWords = Pick<TrelloRow, 'operation' | 'name' | 'action' | 'description' | 'fixedQuery'>;
+
+/** Rows that send the same request with opposite fixed values: archive and unarchive, close and reopen. */
+export function switchRows(shared: Omit<TrelloRow, keyof SwitchWords>, ...each: SwitchWords[]): TrelloRow[] {
+	return each.map((words) => ({ ...shared, ...words }));
 }

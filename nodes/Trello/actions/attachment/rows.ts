@@ -1,9 +1,7 @@
 import type { CatalogueField } from '../../../shared/catalogue';
 import type { TrelloRow } from '../types';
-import { BOARD_FILTER_FIELD, cardField, fieldsFilter, pickedField } from '../fields';
+import { BOARD_FILTER_FIELD, CARD_IN_PATH, fieldsFilter, pickedField } from '../fields';
 import { downloadAttachment, FREE_PLAN_LIMIT_MB, PAID_PLAN_LIMIT_MB, uploadAttachment } from './files';
-
-const CARD_IN_PATH = cardField({ in: 'path', apiName: 'id' });
 
 const ATTACHMENT = pickedField(
 	'attachment',

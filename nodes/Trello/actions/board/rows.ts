@@ -1,9 +1,17 @@
 import type { CatalogueField } from '../../../shared/catalogue';
 import { INCLUDE_CUSTOM_FIELDS, readCardsWithCustomFields } from '../customField/onCards';
 import type { TrelloRow } from '../types';
-import { boardField, boardStateFilter, fieldsFilter, memberField } from '../fields';
-
-const BOARD_IN_PATH = boardField({ in: 'path', apiName: 'id' });
+import {
+	BOARD_IN_PATH,
+	boardField,
+	boardStateFilter,
+	fieldsFilter,
+	memberField,
+	stateFilter,
+	subscribedField,
+	switchRows,
+	typesFilter,
+} from '../fields';
 
 const MEMBER_TYPE: CatalogueField = {
 	displayName: 'Member Type',
@@ -35,11 +43,27 @@ const ROLE_LEVELS = (what: string) => [
 	...(what === 'comments' ? [{ name: 'Public', value: 'public' }] : []),
 ];
 
-const VIEW_FILTER = [
-	{ name: 'All', value: 'all' },
-	{ name: 'Closed', value: 'closed' },
-	{ name: 'None', value: 'none' },
-	{ name: 'Open', value: 'open' },
+/** Where a new board (created or copied) belongs and who sees it. */
+const newBoardPlacement = (board: string): CatalogueField[] => [
+	{
+		displayName: 'Workspace ID',
+		name: 'idOrganization',
+		type: 'string',
+		default: '',
+		in: 'query',
+		optional: true,
+		description: `ID of the workspace (organization) the ${board} belongs to`,
+	},
+	{
+		displayName: 'Visibility',
+		name: 'prefs_permissionLevel',
+		type: 'options',
+		in: 'query',
+		optional: true,
+		default: 'private',
+		options: PERMISSION_LEVELS,
+		description: `Who can see the ${board}`,
+	},
 ];
 
 export const boardRows: TrelloRow[] = [
@@ -73,7 +97,7 @@ export const boardRows: TrelloRow[] = [
 		path: '/1/boards/{id}',
 		spec: [{ kind: 'endpoint', name: 'Get board' }],
 		scope: [{ field: 'board', kind: 'board' }],
-		fields: [boardField({ in: 'path', apiName: 'id' }), fieldsFilter('board', 'name,desc,url')],
+		fields: [BOARD_IN_PATH, fieldsFilter('board', 'name,desc,url')],
 	},
 	{
 		resource: 'board',
@@ -88,17 +112,8 @@ export const boardRows: TrelloRow[] = [
 		spec: [{ kind: 'endpoint', name: 'Get board lists' }],
 		scope: [{ field: 'board', kind: 'board' }],
 		fields: [
-			boardField({ in: 'path', apiName: 'id' }),
-			{
-				displayName: 'List State',
-				name: 'filter',
-				type: 'options',
-				in: 'query',
-				optional: true,
-				default: 'open',
-				options: VIEW_FILTER,
-				description: 'Open lists only, archived (closed) lists only, or both',
-			},
+			BOARD_IN_PATH,
+			stateFilter('List State', ['all', 'closed', 'none', 'open'], 'Open lists only, archived (closed) lists only, or both'),
 			fieldsFilter('list', 'name,pos,closed'),
 		],
 	},
@@ -114,7 +129,7 @@ export const boardRows: TrelloRow[] = [
 		paging: { kind: 'all' },
 		spec: [{ kind: 'endpoint', name: 'Get board cards' }],
 		scope: [{ field: 'board', kind: 'board' }],
-		fields: [boardField({ in: 'path', apiName: 'id' }), INCLUDE_CUSTOM_FIELDS],
+		fields: [BOARD_IN_PATH, INCLUDE_CUSTOM_FIELDS],
 		handler: readCardsWithCustomFields,
 	},
 	{
@@ -159,29 +174,7 @@ export const boardRows: TrelloRow[] = [
 				default: true,
 				description: 'Whether to add the six default coloured labels',
 			},
-			{
-				displayName: 'Workspace ID',
-				name: 'idOrganization',
-				type: 'string',
-				default: '',
-				in: 'query',
-				optional: true,
-				description: 'ID of the workspace (organization) the board belongs to',
-			},
-			{
-				displayName: 'Visibility',
-				name: 'prefs_permissionLevel',
-				type: 'options',
-				in: 'query',
-				optional: true,
-				default: 'private',
-				options: [
-					{ name: 'Private', value: 'private' },
-					{ name: 'Workspace', value: 'org' },
-					{ name: 'Public', value: 'public' },
-				],
-				description: 'Who can see the board',
-			},
+			...newBoardPlacement('board'),
 		],
 	},
 	{
@@ -265,43 +258,26 @@ export const boardRows: TrelloRow[] = [
 				optional: true,
 				description: 'Whether cards show their cover images',
 			},
-			{
-				displayName: 'Subscribed',
-				name: 'subscribed',
-				type: 'boolean',
-				default: false,
-				in: 'query',
-				optional: true,
-				description: 'Whether the account follows the board',
-			},
+			subscribedField('board'),
 		],
 	},
-	{
-		resource: 'board',
-		operation: 'close',
-		returns: 'board',
-		name: 'Close',
-		action: 'Close a board',
-		description: 'Close (archive) a board: it leaves the board list but can be reopened with Reopen',
-		method: 'PUT',
-		path: '/1/boards/{id}',
-		fixedQuery: { closed: true },
-		scope: [{ field: 'board', kind: 'board' }],
-		fields: [BOARD_IN_PATH],
-	},
-	{
-		resource: 'board',
-		operation: 'reopen',
-		returns: 'board',
-		name: 'Reopen',
-		action: 'Reopen a board',
-		description: 'Reopen a closed board (changes its closed state to false)',
-		method: 'PUT',
-		path: '/1/boards/{id}',
-		fixedQuery: { closed: false },
-		scope: [{ field: 'board', kind: 'board' }],
-		fields: [BOARD_IN_PATH],
-	},
+	...switchRows(
+		{ resource: 'board', returns: 'board', method: 'PUT', path: '/1/boards/{id}', scope: [{ field: 'board', kind: 'board' }], fields: [BOARD_IN_PATH] },
+		{
+			operation: 'close',
+			name: 'Close',
+			action: 'Close a board',
+			description: 'Close (archive) a board: it leaves the board list but can be reopened with Reopen',
+			fixedQuery: { closed: true },
+		},
+		{
+			operation: 'reopen',
+			name: 'Reopen',
+			action: 'Reopen a board',
+			description: 'Reopen a closed board (changes its closed state to false)',
+			fixedQuery: { closed: false },
+		},
+	),
 	{
 		resource: 'board',
 		operation: 'delete',
@@ -342,25 +318,7 @@ export const boardRows: TrelloRow[] = [
 				],
 				description: 'Whether the copy keeps the source board’s cards (lists and labels are always copied)',
 			},
-			{
-				displayName: 'Workspace ID',
-				name: 'idOrganization',
-				type: 'string',
-				default: '',
-				in: 'query',
-				optional: true,
-				description: 'ID of the workspace (organization) the new board belongs to',
-			},
-			{
-				displayName: 'Visibility',
-				name: 'prefs_permissionLevel',
-				type: 'options',
-				in: 'query',
-				optional: true,
-				default: 'private',
-				options: PERMISSION_LEVELS,
-				description: 'Who can see the new board',
-			},
+			...newBoardPlacement('new board'),
 		],
 	},
 	{
@@ -451,16 +409,11 @@ export const boardRows: TrelloRow[] = [
 		scope: [{ field: 'board', kind: 'board' }],
 		fields: [
 			BOARD_IN_PATH,
-			{
-				displayName: 'Action Types',
-				name: 'filter',
-				type: 'string',
-				default: '',
-				in: 'query',
-				optional: true,
-				placeholder: 'createCard,commentCard,updateCard',
-				description: 'Comma-separated action types to return (default: all), e.g. createCard,commentCard,updateCard',
-			},
+			typesFilter(
+				'Action Types',
+				'createCard,commentCard,updateCard',
+				'Comma-separated action types to return (default: all), e.g. createCard,commentCard,updateCard',
+			),
 			{
 				displayName: 'Since',
 				name: 'since',

@@ -3,17 +3,19 @@ import type { TrelloRow } from '../types';
 import {
 	BOARD_FILTER_FIELD,
 	boardField,
+	CARD_IN_PATH,
 	CARD_POSITION_OPTIONS,
 	cardField,
 	fieldsFilter,
+	includeAllOrNone,
 	joinIds,
 	listField,
 	memberField,
+	subscribedField,
+	typesFilter,
 } from '../fields';
 import { CUSTOM_FIELD_VALUES, INCLUDE_CUSTOM_FIELDS, readCardsWithCustomFields } from '../customField/onCards';
 import { clearingUpdate, copyCard, createCard, KEEP_FROM_SOURCE_OPTIONS } from './handlers';
-
-const CARD_IN_PATH = cardField({ in: 'path', apiName: 'id' });
 
 function cardProperties(action: 'create' | 'update'): CatalogueField[] {
 	const verb = action === 'create' ? 'of the new card' : 'to set';
@@ -138,19 +140,7 @@ export const cardRows: TrelloRow[] = [
 			BOARD_FILTER_FIELD,
 			CARD_IN_PATH,
 			fieldsFilter('card', 'name,desc,idList,due,labels'),
-			{
-				displayName: 'Include Checklists',
-				name: 'checklists',
-				type: 'options',
-				in: 'query',
-				optional: true,
-				default: 'all',
-				options: [
-					{ name: 'All', value: 'all' },
-					{ name: 'None', value: 'none' },
-				],
-				description: 'Whether to include the card’s checklists and their items',
-			},
+			includeAllOrNone('Include Checklists', 'checklists', 'Whether to include the card’s checklists and their items'),
 			{
 				displayName: 'Include Members',
 				name: 'members',
@@ -210,15 +200,7 @@ export const cardRows: TrelloRow[] = [
 				required: false,
 				description: 'Move the card to another board; also set "Move to List" to choose its list there',
 			}),
-			{
-				displayName: 'Subscribed',
-				name: 'subscribed',
-				type: 'boolean',
-				default: false,
-				in: 'query',
-				optional: true,
-				description: 'Whether the account follows the card',
-			},
+			subscribedField('card'),
 			{
 				displayName: 'Clear',
 				name: 'clear',
@@ -390,16 +372,11 @@ export const cardRows: TrelloRow[] = [
 		fields: [
 			BOARD_FILTER_FIELD,
 			CARD_IN_PATH,
-			{
-				displayName: 'Action Types',
-				name: 'filter',
-				type: 'string',
-				default: '',
-				in: 'query',
-				optional: true,
-				placeholder: 'commentCard,updateCard',
-				description: 'Comma-separated action types to return (default: Trello’s usual set), e.g. commentCard,updateCard,addMemberToCard',
-			},
+			typesFilter(
+				'Action Types',
+				'commentCard,updateCard',
+				'Comma-separated action types to return (default: Trello’s usual set), e.g. commentCard,updateCard,addMemberToCard',
+			),
 		],
 	},
 ];

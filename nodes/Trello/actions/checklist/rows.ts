@@ -1,29 +1,23 @@
-import type { CatalogueField } from '../../../shared/catalogue';
 import type { TrelloRow } from '../types';
 import {
 	BOARD_FILTER_FIELD,
-	boardField,
+	BOARD_IN_PATH,
 	CARD_FILTER_FIELD,
+	CARD_IN_PATH,
 	cardField,
 	checkItemField,
 	checklistField,
 	fieldsFilter,
+	includeAllOrNone,
+	positionField,
+	switchRows,
 } from '../fields';
 
 const CHECKLIST_IN_PATH = checklistField({ in: 'path', apiName: 'id' });
 const ITEM_CARD = cardField({ in: 'path', apiName: 'id', description: 'The card whose checklist holds the item' });
 const ITEM_IN_CARD_PATH = checkItemField({ in: 'path', apiName: 'idCheckItem' });
 
-const ITEM_POSITION: CatalogueField = {
-	displayName: 'Position',
-	name: 'pos',
-	type: 'string',
-	default: '',
-	in: 'query',
-	optional: true,
-	placeholder: 'bottom',
-	description: 'Where the item goes in its checklist: top, bottom, or a positive number',
-};
+const ITEM_POSITION = positionField('item goes in its checklist');
 
 export const checklistRows: TrelloRow[] = [
 	{
@@ -41,19 +35,7 @@ export const checklistRows: TrelloRow[] = [
 			BOARD_FILTER_FIELD,
 			CARD_FILTER_FIELD,
 			CHECKLIST_IN_PATH,
-			{
-				displayName: 'Include Items',
-				name: 'checkItems',
-				type: 'options',
-				in: 'query',
-				optional: true,
-				default: 'all',
-				options: [
-					{ name: 'All', value: 'all' },
-					{ name: 'None', value: 'none' },
-				],
-				description: 'Whether to include the checklist’s items',
-			},
+			includeAllOrNone('Include Items', 'checkItems', 'Whether to include the checklist’s items'),
 			fieldsFilter('checklist', 'name,idCard,pos'),
 		],
 	},
@@ -177,20 +159,8 @@ export const checklistRows: TrelloRow[] = [
 		scope: [{ field: 'card', kind: 'card' }],
 		fields: [
 			BOARD_FILTER_FIELD,
-			cardField({ in: 'path', apiName: 'id' }),
-			{
-				displayName: 'Include Items',
-				name: 'checkItems',
-				type: 'options',
-				in: 'query',
-				optional: true,
-				default: 'all',
-				options: [
-					{ name: 'All', value: 'all' },
-					{ name: 'None', value: 'none' },
-				],
-				description: 'Whether to include each checklist’s items',
-			},
+			CARD_IN_PATH,
+			includeAllOrNone('Include Items', 'checkItems', 'Whether to include each checklist’s items'),
 		],
 	},
 	{
@@ -204,7 +174,7 @@ export const checklistRows: TrelloRow[] = [
 		path: '/1/boards/{id}/checklists',
 		paging: { kind: 'all' },
 		scope: [{ field: 'board', kind: 'board' }],
-		fields: [boardField({ in: 'path', apiName: 'id' })],
+		fields: [BOARD_IN_PATH],
 	},
 	{
 		resource: 'checklist',
@@ -247,28 +217,27 @@ export const checklistRows: TrelloRow[] = [
 		fields: [BOARD_FILTER_FIELD, CARD_FILTER_FIELD, CHECKLIST_IN_PATH, checkItemField({ in: 'path', apiName: 'idCheckItem' })],
 		output: (_body, values) => ({ deleted: true, id: values.checkItem, idChecklist: values.checklist }),
 	},
-	{
-		resource: 'checklist',
-		operation: 'completeItem',
-		name: 'Complete Item',
-		action: 'Complete a checklist item',
-		description: 'Check a checklist item (changes its state to complete). Items are changed through their card, so the card is needed too.',
-		method: 'PUT',
-		path: '/1/cards/{id}/checkItem/{idCheckItem}',
-		fixedQuery: { state: 'complete' },
-		scope: [{ field: 'card', kind: 'card' }],
-		fields: [BOARD_FILTER_FIELD, ITEM_CARD, ITEM_IN_CARD_PATH],
-	},
-	{
-		resource: 'checklist',
-		operation: 'reopenItem',
-		name: 'Reopen Item',
-		action: 'Reopen a checklist item',
-		description: 'Uncheck a checklist item (changes its state to incomplete). Items are changed through their card, so the card is needed too.',
-		method: 'PUT',
-		path: '/1/cards/{id}/checkItem/{idCheckItem}',
-		fixedQuery: { state: 'incomplete' },
-		scope: [{ field: 'card', kind: 'card' }],
-		fields: [BOARD_FILTER_FIELD, ITEM_CARD, ITEM_IN_CARD_PATH],
-	},
+	...switchRows(
+		{
+			resource: 'checklist',
+			method: 'PUT',
+			path: '/1/cards/{id}/checkItem/{idCheckItem}',
+			scope: [{ field: 'card', kind: 'card' }],
+			fields: [BOARD_FILTER_FIELD, ITEM_CARD, ITEM_IN_CARD_PATH],
+		},
+		{
+			operation: 'completeItem',
+			name: 'Complete Item',
+			action: 'Complete a checklist item',
+			description: 'Check a checklist item (changes its state to complete). Items are changed through their card, so the card is needed too.',
+			fixedQuery: { state: 'complete' },
+		},
+		{
+			operation: 'reopenItem',
+			name: 'Reopen Item',
+			action: 'Reopen a checklist item',
+			description: 'Uncheck a checklist item (changes its state to incomplete). Items are changed through their card, so the card is needed too.',
+			fixedQuery: { state: 'incomplete' },
+		},
+	),
 ];

@@ -1,5 +1,5 @@
 import type { TrelloRow } from '../types';
-import { BOARD_FILTER_FIELD, cardField, idField, pickedField } from '../fields';
+import { BOARD_FILTER_FIELD, CARD_IN_PATH, idField, pickedField } from '../fields';
 import { TRELLO_NODE_VERSION_WITHOUT_LEGACY_COMMENT } from '../versions';
 
 const TEXT = {
@@ -33,7 +33,7 @@ export const commentRows: TrelloRow[] = [
 		path: '/1/cards/{id}/actions/comments',
 		spec: [{ kind: 'toolStep', name: 'Add Comment to Card' }, { kind: 'endpoint', name: 'Add comment' }],
 		scope: [{ field: 'card', kind: 'card' }],
-		fields: [BOARD_FILTER_FIELD, cardField({ in: 'path', apiName: 'id' }), TEXT],
+		fields: [BOARD_FILTER_FIELD, CARD_IN_PATH, TEXT],
 	},
 	{
 		resource: 'comment',
@@ -66,7 +66,7 @@ export const commentRows: TrelloRow[] = [
 		// Trello pages card activity 50 at a time with ?page=N.
 		paging: { kind: 'page', maxPageSize: 50 },
 		scope: [{ field: 'card', kind: 'card' }],
-		fields: [BOARD_FILTER_FIELD, cardField({ in: 'path', apiName: 'id' })],
+		fields: [BOARD_FILTER_FIELD, CARD_IN_PATH],
 	},
 	{
 		resource: 'comment',
@@ -78,7 +78,7 @@ export const commentRows: TrelloRow[] = [
 		method: 'PUT',
 		path: '/1/cards/{id}/actions/{idAction}/comments',
 		scope: [{ field: 'card', kind: 'card' }],
-		fields: [BOARD_FILTER_FIELD, cardField({ in: 'path', apiName: 'id' }), COMMENT, { ...TEXT, description: 'The new text of the comment (Markdown)' }],
+		fields: [BOARD_FILTER_FIELD, CARD_IN_PATH, COMMENT, { ...TEXT, description: 'The new text of the comment (Markdown)' }],
 	},
 	{
 		resource: 'comment',
@@ -89,7 +89,7 @@ export const commentRows: TrelloRow[] = [
 		method: 'DELETE',
 		path: '/1/cards/{id}/actions/{idAction}/comments',
 		scope: [{ field: 'card', kind: 'card' }],
-		fields: [BOARD_FILTER_FIELD, cardField({ in: 'path', apiName: 'id' }), COMMENT],
+		fields: [BOARD_FILTER_FIELD, CARD_IN_PATH, COMMENT],
 		output: (_body, values) => ({ deleted: true, id: values.comment, idCard: values.card }),
 	},
 ];

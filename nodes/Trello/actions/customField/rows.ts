@@ -1,9 +1,9 @@
 import type { CatalogueField } from '../../../shared/catalogue';
 import type { TrelloRow } from '../types';
-import { BOARD_FILTER_FIELD, boardField, cardField, pickedField } from '../fields';
+import { BOARD_FILTER_FIELD, BOARD_IN_PATH, CARD_IN_PATH, cardField, pickedField } from '../fields';
 import { clearCustomFieldValue, setCustomFieldValue } from './values';
 
-const CARD_IN_PATH = cardField({ in: 'path', apiName: 'idCard' });
+const CARD_IN_ITEM_PATH = cardField({ in: 'path', apiName: 'idCard' });
 
 const CUSTOM_FIELD = pickedField(
 	'customField',
@@ -37,7 +37,7 @@ export const customFieldRows: TrelloRow[] = [
 		path: '/1/boards/{id}/customFields',
 		paging: { kind: 'all' },
 		scope: [{ field: 'board', kind: 'board' }],
-		fields: [boardField({ in: 'path', apiName: 'id' })],
+		fields: [BOARD_IN_PATH],
 	},
 	{
 		resource: 'customField',
@@ -50,7 +50,7 @@ export const customFieldRows: TrelloRow[] = [
 		path: '/1/cards/{id}/customFieldItems',
 		paging: { kind: 'all' },
 		scope: [{ field: 'card', kind: 'card' }],
-		fields: [BOARD_FILTER_FIELD, cardField({ in: 'path', apiName: 'id' })],
+		fields: [BOARD_FILTER_FIELD, CARD_IN_PATH],
 	},
 	{
 		resource: 'customField',
@@ -65,7 +65,7 @@ export const customFieldRows: TrelloRow[] = [
 			{ field: 'card', kind: 'card' },
 			{ field: 'customField', kind: 'customField' },
 		],
-		fields: [BOARD_FILTER_FIELD, CARD_IN_PATH, CUSTOM_FIELD, VALUE],
+		fields: [BOARD_FILTER_FIELD, CARD_IN_ITEM_PATH, CUSTOM_FIELD, VALUE],
 		handler: setCustomFieldValue,
 	},
 	{
@@ -80,7 +80,7 @@ export const customFieldRows: TrelloRow[] = [
 			{ field: 'card', kind: 'card' },
 			{ field: 'customField', kind: 'customField' },
 		],
-		fields: [BOARD_FILTER_FIELD, CARD_IN_PATH, CUSTOM_FIELD],
+		fields: [BOARD_FILTER_FIELD, CARD_IN_ITEM_PATH, CUSTOM_FIELD],
 		handler: clearCustomFieldValue,
 		output: (_body, values) => ({ cleared: true, idCard: values.card, idCustomField: values.customField }),
 	},

@@ -1,5 +1,7 @@
 import type { TrelloRow } from '../types';
-import { BOARD_FILTER_FIELD, boardField, cardField, fieldsFilter, LABEL_COLORS, labelField } from '../fields';
+import { BOARD_FILTER_FIELD, BOARD_IN_PATH, boardField, CARD_IN_PATH, fieldsFilter, LABEL_COLORS, labelField } from '../fields';
+
+const LABEL_IN_PATH = labelField({ in: 'path', apiName: 'id' });
 
 export const labelRows: TrelloRow[] = [
 	{
@@ -13,7 +15,7 @@ export const labelRows: TrelloRow[] = [
 		path: '/1/labels/{id}',
 		spec: [{ kind: 'endpoint', name: 'Get label' }],
 		scope: [{ field: 'label', kind: 'label' }],
-		fields: [BOARD_FILTER_FIELD, labelField({ in: 'path', apiName: 'id' }), fieldsFilter('label', 'name,color')],
+		fields: [BOARD_FILTER_FIELD, LABEL_IN_PATH, fieldsFilter('label', 'name,color')],
 	},
 	{
 		resource: 'label',
@@ -27,7 +29,7 @@ export const labelRows: TrelloRow[] = [
 		// Trello returns 50 labels unless asked for more (at most 1000).
 		paging: { kind: 'limit', maxPageSize: 1000 },
 		scope: [{ field: 'board', kind: 'board' }],
-		fields: [boardField({ in: 'path', apiName: 'id' }), fieldsFilter('label', 'name,color')],
+		fields: [BOARD_IN_PATH, fieldsFilter('label', 'name,color')],
 	},
 	{
 		resource: 'label',
@@ -70,7 +72,7 @@ export const labelRows: TrelloRow[] = [
 		],
 		fields: [
 			BOARD_FILTER_FIELD,
-			cardField({ in: 'path', apiName: 'id' }),
+			CARD_IN_PATH,
 			labelField({ in: 'query', apiName: 'value', description: 'The label to add (a label of the card’s board)' }),
 		],
 		output: (body, values) => ({ id: values.card, idLabels: body }),
@@ -90,7 +92,7 @@ export const labelRows: TrelloRow[] = [
 		],
 		fields: [
 			BOARD_FILTER_FIELD,
-			cardField({ in: 'path', apiName: 'id' }),
+			CARD_IN_PATH,
 			labelField({ in: 'path', apiName: 'idLabel', description: 'The label to remove' }),
 		],
 		output: (_body, values) => ({ removed: true, id: values.card, idLabel: values.label }),
@@ -107,7 +109,7 @@ export const labelRows: TrelloRow[] = [
 		scope: [{ field: 'label', kind: 'label' }],
 		fields: [
 			BOARD_FILTER_FIELD,
-			labelField({ in: 'path', apiName: 'id' }),
+			LABEL_IN_PATH,
 			{ displayName: 'Name', name: 'name', type: 'string', default: '', in: 'query', optional: true, description: 'New name of the label' },
 			{
 				displayName: 'Color',
@@ -130,7 +132,7 @@ export const labelRows: TrelloRow[] = [
 		method: 'DELETE',
 		path: '/1/labels/{id}',
 		scope: [{ field: 'label', kind: 'label' }],
-		fields: [BOARD_FILTER_FIELD, labelField({ in: 'path', apiName: 'id' })],
+		fields: [BOARD_FILTER_FIELD, LABEL_IN_PATH],
 		output: (_body, values) => ({ deleted: true, id: values.label }),
 	},
 ];

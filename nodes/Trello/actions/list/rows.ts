@@ -1,20 +1,20 @@
-import type { CatalogueField } from '../../../shared/catalogue';
 import { INCLUDE_CUSTOM_FIELDS, readCardsWithCustomFields } from '../customField/onCards';
 import type { TrelloRow } from '../types';
-import { BOARD_FILTER_FIELD, boardField, fieldsFilter, listField } from '../fields';
+import {
+	BOARD_FILTER_FIELD,
+	BOARD_IN_PATH,
+	boardField,
+	fieldsFilter,
+	listField,
+	positionField,
+	stateFilter,
+	subscribedField,
+	switchRows,
+} from '../fields';
 
 const LIST_IN_PATH = listField({ in: 'path', apiName: 'id' });
 
-const LIST_POSITION: CatalogueField = {
-	displayName: 'Position',
-	name: 'pos',
-	type: 'string',
-	default: '',
-	in: 'query',
-	optional: true,
-	placeholder: 'bottom',
-	description: 'Where the list goes on the board: top, bottom, or a positive number',
-};
+const LIST_POSITION = positionField('list goes on the board');
 
 export const listRows: TrelloRow[] = [
 	{
@@ -95,15 +95,7 @@ export const listRows: TrelloRow[] = [
 				required: false,
 				description: 'Move the list, with its cards, to another board',
 			}),
-			{
-				displayName: 'Subscribed',
-				name: 'subscribed',
-				type: 'boolean',
-				default: false,
-				in: 'query',
-				optional: true,
-				description: 'Whether the account follows the list',
-			},
+			subscribedField('list'),
 		],
 	},
 	{
@@ -133,65 +125,29 @@ export const listRows: TrelloRow[] = [
 		paging: { kind: 'all' },
 		scope: [{ field: 'board', kind: 'board' }],
 		fields: [
-			boardField({ in: 'path', apiName: 'id' }),
-			{
-				displayName: 'List State',
-				name: 'filter',
-				type: 'options',
-				in: 'query',
-				optional: true,
-				default: 'open',
-				options: [
-					{ name: 'All', value: 'all' },
-					{ name: 'Archived', value: 'closed' },
-					{ name: 'Open', value: 'open' },
-				],
-				description: 'Open lists only, archived lists only, or both',
-			},
-			{
-				displayName: 'Include Cards',
-				name: 'cards',
-				type: 'options',
-				in: 'query',
-				optional: true,
-				default: 'open',
-				options: [
-					{ name: 'All', value: 'all' },
-					{ name: 'Archived', value: 'closed' },
-					{ name: 'None', value: 'none' },
-					{ name: 'Open', value: 'open' },
-				],
-				description: 'Which cards of each list to include in its "cards" property',
-			},
+			BOARD_IN_PATH,
+			stateFilter('List State', ['all', 'archived', 'open'], 'Open lists only, archived lists only, or both'),
+			stateFilter('Include Cards', ['all', 'archived', 'none', 'open'], 'Which cards of each list to include in its "cards" property', { name: 'cards' }),
 			fieldsFilter('list', 'name,pos,closed'),
 		],
 	},
-	{
-		resource: 'list',
-		operation: 'archive',
-		returns: 'list',
-		name: 'Archive',
-		action: 'Archive a list',
-		description: 'Archive a list with its cards: it leaves the board view but can be restored with Unarchive',
-		method: 'PUT',
-		path: '/1/lists/{id}',
-		fixedQuery: { closed: true },
-		scope: [{ field: 'list', kind: 'list' }],
-		fields: [BOARD_FILTER_FIELD, LIST_IN_PATH],
-	},
-	{
-		resource: 'list',
-		operation: 'unarchive',
-		returns: 'list',
-		name: 'Unarchive',
-		action: 'Unarchive a list',
-		description: 'Bring an archived list back onto its board (changes its archived state to false)',
-		method: 'PUT',
-		path: '/1/lists/{id}',
-		fixedQuery: { closed: false },
-		scope: [{ field: 'list', kind: 'list' }],
-		fields: [BOARD_FILTER_FIELD, LIST_IN_PATH],
-	},
+	...switchRows(
+		{ resource: 'list', returns: 'list', method: 'PUT', path: '/1/lists/{id}', scope: [{ field: 'list', kind: 'list' }], fields: [BOARD_FILTER_FIELD, LIST_IN_PATH] },
+		{
+			operation: 'archive',
+			name: 'Archive',
+			action: 'Archive a list',
+			description: 'Archive a list with its cards: it leaves the board view but can be restored with Unarchive',
+			fixedQuery: { closed: true },
+		},
+		{
+			operation: 'unarchive',
+			name: 'Unarchive',
+			action: 'Unarchive a list',
+			description: 'Bring an archived list back onto its board (changes its archived state to false)',
+			fixedQuery: { closed: false },
+		},
+	),
 	{
 		resource: 'list',
 		operation: 'moveAllCards',

@@ -1,6 +1,6 @@
 import type { CatalogueField } from '../../../shared/catalogue';
 import type { TrelloRow } from '../types';
-import { boardStateFilter, fieldsFilter } from '../fields';
+import { boardStateFilter, fieldsFilter, stateFilter } from '../fields';
 
 const MEMBER: CatalogueField = {
 	displayName: 'Member ID or Username',
@@ -71,21 +71,7 @@ export const memberRows: TrelloRow[] = [
 		keepAllowed: 'idBoard',
 		fields: [
 			MEMBER,
-			{
-				displayName: 'Card State',
-				name: 'filter',
-				type: 'options',
-				in: 'query',
-				optional: true,
-				default: 'open',
-				options: [
-					{ name: 'All', value: 'all' },
-					{ name: 'Archived', value: 'closed' },
-					{ name: 'Open', value: 'open' },
-					{ name: 'Visible', value: 'visible' },
-				],
-				description: 'Which cards to list',
-			},
+			stateFilter('Card State', ['all', 'archived', 'open', 'visible'], 'Which cards to list'),
 		],
 	},
 ];

@@ -1,5 +1,5 @@
 import type { TrelloRow } from '../types';
-import { pickedField } from '../fields';
+import { pickedField, typesFilter } from '../fields';
 import { markNotificationRead } from './handlers';
 
 export const notificationRows: TrelloRow[] = [
@@ -29,17 +29,11 @@ export const notificationRows: TrelloRow[] = [
 				toApi: (value) => (value === true ? 'unread' : undefined),
 				description: 'Whether to return only notifications not yet marked read',
 			},
-			{
-				displayName: 'Notification Types',
-				name: 'filter',
-				type: 'string',
-				in: 'query',
-				optional: true,
-				default: '',
-				placeholder: 'mentionedOnCard,commentCard,addedToCard',
-				description:
-					'Comma-separated notification types to return (default: all), e.g. mentionedOnCard, commentCard, addedToCard, cardDueSoon, changeCard',
-			},
+			typesFilter(
+				'Notification Types',
+				'mentionedOnCard,commentCard,addedToCard',
+				'Comma-separated notification types to return (default: all), e.g. mentionedOnCard, commentCard, addedToCard, cardDueSoon, changeCard',
+			),
 		],
 	},
 	{

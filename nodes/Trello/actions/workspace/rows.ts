@@ -1,5 +1,5 @@
 import type { TrelloRow } from '../types';
-import { fieldsFilter, pickedField } from '../fields';
+import { boardStateFilter, fieldsFilter, pickedField, stateFilter } from '../fields';
 
 const WORKSPACE_IN_PATH = pickedField(
 	'workspace',
@@ -23,21 +23,12 @@ export const workspaceRows: TrelloRow[] = [
 		paging: { kind: 'all' },
 		scope: [],
 		fields: [
-			{
-				displayName: 'Workspace Filter',
-				name: 'filter',
-				type: 'options',
-				in: 'query',
-				optional: true,
-				default: 'all',
-				options: [
-					{ name: 'All', value: 'all' },
-					{ name: 'Members', value: 'members' },
-					{ name: 'None', value: 'none' },
-					{ name: 'Public', value: 'public' },
-				],
-				description: 'Which workspaces to list: all of them, those the account is a member of, or the public ones',
-			},
+			stateFilter(
+				'Workspace Filter',
+				['all', 'members', 'none', 'public'],
+				'Which workspaces to list: all of them, those the account is a member of, or the public ones',
+				{ defaultValue: 'all' },
+			),
 		],
 	},
 	{
@@ -67,23 +58,7 @@ export const workspaceRows: TrelloRow[] = [
 		keepAllowed: 'id',
 		fields: [
 			WORKSPACE_IN_PATH,
-			{
-				displayName: 'Board State',
-				name: 'filter',
-				type: 'options',
-				in: 'query',
-				optional: true,
-				default: 'open',
-				options: [
-					{ name: 'All', value: 'all' },
-					{ name: 'Closed', value: 'closed' },
-					{ name: 'Members', value: 'members' },
-					{ name: 'Open', value: 'open' },
-					{ name: 'Organization', value: 'organization' },
-					{ name: 'Public', value: 'public' },
-				],
-				description: 'Which boards to list; without this filter Trello returns all of them, archived ones included',
-			},
+			boardStateFilter(['starred']),
 			fieldsFilter('board', 'name,url,closed'),
 		],
 	},
