@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { ServiceAnswerError } from '../../shared/errors';
 import type { BoardList } from '../../shared/scope';
-import { parseBoardList, ScopeRefusal, TRELLO_ID } from '../../shared/scope';
+import { parseBoardList, ScopeRefusal, SHORT_LINK, TRELLO_ID } from '../../shared/scope';
 import type { BoardOwnedKind } from '../../shared/scope/trello';
 import { boardRefusal } from '../../shared/scope/trello';
 import type { TrelloClient } from '../transport';
@@ -12,7 +12,6 @@ import { BOARD_URL_REGEX } from './fields';
 /** Kinds of Trello object whose owning board "Allowed Boards" checks. */
 export type ScopedKind = Extract<BoardOwnedKind, 'board' | 'list' | 'card' | 'checklist' | 'label' | 'customField' | 'webhook'>;
 
-const SHORT_LINK = /^[a-zA-Z0-9]+$/;
 const BOARD_URL = new RegExp(`^${BOARD_URL_REGEX}$`);
 
 export const NODE_BOARDS_SOURCE = 'the node\'s "Allowed Boards"';

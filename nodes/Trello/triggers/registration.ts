@@ -3,6 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { ServiceAnswerError, toNodeError } from '../../shared/errors';
 import { pathSegment } from '../../shared/requestGuard';
+import { TRELLO_ID } from '../../shared/scope';
 import type { TrelloAuthentication } from '../transport';
 import { TrelloClient } from '../transport';
 import { eventType } from './catalogue';
@@ -129,7 +130,7 @@ async function webhooksAt(node: INode, client: TrelloClient, callbackUrl: string
 /** The id of a board, list, card or member as Trello answered it; an answer without one is refused, never sent on as "undefined". */
 function idOf(node: INode, answer: unknown, what: string): string {
 	const id = answer && typeof answer === 'object' && !Array.isArray(answer) ? (answer as IDataObject).id : undefined;
-	if (typeof id === 'string' && /^[0-9a-f]{24}$/i.test(id)) return id;
+	if (typeof id === 'string' && TRELLO_ID.test(id)) return id;
 	throw asNodeError(node, new ServiceAnswerError(`Trello answered ${what} without an id`, 'Check the API Base URL of the credential and the id or short link given.'));
 }
 

@@ -182,7 +182,7 @@ export function repositoryRefusal(owner: string, repo: string, list: RepositoryL
 // Boards
 
 export const TRELLO_ID = /^[0-9a-f]{24}$/i;
-const SHORT_LINK = /^[a-zA-Z0-9]+$/;
+export const SHORT_LINK = /^[a-zA-Z0-9]+$/;
 const BOARD_ADDRESS = /^https?:\/\/(?:www\.)?trello\.com\/b\/([a-zA-Z0-9]+)(?:[/?#]\S*)?$/i;
 
 export interface BoardList {
