@@ -225,7 +225,7 @@ type FilterWord = keyof typeof FILTER_WORDS;
 
 /**
  * Which objects a read returns (Trello's `filter`, `cards`, `checkItems` …), one option per word
- * in the order given (alphabetical by name, as the editor lists options).
+ * in the order given (alphabetical by name, as n8n's lint wants options written).
  */
 export function stateFilter(
 	displayName: string,
