@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { ServiceAnswerError } from '../shared/errors';
 import { readJson, toItems } from '../shared/items';
 import { MAX_PAGES, PageGuard } from '../shared/paging';
-import { GraphqlSyntaxError, parseGraphqlDocument } from '../shared/scope/graphqlDocument';
+import { parseGraphqlDocument } from '../shared/scope/graphqlDocument';
 import type { GitHubClient } from './transport';
 
 /**
@@ -181,8 +181,7 @@ function assertDeclaresCursor(ctx: IExecuteFunctions, itemIndex: number, query: 
 	try {
 		operations = parseGraphqlDocument(query).operations;
 	} catch (error) {
-		if (!(error instanceof GraphqlSyntaxError)) throw error;
-		throw badInput(ctx, itemIndex, `The "Query" parameter cannot be read: ${error.message}`, 'Correct the GraphQL syntax of the query.');
+		throw badInput(ctx, itemIndex, `The "Query" parameter cannot be read: ${(error as Error).message}`, 'Correct the GraphQL syntax of the query.');
 	}
 	const operation = operationName ? operations.find((candidate) => candidate.name === operationName) : operations.length === 1 ? operations[0] : undefined;
 	if (!operation) {

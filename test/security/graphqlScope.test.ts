@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { parseRepositoryList } from '../../nodes/shared/scope';
+import type { GitHubScope } from '../../nodes/shared/scope/github';
 import { checkGitHubRequest } from '../../nodes/shared/scope/github';
 import { graphqlTokens, parseGraphqlDocument } from '../../nodes/shared/scope/graphqlDocument';
 import { GitHubRecorder } from '../githubActions/recorder';
@@ -15,11 +16,11 @@ import { packageNode, runWorkflow, singleNodeWorkflow } from '../harness/workflo
  */
 
 const list = parseRepositoryList('acme-org/api-server, widgets-inc/*', "the credential's scope", 'Allowed Repositories')!;
-const scope = { repositories: list, readOnly: false };
-const readOnly = { repositories: undefined, readOnly: true };
+const scope: GitHubScope = { repositories: list, readOnly: false };
+const readOnly: GitHubScope = { repositories: undefined, readOnly: true };
 const lookups = { login: async () => 'me' };
 
-async function verdict(body: IDataObject, over = scope): Promise<string> {
+async function verdict(body: IDataObject, over: GitHubScope = scope): Promise<string> {
 	try {
 		await checkGitHubRequest(over, { method: 'POST', path: '/graphql', body }, lookups);
 		return 'allowed';

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { GraphqlDocument, GraphqlOperation, GraphqlSelection, GraphqlValue } from './graphqlDocument';
-import { GraphqlSyntaxError, parseGraphqlDocument } from './graphqlDocument';
+import { parseGraphqlDocument } from './graphqlDocument';
 import type { RepositoryList } from './index';
 import { allowedRepositoriesText, repositoryRefusal, ScopeRefusal } from './index';
 
@@ -276,8 +276,7 @@ export function assertGraphqlConfined(body: unknown, list: RepositoryList): void
 	try {
 		document = parseGraphqlDocument(request.query);
 	} catch (error) {
-		if (error instanceof GraphqlSyntaxError) throw refusal(`cannot be read exactly (${error.message})`, list);
-		throw error;
+		throw refusal(`cannot be read exactly (${(error as Error).message})`, list);
 	}
 	const variables = request.variables ?? {};
 	if (typeof variables !== 'object' || Array.isArray(variables)) throw refusal('has variables that are not a JSON object', list);
