@@ -106,8 +106,16 @@ describe('GraphQL attacks on a repository scope are refused', () => {
 		expect(await verdict({ query, operationName: 'Good' })).toContain('"evil/x" is outside');
 	});
 
+	it.each([
+		['a repository scope', scope],
+		['a read-only credential', readOnly],
+	])('refuses query parameters next to the body with %s (the server may read variables from them)', async (_name, over) => {
+		const request = { method: 'POST' as const, path: '/graphql', qs: { variables: '{"o":"evil"}' }, body: { query: 'query($o: String = "acme-org") { repository(owner: $o, name: "api-server") { id } }' } };
+		await expect(checkGitHubRequest(over, request, lookups)).rejects.toThrow('Refused: a GraphQL request with query parameters (variables) cannot be checked');
+	});
+
 	it('refuses GraphQL sent with another method than POST', async () => {
-		await expect(checkGitHubRequest(scope, { method: 'GET', path: '/graphql', qs: { query: '{ viewer { login } }' } }, lookups)).rejects.toThrow('GraphQL is sent with POST');
+		await expect(checkGitHubRequest(scope, { method: 'GET', path: '/graphql' }, lookups)).rejects.toThrow('GraphQL is sent with POST');
 	});
 });
 

@@ -108,6 +108,13 @@ export async function checkGitHubRequest(
 	const { method, path } = request;
 	const { segments, hasQuery } = normalizePath(path);
 	const route = segments.join('/');
+	if (route === 'graphql' && Object.keys(request.qs ?? {}).length && (scope.readOnly || scope.repositories)) {
+		// The server may read variables or an operation name from the URL too, where the check would not see them.
+		throw new ScopeRefusal(
+			`Refused: a GraphQL request with query parameters (${Object.keys(request.qs ?? {}).join(', ')}) cannot be checked against the credential's scope.`,
+			'Give query, variables and operationName in the body only (the API Call node\'s GraphQL mode does).',
+		);
+	}
 	// GraphQL reads are POSTs too: its document says whether it writes (GET is not GitHub's way to send it).
 	const writes = route === 'graphql' ? method !== 'POST' || graphqlDocumentWrites(graphqlQueryOf(request.body)) : !isReading(method);
 	if (scope.readOnly && writes) {
