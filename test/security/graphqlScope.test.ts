@@ -141,7 +141,7 @@ describe('GraphQL reader', () => {
 		]);
 	});
 
-	it.each(['{ a(b: 1a) }', '{ a(b: 01) }', '{ a . b }', '"x\ny"', '{ a(b: """x) }', 'query Q { a } query Q { b }', 'fragment F on T { a } fragment F on T { a } { a }'])('refuses %j', (source) => {
+	it.each(['{ a(b: 1a) }', '{ a(b: 01) }', '{ a . b }', '"x\ny"', '{ a(b: """x) }', 'query Q { a } query Q { b }', 'query($o: String = "a", $o: String = "b") { a }', 'fragment F on T { a } fragment F on T { a } { a }'])('refuses %j', (source) => {
 		expect(() => parseGraphqlDocument(source)).toThrow();
 	});
 

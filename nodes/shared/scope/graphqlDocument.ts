@@ -317,6 +317,7 @@ export function parseGraphqlDocument(source: string): GraphqlDocument {
 					defaultValue = value(true);
 				}
 				directives();
+				if (operation.variables.some((variable) => variable.name === name)) throw new GraphqlSyntaxError(`the variable $${name} is declared twice`);
 				operation.variables.push({ name, defaultValue });
 			} while (!isPunctuator(')'));
 			at++;
