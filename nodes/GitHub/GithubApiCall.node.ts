@@ -8,6 +8,7 @@ import { pairsToObject } from '../shared/items';
 import { retryBoundsFrom } from '../shared/options';
 import { downloadLimitFrom } from '../shared/transfer';
 import { GITHUB_AUTHENTICATION_PROPERTY, GITHUB_CREDENTIALS } from './common';
+import { GRAPHQL_PROPERTIES, MODE_PROPERTY, restOnly, runGraphqlCall } from './graphqlCall';
 import type { GitHubAuthentication } from './transport';
 import { GITHUB_MEDIA_TYPE, GitHubClient } from './transport';
 
@@ -59,6 +60,7 @@ const GITHUB_API_CALL: ApiCallService<GitHubClient> = {
 			ctx.getNodeParameter('authentication', itemIndex) as GitHubAuthentication,
 			retryBoundsFrom(options.maxRateLimitWait),
 		).withDownloadLimit(downloadLimitFrom(options.maxDownloadSizeMb)),
+	run: runGraphqlCall,
 	prepare: (ctx, i, request) => {
 		const accept = String(ctx.getNodeParameter('accept', i, GITHUB_MEDIA_TYPE)).trim() || GITHUB_MEDIA_TYPE;
 		if (!GITHUB_MEDIA_TYPE_PATTERN.test(accept)) {
@@ -88,6 +90,13 @@ const GITHUB_API_CALL: ApiCallService<GitHubClient> = {
 	},
 };
 
+/** Credential, API (REST or GraphQL), then the settings of the chosen API; Options serve both. */
+function githubApiCallProperties() {
+	const [authentication, ...rest] = restOnly(apiCallProperties(GITHUB_AUTHENTICATION_PROPERTY, GITHUB_API_CALL));
+	const options = rest.pop()!;
+	return [authentication, MODE_PROPERTY, ...rest, ...GRAPHQL_PROPERTIES, options];
+}
+
 export class GithubApiCall implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'GitHub Toolkit API Call',
@@ -95,17 +104,17 @@ export class GithubApiCall implements INodeType {
 		icon: { light: 'file:github.svg', dark: 'file:github.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["method"] + " " + $parameter["endpoint"]}}',
+		subtitle: '={{$parameter["mode"] === "graphql" ? "GraphQL" : $parameter["method"] + " " + $parameter["endpoint"]}}',
 		// n8n runs a tool from the node's own description (replacements are for the editor only),
 		// so the text a model needs is the description itself.
-		description: `Sends one request to a GitHub REST path relative to the credential's API server (e.g. /repos/OWNER/NAME/issues?state=open; never a full URL) with the HTTP method set on this node, and returns the JSON answer; a GET only reads, other methods change or delete data. Refused before sending when the path is outside the credential's scope or the credential is read-only; the message says what is allowed.`,
+		description: `Sends one request to a GitHub REST path relative to the credential's API server (e.g. /repos/OWNER/NAME/issues?state=open; never a full URL) with the HTTP method set on this node, and returns the JSON answer; a GET only reads, other methods change or delete data. Refused before sending when the path is outside the credential's scope or the credential is read-only; the message says what is allowed. In GraphQL mode (set on the node) it sends a GraphQL query instead; with a credential limited to repositories, only queries that start at repository(owner:, name:) of an allowed repository pass.`,
 		defaults: { name: 'GitHub Toolkit API Call' },
 		// A new tool node is named by what it does (n8n names it after defaults.name, as it has no operation).
 		usableAsTool: toolVariant({ defaults: { name: 'Call the GitHub REST API' } }),
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: GITHUB_CREDENTIALS,
-		properties: apiCallProperties(GITHUB_AUTHENTICATION_PROPERTY, GITHUB_API_CALL),
+		properties: githubApiCallProperties(),
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

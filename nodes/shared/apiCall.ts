@@ -49,6 +49,11 @@ export interface ApiCallService<Client extends ApiClient> {
 	/** Adds what the service's own settings ask for (e.g. headers), or refuses the item. */
 	prepare?: (ctx: IExecuteFunctions, itemIndex: number, request: ApiRequest) => ApiRequest;
 	/**
+	 * Runs the item another way than a REST request (GitHub: its GraphQL mode) and returns its
+	 * items, or undefined for the REST request built from Method, Endpoint and Body.
+	 */
+	run?: (ctx: IExecuteFunctions, itemIndex: number, client: Client, options: IDataObject) => Promise<INodeExecutionData[] | undefined>;
+	/**
 	 * Sends the request the service's own way (GitHub: following every page) and returns the
 	 * output, or undefined to have it sent as one request answered in the chosen Response Format.
 	 */
@@ -261,6 +266,8 @@ export async function executeApiCall<Client extends ApiClient>(
 			const options = ctx.getNodeParameter('options', i, {}) as IDataObject;
 			const itemClient = service.createClient(ctx, i, options);
 			client = itemClient;
+			const ownItems = service.run ? await service.run(ctx, i, itemClient, options) : undefined;
+			if (ownItems) return ownItems;
 			const method = ctx.getNodeParameter('method', i) as IHttpRequestMethods;
 			const rows = ctx.getNodeParameter('queryParameters.parameter', i, []) as Array<{ name: string; value: string }>;
 			assertNoConflictingRows(ctx, rows, 'Query Parameters', i);

@@ -53,12 +53,20 @@ describe('credential scope: GitHub API Call', () => {
 		['GET', '/orgs/acme-org/members'],
 		['DELETE', '/user/keys/1'],
 		['GET', '/repositories/1296269'],
-		['POST', '/graphql'],
 	])('%s %s cannot be verified inside the scope → refused, naming the allowed repositories', async (method, endpoint) => {
 		const recorder = new GitHubRecorder([]);
 		const run = await apiCall({ method, endpoint, body: '{"query":"{ viewer { login } }"}' });
 		expect(run.error('Call')?.message).toMatch(/^Refused: .* cannot be checked against the credential's repository scope\. Allowed repositories: acme-org\/api-server, widgets-inc\/\*\./);
 		expect(recorder.requests).toEqual([]);
+	});
+
+	it('POST /graphql in REST mode gets the same GraphQL check as the GraphQL mode', async () => {
+		const recorder = new GitHubRecorder([{ body: { data: { viewer: { login: 'me' } } } }]);
+		const refused = await apiCall({ method: 'POST', endpoint: '/graphql', body: '{"query":"{ node(id: \\"R_1\\") { id } }"}' });
+		expect(refused.error('Call')?.message).toMatch(/^Refused: the GraphQL query starts at "node" .* Allowed repositories: acme-org\/api-server, widgets-inc\/\*\./);
+		const viewer = await apiCall({ method: 'POST', endpoint: '/graphql', body: '{"query":"{ viewer { login } }"}' });
+		expect(viewer.json('Call')).toEqual([{ data: { viewer: { login: 'me' } } }]);
+		expect(recorder.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /graphql']);
 	});
 
 	it('an allowed repository (any case) and owner/* are sent; account-level reads pass', async () => {

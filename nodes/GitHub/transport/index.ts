@@ -236,6 +236,15 @@ export class GitHubClient extends ApiClient {
 
 	/** GitHub's GraphQL endpoint: /graphql on github.com, /api/graphql on Enterprise Server. */
 	async graphql<T = IDataObject>(query: string, variables: IDataObject = {}, scopeProof?: ScopeProof): Promise<T> {
+		return (await this.graphqlResponse<T>({ query, variables }, scopeProof)).body.data as T;
+	}
+
+	/**
+	 * Sends a GraphQL request (query, variables, operationName) and returns GitHub's whole answer.
+	 * Without a proof the scope checks the document itself. An answer with `errors` (GitHub sends
+	 * them with status 200, with or without partial `data`) is a NodeApiError with GitHub's messages.
+	 */
+	async graphqlResponse<T = IDataObject>(body: IDataObject, scopeProof?: ScopeProof): Promise<ApiResponse<{ data?: T }>> {
 		const enterprise = /\/api\/v3$/i.test(await this.baseUrl());
 		const client = enterprise
 			? new GitHubGraphqlOnEnterprise(this.ctx, this.credentialType, this.bounds)
@@ -243,7 +252,7 @@ export class GitHubClient extends ApiClient {
 		const response = await client.send<{ data?: T; errors?: Array<{ message: string }> }>({
 			method: 'POST',
 			path: '/graphql',
-			body: { query, variables },
+			body,
 			scopeProof,
 		});
 		const errors = response.body?.errors;
@@ -255,7 +264,7 @@ export class GitHubClient extends ApiClient {
 				await this.secrets(),
 			);
 		}
-		return response.body.data as T;
+		return response;
 	}
 }
 

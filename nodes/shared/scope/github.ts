@@ -1,5 +1,7 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 
+import { graphqlDocumentWrites } from './graphqlDocument';
+import { assertGraphqlConfined } from './githubGraphql';
 import type { RepositoryList, ScopeVerdict } from './index';
 import {
 	ALLOW,
@@ -29,8 +31,10 @@ import {
  * - organization webhooks: only for an owner/* entry;
  * - gists (not tied to a repository): the account's own gist lists may be read; every gist
  *   write and every other gist read is refused;
- * - GraphQL: only with a proof from `projectProof`, `projectOwnerProof` or `repositoryProof` (the
- *   node's Projects v2 and Discussions operations, whose documents are fixed), never from an API call;
+ * - GraphQL: with a proof from `projectProof`, `projectOwnerProof` or `repositoryProof` (the
+ *   node's Projects v2 and Discussions operations, whose documents are fixed), or a query that
+ *   stays inside an allowed repository (see githubGraphql.ts); read-only allows no operation but
+ *   queries;
  * - the account-level reads below;
  * - everything else is refused, because its target cannot be checked.
  */
@@ -104,7 +108,16 @@ export async function checkGitHubRequest(
 	const { method, path } = request;
 	const { segments, hasQuery } = normalizePath(path);
 	const route = segments.join('/');
-	if (scope.readOnly && !isReading(method) && !(route === 'graphql' && !isMutation(request.body))) {
+	if (route === 'graphql' && Object.keys(request.qs ?? {}).length && (scope.readOnly || scope.repositories)) {
+		// The server may read variables or an operation name from the URL too, where the check would not see them.
+		throw new ScopeRefusal(
+			`Refused: a GraphQL request with query parameters (${Object.keys(request.qs ?? {}).join(', ')}) cannot be checked against the credential's scope.`,
+			'Give query, variables and operationName in the body only (the API Call node\'s GraphQL mode does).',
+		);
+	}
+	// GraphQL reads are POSTs too: its document says whether it writes (GET is not GitHub's way to send it).
+	const writes = route === 'graphql' ? method !== 'POST' || graphqlDocumentWrites(graphqlQueryOf(request.body)) : !isReading(method);
+	if (scope.readOnly && writes) {
 		throw readOnlyRefusal(method, path, 'GET requests and GraphQL queries.');
 	}
 	const list = scope.repositories;
@@ -150,10 +163,14 @@ export async function checkGitHubRequest(
 	if (reading && GITHUB_ACCOUNT_READS.includes(`/${route}`)) return ALLOW;
 	if (route === 'graphql') {
 		if (request.scopeProof instanceof ScopeProof && issued.has(request.scopeProof)) return ALLOW;
-		throw new ScopeRefusal(
-			`Refused: GraphQL requests cannot be checked against the credential's repository scope. ${allowedRepositoriesText(list)}`,
-			'Use REST paths under /repos/OWNER/NAME/ for an allowed repository (or the GitHub node’s Project operation).',
-		);
+		if (method !== 'POST') {
+			throw new ScopeRefusal(
+				`Refused: GraphQL is sent with POST, and ${method.toUpperCase()} /graphql cannot be checked against the credential's repository scope. ${allowedRepositoriesText(list)}`,
+				'Send GraphQL with the API Call node\'s GraphQL mode.',
+			);
+		}
+		assertGraphqlConfined(request.body, list);
+		return ALLOW;
 	}
 	if (first === 'search' && reading && segments.length === 2 && SEARCH_RESULT_REPOSITORY[second]) {
 		assertConfinedQuery(String(request.qs?.q ?? ''), list);
@@ -379,9 +396,8 @@ function assertProjectOwner(lists: Array<RepositoryList | undefined>, project: {
 	}
 }
 
-function isMutation(body: unknown): boolean {
-	const query = (body as IDataObject | undefined)?.query;
-	return typeof query !== 'string' || /\bmutation\b/i.test(query) || /\bsubscription\b/i.test(query);
+function graphqlQueryOf(body: unknown): unknown {
+	return body && typeof body === 'object' ? (body as IDataObject).query : undefined;
 }
 
 function stringOf(value: unknown): string | undefined {
