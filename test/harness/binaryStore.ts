@@ -3,28 +3,43 @@ import type { IDataObject } from 'n8n-workflow';
 import { BinaryDataService } from 'n8n-core';
 import { Readable } from 'stream';
 
+/** The mode name the emulated store is registered under (what nodes store stays in the items). */
+const MODE = 'filesystem-emulated';
+
 /**
- * n8n's filesystem binary data mode, emulated: items carry only an id ("filesystem-v2:…") and the
- * bytes live in a store reached through n8n-core's BinaryDataService, as in a real n8n with
- * N8N_DEFAULT_BINARY_DATA_MODE=filesystem. Reads are counted, so a test can tell a file streamed
- * (getAsStream) from one read whole (getAsBuffer) or not read at all.
+ * n8n's filesystem binary data mode, emulated for input files: items carry only an id
+ * ("mode:file") and the bytes live in a store reached through n8n-core's BinaryDataService, as in
+ * a real n8n with N8N_DEFAULT_BINARY_DATA_MODE=filesystem. Reads are counted, so a test can tell a
+ * file streamed (getAsStream) from one read whole (getAsBuffer) or not read at all. The store has
+ * a mode name of its own, so binary data the nodes produce is still kept in the items.
  */
 export class EmulatedBinaryStore {
 	private files = new Map<string, { bytes: Buffer; fileSize: number }>();
 	readonly reads = { stream: 0, buffer: 0, metadata: 0 };
 	/** Bytes per chunk the streams deliver (an odd size exercises chunk boundaries). */
 	chunkSize = 1000;
+	/**
+	 * Awaited before each chunk after the first: a test can hold the rest of a file until the
+	 * server has seen the upload begin, which only a streamed upload can satisfy.
+	 */
+	beforeLaterChunks?: () => Promise<void>;
 	private static next = 0;
 
 	constructor() {
 		const store = this;
-		Container.get(BinaryDataService).setManager('filesystem-v2' as never, {
+		Container.get(BinaryDataService).setManager(MODE as never, {
 			async getAsStream(fileId: string) {
 				store.reads.stream++;
 				const { bytes } = store.file(fileId);
-				const chunks: Buffer[] = [];
-				for (let at = 0; at < bytes.length; at += store.chunkSize) chunks.push(bytes.subarray(at, at + store.chunkSize));
-				return Readable.from(chunks);
+				const { chunkSize, beforeLaterChunks } = store;
+				return Readable.from(
+					(async function* () {
+						for (let at = 0; at < bytes.length; at += chunkSize) {
+							if (at > 0 && beforeLaterChunks) await beforeLaterChunks();
+							yield bytes.subarray(at, at + chunkSize);
+						}
+					})(),
+				);
 			},
 			async getAsBuffer() {
 				store.reads.buffer++;
@@ -53,8 +68,8 @@ export class EmulatedBinaryStore {
 		const fileSize = details.claimedSize ?? bytes.length;
 		this.files.set(fileId, { bytes, fileSize });
 		return {
-			id: `filesystem-v2:${fileId}`,
-			data: 'filesystem-v2',
+			id: `${MODE}:${fileId}`,
+			data: MODE,
 			fileName: details.fileName,
 			mimeType: details.mimeType,
 			...(details.recordsBytes ? { bytes: fileSize } : {}),
@@ -63,5 +78,6 @@ export class EmulatedBinaryStore {
 
 	resetCounts() {
 		this.reads.stream = this.reads.buffer = this.reads.metadata = 0;
+		this.beforeLaterChunks = undefined;
 	}
 }

@@ -85,12 +85,14 @@ describe('GitHub File → Create or Update from a binary property', () => {
 	});
 
 	it.each([
-		['every byte value', EVERY_BYTE, true],
+		['every byte value, 12 times', Buffer.concat(Array.from({ length: 12 }, () => EVERY_BYTE)), true],
 		['3n bytes', bytesOf(3 * 40_000), true],
 		['3n + 1 bytes', bytesOf(3 * 40_000 + 1), false],
 		['3n + 2 bytes', bytesOf(3 * 40_000 + 2), true],
 	])('a stored file (%s) is read as a stream only, and arrives as its base64 with the announced length', async (_kind, bytes, recordsBytes) => {
 		const binary = store.add(bytes, { fileName: 'blob.bin', mimeType: 'application/octet-stream', recordsBytes });
+		// The file's later chunks come only once GitHub has begun to receive the body.
+		store.beforeLaterChunks = async () => await api.bodyBytesArrived(1);
 
 		const run = await write({ additionalFields: { sha: 'old-sha' } }, stored(binary));
 
