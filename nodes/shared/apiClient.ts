@@ -368,9 +368,12 @@ export abstract class ApiClient {
 		return false;
 	}
 
-	/** An upload whose content type survives without headers: forms as FormData, form fields as text. */
+	/**
+	 * An upload whose content type survives without headers: a multipart form as a form n8n's
+	 * HTTP client writes (and streams) itself, form fields as text (n8n signs and types them).
+	 */
 	private headerlessUpload(upload: UploadBody): UploadBody {
-		if (upload.toFormData) return new UploadBody(upload.toFormData, undefined, upload.contentType, upload.fields);
+		if (upload.toSelfDescribingForm) return new UploadBody(upload.toSelfDescribingForm, undefined, upload.contentType, upload.fields);
 		if (upload.contentType === 'application/x-www-form-urlencoded') return upload;
 		throw new UnsafeRequestError(
 			`A binary body cannot be sent with this ${this.service} credential: its request signing replaces the Content-Type header`,

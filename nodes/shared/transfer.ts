@@ -1,4 +1,4 @@
-import type { IBinaryData, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IBinaryData, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ServiceAnswerError } from './errors';
@@ -207,16 +207,19 @@ export async function storedSize(ctx: IExecuteFunctions, binary: IBinaryData): P
 
 /** A body that is sent from a source opened anew for each attempt (a stream can be read once). */
 export class UploadBody {
-	/** The same content as a FormData (in memory), for signing schemes that replace the request's headers. */
-	toFormData?: () => Promise<FormData>;
+	/**
+	 * The same content as a form that carries its own content type, for signing schemes that
+	 * replace the request's headers (see streamedForm).
+	 */
+	toSelfDescribingForm?: () => Promise<StreamedForm>;
 
 	constructor(
-		readonly open: () => Promise<Readable | Buffer | string | FormData>,
+		readonly open: () => Promise<Readable | Buffer | string | StreamedForm>,
 		/** Bytes, when known: sent as Content-Length. */
 		readonly length: number | undefined,
 		readonly contentType: string,
-		/** The text fields the body carries (form fields), as the scope checks read them. */
-		readonly fields: Record<string, string> = {},
+		/** The body's values other than file contents, as the scope checks read them. */
+		readonly fields: IDataObject = {},
 	) {}
 }
 
@@ -326,19 +329,109 @@ export function multipartBody(parts: MultipartPart[]): UploadBody {
 	};
 	const fields = Object.fromEntries(parts.flatMap((part) => ('value' in part ? [[part.field, part.value]] : [])));
 	const body = new UploadBody(open, length, `multipart/form-data; boundary=${boundary}`, fields);
-	body.toFormData = async () => {
-		const form = new FormData();
-		for (const part of parts) {
-			if ('value' in part) {
-				form.append(part.field, part.value);
-				continue;
-			}
-			const bytes = await readBody(await part.file.open());
-			form.append(part.field, new Blob([bytes], { type: part.mimeType ?? part.file.mimeType }), part.fileName ?? (part.file.fileName || 'file'));
-		}
-		return form;
-	};
+	body.toSelfDescribingForm = async () =>
+		new StreamedForm(
+			parts.map((part): [string, string | StreamedFile] =>
+				'value' in part
+					? [part.field, part.value]
+					: [part.field, new StreamedFile(part.fileName ?? (part.file.fileName || 'file'), part.mimeType ?? part.file.mimeType, part.size, part.file.open)],
+			),
+		);
 	return body;
+}
+
+/** A file of a StreamedForm: read from n8n's binary data store only when the form is sent. */
+export class StreamedFile {
+	constructor(
+		readonly name: string,
+		readonly type: string,
+		/** Bytes, when known (the form's Content-Length needs every part's). */
+		readonly size: number | undefined,
+		private readonly openContent: () => Promise<Readable | Buffer>,
+	) {}
+
+	/** The content's chunks, as a web Blob's stream() gives them. */
+	stream(): AsyncIterable<Buffer> {
+		const openContent = this.openContent;
+		return (async function* () {
+			const content = await openContent();
+			if (Buffer.isBuffer(content)) yield content;
+			else for await (const chunk of content as AsyncIterable<Buffer | string>) yield typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+		})();
+	}
+}
+
+/**
+ * A complete multipart form in the shape of the web's FormData (entries of text and File-like
+ * values). n8n's HTTP client (axios) writes such a form itself: it chooses the boundary, sets the
+ * multipart Content-Type and the Content-Length, and streams each file part through stream().
+ * The content type thus travels with the body and survives n8n's OAuth 1.0a signing, which
+ * replaces the request's headers; OAuth 1.0a leaves multipart bodies out of the signature.
+ */
+export class StreamedForm {
+	readonly [Symbol.toStringTag] = 'FormData';
+
+	constructor(private readonly fields: Array<[string, string | StreamedFile]>) {}
+
+	/** Present for the FormData shape; the form is complete when built. */
+	append(): void {
+		throw new Error('the form is complete');
+	}
+
+	entries(): IterableIterator<[string, string | StreamedFile]> {
+		return this.fields[Symbol.iterator]();
+	}
+
+	[Symbol.iterator](): IterableIterator<[string, string | StreamedFile]> {
+		return this.entries();
+	}
+}
+
+/** Characters of base64 (padding included) for `bytes` bytes. */
+export function base64Length(bytes: number): number {
+	return 4 * Math.ceil(bytes / 3);
+}
+
+/**
+ * A byte stream as base64, chunk by chunk, equal to encoding it at once: the 0–2 bytes after the
+ * last whole group of three wait for the next chunk, so padding only comes at the end.
+ */
+export async function* base64Chunks(source: AsyncIterable<Buffer | Uint8Array | string>): AsyncGenerator<Buffer> {
+	let carry = Buffer.alloc(0);
+	for await (const chunk of source) {
+		const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+		const data = carry.length ? Buffer.concat([carry, bytes]) : bytes;
+		const whole = data.length - (data.length % 3);
+		if (whole) yield Buffer.from(data.subarray(0, whole).toString('base64'));
+		carry = Buffer.from(data.subarray(whole));
+	}
+	if (carry.length) yield Buffer.from(carry.toString('base64'));
+}
+
+/**
+ * A JSON body one of whose values is a file in base64 (GitHub's contents API), streamed from n8n's
+ * binary data store: the text sent is exactly JSON.stringify(value) with the file's base64 as
+ * value[key], and its length is known from the file's size before anything is read.
+ */
+export function jsonWithBase64File(value: IDataObject, key: string, file: InputFile, size: number | undefined): UploadBody {
+	const placeholder = `base64-${Date.now().toString(16)}${Math.random().toString(16).slice(2)}`;
+	const text = JSON.stringify({ ...value, [key]: placeholder });
+	const at = text.indexOf(`"${placeholder}"`);
+	const prefix = Buffer.from(text.slice(0, at + 1));
+	const suffix = Buffer.from(text.slice(at + placeholder.length + 1));
+	const open = async (): Promise<Readable | Buffer> => {
+		const content = await file.open();
+		if (Buffer.isBuffer(content)) return Buffer.concat([prefix, Buffer.from(content.toString('base64')), suffix]);
+		async function* chunks() {
+			yield prefix;
+			yield* base64Chunks(content as AsyncIterable<Buffer>);
+			yield suffix;
+		}
+		return readableClassOf(content).from(chunks(), { objectMode: false });
+	};
+	const length = size === undefined ? undefined : prefix.length + base64Length(size) + suffix.length;
+	const { [key]: _file, ...fields } = value;
+	return new UploadBody(open, length, 'application/json', fields);
 }
 
 /** A file name from Content-Disposition (filename* first), if the answer names one. */

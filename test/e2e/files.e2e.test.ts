@@ -1,4 +1,4 @@
-import { createHash } from 'crypto';
+import { createHash, createHmac } from 'crypto';
 import { createServer } from 'http';
 import type { IncomingMessage, Server, ServerResponse } from 'http';
 import type { AddressInfo } from 'net';
@@ -17,6 +17,14 @@ const CARD = '61b2c3d4e5f60718293a4b5c';
 const ATTACHMENT = '67a000000000000000000001';
 const TOKEN = 'ghp_e2eFilesToken0123456789abcdefABCDEF';
 const TRELLO = { apiKey: 'files-e2e-key-0123456789', apiToken: 'files-e2e-token-0123456789abcdef' };
+const OAUTH1 = {
+	consumerKey: 'files-e2e-consumer-0123456789',
+	consumerSecret: 'files-e2e-consumer-secret-0123456789',
+	token: 'files-e2e-oauth-token-0123456789abcdef',
+	tokenSecret: 'files-e2e-oauth-token-secret-0123456789',
+};
+/** A few MiB for File → Create or Update (GitHub's contents API takes up to 100 MB): 5 MiB, 3n + 2 bytes. */
+const SMALL = 5 * MIB;
 
 /** SIZE bytes: 1 MiB of random bytes, each copy stamped with its index. */
 const block = createHash('sha512').update('seed').digest();
@@ -31,12 +39,32 @@ const expectedHash = (() => {
 	for (let i = 0; i < SIZE / MIB; i++) hash.update(chunkAt(i));
 	return hash.digest('hex');
 })();
+const smallHash = (() => {
+	const hash = createHash('sha256');
+	for (let i = 0; i < SMALL / MIB; i++) hash.update(chunkAt(i));
+	return hash.digest('hex');
+})();
 
-function streamFile(res: ServerResponse, headers: Record<string, string>) {
-	res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(SIZE), ...headers });
+/** OAuth 1.0a percent-encoding (RFC 5849 3.6). */
+const percent = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/** Whether an `Authorization: OAuth …` header is a valid HMAC-SHA1 signature of the request (RFC 5849 3.4.1). */
+function validOAuth1(header: string | undefined, method: string, url: string): boolean {
+	const parameters = Object.fromEntries([...String(header).matchAll(/(oauth_\w+)="([^"]*)"/g)].map(([, name, value]) => [name, decodeURIComponent(value)]));
+	const pairs = Object.entries(parameters)
+		.filter(([name]) => name !== 'oauth_signature')
+		.map(([name, value]) => `${percent(name)}=${percent(value)}`)
+		.sort();
+	const base = [method, percent(url), percent(pairs.join('&'))].join('&');
+	const signature = createHmac('sha1', `${percent(OAUTH1.consumerSecret)}&${percent(OAUTH1.tokenSecret)}`).update(base).digest('base64');
+	return parameters.oauth_signature === signature && parameters.oauth_token === OAUTH1.token && parameters.oauth_consumer_key === OAUTH1.consumerKey;
+}
+
+function streamFile(res: ServerResponse, headers: Record<string, string>, size = SIZE) {
+	res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(size), ...headers });
 	let index = 0;
 	const pump = () => {
-		while (index < SIZE / MIB) {
+		while (index < size / MIB) {
 			if (!res.write(chunkAt(index++))) return void res.once('drain', pump);
 		}
 		res.end();
@@ -126,6 +154,7 @@ describe('files of 200 MiB through a real n8n (filesystem binary data mode)', ()
 	const api = new FilesFake();
 	const codeload = new FilesFake();
 	const codeloadAuthorization: Array<string | undefined> = [];
+	const contentsPuts: Array<{ contentType: string; contentLength?: string; body: Buffer }> = [];
 	let n8n: RealN8n;
 
 	beforeAll(async () => {
@@ -142,6 +171,14 @@ describe('files of 200 MiB through a real n8n (filesystem binary data mode)', ()
 				json(res, { id: ATTACHMENT, name: 'big.bin', url: `https://trello.com/1/cards/${CARD}/attachments/${ATTACHMENT}/download/big.bin`, mimeType: 'application/octet-stream', bytes: SIZE, isUpload: true });
 			} else if (req.method === 'GET' && path === `/1/cards/${CARD}/attachments/${ATTACHMENT}/download/big.bin`) {
 				streamFile(res, {});
+			} else if (req.method === 'GET' && path === '/repos/octo/hello/tarball/small') {
+				streamFile(res, { 'content-type': 'application/x-gzip', 'content-disposition': 'attachment; filename=small.tar.gz' }, SMALL);
+			} else if (req.method === 'PUT' && path === '/repos/octo/hello/contents/assets/small.tar.gz') {
+				const chunks: Buffer[] = [];
+				for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
+				const body = Buffer.concat(chunks);
+				contentsPuts.push({ contentType: String(req.headers['content-type']), contentLength: req.headers['content-length'], body });
+				res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ content: { path: 'assets/small.tar.gz', sha: 'new' }, commit: { sha: 'c1' } }));
 			} else if (req.method === 'POST') {
 				await api.record(req);
 				json(res, { id: 'received' });
@@ -155,6 +192,21 @@ describe('files of 200 MiB through a real n8n (filesystem binary data mode)', ()
 		await n8n.importCredentials([
 			{ id: 'ghToken', name: 'GitHub token', type: 'githubAccessTokenApi', data: { server: api.baseUrl, accessToken: TOKEN } },
 			{ id: 'trKey', name: 'Trello key', type: 'trelloKeyTokenApi', data: { ...TRELLO, apiBaseUrl: api.baseUrl } },
+			{
+				id: 'trOAuth1',
+				name: 'Trello OAuth 1.0a',
+				type: 'trelloOAuth10aApi',
+				data: {
+					consumerKey: OAUTH1.consumerKey,
+					consumerSecret: OAUTH1.consumerSecret,
+					requestTokenUrl: `${api.baseUrl}/1/OAuthGetRequestToken`,
+					authUrl: `${api.baseUrl}/1/OAuthAuthorizeToken`,
+					accessTokenUrl: `${api.baseUrl}/1/OAuthGetAccessToken`,
+					signatureMethod: 'HMAC-SHA1',
+					apiBaseUrl: api.baseUrl,
+					oauthTokenData: { oauth_token: OAUTH1.token, oauth_token_secret: OAUTH1.tokenSecret },
+				},
+			},
 		]);
 	}, 300_000);
 
@@ -211,5 +263,58 @@ describe('files of 200 MiB through a real n8n (filesystem binary data mode)', ()
 		expect(api.received[1].bytes).toBe(SIZE);
 		expect(codeload.paths).toEqual(['GET /octo/hello/legacy.tar.gz/refs/heads/main']);
 		expect(codeloadAuthorization).toEqual([undefined]);
+	}, 600_000);
+
+	it('File → Create or Update sends a 5 MiB stored file as base64 in its JSON body; a Trello upload with the OAuth 1.0a credential streams its form, signed', async () => {
+		const github = { githubAccessTokenApi: { id: 'ghToken', name: 'GitHub token' } };
+		const oauth1 = { trelloOAuth10aApi: { id: 'trOAuth1', name: 'Trello OAuth 1.0a' } };
+		const small = { type: `${PACKAGE}.githubApiCall`, credentials: github, parameters: { method: 'GET', endpoint: '/repos/octo/hello/tarball/small' } };
+		await n8n.importWorkflow(
+			manualWorkflow('contents', [
+				{ name: 'Small', ...small },
+				{
+					name: 'Write',
+					type: `${PACKAGE}.gitHub`,
+					credentials: github,
+					parameters: {
+						resource: 'file', operation: 'createOrUpdate',
+						owner: { __rl: true, mode: 'name', value: 'octo' }, repository: { __rl: true, mode: 'name', value: 'hello' },
+						path: 'assets/small.tar.gz', message: 'Add archive', binaryData: true, binaryPropertyName: 'data',
+						additionalFields: { sha: 'old-sha' },
+					},
+				},
+				{ name: 'Small again', ...small },
+				{
+					name: 'Attach signed',
+					type: `${PACKAGE}.trello`,
+					credentials: oauth1,
+					parameters: { authentication: 'oAuth1', resource: 'attachment', operation: 'upload', card: { __rl: true, mode: 'id', value: CARD }, binaryPropertyName: 'data' },
+				},
+			]),
+		);
+		api.received.length = 0;
+
+		const result = await n8n.execute('contents');
+
+		const errors = Object.entries(result.runData).flatMap(([name, runs]) => runs.filter((r) => r.error).map((r) => `${name}: ${r.error!.message}`));
+		expect(errors).toEqual([]);
+		expect(contentsPuts).toHaveLength(1);
+		const [put] = contentsPuts;
+		expect(put.contentType).toBe('application/json');
+		expect(put.contentLength).toBe(String(put.body.length));
+		const sent = JSON.parse(put.body.toString()) as { message: string; sha: string; content: string };
+		expect({ message: sent.message, sha: sent.sha }).toEqual({ message: 'Add archive', sha: 'old-sha' });
+		expect(sent.content.length).toBe(4 * Math.ceil(SMALL / 3));
+		expect(createHash('sha256').update(Buffer.from(sent.content, 'base64')).digest('hex')).toBe(smallHash);
+		expect(api.received).toHaveLength(1);
+		const [form] = api.received;
+		expect(form).toMatchObject({
+			path: `/1/cards/${CARD}/attachments`,
+			contentType: expect.stringMatching(/^multipart\/form-data; boundary=/),
+			contentLength: String(form.bytes),
+			hash: smallHash,
+		});
+		expect(form.authorization).toMatch(/^OAuth oauth_consumer_key="/);
+		expect(validOAuth1(form.authorization, 'POST', `${api.baseUrl}/1/cards/${CARD}/attachments`)).toBe(true);
 	}, 600_000);
 });

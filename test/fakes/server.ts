@@ -38,6 +38,9 @@ export class FakeHttpServer {
 	private routes: Route[] = [];
 	readonly received: FakeRequest[] = [];
 	baseUrl = '';
+	/** Body bytes received since the last reset, counted as they arrive (before a request is complete). */
+	private arrived = 0;
+	private arrivalWaiters: Array<{ bytes: number; resolve: () => void }> = [];
 
 	/** Runs before routing; a reply here (e.g. 401, 429) answers the request instead. */
 	protected gate(_request: FakeRequest): FakeReply | undefined {
@@ -63,6 +66,17 @@ export class FakeHttpServer {
 		return this;
 	}
 
+	/** Resolves once `bytes` body bytes have arrived: a streamed upload is seen while it is still being sent. */
+	async bodyBytesArrived(bytes: number): Promise<void> {
+		if (this.arrived >= bytes) return;
+		await new Promise<void>((resolve) => this.arrivalWaiters.push({ bytes, resolve }));
+	}
+
+	resetArrivals() {
+		this.arrived = 0;
+		this.arrivalWaiters = [];
+	}
+
 	requestsTo(method: string, path: string): FakeRequest[] {
 		return this.received.filter((r) => r.method === method.toUpperCase() && r.path === path);
 	}
@@ -84,7 +98,12 @@ export class FakeHttpServer {
 
 	private async handle(req: IncomingMessage, res: ServerResponse) {
 		const chunks: Buffer[] = [];
-		for await (const chunk of req) chunks.push(chunk as Buffer);
+		for await (const chunk of req) {
+			chunks.push(chunk as Buffer);
+			this.arrived += (chunk as Buffer).length;
+			for (const waiter of this.arrivalWaiters.filter((w) => this.arrived >= w.bytes)) waiter.resolve();
+			this.arrivalWaiters = this.arrivalWaiters.filter((w) => this.arrived < w.bytes);
+		}
 		const bytes = Buffer.concat(chunks);
 		const rawBody = bytes.toString('utf8');
 		const url = new URL(req.url ?? '/', 'http://fake');

@@ -119,6 +119,7 @@ export function loopbackServers(count: number): FakeHttpServer[] {
 	beforeEach(() => {
 		for (const server of servers) {
 			server.received.length = 0;
+			server.resetArrivals();
 			(server as unknown as { routes: unknown[] }).routes = [];
 		}
 	});

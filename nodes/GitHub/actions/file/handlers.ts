@@ -3,7 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { toItems } from '../../../shared/items';
 import { pathSegment } from '../../../shared/requestGuard';
-import { saveDownload } from '../../../shared/transfer';
+import type { InputFile } from '../../../shared/transfer';
+import { inputFile, jsonWithBase64File, MB, saveDownload, sizeOf, sizeText } from '../../../shared/transfer';
 import type { HandlerInput } from '../types';
 
 const RAW_MEDIA_TYPE = 'application/vnd.github.raw+json';
@@ -61,9 +62,17 @@ async function currentSha(input: HandlerInput, mustExist: boolean): Promise<stri
 	return String(response.body.sha);
 }
 
+/** GitHub's limit for a file written through the contents API (100 MB). */
+export const CONTENTS_API_LIMIT_BYTES = 100 * MB;
+
+/**
+ * Text goes as it is given; a binary property streams from n8n's binary data store, base64-encoded
+ * on the way into the JSON body, after its size is checked against GitHub's limit.
+ */
 export async function createOrUpdateFile(input: HandlerInput) {
 	const { ctx, values, request, itemIndex, generic } = input;
-	let content: Buffer;
+	let file: InputFile | undefined;
+	let size: number | undefined;
 	if (values.binaryData) {
 		const property = String(values.binaryPropertyName || 'data');
 		if (!ctx.getInputData()[itemIndex]?.binary?.[property]) {
@@ -72,15 +81,26 @@ export async function createOrUpdateFile(input: HandlerInput) {
 				description: 'Give the name of the binary property that holds the file, or turn off "Binary File" to send text.',
 			});
 		}
-		content = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
-	} else {
-		content = Buffer.from(String(values.fileContent ?? ''), 'utf8');
+		file = inputFile(ctx, itemIndex, property, 'Input Binary Field');
+		size = await sizeOf(ctx, itemIndex, file);
+		if (size !== undefined && size > CONTENTS_API_LIMIT_BYTES) {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`The file in "Input Binary Field" ("${property}") is ${sizeText(size)}, over the 100 MB GitHub accepts for File → Create or Update; nothing was sent`,
+				{
+					itemIndex,
+					description:
+						'Write larger files with the Git Data API (create a blob, a tree and a commit, e.g. through the API Call node), or publish them as a release asset (Release → Upload Asset).',
+				},
+			);
+		}
 	}
 	const sha = String(values.sha ?? '').trim() || (await currentSha(input, false));
-	return await generic({
-		...request,
-		body: { ...request.body, content: content.toString('base64'), ...(sha ? { sha } : {}) },
-	});
+	const fields: IDataObject = { ...(request.body as IDataObject), content: '', ...(sha ? { sha } : {}) };
+	if (!file) {
+		return await generic({ ...request, body: { ...fields, content: Buffer.from(String(values.fileContent ?? ''), 'utf8').toString('base64') } });
+	}
+	return await generic({ ...request, body: jsonWithBase64File(fields, 'content', file, size) });
 }
 
 export async function deleteFile(input: HandlerInput) {
