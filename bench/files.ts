@@ -314,14 +314,30 @@ function processTree(root: number): number[] {
 	return tree;
 }
 
+/**
+ * n8n's own processes in its tree: the root and its task runner. Short helpers it starts (the
+ * shell and pyenv running `python3 --version` to decide on a Python runner) live for a moment at
+ * start-up and are left out.
+ */
+function processRole(pid: number, root: number): string | undefined {
+	if (pid === root) return 'n8n';
+	try {
+		const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+		return command.includes('task-runner') ? 'task runner' : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
 export interface MeasuredRun {
 	result?: ExecutionResult;
 	output: string;
-	/** Sum over the process tree of each process's peak RSS (VmHWM), bytes. */
+	/** Sum over n8n's processes of each one's peak RSS (VmHWM), bytes. */
 	peakBytes: number;
-	/** Highest sum of the tree's RSS seen by sampling every 50 ms, bytes (a lower bound of the peak). */
+	/** Each process's peak RSS, bytes, by role. */
+	peaks: Array<{ role: string; bytes: number }>;
+	/** Highest sum of their RSS seen by sampling every 50 ms, bytes (a lower bound of the peak). */
 	sampledPeakBytes: number;
-	processes: number;
 	wallMs: number;
 }
 
@@ -348,12 +364,18 @@ export async function executeMeasured(n8n: RealN8n, workflowId: string, peakDir:
 	let running = true;
 	void exited.then(() => (running = false));
 	const peaks = new Map<number, number>();
+	const roles = new Map<number, string>();
 	let sampledPeakKb = 0;
 	const deadline = Date.now() + timeoutMs;
 	try {
 		while (running && Date.now() < deadline) {
 			let rss = 0;
 			for (const pid of processTree(child.pid!)) {
+				if (!roles.has(pid)) {
+					const role = processRole(pid, child.pid!);
+					if (!role) continue;
+					roles.set(pid, role);
+				}
 				const hwm = statusKb(pid, 'VmHWM');
 				if (hwm !== undefined) peaks.set(pid, Math.max(peaks.get(pid) ?? 0, hwm));
 				rss += statusKb(pid, 'VmRSS') ?? 0;
@@ -379,7 +401,8 @@ export async function executeMeasured(n8n: RealN8n, workflowId: string, peakDir:
 		if (peaks.has(pid) && Number.isFinite(kb)) peaks.set(pid, Math.max(peaks.get(pid)!, kb));
 	}
 	const peakBytes = [...peaks.values()].reduce((sum, kb) => sum + kb, 0) * 1024;
-	return { result: parseExecution(output), output, peakBytes, sampledPeakBytes: sampledPeakKb * 1024, processes: peaks.size, wallMs };
+	const byRole = [...peaks.entries()].map(([pid, kb]) => ({ role: roles.get(pid) ?? 'n8n', bytes: kb * 1024 }));
+	return { result: parseExecution(output), output, peakBytes, peaks: byRole, sampledPeakBytes: sampledPeakKb * 1024, wallMs };
 }
 
 /** n8n's run JSON (--rawOutput), as RealN8n.execute reads it. */

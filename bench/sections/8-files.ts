@@ -170,6 +170,22 @@ const CASES: FileCase[] = [
 const REFUSED_UPLOAD_LIMIT_MB = LARGER > TRELLO_LIMIT_MB * MIB ? TRELLO_LIMIT_MB : 10;
 const REFUSED_DOWNLOAD_LIMIT_MB = LARGER / MIB / 2;
 
+/**
+ * Every workflow starts with this pause: `n8n execute` starts its task runner as the workflow
+ * starts, and the runner's memory grows for a few seconds; a run shorter than that would count
+ * less of it, so a longer file would look more expensive for nothing the node did.
+ */
+const SETTLE_SECONDS = 8;
+let settleIds = 0;
+const settleNode = () => ({
+	name: 'Settle',
+	type: 'n8n-nodes-base.wait',
+	typeVersion: 1.1,
+	webhookId: `bench-files-settle-${++settleIds}`,
+	parameters: { resume: 'timeInterval', amount: SETTLE_SECONDS, unit: 'seconds' },
+});
+const settledWorkflow = (id: string, nodes: Array<Record<string, unknown>>) => manualWorkflow(id, [settleNode(), ...nodes]);
+
 const readFileNode = (path: string) => ({
 	name: 'Read File',
 	type: 'n8n-nodes-base.readWriteFile',
@@ -205,7 +221,7 @@ describe('Files: memory and throughput of downloads and uploads in a real n8n', 
 				'\n\n' +
 				table(['Size limit checked before anything is read', 'Refused', 'Bytes the fake saw', 'Peak RSS growth'], refusalRows) +
 				`\n\nOne real n8n ${SMALL ? '(quick check: BENCH_FILES_SMALL=1) ' : ''}from the end-to-end suite's install, \`N8N_DEFAULT_BINARY_DATA_MODE=filesystem\`, the package installed from its packed tarball; every case is its own workflow run by \`n8n execute\` (a fresh process each), files of ${small} and ${large} (Trello's upload capped at its ${TRELLO_LIMIT_MB} MB limit: ${sizeText(trelloUploadSize(LARGER))}). Downloads come from a loopback fake (127.0.0.1) that streams the bytes (GitHub's downloads after a 302 to a second server, another host), and every byte is hash-checked: every downloaded file is read back from n8n's binary data store and its sha256 compared; every upload is hashed as it arrives (multipart: the file part) and compared. Uploads read their file from disk first with n8n's Read/Write Files node. ` +
-				`Peak RSS: the sum over n8n's process tree (the \`n8n execute\` process and any task runner it starts) of each process's VmHWM, read from /proc every 50 ms and again as each process exits; growth is that peak above an empty workflow's run (Manual Trigger only: ${emptyText}); for uploads "node" is the growth above reading the same file alone. Throughput: the file's bytes over the time the fake took to send or receive them. ` +
+				`Peak RSS: the sum over n8n's process tree (the \`n8n execute\` process and the task runner it starts; the shell that checks for Python at start-up lives a moment and is left out) of each process's VmHWM, read from /proc every 50 ms and again as each process exits. Every workflow starts with a ${SETTLE_SECONDS} s Wait, so the task runner has finished starting (its memory grows for a few seconds) before anything moves and a short run is not credited with a smaller runner. Growth is that peak above an empty workflow's run (Manual Trigger and the Wait only, run before and after the cases, their mean: ${emptyText}); for uploads "node" is the growth above reading the same file alone. Throughput: the file's bytes over the time the fake took to send or receive them. ` +
 				'The plain loopback stream is a separate Node process (n8n’s Node) piping the same fake’s answer into a file, or a file into the same fake’s upload, with nothing in between. Our download nodes have "Max Download Size (MB)" raised to ' +
 				`${DOWNLOAD_LIMIT_MB} for the larger file.`,
 		);
@@ -246,22 +262,22 @@ describe('Files: memory and throughput of downloads and uploads in a real n8n', 
 				{ id: trello.trelloKeyTokenApi.id, name: trello.trelloKeyTokenApi.name, type: 'trelloKeyTokenApi', data: { ...TRELLO, apiBaseUrl: fake.apiUrl } },
 			]);
 
-			const workflows: Array<Record<string, unknown>> = [manualWorkflow('filesEmpty', [])];
+			const workflows: Array<Record<string, unknown>> = [settledWorkflow('filesEmpty', [])];
 			const caseId = (index: number, bytes: number) => `files${index}x${bytes / MIB}`;
 			const readId = (bytes: number) => `filesRead${bytes / MIB}`;
-			for (const bytes of uploadSizes) workflows.push(manualWorkflow(readId(bytes), [readFileNode(sourceOf(bytes))]));
+			for (const bytes of uploadSizes) workflows.push(settledWorkflow(readId(bytes), [readFileNode(sourceOf(bytes))]));
 			CASES.forEach((c, index) => {
 				for (const size of SIZES) {
 					const bytes = c.sizeFor?.(size) ?? size;
 					const node = { name: 'Node', ...c.node(bytes, fake) };
-					workflows.push(manualWorkflow(caseId(index, bytes), c.direction === 'upload' ? [readFileNode(sourceOf(bytes)), node] : [node]));
+					workflows.push(settledWorkflow(caseId(index, bytes), c.direction === 'upload' ? [readFileNode(sourceOf(bytes)), node] : [node]));
 				}
 			});
-			const refusedUpload = manualWorkflow('filesRefusedUpload', [
+			const refusedUpload = settledWorkflow('filesRefusedUpload', [
 				readFileNode(sourceOf(LARGER)),
 				{ name: 'Node', type: `${OURS}.trello`, credentials: trello, parameters: { resource: 'attachment', operation: 'upload', card: rl(CARD), binaryPropertyName: 'data', additionalFields: { maxFileSizeMb: REFUSED_UPLOAD_LIMIT_MB } } },
 			]);
-			const refusedDownload = manualWorkflow('filesRefusedDownload', [
+			const refusedDownload = settledWorkflow('filesRefusedDownload', [
 				{ name: 'Node', type: `${OURS}.gitHub`, credentials: github, parameters: { resource: 'release', operation: 'downloadAsset', ...repository, assetId: LARGER / MIB, binaryPropertyName: 'data', options: { maxDownloadSizeMb: REFUSED_DOWNLOAD_LIMIT_MB } } },
 			]);
 			workflows.push(refusedUpload, refusedDownload);
@@ -361,7 +377,8 @@ describe('Files: memory and throughput of downloads and uploads in a real n8n', 
 
 			// Growth above the empty workflow: the mean of its runs before and after the cases.
 			const emptyPeak = empty.reduce((sum, run) => sum + run.peakBytes, 0) / empty.length;
-			emptyText = `${empty.map((run) => `${mib(run.peakBytes)} MiB`).join(' before, ')} after the cases, ${empty[0].processes} process${empty[0].processes === 1 ? '' : 'es'}`;
+			const parts = (run: MeasuredRun) => run.peaks.map((peak) => `${peak.role} ${mib(peak.bytes)} MiB`).join(' + ');
+			emptyText = `${empty.map((run) => `${mib(run.peakBytes)} MiB (${parts(run)})`).join(' before and ')} after the cases`;
 			const growth = (run: MeasuredRun) => run.peakBytes - emptyPeak;
 
 			baselineRows.push(['Plain loopback stream, download (fake → file)', ...SIZES.map((size) => `${(plain.get(`download:${size}`) ?? NaN).toFixed(0)} MiB/s`)]);
