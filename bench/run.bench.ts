@@ -16,6 +16,7 @@ import './sections/4b-triggerCostRealN8n';
 import './sections/5-footprint';
 import './sections/6-agentContextCost';
 import './sections/7-pollingCost';
+import './sections/8-files';
 import { writeReport } from './reportWriter';
 
 beforeAll(() => {
