@@ -692,6 +692,20 @@ describe('GitHub Poll Trigger: all repositories of an owner', () => {
 		expect(repositoriesAsked(recorded)).toEqual([]);
 	});
 
+	it('"Fetch Test Event" returns the latest matching item of all the owner\'s repositories and stores nothing', async () => {
+		const hello = new SimulatedRepository('octo', 'hello');
+		const docs = new SimulatedRepository('octo', 'docs');
+		hello.openIssue('older');
+		docs.tick(5);
+		const latest = docs.openIssue('newest');
+		serveSimulatedRepositories([], API, [new SimulatedOwner('octo', 'Organization', [hello, docs])]);
+		const harness = trigger(ownerWide({ events: ['newIssue'] }));
+		const items = await poll(harness, 'manual');
+		expect(items.map(identity)).toEqual([`New Issue|opened|${String(latest.number)}`]);
+		expect((items[0].payload as IDataObject).repository).toEqual({ name: 'docs', full_name: 'octo/docs', owner: { login: 'octo' } });
+		expect(harness.staticData).toEqual({});
+	});
+
 	it('a user: /orgs answers 404, then /users/{user}/repos; the connected account\'s own repositories come from /user/repos (private ones too)', async () => {
 		for (const signedIn of [false, true]) {
 			nock.cleanAll();
