@@ -648,7 +648,7 @@ describe('GitHub Poll Trigger: all repositories of an owner', () => {
 		expect(contractProblems(recorded)).toEqual([]);
 	});
 
-	it('repositories outside the credential\'s Allowed Repositories are skipped, also when the scope narrows after the list was kept', async () => {
+	it('repositories outside the credential\'s Allowed Repositories are skipped; a changed scope reads the list again in full', async () => {
 		const hello = new SimulatedRepository('octo', 'hello');
 		const docs = new SimulatedRepository('octo', 'docs');
 		const secret = new SimulatedRepository('octo', 'secret');
@@ -659,20 +659,48 @@ describe('GitHub Poll Trigger: all repositories of an owner', () => {
 		const harness = scoped('octo/hello, octo/docs');
 		expect(await poll(harness)).toEqual([]);
 		expect(repositoriesAsked(recorded)).toEqual(['octo/docs', 'octo/hello']);
-		expect((harness.staticData.owners as Record<string, IDataObject>).octo.pages).toEqual([
-			{ names: ['octo/docs', 'octo/hello'], next: false },
-			{ names: [], next: false },
+		expect(harness.staticData.owners).toEqual({
+			octo: {
+				path: '/orgs/octo/repos',
+				qs: { type: 'all', sort: 'created', direction: 'desc' },
+				pages: [
+					{ names: ['octo/docs', 'octo/hello'], next: false },
+					{ names: [], next: false },
+				],
+				scope: 'octo/hello, octo/docs',
+			},
+		});
+		hello.tick(60);
+		let from = recorded.length;
+		expect(await poll(harness)).toEqual([]);
+		expect(ownerListReads(recorded, from).map((read) => [read.status, read.conditional])).toEqual([
+			[304, true],
+			[304, true],
 		]);
 
-		// The list answers 304 (it did not change), but the scope is narrower now: docs is skipped and forgotten.
+		// The list did not change, but the scope is narrower now: the pages are read without ETag; docs is skipped and forgotten.
 		const narrowed = scoped('octo/hello', JSON.parse(JSON.stringify(harness.workflow.staticData)) as IDataObject);
 		hello.tick(60);
-		const from = recorded.length;
+		from = recorded.length;
 		expect(await poll(narrowed)).toEqual([]);
-		expect(ownerListReads(recorded, from).map((read) => read.status)).toEqual([304, 304]);
+		expect(ownerListReads(recorded, from).map((read) => [read.status, read.conditional])).toEqual([
+			[200, false],
+			[200, false],
+		]);
 		expect(repositoriesAsked(recorded, from)).toEqual(['octo/hello']);
 		expect(Object.keys(narrowed.staticData.lists as IDataObject).filter((key) => key.startsWith('octo/docs:'))).toEqual([]);
 		expect(Object.keys(narrowed.staticData.lists as IDataObject).filter((key) => key.startsWith('octo/hello:'))).toEqual(['octo/hello:issues', 'octo/hello:releases']);
+
+		// Widened to the whole owner: secret (never read before) is watched from now on.
+		const widened = scoped('octo/*', JSON.parse(JSON.stringify(narrowed.workflow.staticData)) as IDataObject);
+		hello.tick(60);
+		from = recorded.length;
+		expect(await poll(widened)).toEqual([]);
+		expect(repositoriesAsked(recorded, from)).toEqual(['octo/docs', 'octo/hello', 'octo/secret']);
+		secret.tick(120);
+		const later = secret.openIssue('now watched');
+		secret.tick();
+		expect((await poll(widened)).map(identity)).toEqual([`New Issue|opened|${String(later.number)}`]);
 	});
 
 	it(`more than ${MAX_OWNER_REPOSITORIES} repositories: a clear error naming the bound, no repository polled`, async () => {

@@ -87,6 +87,8 @@ export interface OwnerListing extends IDataObject {
 	path: string;
 	qs: IDataObject;
 	pages: OwnerPage[];
+	/** The credential's Allowed Repositories the pages were filtered with ('' = none). */
+	scope: string;
 }
 
 export interface RepositoryPollRequest {
@@ -913,8 +915,7 @@ async function pollList(run: PollRun, repository: RepositoryName, name: Reposito
 }
 
 /**
- * Oldest last: a repository created later lands on the first page, so the pages before an
- * unchanged one stay as they were. Neither `pushed_at` (the last push) nor `updated_at` (the last
+ * Newest first: a repository created later lands on the first page, whose answer changes. Neither `pushed_at` (the last push) nor `updated_at` (the last
  * change of the repository object) moves for issues, comments, stars, releases or runs, so no
  * repository is left out of a poll by them.
  */
@@ -943,7 +944,7 @@ async function ownerListSource(run: PollRun, owner: string, userAccount: boolean
  * The owner's repositories, read on every poll. Each page is asked with the ETag of its last
  * answer (an idle owner costs no rate limit), and one page past the last is asked too, so a
  * repository landing on a new page is seen even when the pages before it did not change. The
- * transport leaves out repositories outside the credential's scope, as for every repository list.
+ * transport leaves out repositories outside the credential's scope, as from every repository list.
  * A repository seen for the first time starts its own positions (nothing from its past); one no
  * longer listed (deleted, renamed, out of scope) is forgotten.
  */
@@ -951,8 +952,10 @@ async function ownerRepositories(run: PollRun, { owner, userAccount, node }: Non
 	const key = owner.toLowerCase();
 	const stored = run.request.manual ? undefined : run.state.owners?.[key];
 	const source = stored ? { listing: stored } : await ownerListSource(run, owner, userAccount);
-	const scope = (await run.client.scope()).repositories;
+	const scopeEntries = (await run.client.scope()).repositories?.entries.join(', ') ?? '';
 	const previous = stored?.pages ?? [];
+	// Kept pages hold what the scope of their time let through: another scope reads them all again.
+	const reusable = stored?.scope === scopeEntries ? previous : [];
 	const pages: OwnerPage[] = [];
 	const names = new Map<string, RepositoryName>();
 	const guard = new PageGuard('GitHub');
@@ -960,7 +963,7 @@ async function ownerRepositories(run: PollRun, { owner, userAccount, node }: Non
 	for (let number = 1; ; number++) {
 		const request = ownerPageRequest(source.listing, number);
 		guard.admit(requestKey(request));
-		const before = previous[number - 1];
+		const before = reusable[number - 1];
 		const response = number === 1 && source.firstPage ? source.firstPage : await run.get(request, undefined, before !== undefined);
 		let page: OwnerPage;
 		if (response) {
@@ -972,8 +975,7 @@ async function ownerRepositories(run: PollRun, { owner, userAccount, node }: Non
 		pages.push(page);
 		for (const fullName of page.names) {
 			const [login, repo] = fullName.split('/');
-			// Kept pages were filtered by the scope of their time: checked again against today's.
-			if (!scope || scope.allows(login, repo)) names.set(fullName.toLowerCase(), { owner: login, repo });
+			names.set(fullName.toLowerCase(), { owner: login, repo });
 		}
 		if (names.size > MAX_OWNER_REPOSITORIES) {
 			throw new NodeOperationError(node, `"All Repositories of the Owner" watches at most ${MAX_OWNER_REPOSITORIES} repositories, and "${owner}" has more that this credential can read`, {
@@ -989,7 +991,7 @@ async function ownerRepositories(run: PollRun, { owner, userAccount, node }: Non
 	}
 	if (!run.request.manual) {
 		for (const fullName of previous.flatMap((page) => page.names)) if (!names.has(fullName.toLowerCase())) forgetRepository(run.state, fullName.toLowerCase());
-		run.state.owners = { ...run.state.owners, [key]: { path: source.listing.path, qs: source.listing.qs, pages } };
+		run.state.owners = { ...run.state.owners, [key]: { path: source.listing.path, qs: source.listing.qs, pages, scope: scopeEntries } };
 	}
 	return [...names.values()];
 }
