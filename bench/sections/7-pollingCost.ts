@@ -3,7 +3,7 @@ import nock from 'nock';
 import { POLLED_REPOSITORY_TRIGGERS } from '../../nodes/GitHub/triggers/catalogue';
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
 import type { SimulatedRequest } from '../../test/fakes/simulatedRepository';
-import { serveSimulatedRepositories, SimulatedRepository } from '../../test/fakes/simulatedRepository';
+import { serveSimulatedRepositories, SimulatedOwner, SimulatedRepository } from '../../test/fakes/simulatedRepository';
 import { TriggerHarness } from '../../test/harness/triggers';
 import { rl } from '../common';
 import { table } from '../report';
@@ -14,7 +14,8 @@ const REPOSITORIES = Number(process.env.BENCH_POLL_REPOSITORIES ?? 50);
 const POLLS = Number(process.env.BENCH_POLL_MINUTES ?? 60);
 const CHANGE_SHARE = 0.05;
 
-type Poller = 'conditional' | 'naive';
+/** `owner`: the conditional poller watching all repositories of the organization (its repository list read on each poll too). */
+type Poller = 'conditional' | 'naive' | 'owner';
 
 interface Outcome {
 	firstPollUnits: number;
@@ -69,7 +70,8 @@ async function run(poller: Poller, changing: boolean): Promise<Outcome> {
 	nock.cleanAll();
 	resetGitHubRateLimitState();
 	const repositories = Array.from({ length: REPOSITORIES }, (_, i) => new SimulatedRepository('octo', `repo${i}`));
-	const recorded: SimulatedRequest[] = serveSimulatedRepositories(repositories);
+	const organization = new SimulatedOwner('octo', 'Organization', repositories);
+	const recorded: SimulatedRequest[] = serveSimulatedRepositories(repositories, undefined, [organization]);
 	const harness = new TriggerHarness(
 		'gitHubPollTrigger',
 		{
@@ -77,11 +79,11 @@ async function run(poller: Poller, changing: boolean): Promise<Outcome> {
 			trigger: 'repositoryEvents',
 			events: POLLED_REPOSITORY_TRIGGERS.map((row) => row.value),
 			owner: rl('octo', 'name'),
-			repositories: repositories.map((repository) => repository.name),
+			...(poller === 'owner' ? { watch: 'allOfOwner' } : { repositories: repositories.map((repository) => repository.name) }),
 		},
 		{ githubAccessTokenApi: { server: 'https://api.github.com', accessToken: 'ghp_benchPollingToken0123456789abcdef' } },
 	);
-	const units = () => repositories.reduce((sum, repository) => sum + repository.unitsUsed, 0);
+	const units = () => repositories.reduce((sum, repository) => sum + repository.unitsUsed, organization.unitsUsed);
 	const random = sequence(7);
 	const started = Date.now();
 	let firstPollUnits = 0;
@@ -101,7 +103,11 @@ async function run(poller: Poller, changing: boolean): Promise<Outcome> {
 		const result = await harness.poll();
 		items += result?.[0].length ?? 0;
 		const perPath = new Map<string, number>();
-		for (const request of recorded.slice(before)) perPath.set(request.path, (perPath.get(request.path) ?? 0) + 1);
+		// The owner's list is one URL per page.
+		for (const request of recorded.slice(before)) {
+			const url = request.query.page && !request.path.startsWith('/repos/') ? `${request.path}?page=${request.query.page}` : request.path;
+			perPath.set(url, (perPath.get(url) ?? 0) + 1);
+		}
 		if (minute > 0) maxPerPathAndPoll = Math.max(maxPerPathAndPoll, ...perPath.values());
 		if (minute === 0) firstPollUnits = units();
 	}
@@ -118,7 +124,7 @@ describe('7. Polling cost: repository events, conditional requests against a nai
 		report(
 			'Polling cost: repository events polled with conditional requests, side by side with a naive poller',
 			table(['Poller', 'Changes', 'Rate-limit units, first poll', 'Units, later polls', 'Units per later poll', 'Items emitted', 'Most requests per URL path and poll', 'Wall time'], rows) +
-				`\n\n${REPOSITORIES} repositories × all ${POLLED_REPOSITORY_TRIGGERS.length} events the Poll Trigger offers (${POLLED_REPOSITORY_TRIGGERS.map((row) => row.name).join(', ')}), one poll per simulated minute for ${POLLS} minutes, through the node's poll() in n8n-core's PollContext. The fake GitHub (test/fakes/simulatedRepository.ts, served by nock) answers the list endpoints with weak ETags and a 304 to a matching If-None-Match, and counts the rate limit as GitHub does: every answer but a 304 costs one unit. "With changes": before each poll every repository has a ${CHANGE_SHARE * 100} % chance of one change (new issue, pull request, star, tag, commit, release, fork or completed workflow run; the same sequence for both pollers). The naive poller is the same node with its remembered ETags dropped before every poll: the same requests, none conditional. Discussions (New Discussion, New Discussion Comment) have no REST list: one GraphQL query per poll for all ${REPOSITORIES} repositories, never conditional, counted in GraphQL points and not in these (REST) units. n8n's own GitHub Trigger has no polling to compare with.`,
+				`\n\n${REPOSITORIES} repositories × all ${POLLED_REPOSITORY_TRIGGERS.length} events the Poll Trigger offers (${POLLED_REPOSITORY_TRIGGERS.map((row) => row.name).join(', ')}), one poll per simulated minute for ${POLLS} minutes, through the node's poll() in n8n-core's PollContext. The fake GitHub (test/fakes/simulatedRepository.ts, served by nock) answers the list endpoints with weak ETags and a 304 to a matching If-None-Match, and counts the rate limit as GitHub does: every answer but a 304 costs one unit. "With changes": before each poll every repository has a ${CHANGE_SHARE * 100} % chance of one change (new issue, pull request, star, tag, commit, release, fork or completed workflow run; the same sequence for every poller). The naive poller is the same node with its remembered ETags dropped before every poll: the same requests, none conditional. "All repositories of the owner" is ours with *Watch: All Repositories of the Owner*: the organization's repository list (\`GET /orgs/octo/repos\`, each page and the page past the last with its ETag) is read on each poll too; it holds star and open-issue counts, so a change there costs one more unit. Discussions (New Discussion, New Discussion Comment) have no REST list: one GraphQL query per poll for all ${REPOSITORIES} repositories, never conditional, counted in GraphQL points and not in these (REST) units. n8n's own GitHub Trigger has no polling to compare with.`,
 		);
 		const idle = outcomes['conditional idle'];
 		if (idle) {
@@ -128,16 +134,24 @@ describe('7. Polling cost: repository events, conditional requests against a nai
 				idle.laterUnits === 0 && idle.maxPerPathAndPoll <= 1 ? 'met' : 'not met',
 			]);
 		}
+		const ownerIdle = outcomes['owner idle'];
+		if (ownerIdle) {
+			goals.push([
+				`Idle polling of all repositories of an owner (${REPOSITORIES} listed, every event, ${POLLS} polls): 0 rate-limit units after the first poll, the owner's list included`,
+				`${ownerIdle.laterUnits} units after the first poll; at most ${ownerIdle.maxPerPathAndPoll} request(s) per URL and poll`,
+				ownerIdle.laterUnits === 0 && ownerIdle.maxPerPathAndPoll <= 1 ? 'met' : 'not met',
+			]);
+		}
 	});
 
 	for (const changing of [false, true]) {
-		for (const poller of ['conditional', 'naive'] as Poller[]) {
+		for (const poller of ['conditional', 'naive', 'owner'] as Poller[]) {
 			const label = `${poller} ${changing ? `with changes` : 'idle'}`;
 			it(label, async () => {
 				const outcome = await run(poller, changing);
 				outcomes[label] = outcome;
 				rows.push([
-					poller === 'conditional' ? 'ours (If-None-Match, ETag per URL)' : 'naive (no ETag)',
+					{ conditional: 'ours (If-None-Match, ETag per URL)', naive: 'naive (no ETag)', owner: `ours, all repositories of the owner (its ${REPOSITORIES} listed on each poll)` }[poller],
 					changing ? `${outcome.changes} (${CHANGE_SHARE * 100} % of repository-polls)` : 'none',
 					outcome.firstPollUnits,
 					outcome.laterUnits,

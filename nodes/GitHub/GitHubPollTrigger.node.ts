@@ -9,8 +9,8 @@ import { OWNER_NAMED_BY_REPOSITORY, repositoryReference } from './repositoryRefe
 import { GitHubClient } from './transport';
 import { POLL_TRIGGERS, POLLED_REPOSITORY_TRIGGERS, triggersByValue } from './triggers/catalogue';
 import { chosenRepositories, FILTERS_PROPERTY, OWNER_PROPERTY, REPOSITORIES_LABEL, userFilters } from './triggers/parameters';
-import type { RepositoryPollState } from './triggers/repositoryPolling';
-import { pollRepositories } from './triggers/repositoryPolling';
+import type { RepositoryName, RepositoryPollState } from './triggers/repositoryPolling';
+import { MAX_OWNER_REPOSITORIES, pollRepositories } from './triggers/repositoryPolling';
 import type { PollState } from './triggers/pollers';
 import { ACCOUNT_POLLERS, runPoller } from './triggers/pollers';
 
@@ -24,6 +24,8 @@ function optionName(row: (typeof POLL_TRIGGERS)[number]): string {
 /** "Trigger On" value for the repository events (their rows carry polledFrom). */
 const REPOSITORY_EVENTS = 'repositoryEvents';
 const REPOSITORY_EVENTS_SHOWN = { show: { trigger: [REPOSITORY_EVENTS] } };
+/** "Watch" value for every repository of the owner. */
+const ALL_OF_OWNER = 'allOfOwner';
 
 const TRIGGER_OPTIONS: INodePropertyOptions[] = [
 	...POLL_TRIGGERS.map((row) => ({
@@ -35,7 +37,7 @@ const TRIGGER_OPTIONS: INodePropertyOptions[] = [
 		name: 'Repository Events',
 		value: REPOSITORY_EVENTS,
 		description:
-			'Issues, pull requests, reviews, comments, releases, tags, branches, commits, stars, forks, workflow runs and discussions of chosen repositories, read from their lists (read access is enough; no webhook)',
+			'Issues, pull requests, reviews, comments, releases, tags, branches, commits, stars, forks, workflow runs and discussions of chosen repositories or of all repositories of an owner, read from their lists (read access is enough; no webhook)',
 	},
 ];
 
@@ -77,6 +79,21 @@ export class GitHubPollTrigger implements INodeType {
 				description:
 					'Events that start the workflow, with the same names, filters and items as the GitHub Toolkit Trigger\'s webhooks. Events of one repository share their list requests.',
 			},
+			{
+				displayName: 'Watch',
+				name: 'watch',
+				type: 'options',
+				default: 'chosen',
+				displayOptions: REPOSITORY_EVENTS_SHOWN,
+				options: [
+					{
+						name: 'All Repositories of the Owner',
+						value: ALL_OF_OWNER,
+						description: `Every repository of the user or organization that the credential can read, at most ${MAX_OWNER_REPOSITORIES}. The owner's repository list is read on each poll (free while it does not change); a repository added later is watched from then on, without its past.`,
+					},
+					{ name: 'Chosen Repositories', value: 'chosen', description: 'The repositories picked in the list below' },
+				],
+			},
 			{ ...OWNER_PROPERTY, displayOptions: { show: { trigger: ['newWatcher', REPOSITORY_EVENTS] }, hide: OWNER_NAMED_BY_REPOSITORY.hide } },
 			{
 				displayName: REPOSITORIES_LABEL,
@@ -84,7 +101,7 @@ export class GitHubPollTrigger implements INodeType {
 				type: 'multiOptions',
 				typeOptions: { loadOptionsMethod: 'getOwnerRepositories', loadOptionsDependsOn: ['owner.value', 'authentication'] },
 				default: [],
-				displayOptions: REPOSITORY_EVENTS_SHOWN,
+				displayOptions: { show: { trigger: [REPOSITORY_EVENTS], watch: ['chosen'] } },
 				description:
 					'Repositories of the owner to watch; read access is enough. By expression: names as a list or as text like "hello-world, docs" ("owner/name" and repository URLs of the owner work too). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
@@ -188,20 +205,25 @@ async function pollRepositoryEvents(ctx: IPollFunctions): Promise<INodeExecution
 			description: 'Choose the user or organization that owns the repositories.',
 		});
 	}
-	const names = chosenRepositories(ctx, owner);
-	const repositories = names
-		.filter((name, index) => names.findIndex((other) => other.toLowerCase() === name.toLowerCase()) === index)
-		.map((repo) => ({ owner, repo }));
-	if (repositories.length === 0) {
-		throw new NodeOperationError(ctx.getNode(), `The "${REPOSITORIES_LABEL}" parameter is empty`, {
-			description: 'Choose at least one repository of the owner (or give names by expression).',
-		});
+	const allOfOwner = ctx.getNodeParameter('watch', 'chosen') === ALL_OF_OWNER;
+	let repositories: RepositoryName[] = [];
+	if (!allOfOwner) {
+		const names = chosenRepositories(ctx, owner);
+		repositories = names
+			.filter((name, index) => names.findIndex((other) => other.toLowerCase() === name.toLowerCase()) === index)
+			.map((repo) => ({ owner, repo }));
+		if (repositories.length === 0) {
+			throw new NodeOperationError(ctx.getNode(), `The "${REPOSITORIES_LABEL}" parameter is empty`, {
+				description: 'Choose at least one repository of the owner (or give names by expression), or set "Watch" to "All Repositories of the Owner".',
+			});
+		}
 	}
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	const state = ctx.getWorkflowStaticData('node') as RepositoryPollState & IDataObject;
 	const items = await pollRepositories(new GitHubClient(ctx), state, {
 		rows,
 		repositories,
+		allRepositoriesOf: allOfOwner ? { owner, userAccount: ctx.getNodeParameter('authentication', 'accessToken') !== 'githubApp', node: ctx.getNode() } : undefined,
 		filters: userFilters(ctx),
 		maxItems: Math.max(0, Math.floor(Number(options.maxItemsPerPoll ?? 0) || 0)),
 		manual: ctx.getMode() === 'manual',

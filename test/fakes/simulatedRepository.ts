@@ -376,17 +376,88 @@ export class SimulatedRepository {
 	}
 
 	private reply(body: unknown, link: string, headers: Record<string, string>): SimulatedAnswer {
-		this.requestsAnswered++;
-		const etag = `W/"${createHash('sha1').update(JSON.stringify(body) + link).digest('hex')}"`;
-		const common: Record<string, string> = {
-			date: new Date(this.clock).toUTCString(),
-			etag,
-			...(this.pollIntervalSeconds ? { 'x-poll-interval': String(this.pollIntervalSeconds) } : {}),
-			...(link ? { link } : {}),
+		return conditionalAnswer(this, body, link, headers, this.pollIntervalSeconds);
+	}
+
+	/** The repository as the owner's repository list shows it (counts change with stars and issues, as GitHub's do). */
+	listEntry(): Entry {
+		return {
+			id: this.repositoryId,
+			name: this.name,
+			full_name: `${this.owner}/${this.name}`,
+			owner: { login: this.owner },
+			private: false,
+			created_at: new Date(this.createdAt).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+			stargazers_count: this.stars.length,
+			open_issues_count: this.issues.filter((issue) => issue.state === 'open').length,
 		};
-		if (headers['if-none-match'] === etag) return { status: 304, headers: common };
-		this.unitsUsed++;
-		return { status: 200, body, headers: { ...common, 'content-type': 'application/json; charset=utf-8' } };
+	}
+
+	private readonly repositoryId = this.id();
+	private readonly createdAt = this.clock;
+}
+
+/** A 200 with a weak ETag over body and Link, or a 304 when If-None-Match names it (which costs no unit). */
+function conditionalAnswer(
+	counter: { clock: number; unitsUsed: number; requestsAnswered: number },
+	body: unknown,
+	link: string,
+	headers: Record<string, string>,
+	pollIntervalSeconds = 0,
+): SimulatedAnswer {
+	counter.requestsAnswered++;
+	const etag = `W/"${createHash('sha1').update(JSON.stringify(body) + link).digest('hex')}"`;
+	const common: Record<string, string> = {
+		date: new Date(counter.clock).toUTCString(),
+		etag,
+		...(pollIntervalSeconds ? { 'x-poll-interval': String(pollIntervalSeconds) } : {}),
+		...(link ? { link } : {}),
+	};
+	if (headers['if-none-match'] === etag) return { status: 304, headers: common };
+	counter.unitsUsed++;
+	return { status: 200, body, headers: { ...common, 'content-type': 'application/json; charset=utf-8' } };
+}
+
+/**
+ * A user or organization whose repository list answers as GitHub's does: GET /orgs/{org}/repos
+ * for an organization (404 for a user), GET /users/{user}/repos for a user, newest first by
+ * default (sort=created), Link paging, ETags. `repositories` may grow or shrink between polls.
+ */
+export class SimulatedOwner {
+	clock = Date.parse('2026-11-20T10:00:00Z');
+	unitsUsed = 0;
+	requestsAnswered = 0;
+	/** The connected account: its repositories are listed at GET /user/repos too. */
+	signedIn = false;
+
+	constructor(
+		readonly login: string,
+		readonly kind: 'Organization' | 'User',
+		readonly repositories: SimulatedRepository[],
+		readonly origin = 'https://api.github.com',
+	) {}
+
+	answer(method: string, path: string, query: Record<string, string>, headers: Record<string, string>): SimulatedAnswer | undefined {
+		const organizationPath = `/orgs/${this.login}/repos`;
+		const userPath = `/users/${this.login}/repos`;
+		const ownPath = this.signedIn && query.affiliation === 'owner' ? '/user/repos' : undefined;
+		if (method !== 'GET' || (path !== organizationPath && path !== userPath && path !== ownPath)) return undefined;
+		this.clock = Math.max(this.clock, ...this.repositories.map((repository) => repository.clock));
+		if (path === organizationPath && this.kind === 'User') {
+			this.requestsAnswered++;
+			this.unitsUsed++;
+			return { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/repos/repos#list-organization-repositories' }, headers: { date: new Date(this.clock).toUTCString() } };
+		}
+		const page = Number(query.page ?? 1);
+		const perPage = Math.min(100, Number(query.per_page ?? 30));
+		const ascending = (query.direction ?? (query.sort === 'full_name' ? 'asc' : 'desc')) === 'asc';
+		// Creation order is the order in the array (a repository added later is newer).
+		const list = [...this.repositories].map((repository) => repository.listEntry());
+		if (query.sort === 'full_name') list.sort((a, b) => String(a.full_name).localeCompare(String(b.full_name)));
+		if (!ascending) list.reverse();
+		const slice = list.slice((page - 1) * perPage, page * perPage);
+		const next = page * perPage < list.length ? `<${this.origin}${path}?${new URLSearchParams({ ...query, page: String(page + 1) }).toString()}>; rel="next"` : '';
+		return conditionalAnswer(this, slice, next, headers);
 	}
 }
 
@@ -402,7 +473,7 @@ export interface SimulatedRequest {
  * Serves the repositories on api.github.com (nock, no network) and records every request with the
  * status it was answered with; a path no repository serves is answered 599.
  */
-export function serveSimulatedRepositories(repositories: SimulatedRepository[], origin = 'https://api.github.com'): SimulatedRequest[] {
+export function serveSimulatedRepositories(repositories: SimulatedRepository[], origin = 'https://api.github.com', owners: SimulatedOwner[] = [], accountLogin = 'mona'): SimulatedRequest[] {
 	const recorded: SimulatedRequest[] = [];
 	nock(origin)
 		.persist()
@@ -413,7 +484,12 @@ export function serveSimulatedRepositories(repositories: SimulatedRepository[], 
 			url.searchParams.forEach((value, key) => (query[key] = value));
 			const headers: Record<string, string> = {};
 			for (const [name, value] of Object.entries(this.req.headers)) headers[name.toLowerCase()] = String(value);
-			for (const repository of repositories) {
+			if (url.pathname === '/user') {
+				recorded.push({ method: 'GET', path: url.pathname, query, headers, status: 200 });
+				return [200, { login: accountLogin, id: 1 }];
+			}
+			// Repositories added to an owner between polls are served too.
+			for (const repository of [...owners, ...repositories, ...owners.flatMap((owner) => owner.repositories.filter((added) => !repositories.includes(added)))]) {
 				const answer = repository.answer('GET', url.pathname, query, headers);
 				if (!answer) continue;
 				recorded.push({ method: 'GET', path: url.pathname, query, headers, status: answer.status });
@@ -433,7 +509,7 @@ export function serveSimulatedRepositories(repositories: SimulatedRepository[], 
 			const data: Record<string, unknown> = { rateLimit: { cost: 1 } };
 			for (const key of Object.keys(variables).filter((name) => name.startsWith('owner'))) {
 				const index = key.slice('owner'.length);
-				const repository = repositories.find((candidate) => candidate.owner === variables[key] && candidate.name === variables[`name${index}`]);
+				const repository = [...repositories, ...owners.flatMap((owner) => owner.repositories)].find((candidate) => candidate.owner === variables[key] && candidate.name === variables[`name${index}`]);
 				data[`r${index}`] = repository ? repository.graphqlDiscussions(first, last) : null;
 			}
 			return [200, { data }];

@@ -1,9 +1,10 @@
 import { PACKAGE, RealN8n, waitFor } from '../e2e/n8n';
 import { FakeGitHub } from '../fakes/fakeGitHub';
-import { SimulatedRepository } from '../fakes/simulatedRepository';
+import { SimulatedOwner, SimulatedRepository } from '../fakes/simulatedRepository';
 
 const TOKEN = 'ghp_e2ePollingToken0123456789abcdefABCD';
 const WORKFLOW_ID = 'ghPollE2E';
+const OWNER_WORKFLOW_ID = 'ghPollOwnerE2E';
 const credentials = { githubAccessTokenApi: { id: 'ghToken', name: 'GitHub token' } };
 /** n8n polls at most once a minute; a poll may come up to a minute after a change, plus start-up. */
 const POLL_WAIT_MS = 150_000;
@@ -53,33 +54,78 @@ const workflow = {
 	connections: { 'Poll Trigger': { main: [[{ node: 'Dispatch', type: 'main', index: 0 }]] } },
 };
 
+/**
+ * The same, watching every repository of the organization "octo" for New Comment and New Release;
+ * its dispatches are told apart by their event type.
+ */
+const ownerWorkflow = {
+	...workflow,
+	id: OWNER_WORKFLOW_ID,
+	name: 'e2e GitHub Poll Trigger, all repositories of an owner',
+	nodes: [
+		{
+			...workflow.nodes[0],
+			parameters: {
+				authentication: 'accessToken',
+				pollTimes: { item: [{ mode: 'everyMinute' }] },
+				trigger: 'repositoryEvents',
+				events: ['newComment', 'newRelease'],
+				watch: 'allOfOwner',
+				owner: { __rl: true, mode: 'name', value: 'octo' },
+			},
+		},
+		{
+			...workflow.nodes[1],
+			parameters: {
+				...workflow.nodes[1].parameters,
+				body: '={{ JSON.stringify({ event_type: "polled-owner", client_payload: { trigger: $json.trigger, action: $json.action, subject: $json.payload.repository.full_name + ":" + String($json.payload.comment ? $json.payload.comment.id : $json.payload.release.id) } }) }}',
+			},
+		},
+	],
+};
+
 const LISTS = ['/issues', '/issues/comments', '/pulls/comments', '/releases', '/forks', '/stargazers', '/actions/runs', '/git/matching-refs/{ref}', '/compare/{basehead}', '/pulls/{number}/reviews'];
 
 describe('GitHub Poll Trigger (Repository Events) in a real n8n', () => {
 	const github = new FakeGitHub();
 	let repository: SimulatedRepository;
+	/** Added to the organization while n8n runs. */
+	let docs: SimulatedRepository;
+	let organization: SimulatedOwner;
 	let n8n: RealN8n;
 
 	beforeAll(async () => {
 		await github.start();
 		github.tokens.add(TOKEN);
 		repository = new SimulatedRepository('octo', 'hello', github.apiUrl);
+		docs = new SimulatedRepository('octo', 'docs', github.apiUrl);
+		organization = new SimulatedOwner('octo', 'Organization', [repository], github.apiUrl);
 		// GitHub's clock is the real one here (n8n polls on real minutes).
-		const followClock = () => (repository.clock = Math.max(repository.clock, Math.floor(Date.now() / 1000) * 1000));
+		const followClock = () => {
+			for (const simulated of [repository, docs]) simulated.clock = Math.max(simulated.clock, Math.floor(Date.now() / 1000) * 1000);
+		};
 		for (const list of LISTS) {
 			github.on('GET', `/repos/{owner}/{repo}${list}`, (request) => {
 				followClock();
-				const answer = repository.answer('GET', request.path, request.query, request.headers);
+				const answer = organization.repositories.map((simulated) => simulated.answer('GET', request.path, request.query, request.headers)).find(Boolean);
 				return answer ? { status: answer.status, body: answer.body, headers: answer.headers } : { status: 404, body: { message: 'Not Found' } };
 			});
 		}
+		github.on('GET', '/orgs/{org}/repos', (request) => {
+			followClock();
+			const answer = organization.answer('GET', request.path, request.query, request.headers);
+			return answer ? { status: answer.status, body: answer.body, headers: answer.headers } : { status: 404, body: { message: 'Not Found' } };
+		});
 		github.on('POST', '/repos/{owner}/{repo}/dispatches', () => ({ status: 204 }));
 		followClock();
 		repository.openIssue('before activation');
+		repository.comment(1, 'before activation');
+		repository.release('v0');
 		n8n = await RealN8n.create();
 		await n8n.importCredentials([{ id: 'ghToken', name: 'GitHub token', type: 'githubAccessTokenApi', data: { server: github.apiUrl, accessToken: TOKEN } }]);
-		await n8n.importWorkflow(workflow);
+		await n8n.importWorkflows([workflow, ownerWorkflow]);
 		await n8n.publish(WORKFLOW_ID);
+		await n8n.publish(OWNER_WORKFLOW_ID);
 	});
 
 	afterAll(async () => {
@@ -87,30 +133,55 @@ describe('GitHub Poll Trigger (Repository Events) in a real n8n', () => {
 		await github.stop();
 	});
 
-	const dispatches = () => github.requestsTo('POST', '/repos/octo/hello/dispatches').map((request) => (request.body as { client_payload: unknown }).client_payload);
-	const issueListReads = () => github.requestsTo('GET', '/repos/octo/hello/issues').length;
+	const dispatchesOf = (eventType: string) =>
+		github
+			.requestsTo('POST', '/repos/octo/hello/dispatches')
+			.map((request) => request.body as { event_type: string; client_payload: unknown })
+			.filter((body) => body.event_type === eventType)
+			.map((body) => body.client_payload);
+	const dispatches = () => dispatchesOf('polled');
+	const ownerDispatches = () => dispatchesOf('polled-owner');
+	const readsOf = (path: string) => github.requestsTo('GET', path).length;
+	const issueListReads = () => readsOf('/repos/octo/hello/issues');
 	const change = (make: () => void) => {
-		repository.clock = Math.max(repository.clock, Math.floor(Date.now() / 1000) * 1000) + 1000;
+		for (const simulated of [repository, docs]) simulated.clock = Math.max(simulated.clock, Math.floor(Date.now() / 1000) * 1000) + 1000;
 		make();
 	};
 
-	it('one execution per change, nothing from before activation, nothing twice across a restart, the downtime change caught up', async () => {
+	it('one execution per change, nothing from before activation, nothing twice across a restart, the downtime change caught up; the owner-wide workflow picks up a repository added later without its past', async () => {
 		await n8n.start();
-		// Activation polls once at once: the lists are primed (the since walk is the second issues read).
-		await waitFor(() => (issueListReads() >= 2 ? true : undefined), POLL_WAIT_MS);
+		// Activation polls once at once: the lists are primed (each since walk is the second read of its list).
+		await waitFor(() => (issueListReads() >= 2 && readsOf('/repos/octo/hello/issues/comments') >= 2 && readsOf('/repos/octo/hello/pulls/comments') >= 2 && readsOf('/repos/octo/hello/releases') >= 1 ? true : undefined), POLL_WAIT_MS);
 		let first = 0;
 		let marker = 0;
-		change(() => (first = Number(repository.openIssue('after activation').number)));
-		await waitFor(() => (dispatches().length >= 1 ? true : undefined), POLL_WAIT_MS);
+		let commentA = 0;
+		change(() => {
+			first = Number(repository.openIssue('after activation').number);
+			commentA = Number(repository.comment(first, 'first reply').id);
+			// A new repository, with a release from before it is watched.
+			docs.release('docs-v0');
+			organization.repositories.push(docs);
+		});
+		await waitFor(() => (dispatches().length >= 1 && ownerDispatches().length >= 1 && readsOf('/repos/octo/docs/releases') >= 1 ? true : undefined), POLL_WAIT_MS);
 		expect(dispatches()).toEqual([{ trigger: 'New Issue', action: 'opened', subject: String(first) }]);
 		const conditional = github.requestsTo('GET', '/repos/octo/hello/stargazers').filter((request) => request.headers['if-none-match']);
 		expect(conditional.length).toBeGreaterThan(0);
+		expect(github.requestsTo('GET', '/orgs/octo/repos').filter((request) => request.headers['if-none-match']).length).toBeGreaterThan(0);
 
-		// n8n stops; a star comes in while it is down; n8n starts again from its saved static data.
+		// n8n stops; a star and a comment come in while it is down; n8n starts again from its saved static data.
 		await n8n.stop();
-		change(() => repository.star('while-down'));
+		let commentB = 0;
+		change(() => {
+			repository.star('while-down');
+			commentB = Number(repository.comment(first, 'reply while down').id);
+		});
+		const docsReadsBeforeStart = readsOf('/repos/octo/docs/releases');
 		await n8n.start();
-		await waitFor(() => (dispatches().length >= 2 ? true : undefined), POLL_WAIT_MS);
+		await waitFor(() => (dispatches().length >= 2 && ownerDispatches().length >= 2 && readsOf('/repos/octo/docs/releases') > docsReadsBeforeStart ? true : undefined), POLL_WAIT_MS);
+		// docs is watched now: its new release is one execution.
+		let docsRelease = 0;
+		change(() => (docsRelease = Number(docs.release('docs-v1').id)));
+		await waitFor(() => (ownerDispatches().length >= 3 ? true : undefined), POLL_WAIT_MS);
 		// A later poll (a minute on) finds nothing new: no second run for either change.
 		const reads = issueListReads();
 		await waitFor(() => (issueListReads() > reads ? true : undefined), POLL_WAIT_MS);
@@ -123,5 +194,10 @@ describe('GitHub Poll Trigger (Repository Events) in a real n8n', () => {
 			{ trigger: 'New Star', action: 'created', subject: 'while-down' },
 			{ trigger: 'New Issue', action: 'opened', subject: String(marker) },
 		]);
-	}, 900_000);
+		expect(ownerDispatches()).toEqual([
+			{ trigger: 'New Comment', action: 'created', subject: `octo/hello:${commentA}` },
+			{ trigger: 'New Comment', action: 'created', subject: `octo/hello:${commentB}` },
+			{ trigger: 'New Release', action: 'published', subject: `octo/docs:${docsRelease}` },
+		]);
+	}, 1_200_000);
 });

@@ -1,12 +1,13 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
 import { POLLED_REPOSITORY_TRIGGERS } from '../../nodes/GitHub/triggers/catalogue';
+import { MAX_OWNER_REPOSITORIES } from '../../nodes/GitHub/triggers/repositoryPolling';
 import { githubContract } from '../contracts/openapi';
 import type { SimulatedRequest } from '../fakes/simulatedRepository';
-import { serveSimulatedRepositories, SimulatedRepository } from '../fakes/simulatedRepository';
+import { serveSimulatedRepositories, SimulatedOwner, SimulatedRepository } from '../fakes/simulatedRepository';
 import { TriggerHarness } from '../harness/triggers';
 import { credentialsFor, TOKEN } from './helpers';
 
@@ -561,5 +562,205 @@ describe('GitHub Poll Trigger: repository events', () => {
 		const harness = trigger({ events: ['newIssue'] });
 		expect((await poll(harness, 'manual')).map(identity)).toEqual([`New Issue|opened|${String(latest.number)}`]);
 		expect(harness.staticData.lists).toBeUndefined();
+	});
+});
+
+describe('GitHub Poll Trigger: all repositories of an owner', () => {
+	const ORGANIZATION_LIST = '/orgs/octo/repos';
+	const listQuery = (page: number) => ({ type: 'all', sort: 'created', direction: 'desc', per_page: '100', page: String(page) });
+	const ownerWide = (extra: IDataObject = {}) => ({ watch: 'allOfOwner', repositories: [], events: ['newIssue', 'newRelease'], ...extra });
+	/** The owner-list requests and whether each was conditional, with GitHub's status. */
+	const ownerListReads = (recorded: SimulatedRequest[], from = 0) =>
+		recorded.slice(from).filter((request) => !request.path.startsWith('/repos/')).map((request) => ({ path: request.path, query: request.query, conditional: Boolean(request.headers['if-none-match']), status: request.status }));
+	const repositoriesAsked = (recorded: SimulatedRequest[], from = 0) => [...new Set(recorded.slice(from).filter((request) => request.path.startsWith('/repos/')).map((request) => request.path.split('/').slice(2, 4).join('/')))].sort();
+
+	beforeEach(() => {
+		resetGitHubRateLimitState();
+		jest.spyOn(Date, 'now').mockImplementation(() => Date.parse('2026-11-20T10:00:00Z'));
+	});
+	afterEach(() => {
+		jest.restoreAllMocks();
+		nock.cleanAll();
+	});
+
+	it('reads the organization\'s list with an ETag per page; a repository added later starts without its past, one removed is forgotten', async () => {
+		const hello = new SimulatedRepository('octo', 'hello');
+		const site = new SimulatedRepository('octo', 'site');
+		hello.openIssue('old');
+		const organization = new SimulatedOwner('octo', 'Organization', [hello, site]);
+		const recorded = serveSimulatedRepositories([], API, [organization]);
+		const harness = trigger(ownerWide());
+		expect(await poll(harness)).toEqual([]);
+		// The first page, and the page after the last one (empty: a repository landing on a new page is seen).
+		expect(ownerListReads(recorded)).toEqual([
+			{ path: ORGANIZATION_LIST, query: listQuery(1), conditional: false, status: 200 },
+			{ path: ORGANIZATION_LIST, query: listQuery(2), conditional: false, status: 200 },
+		]);
+		expect(repositoriesAsked(recorded)).toEqual(['octo/hello', 'octo/site']);
+		expect(contractProblems(recorded)).toEqual([]);
+
+		// Idle: every request conditional, every answer a 304.
+		hello.tick(60);
+		let from = recorded.length;
+		const units = () => organization.unitsUsed + hello.unitsUsed + site.unitsUsed;
+		let before = units();
+		expect(await poll(harness)).toEqual([]);
+		expect(units()).toBe(before);
+		expect(recorded.slice(from).map((request) => [request.status, Boolean(request.headers['if-none-match'])])).toEqual(recorded.slice(from).map(() => [304, true]));
+		expect(ownerListReads(recorded, from)).toEqual([
+			{ path: ORGANIZATION_LIST, query: listQuery(1), conditional: true, status: 304 },
+			{ path: ORGANIZATION_LIST, query: listQuery(2), conditional: true, status: 304 },
+		]);
+
+		// A repository is created with an issue and a release before the next poll, and hello gets a new issue.
+		hello.tick();
+		const docs = new SimulatedRepository('octo', 'docs');
+		docs.clock = hello.clock;
+		docs.openIssue('from before it was watched');
+		docs.release('v0');
+		organization.repositories.push(docs);
+		const fresh = hello.openIssue('new in hello');
+		hello.tick();
+		from = recorded.length;
+		before = hello.unitsUsed + site.unitsUsed;
+		expect((await poll(harness)).map(identity)).toEqual([`New Issue|opened|${String(fresh.number)}`]);
+		// The list changed (a unit), site's lists did not; docs' lists are read for the first time.
+		expect(ownerListReads(recorded, from)).toEqual([
+			{ path: ORGANIZATION_LIST, query: listQuery(1), conditional: true, status: 200 },
+			{ path: ORGANIZATION_LIST, query: listQuery(2), conditional: true, status: 304 },
+		]);
+		expect(recorded.slice(from).filter((request) => request.path.startsWith('/repos/octo/docs/')).every((request) => !request.headers['if-none-match'] || request.status === 304)).toBe(true);
+		expect(site.unitsUsed + hello.unitsUsed - before).toBe(1);
+
+		// From now on docs is watched like the others.
+		docs.tick(60);
+		const later = docs.openIssue('after it was watched');
+		docs.tick();
+		expect((await poll(harness)).map(identity)).toEqual([`New Issue|opened|${String(later.number)}`]);
+
+		// site is deleted: not asked again, its positions and ETags dropped.
+		organization.repositories.splice(organization.repositories.indexOf(site), 1);
+		from = recorded.length;
+		expect(await poll(harness)).toEqual([]);
+		expect(repositoriesAsked(recorded, from)).toEqual(['octo/docs', 'octo/hello']);
+		expect(Object.keys(harness.staticData.lists as IDataObject).filter((key) => key.startsWith('octo/site:'))).toEqual([]);
+		expect(Object.keys(harness.staticData.etags as IDataObject).filter((url) => url.startsWith('/repos/octo/site/'))).toEqual([]);
+		expect(contractProblems(recorded)).toEqual([]);
+	});
+
+	it('repositories outside the credential\'s Allowed Repositories are skipped; a changed scope reads the list again in full', async () => {
+		const hello = new SimulatedRepository('octo', 'hello');
+		const docs = new SimulatedRepository('octo', 'docs');
+		const secret = new SimulatedRepository('octo', 'secret');
+		const organization = new SimulatedOwner('octo', 'Organization', [hello, docs, secret]);
+		const recorded = serveSimulatedRepositories([], API, [organization]);
+		const scoped = (allowedRepositories: string, staticData?: IDataObject) =>
+			new TriggerHarness('gitHubPollTrigger', parameters(ownerWide()), { githubAccessTokenApi: { ...credentialsFor().githubAccessTokenApi, allowedRepositories } }, { staticData });
+		const harness = scoped('octo/hello, octo/docs');
+		expect(await poll(harness)).toEqual([]);
+		expect(repositoriesAsked(recorded)).toEqual(['octo/docs', 'octo/hello']);
+		expect(harness.staticData.owners).toEqual({
+			octo: {
+				path: '/orgs/octo/repos',
+				qs: { type: 'all', sort: 'created', direction: 'desc' },
+				pages: [
+					{ names: ['octo/docs', 'octo/hello'], next: false },
+					{ names: [], next: false },
+				],
+				scope: 'octo/hello, octo/docs',
+			},
+		});
+		hello.tick(60);
+		let from = recorded.length;
+		expect(await poll(harness)).toEqual([]);
+		expect(ownerListReads(recorded, from).map((read) => [read.status, read.conditional])).toEqual([
+			[304, true],
+			[304, true],
+		]);
+
+		// The list did not change, but the scope is narrower now: the pages are read without ETag; docs is skipped and forgotten.
+		const narrowed = scoped('octo/hello', JSON.parse(JSON.stringify(harness.workflow.staticData)) as IDataObject);
+		hello.tick(60);
+		from = recorded.length;
+		expect(await poll(narrowed)).toEqual([]);
+		expect(ownerListReads(recorded, from).map((read) => [read.status, read.conditional])).toEqual([
+			[200, false],
+			[200, false],
+		]);
+		expect(repositoriesAsked(recorded, from)).toEqual(['octo/hello']);
+		expect(Object.keys(narrowed.staticData.lists as IDataObject).filter((key) => key.startsWith('octo/docs:'))).toEqual([]);
+		expect(Object.keys(narrowed.staticData.lists as IDataObject).filter((key) => key.startsWith('octo/hello:'))).toEqual(['octo/hello:issues', 'octo/hello:releases']);
+
+		// Widened to the whole owner: secret (never read before) is watched from now on.
+		const widened = scoped('octo/*', JSON.parse(JSON.stringify(narrowed.workflow.staticData)) as IDataObject);
+		hello.tick(60);
+		from = recorded.length;
+		expect(await poll(widened)).toEqual([]);
+		expect(repositoriesAsked(recorded, from)).toEqual(['octo/docs', 'octo/hello', 'octo/secret']);
+		secret.tick(120);
+		const later = secret.openIssue('now watched');
+		secret.tick();
+		expect((await poll(widened)).map(identity)).toEqual([`New Issue|opened|${String(later.number)}`]);
+	});
+
+	it(`more than ${MAX_OWNER_REPOSITORIES} repositories: a clear error naming the bound, no repository polled`, async () => {
+		const many = Array.from({ length: MAX_OWNER_REPOSITORIES + 1 }, (_, i) => new SimulatedRepository('octo', `repo${i}`));
+		const recorded = serveSimulatedRepositories([], API, [new SimulatedOwner('octo', 'Organization', many)]);
+		const failure = await trigger(ownerWide()).poll().then(
+			() => undefined,
+			(error: unknown) => error as NodeOperationError,
+		);
+		expect(failure).toBeInstanceOf(NodeOperationError);
+		expect(failure!.message).toBe(`"All Repositories of the Owner" watches at most ${MAX_OWNER_REPOSITORIES} repositories, and "octo" has more that this credential can read`);
+		expect(failure!.description).toContain('"Chosen Repositories"');
+		expect(ownerListReads(recorded)).toEqual([
+			{ path: ORGANIZATION_LIST, query: listQuery(1), conditional: false, status: 200 },
+			{ path: ORGANIZATION_LIST, query: listQuery(2), conditional: false, status: 200 },
+		]);
+		expect(repositoriesAsked(recorded)).toEqual([]);
+	});
+
+	it('"Fetch Test Event" returns the latest matching item of all the owner\'s repositories and stores nothing', async () => {
+		const hello = new SimulatedRepository('octo', 'hello');
+		const docs = new SimulatedRepository('octo', 'docs');
+		hello.openIssue('older');
+		docs.tick(5);
+		const latest = docs.openIssue('newest');
+		serveSimulatedRepositories([], API, [new SimulatedOwner('octo', 'Organization', [hello, docs])]);
+		const harness = trigger(ownerWide({ events: ['newIssue'] }));
+		const items = await poll(harness, 'manual');
+		expect(items.map(identity)).toEqual([`New Issue|opened|${String(latest.number)}`]);
+		expect((items[0].payload as IDataObject).repository).toEqual({ name: 'docs', full_name: 'octo/docs', owner: { login: 'octo' } });
+		expect(harness.staticData).toEqual({});
+	});
+
+	it('a user: /orgs answers 404, then /users/{user}/repos; the connected account\'s own repositories come from /user/repos (private ones too)', async () => {
+		for (const signedIn of [false, true]) {
+			nock.cleanAll();
+			resetGitHubRateLimitState();
+			const hello = new SimulatedRepository('octo', 'hello');
+			const user = new SimulatedOwner('octo', 'User', [hello]);
+			user.signedIn = signedIn;
+			const recorded = serveSimulatedRepositories([], API, [user], signedIn ? 'octo' : 'mona');
+			const harness = trigger(ownerWide({ events: ['newIssue'] }));
+			await poll(harness);
+			hello.tick(60);
+			const issue = hello.openIssue('hello');
+			hello.tick();
+			expect((await poll(harness)).map(identity)).toEqual([`New Issue|opened|${String(issue.number)}`]);
+			const listed = signedIn
+				? { path: '/user/repos', query: (page: number) => ({ affiliation: 'owner', sort: 'created', direction: 'desc', per_page: '100', page: String(page) }) }
+				: { path: '/users/octo/repos', query: (page: number) => ({ type: 'owner', sort: 'created', direction: 'desc', per_page: '100', page: String(page) }) };
+			expect(ownerListReads(recorded)).toEqual([
+				{ path: ORGANIZATION_LIST, query: listQuery(1), conditional: false, status: 404 },
+				{ path: '/user', query: {}, conditional: false, status: 200 },
+				{ path: listed.path, query: listed.query(1), conditional: false, status: 200 },
+				{ path: listed.path, query: listed.query(2), conditional: false, status: 200 },
+				// The second poll goes straight to the list found (changed: the list counts open issues).
+				{ path: listed.path, query: listed.query(1), conditional: true, status: 200 },
+				{ path: listed.path, query: listed.query(2), conditional: true, status: 304 },
+			]);
+			expect(contractProblems(recorded)).toEqual([]);
+		}
 	});
 });

@@ -4,6 +4,7 @@ import { PACKAGE, waitFor } from '../e2e/n8n';
 import { FakeGitHub } from '../fakes/fakeGitHub';
 import { FakeTrello } from '../fakes/fakeTrello';
 import { TrelloWebhookStore } from '../fakes/trelloWebhooks';
+import { SimulatedRepository } from '../fakes/simulatedRepository';
 import { HookStore } from '../githubTriggers/hookStore';
 import { actions, BOARD, CARD, delivery, ME } from '../trelloTriggers/fixtures';
 import { QueueCluster } from './cluster';
@@ -20,6 +21,47 @@ const PACED_EXECUTIONS = 10;
 const github = { githubAccessTokenApi: { id: 'qGh', name: 'GitHub token' } };
 const trello = { trelloKeyTokenApi: { id: 'qTr', name: 'Trello key' } };
 const pacedTrello = { trelloKeyTokenApi: { id: 'qTrPaced', name: 'Trello key (paced)' } };
+
+const pollWorkflow = {
+	// GitHub Toolkit Poll Trigger (New Issue of octo/polled, every minute) → a dispatch per item.
+	id: 'queuePoll',
+	name: 'queue GitHub Poll Trigger',
+	active: false,
+	settings: { executionOrder: 'v1' },
+	nodes: [
+		{
+			id: 'trigger',
+			name: 'Poll Trigger',
+			type: `${PACKAGE}.gitHubPollTrigger`,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {
+				authentication: 'accessToken',
+				pollTimes: { item: [{ mode: 'everyMinute' }] },
+				trigger: 'repositoryEvents',
+				events: ['newIssue'],
+				owner: { __rl: true, mode: 'name', value: 'octo' },
+				repositories: ['polled'],
+			},
+			credentials: github,
+		},
+		{
+			id: 'dispatch',
+			name: 'Dispatch',
+			type: `${PACKAGE}.githubApiCall`,
+			typeVersion: 1,
+			position: [200, 0],
+			parameters: {
+				authentication: 'accessToken',
+				method: 'POST',
+				endpoint: '/repos/octo/polled/dispatches',
+				body: '={{ JSON.stringify({ event_type: "polled", client_payload: { number: $json.payload.issue.number } }) }}',
+			},
+			credentials: github,
+		},
+	],
+	connections: { 'Poll Trigger': { main: [[{ node: 'Dispatch', type: 'main', index: 0 }]] } },
+};
 
 const workflows = [
 	{
@@ -112,7 +154,11 @@ const workflows = [
 			'Split Out': { main: [[{ node: 'Read Card', type: 'main', index: 0 }]] },
 		},
 	},
+	pollWorkflow,
 ];
+
+/** n8n polls at most once a minute; a poll may come up to a minute after a change. */
+const POLL_WAIT_MS = 150_000;
 
 const signGitHub = (secret: string, body: string) => 'sha256=' + createHmac('sha256', secret).update(body).digest('hex');
 const issueOpened = (number: number) =>
@@ -127,12 +173,24 @@ describe('the package in n8n queue mode: main + 2 workers + a webhook process', 
 	let trelloHooks: TrelloWebhookStore;
 	let cluster: QueueCluster;
 	let secret = '';
+	/** The repository the Poll Trigger workflow watches; GitHub's clock follows the real one. */
+	const polled = new SimulatedRepository('octo', 'polled');
+	/** When the poll workflow's issue list was asked (ms), by whichever process. */
+	const issueListReads: number[] = [];
 	const measured: Record<string, unknown> = {};
 
 	beforeAll(async () => {
 		await Promise.all([gitHubApi.start(), trelloApi.start(), pacedTrelloApi.start()]);
 		gitHubApi.tokens.add(GITHUB_TOKEN);
 		hookStore.install(gitHubApi);
+		gitHubApi.on('GET', '/repos/{owner}/{repo}/issues', (request) => {
+			polled.clock = Math.max(polled.clock, Math.floor(Date.now() / 1000) * 1000);
+			const answer = polled.answer('GET', request.path, request.query, request.headers);
+			if (!answer) return { status: 404, body: { message: 'Not Found' } };
+			issueListReads.push(Date.now());
+			return { status: answer.status, body: answer.body, headers: answer.headers };
+		});
+		gitHubApi.on('POST', '/repos/{owner}/{repo}/dispatches', () => ({ status: 204 }));
 		gitHubApi.on('POST', '/repos/{owner}/{repo}/issues/{number}/comments', (request) => ({ status: 201, body: { id: 1, body: (request.body as { body: string }).body } }));
 		for (const api of [trelloApi, pacedTrelloApi]) {
 			api.accounts.push({ apiKey: TRELLO_KEY, apiToken: TRELLO_TOKEN });
@@ -337,6 +395,33 @@ describe('the package in n8n queue mode: main + 2 workers + a webhook process', 
 		// Pacing per process alone had a quarter of the requests refused here.
 		expect(refused).toBeLessThanOrEqual(Math.floor(cardReads().length / 100));
 	});
+
+	it('polls once per poll time (main, the leader, alone polls): each new issue is one execution, run on a worker', async () => {
+		const polledDispatches = () => gitHubApi.requestsTo('POST', '/repos/octo/polled/dispatches').map((request) => (request.body as { client_payload: { number: number } }).client_payload.number);
+		const workers = () => cluster.executionsStarted('worker1') + cluster.executionsStarted('worker2');
+		const openIssue = () => {
+			polled.clock = Math.max(polled.clock, Math.floor(Date.now() / 1000) * 1000) + 1000;
+			return Number(polled.openIssue('polled in queue mode').number);
+		};
+		// Activation polled at once (the since walk is the second read).
+		await waitFor(() => (issueListReads.length >= 2 ? true : undefined), POLL_WAIT_MS);
+		const before = { workers: workers(), others: cluster.executionsStarted('main') + cluster.executionsStarted('webhook') };
+		const first = openIssue();
+		await waitFor(() => (polledDispatches().length >= 1 ? true : undefined), POLL_WAIT_MS);
+		const afterFirst = issueListReads.length;
+		await waitFor(() => (issueListReads.length >= afterFirst + 1 ? true : undefined), POLL_WAIT_MS);
+		const second = openIssue();
+		await waitFor(() => (polledDispatches().length >= 2 ? true : undefined), POLL_WAIT_MS);
+		const settled = issueListReads.length;
+		await waitFor(() => (issueListReads.length >= settled + 1 ? true : undefined), POLL_WAIT_MS);
+		expect(polledDispatches()).toEqual([first, second]);
+		// After the activation's two reads, one read per poll time: a minute apart, never two processes at once.
+		const gaps = issueListReads.slice(2).map((at, index) => at - issueListReads[index + 1]).slice(1);
+		expect(gaps.length).toBeGreaterThanOrEqual(3);
+		for (const gap of gaps) expect(gap).toBeGreaterThan(50_000);
+		expect(workers() - before.workers).toBe(2);
+		expect(cluster.executionsStarted('main') + cluster.executionsStarted('webhook')).toBe(before.others);
+	}, 900_000);
 
 	it('removes the hooks when the workflows are unpublished', async () => {
 		await cluster.main.unpublishViaEditor('queueGitHub');

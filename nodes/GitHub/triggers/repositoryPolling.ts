@@ -1,4 +1,5 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiRequest, ApiResponse } from '../../shared/apiClient';
 import { headerValue } from '../../shared/rateLimit';
@@ -32,8 +33,13 @@ export const REMEMBERED_STATES = 1000;
 export const SINCE_SLACK = 50;
 /** Repositories polled at the same time (well under GitHub's concurrency limits). */
 const REPOSITORIES_AT_ONCE = 4;
-/** ETags kept per node (one per list URL). */
-const REMEMBERED_ETAGS = 500;
+/** ETags kept per node (one per list URL): every list of MAX_OWNER_REPOSITORIES repositories and the owner's pages. */
+const REMEMBERED_ETAGS = 1200;
+/**
+ * Repositories "All Repositories of the Owner" may expand to. Each is asked once per list and poll
+ * (304s included), and GitHub's secondary limit allows about 900 REST requests a minute.
+ */
+export const MAX_OWNER_REPOSITORIES = 100;
 const STAR_MEDIA_TYPE = 'application/vnd.github.star+json';
 
 export interface RepositoryName {
@@ -64,11 +70,39 @@ export interface RepositoryPollState extends IDataObject {
 	discussionsQueryCost?: number;
 	/** GitHub's Date minus the local clock at the last answer (ms). */
 	clockOffset?: number;
+	/** Per owner (lower case) watched whole: where its repository list is read and what its pages held. */
+	owners?: Record<string, OwnerListing>;
+}
+
+/** One page of an owner's repository list as last answered. */
+export interface OwnerPage extends IDataObject {
+	/** Full names of the repositories on it inside the credential's scope. */
+	names: string[];
+	/** Whether GitHub linked a next page. */
+	next: boolean;
+}
+
+export interface OwnerListing extends IDataObject {
+	/** GET /orgs/{org}/repos, /users/{user}/repos, or /user/repos for the connected account. */
+	path: string;
+	qs: IDataObject;
+	pages: OwnerPage[];
+	/** The credential's Allowed Repositories the pages were filtered with ('' = none). */
+	scope: string;
 }
 
 export interface RepositoryPollRequest {
 	rows: TriggerDefinition[];
+	/** The chosen repositories (unused with allRepositoriesOf). */
 	repositories: RepositoryName[];
+	/** Every repository of this owner, from its repository list read on each poll. */
+	allRepositoriesOf?: {
+		owner: string;
+		/** The credential signs in as a user, whose own private repositories only /user/repos lists. */
+		userAccount: boolean;
+		/** For the error above MAX_OWNER_REPOSITORIES. */
+		node: INode;
+	};
 	filters: UserFilterValues;
 	/** Items one poll emits at most; the rest follow on the next polls. 0 = no bound. */
 	maxItems: number;
@@ -154,7 +188,7 @@ class PollRun {
 	 * for a 304 (nothing changed since that answer). The ETag is stored by `keepEtag` only once
 	 * everything the answer held was taken.
 	 */
-	async get(request: ApiRequest, repository: RepositoryName, conditional: boolean): Promise<ApiResponse | undefined> {
+	async get(request: ApiRequest, repository: RepositoryName | undefined, conditional: boolean): Promise<ApiResponse | undefined> {
 		const url = requestKey(request);
 		const etag = conditional && !this.request.manual ? this.state.etags?.[url] : undefined;
 		const response = await this.client.send({
@@ -179,12 +213,12 @@ class PollRun {
 	}
 
 	/** GitHub's clock and X-Poll-Interval, from every answer. */
-	private noteClock(response: ApiResponse, repository: RepositoryName): void {
+	private noteClock(response: ApiResponse, repository: RepositoryName | undefined): void {
 		const date = time(headerValue(response.headers, 'date'));
 		if (!date || this.request.manual) return;
 		this.state.clockOffset = date - this.now;
 		const interval = Number(headerValue(response.headers, 'x-poll-interval'));
-		if (Number.isFinite(interval) && interval > 0) {
+		if (repository && Number.isFinite(interval) && interval > 0) {
 			this.state.pollAfter = { ...this.state.pollAfter, [repositoryKey(repository)]: date + interval * 1000 };
 		}
 	}
@@ -880,6 +914,96 @@ async function pollList(run: PollRun, repository: RepositoryName, name: Reposito
 	}
 }
 
+/**
+ * Newest first: a repository created later lands on the first page, whose answer changes. Neither `pushed_at` (the last push) nor `updated_at` (the last
+ * change of the repository object) moves for issues, comments, stars, releases or runs, so no
+ * repository is left out of a poll by them.
+ */
+const OWNER_LIST_ORDER = { sort: 'created', direction: 'desc' };
+
+function ownerPageRequest(listing: Pick<OwnerListing, 'path' | 'qs'>, page: number): ApiRequest {
+	return { method: 'GET', path: listing.path, qs: { ...listing.qs, per_page: PAGE_SIZE, page } };
+}
+
+/**
+ * Where an owner's repositories are listed: GET /orgs/{org}/repos, or for a user (404 there)
+ * GET /users/{user}/repos, which lists public repositories only, and GET /user/repos?affiliation=owner
+ * for the connected account's own. Returns the organization's first page when that was the answer.
+ */
+async function ownerListSource(run: PollRun, owner: string, userAccount: boolean): Promise<{ listing: Pick<OwnerListing, 'path' | 'qs'>; firstPage?: ApiResponse }> {
+	const organization = { path: `/orgs/${pathSegment(owner)}/repos`, qs: { type: 'all', ...OWNER_LIST_ORDER } };
+	const response = (await run.get({ ...ownerPageRequest(organization, 1), acceptStatus: [404] }, undefined, false))!;
+	if (response.statusCode !== 404) return { listing: organization, firstPage: response };
+	if (userAccount && (await run.client.accountLogin()).toLowerCase() === owner.toLowerCase()) {
+		return { listing: { path: '/user/repos', qs: { affiliation: 'owner', ...OWNER_LIST_ORDER } } };
+	}
+	return { listing: { path: `/users/${pathSegment(owner)}/repos`, qs: { type: 'owner', ...OWNER_LIST_ORDER } } };
+}
+
+/**
+ * The owner's repositories, read on every poll. Each page is asked with the ETag of its last
+ * answer (an idle owner costs no rate limit), and one page past the last is asked too, so a
+ * repository landing on a new page is seen even when the pages before it did not change. The
+ * transport leaves out repositories outside the credential's scope, as from every repository list.
+ * A repository seen for the first time starts its own positions (nothing from its past); one no
+ * longer listed (deleted, renamed, out of scope) is forgotten.
+ */
+async function ownerRepositories(run: PollRun, { owner, userAccount, node }: NonNullable<RepositoryPollRequest['allRepositoriesOf']>): Promise<RepositoryName[]> {
+	const key = owner.toLowerCase();
+	const stored = run.request.manual ? undefined : run.state.owners?.[key];
+	const source = stored ? { listing: stored } : await ownerListSource(run, owner, userAccount);
+	const scopeEntries = (await run.client.scope()).repositories?.entries.join(', ') ?? '';
+	const previous = stored?.pages ?? [];
+	// Kept pages hold what the scope of their time let through: another scope reads them all again.
+	const reusable = stored?.scope === scopeEntries ? previous : [];
+	const pages: OwnerPage[] = [];
+	const names = new Map<string, RepositoryName>();
+	const guard = new PageGuard('GitHub');
+	let probing = false;
+	for (let number = 1; ; number++) {
+		const request = ownerPageRequest(source.listing, number);
+		guard.admit(requestKey(request));
+		const before = reusable[number - 1];
+		const response = number === 1 && source.firstPage ? source.firstPage : await run.get(request, undefined, before !== undefined);
+		let page: OwnerPage;
+		if (response) {
+			page = { names: asList(response.body).map((entry) => String(entry.full_name ?? '')).filter((name) => name.includes('/')), next: Boolean(nextLink(linkHeader(response))) };
+			run.keepEtag(request, response);
+		} else {
+			page = before;
+		}
+		pages.push(page);
+		for (const fullName of page.names) {
+			const [login, repo] = fullName.split('/');
+			names.set(fullName.toLowerCase(), { owner: login, repo });
+		}
+		if (names.size > MAX_OWNER_REPOSITORIES) {
+			throw new NodeOperationError(node, `"All Repositories of the Owner" watches at most ${MAX_OWNER_REPOSITORIES} repositories, and "${owner}" has more that this credential can read`, {
+				description: `Set "Watch" to "Chosen Repositories" and pick the repositories to watch, or limit the credential's "Allowed Repositories" to at most ${MAX_OWNER_REPOSITORIES} of them.`,
+			});
+		}
+		if (page.next) {
+			probing = false;
+			continue;
+		}
+		if (probing) break;
+		probing = true;
+	}
+	if (!run.request.manual) {
+		for (const fullName of previous.flatMap((page) => page.names)) if (!names.has(fullName.toLowerCase())) forgetRepository(run.state, fullName.toLowerCase());
+		run.state.owners = { ...run.state.owners, [key]: { path: source.listing.path, qs: source.listing.qs, pages, scope: scopeEntries } };
+	}
+	return [...names.values()];
+}
+
+/** Drops a repository's positions, ETags and wait, so if it comes back it starts afresh. */
+function forgetRepository(state: RepositoryPollState, fullName: string): void {
+	const prefix = `/repos/${fullName}/`;
+	state.lists = Object.fromEntries(Object.entries(state.lists ?? {}).filter(([key]) => !key.startsWith(`${fullName}:`)));
+	state.etags = Object.fromEntries(Object.entries(state.etags ?? {}).filter(([url]) => !url.toLowerCase().startsWith(prefix)));
+	state.pollAfter = Object.fromEntries(Object.entries(state.pollAfter ?? {}).filter(([key]) => key !== fullName));
+}
+
 /** The lists the chosen events need, each once. */
 export function listsFor(rows: TriggerDefinition[]): RepositorySourceName[] {
 	return [...new Set(rows.flatMap((row) => row.polledFrom ?? []))];
@@ -892,6 +1016,9 @@ export function listsFor(rows: TriggerDefinition[]): RepositorySourceName[] {
 export async function pollRepositories(client: GitHubClient, state: RepositoryPollState, request: RepositoryPollRequest): Promise<TriggerItem[]> {
 	const run = new PollRun(client, state, request);
 	const lists = listsFor(request.rows);
+	const repositories = request.allRepositoriesOf
+		? await ownerRepositories(run, request.allRepositoriesOf)
+		: request.repositories;
 	const pollRepository = async (repository: RepositoryName) => {
 		const waitUntil = state.pollAfter?.[repositoryKey(repository)];
 		if (!request.manual && waitUntil !== undefined && run.githubNow < waitUntil) return;
@@ -902,12 +1029,12 @@ export async function pollRepositories(client: GitHubClient, state: RepositoryPo
 	};
 	// A few repositories at a time: 50 of them one after another would outlast a one-minute poll.
 	// Each position is written in one step, so the repositories do not disturb each other's.
-	const queue = [...request.repositories];
+	const queue = [...repositories];
 	const workers = Array.from({ length: Math.min(REPOSITORIES_AT_ONCE, queue.length) }, async () => {
 		for (let next = queue.shift(); next; next = queue.shift()) await pollRepository(next);
 	});
 	await Promise.all(workers);
-	if (lists.includes('discussions') && run.budget > 0) await pollDiscussions(run, request.repositories);
+	if (lists.includes('discussions') && run.budget > 0) await pollDiscussions(run, repositories);
 	if (request.manual) {
 		const newest = [...run.items].sort((a, b) => itemTime(b) - itemTime(a))[0];
 		return newest ? [newest] : [];
