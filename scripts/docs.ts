@@ -7,9 +7,9 @@ import { readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
 
 import { GITHUB_RESOURCES, GITHUB_ROWS } from '../nodes/GitHub/actions/catalogue';
-import type { OperationRow, ResourceSpec } from '../nodes/shared/catalogue';
+import type { OperationRow, ResourceSpec } from '../nodes/shared/rowEngine';
 import { TRELLO_RESOURCES, TRELLO_ROWS } from '../nodes/Trello/actions/catalogue';
-import { TRIGGERS } from '../nodes/GitHub/triggers/catalogue';
+import { TRIGGERS } from '../nodes/GitHub/triggers/events';
 import { listRequest } from '../nodes/GitHub/triggers/repositoryPolling';
 
 interface Catalogue {
@@ -22,7 +22,7 @@ interface Catalogue {
 	fixtureKey: (row: OperationRow) => string;
 	fixtureFile: string;
 	/** What "Allowed …" checks for a row, in words. */
-	scopeOf: (row: OperationRow) => string;
+	targetOf: (row: OperationRow) => string;
 }
 
 const CATALOGUES: Catalogue[] = [
@@ -31,9 +31,9 @@ const CATALOGUES: Catalogue[] = [
 		node: 'GitHub',
 		resources: GITHUB_RESOURCES,
 		rows: GITHUB_ROWS,
-		fixtureKey: (row) => `${row.resource}:${row.operation}`,
+		fixtureKey: (row) => `${row.resource}.${row.operation}`,
 		fixtureFile: 'test/githubActions/fixtures.ts',
-		scopeOf: (row) => String((row as { scope?: string }).scope ?? ''),
+		targetOf: (row) => String((row as { target?: string }).target ?? ''),
 	},
 	{
 		id: 'trello',
@@ -42,8 +42,8 @@ const CATALOGUES: Catalogue[] = [
 		rows: TRELLO_ROWS,
 		fixtureKey: (row) => `${row.resource}.${row.operation}`,
 		fixtureFile: 'test/trelloActions/fixtures.ts',
-		scopeOf: (row) =>
-			((row as { scope?: Array<{ field: string; kind: string }> }).scope ?? [])
+		targetOf: (row) =>
+			((row as { targets?: Array<{ field: string; kind: string }> }).targets ?? [])
 				.map(({ field, kind }) => `${kind} (${field})`)
 				.join(', ') || 'none',
 	},
@@ -92,7 +92,7 @@ export function readmeTable(catalogue: Catalogue): string {
 	return lines.join('\n');
 }
 
-/** docs/*-operations.md: spec item → operation, then every operation with paging, scope and fixture. */
+/** docs/*-operations.md: spec item → operation, then every operation with paging, allowlist target and fixture. */
 export function detailTables(catalogue: Catalogue): string {
 	const bySpec = (kind: 'toolStep' | 'endpoint') =>
 		catalogue.rows.flatMap((row) =>
@@ -117,11 +117,11 @@ export function detailTables(catalogue: Catalogue): string {
 		'',
 		`### Every operation (fixtures in \`${catalogue.fixtureFile}\`)`,
 		'',
-		'| Resource → Operation | Request | Paging | Scope check | Fixture |',
+		'| Resource → Operation | Request | Paging | Allowlist target | Fixture |',
 		'|---|---|---|---|---|',
 		...ordered(catalogue).map(
 			(row) =>
-				`| ${cell(operationName(catalogue, row))} | ${requestCell(row)} | ${pagingCell(row)} | ${cell(catalogue.scopeOf(row))} | \`${catalogue.fixtureKey(row)}\` |`,
+				`| ${cell(operationName(catalogue, row))} | ${requestCell(row)} | ${pagingCell(row)} | ${cell(catalogue.targetOf(row))} | \`${catalogue.fixtureKey(row)}\` |`,
 		),
 	];
 	return lines.join('\n');

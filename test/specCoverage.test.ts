@@ -1,7 +1,7 @@
 import { GITHUB_ROWS } from '../nodes/GitHub/actions/catalogue';
 import { GitHubPollTrigger } from '../nodes/GitHub/GitHubPollTrigger.node';
 import { GitHubTrigger } from '../nodes/GitHub/GitHubTrigger.node';
-import type { OperationRow } from '../nodes/shared/catalogue';
+import type { OperationRow } from '../nodes/shared/rowEngine';
 import { TRELLO_ROWS } from '../nodes/Trello/actions/catalogue';
 import { TrelloNotificationTrigger } from '../nodes/Trello/TrelloNotificationTrigger.node';
 import { TrelloTrigger } from '../nodes/Trello/TrelloTrigger.node';
@@ -26,7 +26,7 @@ const SERVICES: Record<string, Service> = {
 	GitHub: {
 		spec: CODE_HOST_SPEC,
 		rows: GITHUB_ROWS,
-		hasFixture: (row) => GITHUB_FIXTURES.some((fixture) => fixture.row === `${row.resource}:${row.operation}`),
+		hasFixture: (row) => GITHUB_FIXTURES.some((fixture) => fixture.row === `${row.resource}.${row.operation}`),
 		triggerNames: () => [
 			...optionsOf(new GitHubTrigger().description.properties, 'triggers').map((o) => o.name),
 			// The polled triggers say how they differ in brackets, e.g. "New Watcher (polled)".

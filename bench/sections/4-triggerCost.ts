@@ -1,4 +1,4 @@
-import { WEBHOOK_TRIGGERS } from '../../nodes/GitHub/triggers/catalogue';
+import { WEBHOOK_TRIGGERS } from '../../nodes/GitHub/triggers/events';
 import { actions, BOARD_MODEL } from '../../test/trelloTriggers/fixtures';
 import { WebhookDriver } from '../harness';
 import { ratioSpread, ROUNDS, roundRatios, roundsStatus, table, valueSpread } from '../report';

@@ -1,4 +1,4 @@
-import { WEBHOOK_TRIGGERS } from '../../nodes/GitHub/triggers/catalogue';
+import { WEBHOOK_TRIGGERS } from '../../nodes/GitHub/triggers/events';
 import { actions, BOARD_MODEL } from '../../test/trelloTriggers/fixtures';
 import type { Delivery as E2eDelivery, TriggerCase } from '../realN8n';
 import { measureInRealN8n, TRELLO as E2E_TRELLO } from '../realN8n';

@@ -1,6 +1,6 @@
 import nock from 'nock';
 
-import { POLLED_REPOSITORY_TRIGGERS } from '../../nodes/GitHub/triggers/catalogue';
+import { POLLED_REPOSITORY_TRIGGERS } from '../../nodes/GitHub/triggers/events';
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
 import type { SimulatedRequest } from '../../test/fakes/simulatedRepository';
 import { serveSimulatedRepositories, SimulatedOwner, SimulatedRepository } from '../../test/fakes/simulatedRepository';

@@ -7,19 +7,19 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { describeCatalogue, resourceNames, toolVariantNamedByOperation } from '../shared/catalogue';
+import { describeRows, resourceNames, toolVariantNamedByOperation } from '../shared/rowEngine';
 import { assertNotCustomApiCall, customApiCallNotice, MAX_RATE_LIMIT_WAIT_OPTION } from '../shared/options';
 import { MAX_DOWNLOAD_SIZE_OPTION } from '../shared/transfer';
 import { GITHUB_RESOURCES, GITHUB_ROWS } from './actions/catalogue';
-import { executeGitHubActions } from './actions/router';
+import { runGitHubRows } from './actions/router';
 import { GITHUB_AUTHENTICATION_PROPERTY, GITHUB_CREDENTIALS } from './common';
 import { listSearch } from './methods/listSearch';
-import { GITHUB_FIELD_SETS } from './actions/output';
+import { GITHUB_FIELD_SETS } from './actions/fieldSets';
 
 const GITHUB_PROPERTIES: INodeProperties[] = [
 	GITHUB_AUTHENTICATION_PROPERTY,
 	customApiCallNotice('GitHub Toolkit API Call'),
-	...describeCatalogue(GITHUB_RESOURCES, GITHUB_ROWS, GITHUB_FIELD_SETS),
+	...describeRows(GITHUB_RESOURCES, GITHUB_ROWS, GITHUB_FIELD_SETS),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -67,6 +67,6 @@ export class GitHub implements INodeType {
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		assertNotCustomApiCall(this, 'GitHub Toolkit API Call');
-		return await executeGitHubActions(this);
+		return await runGitHubRows(this);
 	}
 }

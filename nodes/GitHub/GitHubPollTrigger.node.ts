@@ -7,7 +7,7 @@ import { searchOwners, searchRepositories } from './methods/listSearch';
 import { getOwnerRepositories } from './methods/loadOptions';
 import { OWNER_NAMED_BY_REPOSITORY, repositoryReference } from './repositoryReference';
 import { GitHubClient } from './transport';
-import { POLL_TRIGGERS, POLLED_REPOSITORY_TRIGGERS, triggersByValue } from './triggers/catalogue';
+import { POLL_TRIGGERS, POLLED_REPOSITORY_TRIGGERS, triggersByValue } from './triggers/events';
 import { chosenRepositories, FILTERS_PROPERTY, OWNER_PROPERTY, REPOSITORIES_LABEL, userFilters } from './triggers/parameters';
 import type { RepositoryName, RepositoryPollState } from './triggers/repositoryPolling';
 import { MAX_OWNER_REPOSITORIES, pollRepositories } from './triggers/repositoryPolling';

@@ -12,7 +12,7 @@ import { GITHUB_AUTHENTICATION_PROPERTY, GITHUB_CREDENTIALS } from './common';
 import { searchOwners } from './methods/listSearch';
 import { getOwnerRepositories } from './methods/loadOptions';
 import { GitHubClient } from './transport';
-import { WEBHOOK_TRIGGERS } from './triggers/catalogue';
+import { WEBHOOK_TRIGGERS } from './triggers/events';
 import { alreadySeen } from './triggers/delivery';
 import { isStale } from './triggers/freshness';
 import type { WebhookState } from './triggers/registration';

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import type { ApiCallService } from '../shared/apiCall';
-import { toolVariant } from '../shared/catalogue';
+import { toolVariant } from '../shared/rowEngine';
 import { apiCallProperties, executeApiCall, nameValueRows } from '../shared/apiCall';
 import { pairsToObject } from '../shared/items';
 import { retryBoundsFrom } from '../shared/options';
@@ -97,6 +97,7 @@ function githubApiCallProperties() {
 	return [authentication, MODE_PROPERTY, ...rest, ...GRAPHQL_PROPERTIES, options];
 }
 
+// File and class follow the type name 'githubApiCall' (n8n's file-name rule), which saved workflows use.
 export class GithubApiCall implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'GitHub Toolkit API Call',

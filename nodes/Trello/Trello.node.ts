@@ -7,11 +7,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { describeCatalogue, resourceNames, toolVariantNamedByOperation } from '../shared/catalogue';
+import { describeRows, resourceNames, toolVariantNamedByOperation } from '../shared/rowEngine';
 import { assertNotCustomApiCall, customApiCallNotice, MAX_RATE_LIMIT_WAIT_OPTION } from '../shared/options';
 import { MAX_DOWNLOAD_SIZE_OPTION } from '../shared/transfer';
 import { TRELLO_RESOURCES, TRELLO_ROWS } from './actions/catalogue';
-import { executeTrelloRows } from './actions/router';
+import { runTrelloRows } from './actions/router';
 import { TRELLO_AUTHENTICATION_PROPERTY, TRELLO_CREDENTIALS } from './common';
 import {
 	searchAttachments,
@@ -29,13 +29,13 @@ import {
 	searchWorkspaces,
 } from './methods/listSearch';
 import { getCustomFieldNames, getLabels, getMembers } from './methods/loadOptions';
-import { TRELLO_FIELD_SETS } from './actions/output';
+import { TRELLO_FIELD_SETS } from './actions/fieldSets';
 import { TRELLO_NODE_DEFAULT_VERSION, TRELLO_NODE_VERSIONS } from './actions/versions';
 
 const TRELLO_PROPERTIES: INodeProperties[] = [
 	TRELLO_AUTHENTICATION_PROPERTY,
 	customApiCallNotice('Trello Toolkit API Call'),
-	...describeCatalogue(TRELLO_RESOURCES, TRELLO_ROWS, TRELLO_FIELD_SETS),
+	...describeRows(TRELLO_RESOURCES, TRELLO_ROWS, TRELLO_FIELD_SETS),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -100,6 +100,6 @@ export class Trello implements INodeType {
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		assertNotCustomApiCall(this, 'Trello Toolkit API Call');
-		return await executeTrelloRows(this);
+		return await runTrelloRows(this);
 	}
 }

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import type { ApiCallService } from '../shared/apiCall';
-import { toolVariant } from '../shared/catalogue';
+import { toolVariant } from '../shared/rowEngine';
 import { apiCallProperties, executeApiCall } from '../shared/apiCall';
 import { retryBoundsFrom } from '../shared/options';
 import { downloadLimitFrom } from '../shared/transfer';

@@ -9,7 +9,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { TRELLO_AUTHENTICATION_PROPERTY, TRELLO_CREDENTIALS } from './common';
 import { handleDelivery } from './triggers/delivery';
-import { EVENT_TYPES, TRIGGERS } from './triggers/catalogue';
+import { EVENT_TYPES, TRIGGERS } from './triggers/events';
 import { createWebhooks, deleteWebhooks, webhooksExist } from './triggers/registration';
 import { getBoards, getLists } from './triggers/loadOptions';
 

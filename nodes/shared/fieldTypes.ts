@@ -1,4 +1,4 @@
-import type { CatalogueField } from './catalogue';
+import type { RowField } from './rowEngine';
 import { hasLoneSurrogate } from './requestGuard';
 
 export interface FieldProblem {
@@ -59,7 +59,7 @@ function objectInside(value: unknown, depth = 0, path = ''): string | undefined 
  * any request is built, so an object can never be sent as "[object Object]" nor a bad date
  * fail inside the request code.
  */
-export function fieldTypeProblem(field: CatalogueField, value: unknown): FieldProblem | undefined {
+export function fieldTypeProblem(field: RowField, value: unknown): FieldProblem | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
 	if (brokenText(value)) {
 		return {

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiClient } from './apiClient';
-import type { BuiltRequest, CatalogueField, OperationRow } from './catalogue';
-import { buildRequest, findRow, listOf, readFieldValues } from './catalogue';
+import type { BuiltRequest, RowField, OperationRow } from './rowEngine';
+import { buildRequest, findRow, listOf, readFieldValues } from './rowEngine';
 import type { ServiceName } from './errors';
 import { fieldTypeProblem } from './fieldTypes';
 import { forEachItem, toItems } from './items';
@@ -12,10 +12,10 @@ import { shapeOutput } from './simplify';
 
 /**
  * One run of one row for one item, as the pipeline steps and a row's handler see it.
- * `Scope` is what the service's scope check found (GitHub: the repository allowlist,
+ * `Allowlist` is what the node allowlist check found (GitHub: the repository allowlist,
  * Trello: the allowed boards and their guard).
  */
-export interface RowRun<Row, Client, Scope> {
+export interface RowRun<Row, Client, Allowlist> {
 	ctx: IExecuteFunctions;
 	client: Client;
 	row: Row;
@@ -24,7 +24,7 @@ export interface RowRun<Row, Client, Scope> {
 	itemIndex: number;
 	/** The request the row's fields describe (path, query, body already filled). */
 	request: BuiltRequest;
-	scope: Scope;
+	allowlist: Allowlist;
 	/**
 	 * Runs the row's request (or its paging) — optionally a changed one — and shapes the output
 	 * items. `keep` drops list entries as the service returned them, before any shaping.
@@ -34,8 +34,8 @@ export interface RowRun<Row, Client, Scope> {
 	respond: (body: unknown) => INodeExecutionData[];
 }
 
-/** What a run is before its scope is known (resolution and the scope check see this). */
-export type ResolvingRun<Row, Client> = Omit<RowRun<Row, Client, never>, 'scope' | 'generic' | 'request' | 'respond'>;
+/** What a run is before its allowlist is known (resolution and the allowlist check see this). */
+export type ResolvingRun<Row, Client> = Omit<RowRun<Row, Client, never>, 'allowlist' | 'generic' | 'request' | 'respond'>;
 
 export interface PageSettings {
 	returnAll: boolean;
@@ -43,7 +43,7 @@ export interface PageSettings {
 }
 
 /** The parts of a run that differ between services; everything else is the pipeline's. */
-export interface ServiceRunner<Row extends OperationRow, Client extends ApiClient, Scope> {
+export interface ServiceRunner<Row extends OperationRow, Client extends ApiClient, Allowlist> {
 	service: ServiceName;
 	rows: Row[];
 	/** Clients are reused across items with the same key (authentication and retry bounds). */
@@ -53,28 +53,28 @@ export interface ServiceRunner<Row extends OperationRow, Client extends ApiClien
 	strictChoices?: boolean;
 	/** Turns references in the values into what the API expects (e.g. board short link → id). */
 	resolve?: (run: ResolvingRun<Row, Client>, options: IDataObject) => Promise<void>;
-	/** Stops the run before any write when the row's objects are outside the node's scope. */
-	checkScope: (run: ResolvingRun<Row, Client>, options: IDataObject) => Promise<Scope>;
+	/** Stops the run before any write when the row's objects are outside the node's allowlist. */
+	checkAllowlist: (run: ResolvingRun<Row, Client>, options: IDataObject) => Promise<Allowlist>;
 	/** Lists through the service's paging kinds. */
-	paginate: (run: RowRun<Row, Client, Scope>, request: BuiltRequest, page: PageSettings) => Promise<unknown[]>;
+	paginate: (run: RowRun<Row, Client, Allowlist>, request: BuiltRequest, page: PageSettings) => Promise<unknown[]>;
 	/**
-	 * Last shaping step after the row's own `output` (the place for per-object-type output
+	 * Last shaping step after the row's own `shapeAnswer` (the place for per-object-type output
 	 * choices such as a simplified field set).
 	 */
-	shape?: (run: RowRun<Row, Client, Scope>, body: unknown) => unknown;
-	/** Simplified field sets per object type (rows name theirs in `returns`). */
+	shape?: (run: RowRun<Row, Client, Allowlist>, body: unknown) => unknown;
+	/** Simplified field sets per object type (rows name theirs in `objectType`). */
 	fieldSets?: Record<string, FieldSet>;
 }
 
-type Handler<Row, Client, Scope> = (run: RowRun<Row, Client, Scope>) => Promise<INodeExecutionData[]>;
+type Handler<Row, Client, Allowlist> = (run: RowRun<Row, Client, Allowlist>) => Promise<INodeExecutionData[]>;
 
 /**
- * Runs a node's rows, item by item: read the row → resolve the field values → scope check →
+ * Runs a node's rows, item by item: read the row → resolve the field values → allowlist check →
  * request or paging (or the row's handler) → shape the output → items paired to their input.
  */
-export async function runRows<Row extends OperationRow, Client extends ApiClient, Scope>(
+export async function runRows<Row extends OperationRow, Client extends ApiClient, Allowlist>(
 	ctx: IExecuteFunctions,
-	runner: ServiceRunner<Row, Client, Scope>,
+	runner: ServiceRunner<Row, Client, Allowlist>,
 ): Promise<INodeExecutionData[][]> {
 	const clients = new Map<string, Client>();
 	let client: Client | undefined;
@@ -107,16 +107,16 @@ export async function runRows<Row extends OperationRow, Client extends ApiClient
 			const values = checkedValues(ctx, row, read, itemIndex, runner.strictChoices);
 			const resolving: ResolvingRun<Row, Client> = { ctx, client, row, values, itemIndex };
 			if (runner.resolve) await runner.resolve(resolving, options);
-			const scope = await runner.checkScope(resolving, options);
+			const allowlist = await runner.checkAllowlist(resolving, options);
 
-			const run: RowRun<Row, Client, Scope> = {
+			const run: RowRun<Row, Client, Allowlist> = {
 				...resolving,
-				scope,
+				allowlist,
 				request: buildRequest(ctx, row, values, itemIndex),
 				generic: async (request = run.request, keep) => await generic(runner, run, request, keep),
 				respond: (body) => respond(runner, run, body),
 			};
-			const handler = row.handler as Handler<Row, Client, Scope> | undefined;
+			const handler = row.handler as Handler<Row, Client, Allowlist> | undefined;
 			return handler ? await handler(run) : await run.generic();
 		},
 		async () => [...(client ? await client.secrets() : []), ...sensitive],
@@ -131,9 +131,9 @@ function textsIn(value: unknown): string[] {
 	return [];
 }
 
-async function generic<Row extends OperationRow, Client extends ApiClient, Scope>(
-	runner: ServiceRunner<Row, Client, Scope>,
-	run: RowRun<Row, Client, Scope>,
+async function generic<Row extends OperationRow, Client extends ApiClient, Allowlist>(
+	runner: ServiceRunner<Row, Client, Allowlist>,
+	run: RowRun<Row, Client, Allowlist>,
 	request: BuiltRequest,
 	keep?: (raw: IDataObject) => boolean,
 ): Promise<INodeExecutionData[]> {
@@ -151,15 +151,15 @@ async function generic<Row extends OperationRow, Client extends ApiClient, Scope
 }
 
 /** The row's output shaping, the object type's Simplify / Output Fields, the service's last step, items. */
-function respond<Row extends OperationRow, Client extends ApiClient, Scope>(
-	runner: ServiceRunner<Row, Client, Scope>,
-	run: RowRun<Row, Client, Scope>,
+function respond<Row extends OperationRow, Client extends ApiClient, Allowlist>(
+	runner: ServiceRunner<Row, Client, Allowlist>,
+	run: RowRun<Row, Client, Allowlist>,
 	body: unknown,
 ): INodeExecutionData[] {
 	const { ctx, row, values, itemIndex } = run;
-	const shaped = row.output ? row.output(body, values) : body;
+	const shaped = row.shapeAnswer ? row.shapeAnswer(body, values) : body;
 	const output = runner.fieldSets
-		? shapeOutput(runner.fieldSets, row.returns, shaped, {
+		? shapeOutput(runner.fieldSets, row.objectType, shaped, {
 				simplify: readOptional(ctx, 'simplify', itemIndex, true),
 				outputFields: readOptional(ctx, 'outputFields', itemIndex, ''),
 			})
@@ -189,7 +189,7 @@ function checkedValues(
 	strictChoices = false,
 ): IDataObject {
 	const values: IDataObject = {};
-	const fail = (field: CatalogueField, message: string, description: string) =>
+	const fail = (field: RowField, message: string, description: string) =>
 		new NodeOperationError(ctx.getNode(), `The "${field.displayName}" parameter ${message}`, { itemIndex, description });
 	for (const field of row.fields) {
 		let value = locatorValue(raw[field.name]);

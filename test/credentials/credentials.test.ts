@@ -1,7 +1,7 @@
 import type { ICredentialType, IHttpRequestOptions } from 'n8n-workflow';
 
-import { GithubAccessTokenApi } from '../../credentials/GithubAccessTokenApi.credentials';
-import { GithubServerOAuth2Api } from '../../credentials/GithubServerOAuth2Api.credentials';
+import { GitHubAccessTokenApi } from '../../credentials/GitHubAccessTokenApi.credentials';
+import { GitHubServerOAuth2Api } from '../../credentials/GitHubServerOAuth2Api.credentials';
 import { TrelloKeyTokenApi } from '../../credentials/TrelloKeyTokenApi.credentials';
 import { TrelloOAuth10aApi } from '../../credentials/TrelloOAuth10aApi.credentials';
 import { HarnessCredentialsHelper } from '../harness/credentialsHelper';
@@ -20,7 +20,7 @@ function property(credential: ICredentialType, name: string) {
 }
 
 describe('GitHub OAuth2 credential', () => {
-	const credential = new GithubServerOAuth2Api();
+	const credential = new GitHubServerOAuth2Api();
 	const authUrl = property(credential, 'authUrl').default as string;
 	const tokenUrl = property(credential, 'accessTokenUrl').default as string;
 
@@ -94,7 +94,7 @@ describe('Trello credentials', () => {
 		expect(secret.typeOptions?.password).toBe(true);
 	});
 
-	it.each([new GithubAccessTokenApi(), new GithubServerOAuth2Api(), new TrelloKeyTokenApi(), new TrelloOAuth10aApi()].map((c) => [c.name, c] as const))(
+	it.each([new GitHubAccessTokenApi(), new GitHubServerOAuth2Api(), new TrelloKeyTokenApi(), new TrelloOAuth10aApi()].map((c) => [c.name, c] as const))(
 		'%s has a connection test',
 		(_name, credential) => {
 			expect(credential.test?.request.url).toMatch(/^\/(user|1\/members\/me)$/);

@@ -2,7 +2,7 @@ import { generateKeyPairSync, verify } from 'node:crypto';
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper, IHttpRequestOptions } from 'n8n-workflow';
 import nock from 'nock';
 
-import { GithubServerAppApi } from '../../credentials/GithubServerAppApi.credentials';
+import { GitHubServerAppApi } from '../../credentials/GitHubServerAppApi.credentials';
 import { resetGitHubAppTokens, TOKEN_RENEWAL_MARGIN_MS } from '../../nodes/GitHub/transport/githubApp';
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
 import { HarnessCredentialsHelper } from '../harness/credentialsHelper';
@@ -375,7 +375,7 @@ describe('GitHub App credential', () => {
 	});
 
 	it('offers a connection test (n8n runs preAuthentication for it) that lists the installation\'s repositories with the installation token', async () => {
-		const credential = new GithubServerAppApi();
+		const credential = new GitHubServerAppApi();
 		expect(credential.test.request).toMatchObject({ url: '/installation/repositories', qs: { per_page: 1 } });
 		expect(credential.properties.find((property) => property.typeOptions?.expirable)).toMatchObject({
 			name: 'installationToken',

@@ -10,12 +10,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 import { GITHUB_ROWS } from '../../nodes/GitHub/actions/catalogue';
-import { GITHUB_FIELD_SETS } from '../../nodes/GitHub/actions/output';
+import { GITHUB_FIELD_SETS } from '../../nodes/GitHub/actions/fieldSets';
 import { GithubApiCall } from '../../nodes/GitHub/GithubApiCall.node';
-import { toolAction } from '../../nodes/shared/catalogue';
+import { toolAction } from '../../nodes/shared/rowEngine';
 import { simplifyWith } from '../../nodes/shared/simplify';
 import { TRELLO_ROWS } from '../../nodes/Trello/actions/catalogue';
-import { TRELLO_FIELD_SETS } from '../../nodes/Trello/actions/output';
+import { TRELLO_FIELD_SETS } from '../../nodes/Trello/actions/fieldSets';
 import { TrelloApiCall } from '../../nodes/Trello/TrelloApiCall.node';
 import { FakeGitHub } from '../fakes/fakeGitHub';
 import type { FakeRequest } from '../fakes/server';

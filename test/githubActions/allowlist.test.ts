@@ -20,7 +20,7 @@ const plain = (value: unknown) => (value && typeof value === 'object' ? (value a
 /** The repository a fixture works on, as owner/name; undefined when it works on none. */
 function repositoryOf(fixture: OperationFixture): string | undefined {
 	const p = fixture.parameters;
-	if (fixture.row === 'repository:create') return `${plain(p.owner)}/${String(p.name)}`;
+	if (fixture.row === 'repository.create') return `${plain(p.owner)}/${String(p.name)}`;
 	const repository = plain(p.repository);
 	if (!repository) return undefined;
 	const url = /^https?:\/\/[^/]+\/([^/]+)\/([^/]+?)(\.git)?$/.exec(repository);
@@ -28,22 +28,22 @@ function repositoryOf(fixture: OperationFixture): string | undefined {
 }
 
 /** The organization a fixture of an organization-wide row works on; undefined for other rows. */
-const organizationRows = new Set(GITHUB_ROWS.filter((row) => row.scope === 'organization').map((row) => `${row.resource}:${row.operation}`));
+const organizationRows = new Set(GITHUB_ROWS.filter((row) => row.target === 'organization').map((row) => `${row.resource}.${row.operation}`));
 const organizationOf = (fixture: OperationFixture) => (organizationRows.has(fixture.row) ? plain(fixture.parameters.organization) : undefined);
 
 /** Rows confined otherwise (queries, result lists: one by one below; gists: test/security/nodeAllowlistGists.test.ts). */
-const handlerConfined = (row: { scope: string }) => row.scope === 'search' || row.scope === 'confined' || row.scope === 'account';
+const handlerConfined = (row: { target: string }) => row.target === 'search' || row.target === 'confined' || row.target === 'account';
 
 /** Repositories an operation creates besides the one it works on (a fork), as owner/name. */
 function createdRepository(fixture: OperationFixture): string | undefined {
-	if (fixture.row !== 'repository:createFork') return undefined;
+	if (fixture.row !== 'repository.createFork') return undefined;
 	const fields = (fixture.parameters.additionalFields ?? {}) as IDataObject;
 	return `${String(fields.organization)}/${String(fields.name)}`;
 }
 
 /** First fixture of each row that names a repository (or any, for rows that work on none). */
 const CASES = GITHUB_ROWS.filter((row) => !handlerConfined(row)).map((row) => {
-	const key = `${row.resource}:${row.operation}`;
+	const key = `${row.resource}.${row.operation}`;
 	const fixtures = FIXTURES.filter((fixture) => fixture.row === key);
 	return [key, fixtures.find((fixture) => repositoryOf(fixture)) ?? fixtures[0]] as [string, OperationFixture];
 });
@@ -51,14 +51,14 @@ const CASES = GITHUB_ROWS.filter((row) => !handlerConfined(row)).map((row) => {
 describe('Allowed Repositories: every resource', () => {
 	it('covers every resource', () => {
 		const searchResources = GITHUB_ROWS.filter(handlerConfined).map((row) => row.resource);
-		const resources = new Set([...CASES.map(([key]) => key.split(':')[0]), ...searchResources]);
+		const resources = new Set([...CASES.map(([key]) => key.split('.')[0]), ...searchResources]);
 		expect([...resources].sort()).toEqual(GITHUB_RESOURCES.map((r) => r.value).sort());
 	});
 
 	it.each(CASES)('%s: allowed repository (case-insensitive, among others) → runs as without the setting', async (key, fixture) => {
 		const target = repositoryOf(fixture);
 		const recorder = new GitHubRecorder(fixture.exchanges.map((e) => e.reply));
-		const [resource, operation] = key.split(':');
+		const [resource, operation] = key.split('.');
 		const run = await runGitHub({
 			resource,
 			operation,
@@ -74,7 +74,7 @@ describe('Allowed Repositories: every resource', () => {
 	const scoped = CASES.filter(([, fixture]) => repositoryOf(fixture));
 	it.each(scoped)('%s: repository outside the list → NodeOperationError, nothing sent', async (key, fixture) => {
 		const recorder = new GitHubRecorder(fixture.exchanges.map((e) => e.reply));
-		const [resource, operation] = key.split(':');
+		const [resource, operation] = key.split('.');
 		const run = await runGitHub({ resource, operation, ...fixture.parameters, options: { allowedRepositories: 'someone/else\nacme/*' } });
 		const error = run.error('GitHub');
 		expect(error?.message).toBe(
@@ -86,7 +86,7 @@ describe('Allowed Repositories: every resource', () => {
 	const organizationCases = CASES.filter(([key]) => organizationRows.has(key));
 	it.each(organizationCases)('%s: an organization the list does not name as OWNER/* → NodeOperationError, nothing sent', async (key, fixture) => {
 		const recorder = new GitHubRecorder(fixture.exchanges.map((e) => e.reply));
-		const [resource, operation] = key.split(':');
+		const [resource, operation] = key.split('.');
 		const organization = organizationOf(fixture);
 		const run = await runGitHub({ resource, operation, ...fixture.parameters, options: { allowedRepositories: `${organization}/api, acme/*` } });
 		expect(run.error('GitHub')?.message).toBe(
@@ -96,7 +96,7 @@ describe('Allowed Repositories: every resource', () => {
 	});
 
 	it('rows whose scope is "none" (organization membership, users, rate limit) are the only ones unaffected', () => {
-		const unscoped = GITHUB_ROWS.filter((row) => row.scope === 'none').map((row) => `${row.resource}:${row.operation}`);
+		const unscoped = GITHUB_ROWS.filter((row) => row.target === 'none').map((row) => `${row.resource}.${row.operation}`);
 		expect(unscoped.length).toBeGreaterThan(0);
 		expect(organizationCases.length).toBeGreaterThan(10);
 		expect(CASES.filter(([key, fixture]) => !repositoryOf(fixture) && !organizationRows.has(key)).map(([key]) => key)).toEqual(unscoped);

@@ -198,7 +198,7 @@ describe('GitHub node: description for people and AI agents', () => {
 		for (const row of GITHUB_ROWS) {
 			expect(row.description.length).toBeGreaterThan(40);
 			expect(row.action).toMatch(/^[A-Z]/);
-			for (const field of row.fields) expect(`${row.resource}:${row.operation}:${field.name}:${field.description.length > 10}`).toMatch(/true$/);
+			for (const field of row.fields) expect(`${row.resource}.${row.operation}:${field.name}:${field.description.length > 10}`).toMatch(/true$/);
 		}
 	});
 

@@ -32,7 +32,7 @@ describe(`GitHub node on Enterprise Server (${ORIGIN}/api/v3, OAuth2)`, () => {
 					: reply,
 			);
 			const recorder = new GitHubRecorder(replies, ORIGIN, '/api/v3');
-			const [resource, operation] = fixture.row.split(':');
+			const [resource, operation] = fixture.row.split('.');
 
 			const run = await runGitHub({ authentication: 'oAuth2', resource, operation, ...fixture.parameters }, fixture.input, fixture.inputBinary);
 

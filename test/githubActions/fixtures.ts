@@ -44,7 +44,7 @@ export interface ExpectedRequest {
 export type FixtureBinary = Record<string, { fileName: string; mimeType: string; text: string }>;
 
 export interface OperationFixture {
-	/** resource:operation of the catalogue row. */
+	/** resource.operation of the catalogue row. */
 	row: string;
 	title: string;
 	parameters: IDataObject;

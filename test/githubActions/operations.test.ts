@@ -11,7 +11,7 @@ import { FIXED_EPHEMERAL_SECRET } from './fixtures/secret';
 import { GitHubRecorder } from './recorder';
 import { runGitHub } from './run';
 
-const rowKey = (row: { resource: string; operation: string }) => `${row.resource}:${row.operation}`;
+const rowKey = (row: { resource: string; operation: string }) => `${row.resource}.${row.operation}`;
 
 // Dispatch and Wait's polling sleeps on the transport's clock: instant here. Secrets are sealed
 // with a fixed ephemeral key, so the fixtures hold the exact bytes libsodium gives.
@@ -39,7 +39,7 @@ describe.each(GITHUB_ROWS.map((row) => [rowKey(row), row.name] as const))('GitHu
 	it.each(fixtures.map((fixture) => [fixture.title, fixture] as [string, OperationFixture]))(
 		'%s: exact requests, valid against GitHub’s OpenAPI description, exact output',
 		async (_title, fixture) => {
-			const [resource, operation] = fixture.row.split(':');
+			const [resource, operation] = fixture.row.split('.');
 			const recorder = new GitHubRecorder(fixture.exchanges.map((exchange) => exchange.reply));
 
 			const run = await runGitHub({ resource, operation, ...fixture.parameters }, fixture.input, fixture.inputBinary);

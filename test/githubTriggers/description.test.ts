@@ -5,7 +5,7 @@ import nock from 'nock';
 
 import { GitHubPollTrigger } from '../../nodes/GitHub/GitHubPollTrigger.node';
 import { GitHubTrigger } from '../../nodes/GitHub/GitHubTrigger.node';
-import { TRIGGERS } from '../../nodes/GitHub/triggers/catalogue';
+import { TRIGGERS } from '../../nodes/GitHub/triggers/events';
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
 import { CODE_HOST_SPEC } from '../spec/facts';
 import { webhookTrigger } from './helpers';
@@ -15,7 +15,7 @@ function optionsOf(properties: Array<{ name: string; options?: unknown[] }>, nam
 }
 
 describe('GitHub trigger nodes: what they offer', () => {
-	it('the catalogue has one row per spec trigger, by its spec name in title case, then the further named triggers and Any Event', () => {
+	it('the event table has one row per spec trigger, by its spec name in title case, then the further named triggers and Any Event', () => {
 		const spec = TRIGGERS.slice(0, CODE_HOST_SPEC.triggers.length);
 		expect(spec.map((row) => row.name.toLowerCase())).toEqual(CODE_HOST_SPEC.triggers.map((name) => name.toLowerCase()));
 		expect(TRIGGERS.slice(CODE_HOST_SPEC.triggers.length).map((row) => row.name)).toEqual([

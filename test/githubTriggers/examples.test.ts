@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { TRIGGERS } from '../../nodes/GitHub/triggers/catalogue';
+import { TRIGGERS } from '../../nodes/GitHub/triggers/events';
 import { forgetDeliveriesInMemory } from '../../nodes/GitHub/triggers/delivery';
 import { SECRET, signedDelivery, webhookTrigger } from './helpers';
 
@@ -16,7 +16,7 @@ const act = (example: Example) => example.payload.action;
 const pr = (example: Example) => example.payload.pull_request as IDataObject;
 
 /**
- * What each trigger should accept, written out independently of the catalogue, and how many of
+ * What each trigger should accept, written out independently of the event table, and how many of
  * the 329 examples that is (counted by hand from the examples' event/action table).
  */
 const EXPECTED: Record<string, { accepts: (example: Example) => boolean; count: number }> = {
@@ -121,7 +121,7 @@ describe('GitHub Trigger against the @octokit/webhooks-examples deliveries', () 
 		expect(examples).toHaveLength(329);
 	});
 
-	it('offers every webhook trigger of the catalogue in this table', () => {
+	it('offers every webhook trigger of the event table in this table', () => {
 		// Any Event has its own tests (anyEvent.test.ts): its events are the user's choice.
 		const named = TRIGGERS.filter((row) => row.webhook && !row.anyEvent).map((row) => row.value);
 		expect(Object.keys(EXPECTED).sort()).toEqual(named.sort());

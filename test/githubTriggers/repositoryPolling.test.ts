@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
-import { POLLED_REPOSITORY_TRIGGERS } from '../../nodes/GitHub/triggers/catalogue';
+import { POLLED_REPOSITORY_TRIGGERS } from '../../nodes/GitHub/triggers/events';
 import { MAX_OWNER_REPOSITORIES } from '../../nodes/GitHub/triggers/repositoryPolling';
 import { githubContract } from '../contracts/openapi';
 import type { SimulatedRequest } from '../fakes/simulatedRepository';

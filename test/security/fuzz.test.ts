@@ -3,7 +3,7 @@ import nock from 'nock';
 
 import { GITHUB_ROWS } from '../../nodes/GitHub/actions/catalogue';
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
-import type { CatalogueField, OperationRow } from '../../nodes/shared/catalogue';
+import type { RowField, OperationRow } from '../../nodes/shared/rowEngine';
 import { TRELLO_ROWS } from '../../nodes/Trello/actions/catalogue';
 import { resetTrelloRateLimitState } from '../../nodes/Trello/transport';
 import { HarnessNodeTypes } from '../harness/nodeTypes';
@@ -105,7 +105,7 @@ function hostileValue(rng: Random): string {
 
 const TRELLO_ID = '5f0c0c0c0c0c0c0c0c0c0c0c';
 
-function benignValue(field: CatalogueField | INodeProperties, rng: Random, service: Service): unknown {
+function benignValue(field: RowField | INodeProperties, rng: Random, service: Service): unknown {
 	switch (field.type) {
 		case 'number':
 			return 1 + rng.int(5);
@@ -129,7 +129,7 @@ function benignValue(field: CatalogueField | INodeProperties, rng: Random, servi
 	}
 }
 
-function fieldValue(field: CatalogueField, rng: Random, service: Service): unknown {
+function fieldValue(field: RowField, rng: Random, service: Service): unknown {
 	const value = rng.chance(0.2) ? hostileValue(rng) : benignValue(field, rng, service);
 	if (field.type !== 'resourceLocator') return value;
 	// URL modes validate their text in the editor; the fuzz values go through the free-text modes.

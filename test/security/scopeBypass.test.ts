@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { GITHUB_ROWS } from '../../nodes/GitHub/actions/catalogue';
-import type { CatalogueField } from '../../nodes/shared/catalogue';
+import type { RowField } from '../../nodes/shared/rowEngine';
 import { TRELLO_ROWS } from '../../nodes/Trello/actions/catalogue';
 import { packageNode, runWorkflow, singleNodeWorkflow } from '../harness/workflow';
 import { credentialsFor, loopbackServers } from './support';
@@ -17,7 +17,7 @@ const ALLOWED_BOARD = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 const OTHER_BOARD = 'bbbbbbbbbbbbbbbbbbbbbbbb';
 const OBJECT_ID = 'cccccccccccccccccccccccc';
 
-function benign(field: CatalogueField, trello: boolean): unknown {
+function benign(field: RowField, trello: boolean): unknown {
 	switch (field.type) {
 		case 'number':
 			return 1;
@@ -41,7 +41,7 @@ function benign(field: CatalogueField, trello: boolean): unknown {
 	}
 }
 
-function asParameter(field: CatalogueField, value: unknown): unknown {
+function asParameter(field: RowField, value: unknown): unknown {
 	if (field.type !== 'resourceLocator') return value;
 	const modes = ((field.ui as INodeProperties | undefined)?.modes ?? []).map((mode) => mode.name);
 	// List mode: the editor checks the text of the other modes, which is not what is tested here.
@@ -65,7 +65,7 @@ async function run(type: string, parameters: IDataObject, credentials: ReturnTyp
 	return await runWorkflow(singleNodeWorkflow(node, [BINARY_INPUT]), { credentials });
 }
 
-const githubRows = GITHUB_ROWS.filter((row) => row.scope === 'repository');
+const githubRows = GITHUB_ROWS.filter((row) => row.target === 'repository');
 
 describe('GitHub: operations on a repository outside Allowed Repositories', () => {
 	it('covers every repository-scoped row', () => {
@@ -105,7 +105,7 @@ describe('GitHub: gists while Allowed Repositories is set', () => {
 	});
 });
 
-const trelloRows = TRELLO_ROWS.filter((row) => row.scope.length > 0 || row.refusedWithAllowlist);
+const trelloRows = TRELLO_ROWS.filter((row) => row.targets.length > 0 || row.refusedWithAllowlist);
 
 describe('Trello: operations on objects of a board outside Allowed Boards', () => {
 	it('covers every board-scoped row', () => {
@@ -117,7 +117,7 @@ describe('Trello: operations on objects of a board outside Allowed Boards', () =
 		// (A webhook names the model it watches as idModel.)
 		host.on('GET', '/1/{kind}/{id}', () => ({ body: { id: OBJECT_ID, idBoard: OTHER_BOARD, idModel: OTHER_BOARD } }));
 		const parameters: IDataObject = { resource: row.resource, operation: row.operation, authentication: 'keyToken' };
-		const scoped = new Set(row.scope.map((entry) => entry.field));
+		const scoped = new Set(row.targets.map((entry) => entry.field));
 		for (const field of row.fields) {
 			if (field.optional && !scoped.has(field.name)) continue;
 			const value = scoped.has(field.name) && field.name === 'board' ? OTHER_BOARD : benign(field, true);

@@ -1,5 +1,5 @@
-import { GITHUB_FIELD_SETS } from '../../nodes/GitHub/actions/output';
-import { TRELLO_FIELD_SETS } from '../../nodes/Trello/actions/output';
+import { GITHUB_FIELD_SETS } from '../../nodes/GitHub/actions/fieldSets';
+import { TRELLO_FIELD_SETS } from '../../nodes/Trello/actions/fieldSets';
 import { contextCost } from './contextCost';
 
 describe('agent context cost: simplified objects on the documented examples', () => {

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { GITHUB_FIELD_SETS } from '../../nodes/GitHub/actions/output';
-import { TRELLO_FIELD_SETS } from '../../nodes/Trello/actions/output';
+import { GITHUB_FIELD_SETS } from '../../nodes/GitHub/actions/fieldSets';
+import { TRELLO_FIELD_SETS } from '../../nodes/Trello/actions/fieldSets';
 import type { FieldSet } from '../../nodes/shared/simplify';
 import { simplifyWith } from '../../nodes/shared/simplify';
 import { projectFixtures } from '../githubActions/fixtures/project';
@@ -95,7 +95,7 @@ const GITHUB_CASES: Record<string, { single?: string; list?: string } | { built:
 	// Built by the Projects v2 operation from GraphQL answers, not an API object (the Update Item Status fixture's output).
 	projectItem: {
 		name: 'Update Item Status output',
-		built: (projectFixtures.find((fixture) => fixture.row === 'project:updateItemStatus')?.output as IDataObject[])[0],
+		built: (projectFixtures.find((fixture) => fixture.row === 'project.updateItemStatus')?.output as IDataObject[])[0],
 	},
 };
 

@@ -15,7 +15,7 @@ const twoStepRow: TrelloRow = {
 	description: 'Test row for the handler path of the router',
 	method: 'GET',
 	path: '/1/cards/{id}',
-	scope: [{ field: 'card', kind: 'card' }],
+	targets: [{ field: 'card', kind: 'card' }],
 	fields: [{ name: 'card', displayName: 'Card', type: 'resourceLocator', in: 'path', apiName: 'id', required: true, description: 'The card' }],
 	handler: async ({ client, values, itemIndex }) => {
 		const card = await client.request<{ id: string; idBoard: string }>({ method: 'GET', path: `/1/cards/${String(values.card)}` });

@@ -1,4 +1,4 @@
-import type { ResourceSpec } from '../../shared/catalogue';
+import type { ResourceSpec } from '../../shared/rowEngine';
 import { branchProtectionRows } from './branch/protection';
 import { branchRows } from './branch/rows';
 import { checkRows } from './check/rows';

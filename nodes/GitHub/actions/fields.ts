@@ -1,13 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { CatalogueField } from '../../shared/catalogue';
-import { listOf } from '../../shared/catalogue';
+import type { RowField } from '../../shared/rowEngine';
+import { listOf } from '../../shared/rowEngine';
 import { byId, byName, byUrl, locatorModes, mustMatch, typedMode } from '../../shared/locator';
 import { OWNER_NAMED_BY_REPOSITORY } from '../repositoryReference';
 
 /** Fields shared by many rows. Descriptions are written for people and for AI agents alike. */
 
-export const ownerField = (description?: string): CatalogueField => ({
+export const ownerField = (description?: string): RowField => ({
 	displayName: 'Repository Owner',
 	name: 'owner',
 	type: 'resourceLocator',
@@ -26,7 +26,7 @@ export const ownerField = (description?: string): CatalogueField => ({
 	),
 });
 
-export const repositoryField = (): CatalogueField => ({
+export const repositoryField = (): RowField => ({
 	displayName: 'Repository',
 	name: 'repository',
 	apiName: 'repo',
@@ -47,14 +47,14 @@ export const repositoryField = (): CatalogueField => ({
 });
 
 /** Owner + repository: the first two fields of every repository operation. */
-export const repositoryFields = (): CatalogueField[] => [
+export const repositoryFields = (): RowField[] => [
 	{ ...ownerField(), ui: { ...ownerField().ui, displayOptions: OWNER_NAMED_BY_REPOSITORY } },
 	repositoryField(),
 ];
 
 const branchLocator = locatorModes('searchBranches', byName('e.g. main'));
 
-export function branchField(overrides: Partial<CatalogueField> & Pick<CatalogueField, 'name' | 'in'>): CatalogueField {
+export function branchField(overrides: Partial<RowField> & Pick<RowField, 'name' | 'in'>): RowField {
 	return {
 		displayName: 'Branch',
 		type: 'resourceLocator',
@@ -75,7 +75,7 @@ const NUMBER_KINDS: Record<NumberKind, { label: string; searchListMethod: string
 	issueOrPullRequest: { label: 'Issue or Pull Request', searchListMethod: 'searchIssuesAndPullRequests', urlPath: '(?:issues|pull)', example: 'issues' },
 };
 
-export function numberLocator(kind: NumberKind, overrides: Partial<CatalogueField> & Pick<CatalogueField, 'name'>): CatalogueField {
+export function numberLocator(kind: NumberKind, overrides: Partial<RowField> & Pick<RowField, 'name'>): RowField {
 	const { label, searchListMethod, urlPath, example } = NUMBER_KINDS[kind];
 	return {
 		displayName: `${label} Number`,
@@ -106,14 +106,14 @@ export function numberLocator(kind: NumberKind, overrides: Partial<CatalogueFiel
  * the router checks that such an address is in the chosen repository).
  */
 export function idLocator(
-	settings: Pick<CatalogueField, 'name' | 'apiName' | 'displayName' | 'description'> & {
+	settings: Pick<RowField, 'name' | 'apiName' | 'displayName' | 'description'> & {
 		searchListMethod: string;
 		placeholder: string;
 		/** The anchor before the ID in the object's URL, e.g. "issuecomment-"; without it, no URL mode. */
 		anchor?: string;
 		urlExample?: string;
 	},
-): CatalogueField {
+): RowField {
 	const url = `https?://[^/]+/[^/]+/[^/]+/(?:issues|pull)/[0-9]+[^#]*#${settings.anchor ?? ''}([0-9]+)`;
 	const urlMode = settings.anchor
 		? [
@@ -141,7 +141,7 @@ export function idLocator(
 	};
 }
 
-export const workflowField = (overrides: Partial<CatalogueField> = {}): CatalogueField => ({
+export const workflowField = (overrides: Partial<RowField> = {}): RowField => ({
 	displayName: 'Workflow',
 	name: 'workflow',
 	apiName: 'workflow_id',
@@ -162,7 +162,7 @@ export const workflowField = (overrides: Partial<CatalogueField> = {}): Catalogu
 });
 
 /** A numeric ID given as typed (check runs, deployments, rulesets): digits only. */
-export const numericIdField = (displayName: string, name: string, apiName: string, description: string): CatalogueField => ({
+export const numericIdField = (displayName: string, name: string, apiName: string, description: string): RowField => ({
 	displayName,
 	name,
 	apiName,
@@ -178,7 +178,7 @@ export const numericIdField = (displayName: string, name: string, apiName: strin
 /** Comma- or newline-separated names as an array (labels, assignees, reviewers). */
 export const commaList = (value: unknown) => listOf(value);
 
-export const sortDirection = (): CatalogueField => ({
+export const sortDirection = (): RowField => ({
 	displayName: 'Direction',
 	name: 'direction',
 	type: 'options',
@@ -192,7 +192,7 @@ export const sortDirection = (): CatalogueField => ({
 	],
 });
 
-export const isoDate = (name: string, displayName: string, description: string, apiName?: string): CatalogueField => ({
+export const isoDate = (name: string, displayName: string, description: string, apiName?: string): RowField => ({
 	name,
 	apiName,
 	displayName,

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { PageGuard } from '../../shared/paging';
 import type { RepositoryList } from '../../shared/scope';
 import type { ScopeProof } from '../../shared/scope/github';
-import type { HandlerInput } from './types';
+import type { GitHubRowRun } from './types';
 
 export interface Connection<T> {
 	nodes: T[];
@@ -19,7 +19,7 @@ const MAX_FIRST = 100;
  * page of `first` nodes after `after` (null: the first page), or undefined when the parent is missing.
  */
 export async function graphqlPages<T>(
-	{ ctx, itemIndex }: Pick<HandlerInput, 'ctx' | 'itemIndex'>,
+	{ ctx, itemIndex }: Pick<GitHubRowRun, 'ctx' | 'itemIndex'>,
 	page: (first: number, after: string | null) => Promise<Connection<T> | undefined>,
 ): Promise<T[]> {
 	const returnAll = readPaging(ctx, 'returnAll', itemIndex, false) as boolean;
@@ -44,12 +44,12 @@ function readPaging(ctx: IExecuteFunctions, name: string, itemIndex: number, fal
 }
 
 /** The node's and the credential's repository lists, as the scope proofs take them. */
-export async function scopeLists({ client, scope }: Pick<HandlerInput, 'client' | 'scope'>): Promise<Array<RepositoryList | undefined>> {
-	return [scope, (await client.scope()).repositories];
+export async function scopeLists({ client, allowlist }: Pick<GitHubRowRun, 'client' | 'allowlist'>): Promise<Array<RepositoryList | undefined>> {
+	return [allowlist, (await client.scope()).repositories];
 }
 
 /** Runs a scope check that throws a refusal, as a NodeOperationError for the item. */
-export function proven(input: Pick<HandlerInput, 'ctx' | 'itemIndex'>, check: () => ScopeProof): ScopeProof {
+export function proven(input: Pick<GitHubRowRun, 'ctx' | 'itemIndex'>, check: () => ScopeProof): ScopeProof {
 	try {
 		return check();
 	} catch (error) {

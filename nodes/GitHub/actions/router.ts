@@ -13,10 +13,10 @@ import type { RepositoryList } from '../../shared/scope';
 import { allowedRepositoriesText, repositoryRefusal, ScopeRefusal } from '../../shared/scope';
 import { parseNodeAllowlist } from '../nodeAllowlist';
 import { checkGitHubRequest } from '../../shared/scope/github';
-import { buildRequest } from '../../shared/catalogue';
+import { buildRequest } from '../../shared/rowEngine';
 import { GITHUB_ROWS } from './catalogue';
 import type { GitHubRow } from './types';
-import { GITHUB_FIELD_SETS } from './output';
+import { GITHUB_FIELD_SETS } from './fieldSets';
 
 
 type Run = ResolvingRun<GitHubRow, GitHubClient>;
@@ -99,7 +99,7 @@ function nodeAllowlist(ctx: IExecuteFunctions, itemIndex: number): RepositoryLis
  */
 async function checkAllowedRepositories({ ctx, client, row, values, itemIndex }: Run): Promise<RepositoryList | undefined> {
 	const allowlist = nodeAllowlist(ctx, itemIndex);
-	if (allowlist && row.scope === 'account') {
+	if (allowlist && row.target === 'account') {
 		// Gists: the node's list narrows the credential's scope, so it confines them the same way.
 		try {
 			await checkGitHubRequest({ repositories: allowlist, readOnly: false }, buildRequest(ctx, row, values, itemIndex), {
@@ -112,7 +112,7 @@ async function checkAllowedRepositories({ ctx, client, row, values, itemIndex }:
 		}
 		return allowlist;
 	}
-	if (allowlist && row.scope === 'organization') {
+	if (allowlist && row.target === 'organization') {
 		const field = row.fields.find((candidate) => candidate.identifies === 'organization');
 		const organization = field ? String(values[field.name] ?? '').trim() : '';
 		if (!allowlist.coversOwner(organization)) {
@@ -124,7 +124,7 @@ async function checkAllowedRepositories({ ctx, client, row, values, itemIndex }:
 		}
 		return allowlist;
 	}
-	if (!allowlist || row.scope !== 'repository') return allowlist;
+	if (!allowlist || row.target !== 'repository') return allowlist;
 	const valueOf = (what: 'owner' | 'repository') => {
 		const field = fieldIdentifying(row, what);
 		return field ? String(values[field.name] ?? '').trim() : '';
@@ -160,7 +160,7 @@ function githubRunner(ctx: IExecuteFunctions): ServiceRunner<GitHubRow, GitHubCl
 			),
 		strictChoices: true,
 		resolve: resolveRepository,
-		checkScope: checkAllowedRepositories,
+		checkAllowlist: checkAllowedRepositories,
 		paginate: async ({ client, row }, request, { returnAll, limit }) =>
 			await client.paginate(request, {
 				returnAll,
@@ -172,6 +172,6 @@ function githubRunner(ctx: IExecuteFunctions): ServiceRunner<GitHubRow, GitHubCl
 }
 
 /** Runs the GitHub node: one catalogue row per item, generic unless the row has a handler. */
-export async function executeGitHubActions(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function runGitHubRows(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await runRows(ctx, githubRunner(ctx));
 }

@@ -1,17 +1,17 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import type { OperationRow } from '../../shared/catalogue';
+import type { OperationRow } from '../../shared/rowEngine';
 import type { RowRun } from '../../shared/pipeline';
 import type { RepositoryList } from '../../shared/scope';
 import type { GitHubClient } from '../transport';
 
 /**
  * What a multi-request operation gets: the item's values, the generic request, the client and,
- * as `scope`, the node's "Allowed Repositories" (narrowing the credential's scope; undefined = not set).
+ * as `allowlist`, the node's "Allowed Repositories" (narrowing the credential's scope; undefined = not set).
  */
-export type HandlerInput = RowRun<GitHubRow, GitHubClient, RepositoryList | undefined>;
+export type GitHubRowRun = RowRun<GitHubRow, GitHubClient, RepositoryList | undefined>;
 
-export type GitHubHandler = (input: HandlerInput) => Promise<INodeExecutionData[]>;
+export type GitHubHandler = (input: GitHubRowRun) => Promise<INodeExecutionData[]>;
 
 export interface GitHubRow extends OperationRow<GitHubHandler> {
 	/**
@@ -23,5 +23,5 @@ export interface GitHubRow extends OperationRow<GitHubHandler> {
 	 * organization - its secrets, rulesets, alerts, teams - need OWNER/* for the field identifying
 	 * the organization) or 'none' (not about a repository: organization membership, users, rate limit).
 	 */
-	scope: 'repository' | 'organization' | 'search' | 'confined' | 'account' | 'none';
+	target: 'repository' | 'organization' | 'search' | 'confined' | 'account' | 'none';
 }

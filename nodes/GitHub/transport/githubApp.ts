@@ -35,7 +35,7 @@ const JWT_LIFETIME_SECONDS = 9 * 60;
  */
 export const TOKEN_RENEWAL_MARGIN_MS = 5 * 60_000;
 
-/** The credential's hidden fields n8n keeps the issued token in (declared in GithubServerAppApi). */
+/** The credential's hidden fields n8n keeps the issued token in (declared in GitHubServerAppApi). */
 export const INSTALLATION_TOKEN_FIELDS = {
 	/** The token; n8n's `expirable` field: empty means "run preAuthentication first". */
 	token: 'installationToken',

@@ -7,8 +7,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { EventClause, TriggerDefinition } from './catalogue';
-import { ANY_EVENT } from './catalogue';
+import type { EventClause, TriggerDefinition } from './events';
+import { ANY_EVENT } from './events';
 import { WEBHOOK_EVENTS } from './webhookEvents';
 
 /** "*": a hook subscribed to every event GitHub sends. */

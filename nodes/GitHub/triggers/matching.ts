@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Condition, EventClause, TriggerDefinition, UserFilterName } from './catalogue';
+import type { Condition, EventClause, TriggerDefinition, UserFilterName } from './events';
 
 /**
  * Every item either trigger node emits has this one shape:

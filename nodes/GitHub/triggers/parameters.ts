@@ -1,8 +1,8 @@
 import type { IDataObject, IHookFunctions, IPollFunctions, IWebhookFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { TriggerDefinition } from './catalogue';
-import { eventsFor, triggersByValue } from './catalogue';
+import type { TriggerDefinition } from './events';
+import { eventsFor, triggersByValue } from './events';
 import type { HookTarget } from './registration';
 import type { UserFilterValues } from './matching';
 import { ParameterMemo } from '../../shared/parameterMemo';
@@ -226,7 +226,7 @@ export function hookTargets(ctx: Ctx): HookTarget[] {
 /** What each delivery is matched against: the chosen trigger rows, filters and repositories. */
 export interface DeliveryMatching {
 	rows: TriggerDefinition[];
-	/** The chosen rows with a clause for each X-GitHub-Event, in catalogue order. */
+	/** The chosen rows with a clause for each X-GitHub-Event, in event table order. */
 	rowsByEvent: Map<string, TriggerDefinition[]>;
 	filters: UserFilterValues;
 	/** Lower-cased repository names; empty means any. */
@@ -255,7 +255,7 @@ const deliveryMatchingMemo = new ParameterMemo<DeliveryMatching>(['triggers', 'w
 	};
 });
 
-/** The chosen rows a delivery of this event can match, in catalogue order ("*" rows match any event). */
+/** The chosen rows a delivery of this event can match, in event table order ("*" rows match any event). */
 export function rowsForEvent(matching: DeliveryMatching, event: string): TriggerDefinition[] {
 	const named = matching.rowsByEvent.get(event) ?? [];
 	const wildcard = matching.rowsByEvent.get(EVERY_EVENT) ?? [];

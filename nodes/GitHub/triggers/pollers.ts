@@ -5,7 +5,7 @@ import { PageGuard } from '../../shared/paging';
 import { isBeyondSkew } from '../../shared/pollClock';
 import { pathSegment } from '../../shared/requestGuard';
 import type { GitHubClient } from '../transport';
-import type { PollerName } from './catalogue';
+import type { PollerName } from './events';
 import type { PolledItem } from './matching';
 
 /**

@@ -7,7 +7,7 @@ import { pathSegment } from '../../shared/requestGuard';
 import type { ApiResponse } from '../../shared/apiClient';
 import type { GitHubClient } from '../transport';
 import { newHookSecret } from './signature';
-import { POLLED_REPOSITORY_TRIGGERS, triggersByValue } from './catalogue';
+import { POLLED_REPOSITORY_TRIGGERS, triggersByValue } from './events';
 
 export interface HookTarget {
 	scope: 'repository' | 'organization';

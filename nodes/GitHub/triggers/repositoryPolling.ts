@@ -8,7 +8,7 @@ import { repositoryProof } from '../../shared/scope/github';
 import { pathSegment } from '../../shared/requestGuard';
 import type { GitHubClient } from '../transport';
 import { nextLink } from '../transport/link';
-import type { RepositorySourceName, TriggerDefinition } from './catalogue';
+import type { RepositorySourceName, TriggerDefinition } from './events';
 import type { Delivery, TriggerItem, UserFilterValues } from './matching';
 import { itemsForDelivery } from './matching';
 

@@ -10,7 +10,7 @@ import type { TrelloClient } from '../transport';
 import { BOARD_URL_REGEX } from './fields';
 
 /** Kinds of Trello object whose owning board "Allowed Boards" checks. */
-export type ScopedKind = Extract<BoardOwnedKind, 'board' | 'list' | 'card' | 'checklist' | 'label' | 'customField' | 'webhook'>;
+export type TargetKind = Extract<BoardOwnedKind, 'board' | 'list' | 'card' | 'checklist' | 'label' | 'customField' | 'webhook'>;
 
 const BOARD_URL = new RegExp(`^${BOARD_URL_REGEX}$`);
 

@@ -1,4 +1,4 @@
-import type { ResourceSpec } from '../../shared/catalogue';
+import type { ResourceSpec } from '../../shared/rowEngine';
 import { attachmentRows } from './attachment/rows';
 import { boardRows } from './board/rows';
 import { cardRows } from './card/rows';

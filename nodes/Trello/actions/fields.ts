@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { CatalogueField } from '../../shared/catalogue';
-import { listOf } from '../../shared/catalogue';
+import type { RowField } from '../../shared/rowEngine';
+import { listOf } from '../../shared/rowEngine';
 import type { ListMode } from '../../shared/locator';
 import { byUrl, locatorModes, mustMatch, typedMode } from '../../shared/locator';
 import type { TrelloRow } from './types';
@@ -53,15 +53,15 @@ const CARD_LOCATOR: Partial<INodeProperties> = {
 	),
 };
 
-type FieldOverrides = Partial<CatalogueField> & Pick<CatalogueField, 'in'>;
+type FieldOverrides = Partial<RowField> & Pick<RowField, 'in'>;
 
 /** A required resource locator; `overrides` say where it goes and may rename or relax it. */
-function locatorField(name: string, displayName: string, description: string, ui: Partial<INodeProperties>, overrides: FieldOverrides): CatalogueField {
+function locatorField(name: string, displayName: string, description: string, ui: Partial<INodeProperties>, overrides: FieldOverrides): RowField {
 	return { displayName, name, type: 'resourceLocator', default: LOCATOR_DEFAULT, required: true, description, ui, ...overrides };
 }
 
 /** A board picked from the account's boards, by its web address or by id. */
-export function boardField(overrides: FieldOverrides): CatalogueField {
+export function boardField(overrides: FieldOverrides): RowField {
 	return locatorField(
 		'board',
 		'Board',
@@ -72,10 +72,10 @@ export function boardField(overrides: FieldOverrides): CatalogueField {
 }
 
 /** The board an operation acts on, as the path's {id}. */
-export const BOARD_IN_PATH: CatalogueField = boardField({ in: 'path', apiName: 'id' });
+export const BOARD_IN_PATH: RowField = boardField({ in: 'path', apiName: 'id' });
 
 /** A board used only to narrow the lists of lists, cards and labels offered for picking. */
-export const BOARD_FILTER_FIELD: CatalogueField = boardField({
+export const PICKER_BOARD_FIELD: RowField = boardField({
 	in: 'none',
 	required: false,
 	pickerOnly: true,
@@ -83,11 +83,11 @@ export const BOARD_FILTER_FIELD: CatalogueField = boardField({
 		'Board whose lists, cards and labels are offered below. Not sent to Trello; not needed when the object is given by ID.',
 });
 
-export function listField(overrides: FieldOverrides, searchListMethod = 'searchLists'): CatalogueField {
+export function listField(overrides: FieldOverrides, searchListMethod = 'searchLists'): RowField {
 	return pickedField('list', 'List', searchListMethod, 'The list: pick it from the chosen board or give its 24-character ID', overrides);
 }
 
-export function cardField(overrides: FieldOverrides): CatalogueField {
+export function cardField(overrides: FieldOverrides): RowField {
 	return locatorField(
 		'card',
 		'Card',
@@ -97,7 +97,7 @@ export function cardField(overrides: FieldOverrides): CatalogueField {
 	);
 }
 
-export function labelField(overrides: FieldOverrides): CatalogueField {
+export function labelField(overrides: FieldOverrides): RowField {
 	return pickedField('label', 'Label', 'searchLabels', 'The label: pick it from the chosen board or give its 24-character ID', overrides);
 }
 
@@ -111,15 +111,15 @@ export function pickedField(
 	searchListMethod: string,
 	description: string,
 	overrides: FieldOverrides,
-): CatalogueField {
+): RowField {
 	return locatorField(name, displayName, description, pickOrId(searchListMethod, displayName.toLowerCase()), overrides);
 }
 
 /** The card an operation acts on, as the path's {id}. */
-export const CARD_IN_PATH: CatalogueField = cardField({ in: 'path', apiName: 'id' });
+export const CARD_IN_PATH: RowField = cardField({ in: 'path', apiName: 'id' });
 
 /** A card used only to narrow the checklists, items and attachments offered for picking. */
-export const CARD_FILTER_FIELD: CatalogueField = cardField({
+export const PICKER_CARD_FIELD: RowField = cardField({
 	in: 'none',
 	required: false,
 	pickerOnly: true,
@@ -127,7 +127,7 @@ export const CARD_FILTER_FIELD: CatalogueField = cardField({
 		'Card whose checklists and items are offered below (else those of the chosen board). Not sent to Trello; not needed when the object is given by ID.',
 });
 
-export function checklistField(overrides: FieldOverrides): CatalogueField {
+export function checklistField(overrides: FieldOverrides): RowField {
 	return pickedField(
 		'checklist',
 		'Checklist',
@@ -137,7 +137,7 @@ export function checklistField(overrides: FieldOverrides): CatalogueField {
 	);
 }
 
-export function checkItemField(overrides: FieldOverrides): CatalogueField {
+export function checkItemField(overrides: FieldOverrides): RowField {
 	return pickedField(
 		'checkItem',
 		'Checklist Item',
@@ -148,7 +148,7 @@ export function checkItemField(overrides: FieldOverrides): CatalogueField {
 }
 
 /** A single member of the chosen board (options loaded by name), or an ID by expression. */
-export function memberField(overrides: FieldOverrides): CatalogueField {
+export function memberField(overrides: FieldOverrides): RowField {
 	return {
 		displayName: 'Member Name or ID',
 		name: 'member',
@@ -167,7 +167,7 @@ export function idField(
 	displayName: string,
 	description: string,
 	overrides: FieldOverrides,
-): CatalogueField {
+): RowField {
 	return {
 		name,
 		displayName,
@@ -191,7 +191,7 @@ export const LABEL_COLORS = ['black', 'blue', 'green', 'lime', 'orange', 'pink',
 	(color) => ({ name: color[0].toUpperCase() + color.slice(1), value: color }),
 );
 
-export function fieldsFilter(kind: string, example: string): CatalogueField {
+export function fieldsFilter(kind: string, example: string): RowField {
 	return {
 		displayName: 'Fields',
 		name: 'fields',
@@ -232,7 +232,7 @@ export function stateFilter(
 	words: FilterWord[],
 	description: string,
 	{ name = 'filter', defaultValue = 'open' }: { name?: string; defaultValue?: string } = {},
-): CatalogueField {
+): RowField {
 	return {
 		displayName,
 		name,
@@ -246,7 +246,7 @@ export function stateFilter(
 }
 
 /** Whether a read includes the object's parts (a card's checklists, a checklist's items): all or none. */
-export const includeAllOrNone = (displayName: string, name: string, description: string): CatalogueField =>
+export const includeAllOrNone = (displayName: string, name: string, description: string): RowField =>
 	stateFilter(displayName, ['all', 'none'], description, { name, defaultValue: 'all' });
 
 const BOARD_STATES: FilterWord[] = ['all', 'closed', 'members', 'open', 'organization', 'public', 'starred'];
@@ -255,7 +255,7 @@ const BOARD_STATES: FilterWord[] = ['all', 'closed', 'members', 'open', 'organiz
  * Trello's board filter of GET /1/members/{id}/boards (Board → Get Many, Member → Get Boards); a
  * workspace's boards take the same filter without the states it has no use for ("starred").
  */
-export function boardStateFilter(without: FilterWord[] = []): CatalogueField {
+export function boardStateFilter(without: FilterWord[] = []): RowField {
 	return stateFilter(
 		'Board State',
 		BOARD_STATES.filter((word) => !without.includes(word)),
@@ -264,12 +264,12 @@ export function boardStateFilter(without: FilterWord[] = []): CatalogueField {
 }
 
 /** Comma-separated types of what a read returns (actions, notifications); empty keeps Trello's default. */
-export function typesFilter(displayName: string, placeholder: string, description: string): CatalogueField {
+export function typesFilter(displayName: string, placeholder: string, description: string): RowField {
 	return { displayName, name: 'filter', type: 'string', default: '', in: 'query', optional: true, placeholder, description };
 }
 
 /** Where an object goes among its siblings, as Trello takes it: top, bottom or a number. */
-export function positionField(where: string): CatalogueField {
+export function positionField(where: string): RowField {
 	return {
 		displayName: 'Position',
 		name: 'pos',
@@ -283,7 +283,7 @@ export function positionField(where: string): CatalogueField {
 }
 
 /** Whether the connected account follows the object (board, list, card). */
-export function subscribedField(what: string): CatalogueField {
+export function subscribedField(what: string): RowField {
 	return {
 		displayName: 'Subscribed',
 		name: 'subscribed',

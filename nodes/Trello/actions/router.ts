@@ -10,8 +10,8 @@ import type { TrelloAuthentication } from '../transport';
 import { TrelloClient } from '../transport';
 import { BoardGuard } from './boardGuard';
 import { TRELLO_RESOURCES, TRELLO_ROWS } from './catalogue';
-import type { BoardScope, TrelloRow } from './types';
-import { TRELLO_FIELD_SETS } from './output';
+import type { BoardAllowlist, TrelloRow } from './types';
+import { TRELLO_FIELD_SETS } from './fieldSets';
 
 type Run = ResolvingRun<TrelloRow, TrelloClient>;
 
@@ -26,7 +26,7 @@ const authenticationOf = (ctx: IExecuteFunctions, itemIndex: number) =>
  * The Trello parts of a run: board short links become ids, "Allowed Boards" is enforced before
  * anything is written, and lists page by the endpoint's kind (filtered to allowed boards).
  */
-function trelloRunner(ctx: IExecuteFunctions): ServiceRunner<TrelloRow, TrelloClient, BoardScope> {
+function trelloRunner(ctx: IExecuteFunctions): ServiceRunner<TrelloRow, TrelloClient, BoardAllowlist> {
 	// Board ids and owners are looked up once per execution.
 	const guard = new BoardGuard(ctx);
 
@@ -42,7 +42,7 @@ function trelloRunner(ctx: IExecuteFunctions): ServiceRunner<TrelloRow, TrelloCl
 			),
 
 		resolve: async ({ client, row, values, itemIndex }: Run) => {
-			for (const { field, kind } of row.scope) {
+			for (const { field, kind } of row.targets) {
 				if (kind === 'board' && text(values[field])) {
 					const displayName = row.fields.find((f) => f.name === field)?.displayName ?? field;
 					values[field] = await guard.boardId(client, text(values[field]), itemIndex, displayName);
@@ -50,7 +50,7 @@ function trelloRunner(ctx: IExecuteFunctions): ServiceRunner<TrelloRow, TrelloCl
 			}
 		},
 
-		checkScope: async ({ client, row, values, itemIndex }: Run, options: IDataObject) => {
+		checkAllowlist: async ({ client, row, values, itemIndex }: Run, options: IDataObject) => {
 			const allowed = await guard.allowedBoards(client, options.allowedBoards, itemIndex);
 			if (!allowed) return { guard };
 			if (row.refusedWithAllowlist) {
@@ -60,15 +60,15 @@ function trelloRunner(ctx: IExecuteFunctions): ServiceRunner<TrelloRow, TrelloCl
 					description: `${row.refusedWithAllowlist} Clear Allowed Boards in the options to use it.`,
 				});
 			}
-			for (const { field, kind } of row.scope) {
+			for (const { field, kind } of row.targets) {
 				const id = text(values[field]);
 				if (id) await guard.assertAllowed(client, allowed, kind, id, itemIndex);
 			}
 			return { guard, allowed };
 		},
 
-		paginate: async ({ client, row, scope }, request, { returnAll, limit }) => {
-			const { allowed } = scope;
+		paginate: async ({ client, row, allowlist }, request, { returnAll, limit }) => {
+			const { allowed } = allowlist;
 			const filtering = Boolean(allowed && row.keepAllowed);
 			const { kind, maxPageSize } = row.paging!;
 			if (kind === 'limit' && maxPageSize && (returnAll || filtering)) {
@@ -92,6 +92,6 @@ function trelloRunner(ctx: IExecuteFunctions): ServiceRunner<TrelloRow, TrelloCl
 }
 
 /** Runs the Trello node's rows through the shared pipeline. */
-export async function executeTrelloRows(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function runTrelloRows(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await runRows(ctx, trelloRunner(ctx));
 }

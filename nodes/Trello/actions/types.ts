@@ -1,33 +1,33 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import type { OperationRow } from '../../shared/catalogue';
+import type { OperationRow } from '../../shared/rowEngine';
 import type { RowRun } from '../../shared/pipeline';
 import type { TrelloClient, TrelloPaging } from '../transport';
-import type { AllowedBoards, BoardGuard, ScopedKind } from './boardGuard';
+import type { AllowedBoards, BoardGuard, TargetKind } from './boardGuard';
 
-export type { ScopedKind } from './boardGuard';
+export type { TargetKind } from './boardGuard';
 
-export interface ScopedField {
+export interface TargetField {
 	/** Field (parameter) name in the row holding the object's id. */
 	field: string;
-	kind: ScopedKind;
+	kind: TargetKind;
 }
 
 /** What the node's "Allowed Boards" check found: its guard, and the allowed boards when the option is set. */
-export interface BoardScope {
+export interface BoardAllowlist {
 	guard: BoardGuard;
 	allowed?: AllowedBoards;
 }
 
-export type TrelloHandlerContext = RowRun<TrelloRow, TrelloClient, BoardScope>;
+export type TrelloRowRun = RowRun<TrelloRow, TrelloClient, BoardAllowlist>;
 
 /** Operations that need more than one request supply this instead of the generic request. */
-export type TrelloHandler = (context: TrelloHandlerContext) => Promise<INodeExecutionData[]>;
+export type TrelloHandler = (context: TrelloRowRun) => Promise<INodeExecutionData[]>;
 
 export interface TrelloRow extends OperationRow<TrelloHandler> {
 	paging?: OperationRow['paging'] & { kind: TrelloPaging };
 	/** Objects this operation reads or writes; each must sit on an allowed board. */
-	scope: ScopedField[];
+	targets: TargetField[];
 	/** With Allowed Boards set, results are kept only when this property (a dot path) names an allowed board. */
 	keepAllowed?: string;
 	/** Set when the operation cannot be limited to existing boards (Create Board). */

@@ -1,6 +1,6 @@
 import type { TrelloAction } from './payload';
 import { cardKeysOf, listIdsOf, moveEnds } from './payload';
-import { firesFixedTrigger, matchingEventTypes } from './catalogue';
+import { firesFixedTrigger, matchingEventTypes } from './events';
 import type { TriggerPlan } from './parameters';
 
 export interface MatchResult {

@@ -4,8 +4,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { ApiContext } from '../../shared/context';
 import { readParameter } from '../../shared/context';
 import { ParameterMemo } from '../../shared/parameterMemo';
-import type { TriggerDefinition, WatchedModel } from './catalogue';
-import { eventType, triggerDefinition } from './catalogue';
+import type { TriggerDefinition, WatchedModel } from './events';
+import { eventType, triggerDefinition } from './events';
 
 export interface TriggerFilters {
 	lists: string[];

@@ -1,6 +1,6 @@
 /**
  * Reading Trello actions (webhook bodies and /actions answers): what an action did and which
- * lists and cards it involves. The trigger catalogue and the matching build on these.
+ * lists and cards it involves. The event table and the matching build on these.
  */
 import type { IDataObject } from 'n8n-workflow';
 

@@ -6,7 +6,7 @@ import { pathSegment } from '../../shared/requestGuard';
 import { TRELLO_ID } from '../../shared/scope';
 import type { TrelloAuthentication } from '../transport';
 import { TrelloClient } from '../transport';
-import { eventType } from './catalogue';
+import { eventType } from './events';
 import type { TriggerPlan } from './parameters';
 import { assertPlanCanFire, readPlan } from './parameters';
 import { applicationSecretOf } from './signature';

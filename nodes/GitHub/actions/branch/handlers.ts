@@ -2,10 +2,10 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { pathSegment } from '../../../shared/requestGuard';
-import type { HandlerInput } from '../types';
+import type { GitHubRowRun } from '../types';
 
 /** A branch name is resolved to its head commit first; a SHA is used as given. */
-export async function createBranch({ ctx, client, values, request, itemIndex, generic }: HandlerInput) {
+export async function createBranch({ ctx, client, values, request, itemIndex, generic }: GitHubRowRun) {
 	const newBranch = String(values.newBranch ?? '').trim().replace(/^refs\/heads\//, '');
 	if (!newBranch) {
 		throw new NodeOperationError(ctx.getNode(), 'The "New Branch Name" parameter is empty', {

@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { CatalogueField } from '../../../shared/catalogue';
-import { listOf } from '../../../shared/catalogue';
+import type { RowField } from '../../../shared/rowEngine';
+import { listOf } from '../../../shared/rowEngine';
 import { branchField, repositoryFields } from '../fields';
-import type { GitHubRow, HandlerInput } from '../types';
+import type { GitHubRow, GitHubRowRun } from '../types';
 
 const protectedBranch = (description = 'Protected branch, e.g. "main"') => branchField({ name: 'branch', in: 'path', required: true, description });
 
@@ -11,7 +11,7 @@ const protectedBranch = (description = 'Protected branch, e.g. "main"') => branc
  * GitHub replaces a branch's whole protection with each update and needs its four parts named,
  * each as settings or null (off): status checks, admin enforcement, reviews and push restrictions.
  */
-export async function updateBranchProtection({ values, request, generic }: HandlerInput) {
+export async function updateBranchProtection({ values, request, generic }: GitHubRowRun) {
 	const checks = listOf(values.requiredChecks);
 	const strict = values.requireUpToDate === true;
 	const reviews = values.requiredApprovals;
@@ -32,7 +32,7 @@ export async function updateBranchProtection({ values, request, generic }: Handl
 	return await generic({ ...request, body });
 }
 
-const flag = (displayName: string, name: string, description: string, apiName?: string): CatalogueField => ({
+const flag = (displayName: string, name: string, description: string, apiName?: string): RowField => ({
 	displayName,
 	name,
 	apiName,
@@ -47,26 +47,26 @@ export const branchProtectionRows: GitHubRow[] = [
 	{
 		resource: 'branch',
 		operation: 'getProtection',
-		returns: 'branchProtection',
+		objectType: 'branchProtection',
 		name: 'Get Protection',
 		action: 'Get the protection of a branch',
 		description: 'Get the protection rules of a branch: required status checks, required reviews, admin enforcement, push restrictions, force-push and deletion rules. GitHub answers 404 for an unprotected branch.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/branches/{branch}/protection',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), protectedBranch()],
 	},
 	{
 		resource: 'branch',
 		operation: 'updateProtection',
-		returns: 'branchProtection',
+		objectType: 'branchProtection',
 		name: 'Update Protection',
 		action: 'Protect a branch',
 		description:
 			'Protect a branch, replacing its current protection: required status checks, required approving reviews, admin enforcement, linear history, force pushes and deletions. Changes the repository’s rules: settings not given are turned off, and push restrictions are removed. Returns the protection.',
 		method: 'PUT',
 		path: '/repos/{owner}/{repo}/branches/{branch}/protection',
-		scope: 'repository',
+		target: 'repository',
 		handler: updateBranchProtection,
 		fields: [
 			...repositoryFields(),
@@ -97,8 +97,8 @@ export const branchProtectionRows: GitHubRow[] = [
 		description: 'Remove every protection rule of a branch. Deletes the rules: anyone with push access can then push, force-push or delete it (rulesets still apply).',
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}/branches/{branch}/protection',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), protectedBranch()],
-		output: (_body, values: IDataObject) => ({ branch: values.branch, protectionRemoved: true }),
+		shapeAnswer: (_body, values: IDataObject) => ({ branch: values.branch, protectionRemoved: true }),
 	},
 ];

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { ServiceAnswerError } from '../../../shared/errors';
 import { pathSegment } from '../../../shared/requestGuard';
-import type { HandlerInput } from '../types';
+import type { GitHubRowRun } from '../types';
 
 /** GitHub takes at most 50 annotations per request; more go in further updates of the same run. */
 export const ANNOTATIONS_PER_REQUEST = 50;
@@ -14,7 +14,7 @@ const OUTPUT_FIELDS: Record<string, string> = { outputTitle: 'title', outputSumm
  * The check run's output object from the flat fields, and the annotations in batches of 50. GitHub
  * needs a title and a summary with any output, annotations included.
  */
-function outputOf({ ctx, values, itemIndex }: HandlerInput): { output?: IDataObject; batches: IDataObject[][] } {
+function outputOf({ ctx, values, itemIndex }: GitHubRowRun): { output?: IDataObject; batches: IDataObject[][] } {
 	const output: IDataObject = {};
 	for (const [field, key] of Object.entries(OUTPUT_FIELDS)) {
 		const value = values[field];
@@ -39,7 +39,7 @@ function outputOf({ ctx, values, itemIndex }: HandlerInput): { output?: IDataObj
  * update of the run's output (title and summary repeated, as GitHub requires). The answer is the
  * run as the last request left it.
  */
-export async function sendCheckRun(input: HandlerInput) {
+export async function sendCheckRun(input: GitHubRowRun) {
 	const { client, request, respond } = input;
 	const { output, batches } = outputOf(input);
 	const [first, ...rest] = batches;

@@ -1,13 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { CatalogueField } from '../../../shared/catalogue';
+import type { RowField } from '../../../shared/rowEngine';
 import { isoDate, numericIdField, repositoryFields } from '../fields';
 import type { GitHubRow } from '../types';
 import { sendCheckRun } from './handlers';
 
 const APP_ONLY = 'Needs a GitHub App credential (GitHub refuses personal tokens for check runs).';
 
-export const refField = (description = 'Commit SHA, or a branch or tag name for its latest commit, e.g. "main"'): CatalogueField => ({
+export const refField = (description = 'Commit SHA, or a branch or tag name for its latest commit, e.g. "main"'): RowField => ({
 	displayName: 'Ref',
 	name: 'ref',
 	type: 'string',
@@ -31,7 +31,7 @@ const CONCLUSIONS = [
 ];
 
 /** Everything Create and Update share; the output object and annotations are put together by the handler. */
-function checkRunProperties(): CatalogueField[] {
+function checkRunProperties(): RowField[] {
 	return [
 		{
 			displayName: 'Status', name: 'status', type: 'options', in: 'body', optional: true, default: 'queued',
@@ -68,13 +68,13 @@ export const checkRows: GitHubRow[] = [
 	{
 		resource: 'checkRun',
 		operation: 'create',
-		returns: 'checkRun',
+		objectType: 'checkRun',
 		name: 'Create',
 		action: 'Create a check run',
 		description: `Create a check run on a commit, with its status, conclusion and a report with annotations on file lines (more than 50 are sent in batches, as GitHub requires). Changes the commit's checks (and can block merging through branch protection). ${APP_ONLY} Returns the check run.`,
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/check-runs',
-		scope: 'repository',
+		target: 'repository',
 		handler: sendCheckRun,
 		fields: [
 			...repositoryFields(),
@@ -86,13 +86,13 @@ export const checkRows: GitHubRow[] = [
 	{
 		resource: 'checkRun',
 		operation: 'update',
-		returns: 'checkRun',
+		objectType: 'checkRun',
 		name: 'Update',
 		action: 'Update a check run',
 		description: `Change a check run: status, conclusion, report and more annotations (added to the existing ones, 50 per request). Changes the commit's checks. ${APP_ONLY} Returns the check run.`,
 		method: 'PATCH',
 		path: '/repos/{owner}/{repo}/check-runs/{check_run_id}',
-		scope: 'repository',
+		target: 'repository',
 		handler: sendCheckRun,
 		fields: [
 			...repositoryFields(),
@@ -104,25 +104,25 @@ export const checkRows: GitHubRow[] = [
 	{
 		resource: 'checkRun',
 		operation: 'get',
-		returns: 'checkRun',
+		objectType: 'checkRun',
 		name: 'Get',
 		action: 'Get a check run',
 		description: 'Get one check run: name, status, conclusion, commit, report title and summary, annotation count and dates.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/check-runs/{check_run_id}',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), checkRunId()],
 	},
 	{
 		resource: 'checkRun',
 		operation: 'listForRef',
-		returns: 'checkRun',
+		objectType: 'checkRun',
 		name: 'List for Ref',
 		action: 'List the check runs of a commit',
 		description: 'List the check runs of a commit, branch or tag (its latest commit): name, status, conclusion and report, optionally only one check name or status.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/commits/{ref}/check-runs',
-		scope: 'repository',
+		target: 'repository',
 		paging: { itemsKey: 'check_runs' },
 		fields: [
 			...repositoryFields(),
@@ -148,26 +148,26 @@ export const checkRows: GitHubRow[] = [
 	{
 		resource: 'checkRun',
 		operation: 'listAnnotations',
-		returns: 'annotation',
+		objectType: 'annotation',
 		name: 'List Annotations',
 		action: 'List the annotations of a check run',
 		description: 'List the annotations of a check run: file, lines, level, title and message.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/check-runs/{check_run_id}/annotations',
-		scope: 'repository',
+		target: 'repository',
 		paging: {},
 		fields: [...repositoryFields(), checkRunId()],
 	},
 	{
 		resource: 'checkSuite',
 		operation: 'listForRef',
-		returns: 'checkSuite',
+		objectType: 'checkSuite',
 		name: 'List for Ref',
 		action: 'List the check suites of a commit',
 		description: 'List the check suites of a commit, branch or tag (its latest commit): one per GitHub App, with status and conclusion.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/commits/{ref}/check-suites',
-		scope: 'repository',
+		target: 'repository',
 		paging: { itemsKey: 'check_suites' },
 		fields: [
 			...repositoryFields(),
@@ -184,21 +184,21 @@ export const checkRows: GitHubRow[] = [
 		description: `Ask the GitHub App of a check suite to run its checks again on the same commit. Changes the commit's checks (a check_suite "rerequested" event is sent to the app). ${APP_ONLY}`,
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/check-suites/{check_suite_id}/rerequest',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), numericIdField('Check Suite ID', 'checkSuiteId', 'check_suite_id', 'Numeric ID of the check suite (List for Ref returns it as "id")')],
-		output: (_body, values: IDataObject) => ({ rerequested: true, checkSuiteId: values.checkSuiteId }),
+		shapeAnswer: (_body, values: IDataObject) => ({ rerequested: true, checkSuiteId: values.checkSuiteId }),
 	},
 	{
 		resource: 'commitStatus',
 		operation: 'create',
-		returns: 'status',
+		objectType: 'status',
 		name: 'Create',
 		action: 'Set a commit status',
 		description:
 			'Set a status on a commit for a context, e.g. "ci/build" pending, success, failure or error, with a link and a description. Changes the commit’s status (a later status of the same context replaces it; required statuses can block merging). Returns the status.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/statuses/{sha}',
-		scope: 'repository',
+		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			{ displayName: 'Commit SHA', name: 'sha', type: 'string', default: '', in: 'path', required: true, placeholder: 'e.g. 6dcb09b5b57875f334f61aebed695e2e4193db5e', description: 'Full SHA of the commit' },
@@ -219,27 +219,27 @@ export const checkRows: GitHubRow[] = [
 	{
 		resource: 'commitStatus',
 		operation: 'list',
-		returns: 'status',
+		objectType: 'status',
 		name: 'List for Ref',
 		action: 'List the statuses of a commit',
 		description: 'List every status set on a commit, branch or tag (its latest commit), newest first: state, context, description, link and creator.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/commits/{ref}/statuses',
-		scope: 'repository',
+		target: 'repository',
 		paging: {},
 		fields: [...repositoryFields(), refField()],
 	},
 	{
 		resource: 'commitStatus',
 		operation: 'getCombined',
-		returns: 'combinedStatus',
+		objectType: 'combinedStatus',
 		name: 'Get Combined',
 		action: 'Get the combined status of a commit',
 		description:
 			'Get the combined status of a commit, branch or tag: "failure" if any context failed or errored, "pending" if any is pending or none exist, else "success", with the latest status of each context.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/commits/{ref}/status',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), refField()],
 	},
 ];

@@ -2,13 +2,13 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { repositoryRefusal } from '../../../shared/scope';
-import type { HandlerInput } from '../types';
+import type { GitHubRowRun } from '../types';
 
 const repositoryOf = (invitation: IDataObject) =>
 	String((invitation.repository as IDataObject | undefined)?.full_name ?? '').split('/');
 
 /** The account's invitations, only those to repositories "Allowed Repositories" covers when it is set. */
-export async function listMyInvitations({ request, scope: allowlist, generic }: HandlerInput) {
+export async function listMyInvitations({ request, allowlist, generic }: GitHubRowRun) {
 	if (!allowlist) return await generic(request);
 	return await generic(request, (invitation) => {
 		const [owner, repo] = repositoryOf(invitation);
@@ -20,8 +20,8 @@ export async function listMyInvitations({ request, scope: allowlist, generic }: 
  * Accepting or declining names only the invitation: with "Allowed Repositories" set, its
  * repository is looked up among the account's invitations and checked first.
  */
-export async function answerInvitation(input: HandlerInput) {
-	const { ctx, client, values, request, scope: allowlist, itemIndex, generic } = input;
+export async function answerInvitation(input: GitHubRowRun) {
+	const { ctx, client, values, request, allowlist, itemIndex, generic } = input;
 	if (allowlist) {
 		const invitations = await client.paginate<IDataObject>({ method: 'GET', path: '/user/repository_invitations' }, { returnAll: true });
 		const invitation = invitations.find((entry) => String(entry.id) === String(values.invitationId));

@@ -1,17 +1,17 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { CatalogueField } from '../../../shared/catalogue';
+import type { RowField } from '../../../shared/rowEngine';
 import { repositoryFields } from '../fields';
 import type { GitHubRow } from '../types';
 import { answerInvitation, listMyInvitations } from './handlers';
 
-const username: CatalogueField = {
+const username: RowField = {
 	displayName: 'Username',
 	name: 'username', type: 'string', default: '', in: 'path', required: true, placeholder: 'e.g. octocat',
 	description: 'GitHub login of the person',
 };
 
-const invitationId = (description: string): CatalogueField => ({
+const invitationId = (description: string): RowField => ({
 	displayName: 'Invitation ID',
 	name: 'invitationId', apiName: 'invitation_id', type: 'number', default: 0, in: 'path', required: true, integer: true,
 	description,
@@ -28,7 +28,7 @@ export const collaboratorRows: GitHubRow[] = [
 		description: 'Check what a user may do in a repository: permission admin, write, read or none, plus the role name (e.g. maintain, triage).',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/collaborators/{username}/permission',
-		scope: 'repository',
+		target: 'repository',
 		spec: [{ kind: 'endpoint', name: 'Check collaborator permission' }],
 		fields: [...repositoryFields(), username],
 	},
@@ -40,7 +40,7 @@ export const collaboratorRows: GitHubRow[] = [
 		description: 'Invite a user to a repository with a permission (pull, triage, push, maintain or admin), or change the permission of an existing collaborator.',
 		method: 'PUT',
 		path: '/repos/{owner}/{repo}/collaborators/{username}',
-		scope: 'repository',
+		target: 'repository',
 		spec: [{ kind: 'endpoint', name: 'Add collaborator' }],
 		fields: [
 			...repositoryFields(),
@@ -52,7 +52,7 @@ export const collaboratorRows: GitHubRow[] = [
 				options: COLLABORATOR_PERMISSIONS.map((value) => ({ name: value.replace(/^./, (c) => c.toUpperCase()), value })),
 			},
 		],
-		output: (body, values: IDataObject) =>
+		shapeAnswer: (body, values: IDataObject) =>
 			body && typeof body === 'object' && Object.keys(body).length
 				? body
 				: { username: values.username, permission: values.permission, invited: false },
@@ -65,21 +65,21 @@ export const collaboratorRows: GitHubRow[] = [
 		description: 'Remove a user’s access to a repository (also cancels a pending invitation).',
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}/collaborators/{username}',
-		scope: 'repository',
+		target: 'repository',
 		spec: [{ kind: 'endpoint', name: 'Remove collaborator' }],
 		fields: [...repositoryFields(), username],
-		output: (_body, values: IDataObject) => ({ username: values.username, removed: true }),
+		shapeAnswer: (_body, values: IDataObject) => ({ username: values.username, removed: true }),
 	},
 	{
 		resource: 'collaborator',
 		operation: 'list',
-		returns: 'user',
+		objectType: 'user',
 		name: 'List',
 		action: 'List collaborators',
 		description: 'List the people with access to a repository (direct, through an organization, or outside collaborators), with their permissions.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/collaborators',
-		scope: 'repository',
+		target: 'repository',
 		paging: {},
 		fields: [
 			...repositoryFields(),
@@ -104,13 +104,13 @@ export const collaboratorRows: GitHubRow[] = [
 	{
 		resource: 'collaborator',
 		operation: 'listInvitations',
-		returns: 'invitation',
+		objectType: 'invitation',
 		name: 'List Invitations',
 		action: 'List a repository’s pending invitations',
 		description: 'List the invitations to a repository that are not accepted yet: invitee, inviter, permission and date.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/invitations',
-		scope: 'repository',
+		target: 'repository',
 		paging: {},
 		fields: repositoryFields(),
 	},
@@ -122,20 +122,20 @@ export const collaboratorRows: GitHubRow[] = [
 		description: 'Withdraw a pending invitation to a repository; the person can no longer accept it.',
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}/invitations/{invitation_id}',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), invitationId('ID of the invitation (from List Invitations)')],
-		output: (_body, values: IDataObject) => ({ deleted: true, invitationId: values.invitationId }),
+		shapeAnswer: (_body, values: IDataObject) => ({ deleted: true, invitationId: values.invitationId }),
 	},
 	{
 		resource: 'collaborator',
 		operation: 'listMyInvitations',
-		returns: 'invitation',
+		objectType: 'invitation',
 		name: 'List My Invitations',
 		action: 'List the connected account’s repository invitations',
 		description: 'List the invitations to collaborate on repositories that the connected account has not answered yet (only those to allowed repositories when "Allowed Repositories" is set).',
 		method: 'GET',
 		path: '/user/repository_invitations',
-		scope: 'confined',
+		target: 'confined',
 		handler: listMyInvitations,
 		paging: {},
 		fields: [],
@@ -148,10 +148,10 @@ export const collaboratorRows: GitHubRow[] = [
 		description: 'Accept an invitation of the connected account to collaborate on a repository.',
 		method: 'PATCH',
 		path: '/user/repository_invitations/{invitation_id}',
-		scope: 'confined',
+		target: 'confined',
 		handler: answerInvitation,
 		fields: [invitationId('ID of the invitation (from List My Invitations)')],
-		output: (_body, values: IDataObject) => ({ accepted: true, invitationId: values.invitationId }),
+		shapeAnswer: (_body, values: IDataObject) => ({ accepted: true, invitationId: values.invitationId }),
 	},
 	{
 		resource: 'collaborator',
@@ -161,9 +161,9 @@ export const collaboratorRows: GitHubRow[] = [
 		description: 'Decline an invitation of the connected account to collaborate on a repository.',
 		method: 'DELETE',
 		path: '/user/repository_invitations/{invitation_id}',
-		scope: 'confined',
+		target: 'confined',
 		handler: answerInvitation,
 		fields: [invitationId('ID of the invitation (from List My Invitations)')],
-		output: (_body, values: IDataObject) => ({ declined: true, invitationId: values.invitationId }),
+		shapeAnswer: (_body, values: IDataObject) => ({ declined: true, invitationId: values.invitationId }),
 	},
 ];

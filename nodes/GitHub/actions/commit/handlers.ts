@@ -1,13 +1,13 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import { pathSegment } from '../../../shared/requestGuard';
-import type { HandlerInput } from '../types';
+import type { GitHubRowRun } from '../types';
 
 /** Branch names keep their "/" between encoded segments (GitHub routes them as plain segments). */
 const refSegments = (ref: string) => ref.replace(/^\/+/, '').split('/').map(pathSegment).join('/');
 
 /** GitHub takes both sides as one path value, {basehead} = BASE...HEAD. */
-export async function compareCommits({ ctx, values, request, itemIndex, generic }: HandlerInput) {
+export async function compareCommits({ ctx, values, request, itemIndex, generic }: GitHubRowRun) {
 	const side = (name: 'base' | 'head', label: string) => {
 		const text = String(values[name] ?? '').trim();
 		if (!text || text.includes('...')) {
@@ -22,7 +22,7 @@ export async function compareCommits({ ctx, values, request, itemIndex, generic 
 }
 
 /** Comments of one commit live under the commit; all of them under the repository. */
-export async function listCommitComments({ values, request, generic }: HandlerInput) {
+export async function listCommitComments({ values, request, generic }: GitHubRowRun) {
 	const sha = String(values.commitSha ?? '').trim();
 	if (!sha) return await generic(request);
 	return await generic({ ...request, path: request.path.replace(/\/comments$/, `/commits/${pathSegment(sha)}/comments`) });

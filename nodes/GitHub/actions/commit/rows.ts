@@ -6,13 +6,13 @@ export const commitRows: GitHubRow[] = [
 	{
 		resource: 'commit',
 		operation: 'get',
-		returns: 'commit',
+		objectType: 'commit',
 		name: 'Get',
 		action: 'Get a commit',
 		description: 'Get one commit: message, author, committer, parents, changed files with their patches, and stats.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/commits/{ref}',
-		scope: 'repository',
+		target: 'repository',
 		spec: [{ kind: 'toolStep', name: 'Get Commit' }],
 		fields: [
 			...repositoryFields(),
@@ -31,14 +31,14 @@ export const commitRows: GitHubRow[] = [
 	{
 		resource: 'commit',
 		operation: 'list',
-		returns: 'commit',
+		objectType: 'commit',
 		name: 'List',
 		action: 'List commits',
 		description:
 			'List commits of a repository, newest first, optionally only on a branch, touching a path, by an author, or within a time range.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/commits',
-		scope: 'repository',
+		target: 'repository',
 		spec: [{ kind: 'toolStep', name: 'List Commits' }],
 		paging: {},
 		fields: [
@@ -60,7 +60,7 @@ export const commitRows: GitHubRow[] = [
 			'Compare two commits, branches or tags (base...head): whether head is ahead, behind or diverged, by how many commits, the commits in between and the changed files with their patches.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/compare/{basehead}',
-		scope: 'repository',
+		target: 'repository',
 		handler: compareCommits,
 		fields: [
 			...repositoryFields(),
@@ -71,13 +71,13 @@ export const commitRows: GitHubRow[] = [
 	{
 		resource: 'commit',
 		operation: 'listComments',
-		returns: 'comment',
+		objectType: 'comment',
 		name: 'List Comments',
 		action: 'List commit comments',
 		description: 'List comments on one commit, or on every commit of the repository when no commit is given.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/comments',
-		scope: 'repository',
+		target: 'repository',
 		handler: listCommitComments,
 		paging: {},
 		fields: [
@@ -88,13 +88,13 @@ export const commitRows: GitHubRow[] = [
 	{
 		resource: 'commit',
 		operation: 'createComment',
-		returns: 'comment',
+		objectType: 'comment',
 		name: 'Create Comment',
 		action: 'Comment on a commit',
 		description: 'Add a comment to a commit, optionally on a line of a changed file (path and position in the diff). Returns the comment.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/commits/{commit_sha}/comments',
-		scope: 'repository',
+		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			{ displayName: 'Commit SHA', name: 'commitSha', apiName: 'commit_sha', type: 'string', default: '', in: 'path', required: true, description: 'SHA of the commit to comment on' },

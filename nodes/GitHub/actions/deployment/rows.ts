@@ -1,13 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { CatalogueField } from '../../../shared/catalogue';
-import { listOf } from '../../../shared/catalogue';
+import type { RowField } from '../../../shared/rowEngine';
+import { listOf } from '../../../shared/rowEngine';
 import { numericIdField, repositoryFields } from '../fields';
 import { environmentField } from '../secret/rows';
-import type { GitHubRow, HandlerInput } from '../types';
+import type { GitHubRow, GitHubRowRun } from '../types';
 
 /** Required reviewers are one list of users and teams, each with its type. */
-async function putEnvironment({ values, request, generic }: HandlerInput) {
+async function putEnvironment({ values, request, generic }: GitHubRowRun) {
 	const reviewers = [
 		...listOf(values.reviewerUsers).map((id) => ({ type: 'User', id: Number(id) })),
 		...listOf(values.reviewerTeams).map((id) => ({ type: 'Team', id: Number(id) })),
@@ -28,7 +28,7 @@ const DEPLOYMENT_STATES = [
 	{ name: 'Success', value: 'success' },
 ];
 
-const environmentSettings = (): CatalogueField[] => [
+const environmentSettings = (): RowField[] => [
 	{ displayName: 'Wait Timer', name: 'wait_timer', type: 'number', default: 0, in: 'body', optional: true, description: 'Minutes (0 to 43200) a deployment waits before it proceeds' },
 	{ displayName: 'Prevent Self-Review', name: 'prevent_self_review', type: 'boolean', default: false, in: 'body', optional: true, description: 'Whether the person who triggered a deployment may not approve it' },
 	{
@@ -54,14 +54,14 @@ export const deploymentRows: GitHubRow[] = [
 	{
 		resource: 'deployment',
 		operation: 'create',
-		returns: 'deployment',
+		objectType: 'deployment',
 		name: 'Create',
 		action: 'Create a deployment',
 		description:
 			'Create a deployment of a branch, tag or commit to an environment (e.g. "production"); a deployment workflow or app then acts on the deployment event. Changes the repository’s deployments. By default GitHub merges the default branch into the ref first and requires its status checks to pass. Returns the deployment.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/deployments',
-		scope: 'repository',
+		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			{ displayName: 'Ref', name: 'ref', type: 'string', default: '', in: 'body', required: true, placeholder: 'e.g. main', description: 'Branch, tag or commit SHA to deploy' },
@@ -82,13 +82,13 @@ export const deploymentRows: GitHubRow[] = [
 	{
 		resource: 'deployment',
 		operation: 'list',
-		returns: 'deployment',
+		objectType: 'deployment',
 		name: 'List',
 		action: 'List deployments',
 		description: 'List the deployments of a repository, newest first, optionally only of a ref, SHA, task or environment.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/deployments',
-		scope: 'repository',
+		target: 'repository',
 		paging: {},
 		fields: [
 			...repositoryFields(),
@@ -101,13 +101,13 @@ export const deploymentRows: GitHubRow[] = [
 	{
 		resource: 'deployment',
 		operation: 'get',
-		returns: 'deployment',
+		objectType: 'deployment',
 		name: 'Get',
 		action: 'Get a deployment',
 		description: 'Get one deployment: ref, SHA, environment, task, creator, payload and dates.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/deployments/{deployment_id}',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), deploymentId()],
 	},
 	{
@@ -118,21 +118,21 @@ export const deploymentRows: GitHubRow[] = [
 		description: 'Delete a deployment permanently. Deletes data. GitHub only deletes inactive deployments: set an "inactive" status first (or deploy again to the environment).',
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}/deployments/{deployment_id}',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), deploymentId()],
-		output: (_body, values: IDataObject) => ({ deleted: true, deploymentId: values.deploymentId }),
+		shapeAnswer: (_body, values: IDataObject) => ({ deleted: true, deploymentId: values.deploymentId }),
 	},
 	{
 		resource: 'deployment',
 		operation: 'createStatus',
-		returns: 'deploymentStatus',
+		objectType: 'deploymentStatus',
 		name: 'Create Status',
 		action: 'Set the status of a deployment',
 		description:
 			'Set a deployment’s status (queued, in progress, success, failure, error, inactive) with links to the logs and the deployed site. Changes the deployment; by default a success makes earlier deployments to the same environment inactive. Returns the status.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/deployments/{deployment_id}/statuses',
-		scope: 'repository',
+		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			deploymentId(),
@@ -147,52 +147,52 @@ export const deploymentRows: GitHubRow[] = [
 	{
 		resource: 'deployment',
 		operation: 'listStatuses',
-		returns: 'deploymentStatus',
+		objectType: 'deploymentStatus',
 		name: 'List Statuses',
 		action: 'List the statuses of a deployment',
 		description: 'List the statuses of a deployment, newest first: state, description, links, creator and dates.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/deployments/{deployment_id}/statuses',
-		scope: 'repository',
+		target: 'repository',
 		paging: {},
 		fields: [...repositoryFields(), deploymentId()],
 	},
 	{
 		resource: 'environment',
 		operation: 'list',
-		returns: 'environment',
+		objectType: 'environment',
 		name: 'List',
 		action: 'List deployment environments',
 		description: 'List the deployment environments of a repository with their protection rules and branch policy.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/environments',
-		scope: 'repository',
+		target: 'repository',
 		paging: { itemsKey: 'environments' },
 		fields: repositoryFields(),
 	},
 	{
 		resource: 'environment',
 		operation: 'get',
-		returns: 'environment',
+		objectType: 'environment',
 		name: 'Get',
 		action: 'Get a deployment environment',
 		description: 'Get one deployment environment: protection rules (wait timer, required reviewers), branch policy and dates.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/environments/{environment_name}',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), environmentField()],
 	},
 	{
 		resource: 'environment',
 		operation: 'createOrUpdate',
-		returns: 'environment',
+		objectType: 'environment',
 		name: 'Create or Update',
 		action: 'Create or update a deployment environment',
 		description:
 			'Create a deployment environment, or change its protection rules (wait timer, required reviewers, which branches may deploy). Changes the repository’s settings; only the settings given change. Returns the environment.',
 		method: 'PUT',
 		path: '/repos/{owner}/{repo}/environments/{environment_name}',
-		scope: 'repository',
+		target: 'repository',
 		handler: putEnvironment,
 		fields: [...repositoryFields(), environmentField('Environment to create or change, chosen from the repository’s or by name (a new name creates it), e.g. "production"'), ...environmentSettings()],
 	},
@@ -204,8 +204,8 @@ export const deploymentRows: GitHubRow[] = [
 		description: 'Delete a deployment environment with its secrets, variables and protection rules. Deletes data.',
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}/environments/{environment_name}',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), environmentField()],
-		output: (_body, values: IDataObject) => ({ deleted: true, environment: values.environment }),
+		shapeAnswer: (_body, values: IDataObject) => ({ deleted: true, environment: values.environment }),
 	},
 ];

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { repositoryProof } from '../../../shared/scope/github';
 import type { Connection } from '../graphql';
 import { graphqlPages, loginOf, proven, scopeLists } from '../graphql';
-import type { HandlerInput } from '../types';
+import type { GitHubRowRun } from '../types';
 
 const DISCUSSION_FIELDS = `id number title url closed locked createdAt updatedAt answerChosenAt
       author { login } category { name } comments { totalCount }`;
@@ -72,14 +72,14 @@ function commentItem({ author, ...rest }: IDataObject): IDataObject {
 }
 
 /** Discussions documents read and change the chosen repository only, so that repository is what the scope checks. */
-async function proofFor(input: HandlerInput) {
+async function proofFor(input: GitHubRowRun) {
 	const owner = String(input.values.owner ?? '').trim();
 	const repo = String(input.values.repository ?? '').trim();
 	const lists = await scopeLists(input);
 	return { owner, repo, proof: proven(input, () => repositoryProof(lists, { owner, repo })) };
 }
 
-const notFound = (input: HandlerInput, what: string) =>
+const notFound = (input: GitHubRowRun, what: string) =>
 	new NodeOperationError(input.ctx.getNode(), `${what} was not found in ${String(input.values.owner)}/${String(input.values.repository)}`, {
 		itemIndex: input.itemIndex,
 		description: what === 'The repository'
@@ -87,9 +87,9 @@ const notFound = (input: HandlerInput, what: string) =>
 			: 'Check "Repository Owner", "Repository" (Discussions must be enabled in it) and "Discussion Number".',
 	});
 
-const toItems = (input: HandlerInput, objects: IDataObject[]) => objects.map((json) => ({ json, pairedItem: { item: input.itemIndex } }));
+const toItems = (input: GitHubRowRun, objects: IDataObject[]) => objects.map((json) => ({ json, pairedItem: { item: input.itemIndex } }));
 
-export async function listDiscussions(input: HandlerInput) {
+export async function listDiscussions(input: GitHubRowRun) {
 	const { owner, repo, proof } = await proofFor(input);
 	let missing = false;
 	const discussions = await graphqlPages<Discussion>(input, async (first, after) => {
@@ -105,7 +105,7 @@ export async function listDiscussions(input: HandlerInput) {
 	return toItems(input, discussions.map(discussionItem));
 }
 
-export async function getDiscussion(input: HandlerInput) {
+export async function getDiscussion(input: GitHubRowRun) {
 	const { owner, repo, proof } = await proofFor(input);
 	const number = Number(input.values.discussionNumber);
 	const comments = Math.min(100, Math.max(0, Number(input.values.comments ?? 20)));
@@ -119,7 +119,7 @@ export async function getDiscussion(input: HandlerInput) {
 	return toItems(input, [discussionItem(discussion)]);
 }
 
-export async function createDiscussion(input: HandlerInput) {
+export async function createDiscussion(input: GitHubRowRun) {
 	const { owner, repo, proof } = await proofFor(input);
 	const wanted = String(input.values.category ?? '').trim();
 	const data = await input.client.graphql<{ repository: { id: string; discussionCategories: { nodes: Array<{ id: string; name: string; slug: string }> } } | null }>(
@@ -144,7 +144,7 @@ export async function createDiscussion(input: HandlerInput) {
 	return toItems(input, [discussionItem(created.createDiscussion.discussion)]);
 }
 
-export async function addDiscussionComment(input: HandlerInput) {
+export async function addDiscussionComment(input: GitHubRowRun) {
 	const { owner, repo, proof } = await proofFor(input);
 	const number = Number(input.values.discussionNumber);
 	const data = await input.client.graphql<{ repository: { discussion: { id: string } | null } | null }>(

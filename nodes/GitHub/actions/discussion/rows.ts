@@ -1,4 +1,4 @@
-import type { CatalogueField } from '../../../shared/catalogue';
+import type { RowField } from '../../../shared/rowEngine';
 import { repositoryFields } from '../fields';
 import type { GitHubRow } from '../types';
 import { addDiscussionComment, createDiscussion, getDiscussion, listDiscussions } from './handlers';
@@ -6,12 +6,12 @@ import { addDiscussionComment, createDiscussion, getDiscussion, listDiscussions 
 /** GraphQL rows read owner and repository themselves; the router still checks them against "Allowed Repositories". */
 const repository = () => repositoryFields().map((field) => ({ ...field, in: 'none' as const }));
 
-const discussionNumber: CatalogueField = {
+const discussionNumber: RowField = {
 	displayName: 'Discussion Number', name: 'discussionNumber', type: 'string', default: '', in: 'none', required: true, integer: true, placeholder: 'e.g. 12',
 	description: 'Number of the discussion in the repository, as in …/discussions/12',
 };
 
-const body = (description: string): CatalogueField => ({
+const body = (description: string): RowField => ({
 	displayName: 'Body', name: 'body', type: 'string', default: '', in: 'none', required: true, ui: { typeOptions: { rows: 4 } }, description,
 });
 
@@ -25,7 +25,7 @@ export const discussionRows: GitHubRow[] = [
 		method: 'POST',
 		effect: 'reads',
 		path: '/graphql',
-		scope: 'repository',
+		target: 'repository',
 		handler: listDiscussions,
 		paging: {},
 		fields: repository(),
@@ -39,7 +39,7 @@ export const discussionRows: GitHubRow[] = [
 		method: 'POST',
 		effect: 'reads',
 		path: '/graphql',
-		scope: 'repository',
+		target: 'repository',
 		handler: getDiscussion,
 		fields: [
 			...repository(),
@@ -55,7 +55,7 @@ export const discussionRows: GitHubRow[] = [
 		description: 'Start a discussion in a repository, in a category chosen by name (e.g. "General", "Q&A"). Changes the repository: the discussion is published. Returns the new discussion with its number and URL. Uses GitHub’s GraphQL API.',
 		method: 'POST',
 		path: '/graphql',
-		scope: 'repository',
+		target: 'repository',
 		handler: createDiscussion,
 		fields: [
 			...repository(),
@@ -72,7 +72,7 @@ export const discussionRows: GitHubRow[] = [
 		description: 'Add a comment to a discussion, or a reply to one of its comments. Changes the repository: the comment is published. Returns the comment. Uses GitHub’s GraphQL API.',
 		method: 'POST',
 		path: '/graphql',
-		scope: 'repository',
+		target: 'repository',
 		handler: addDiscussionComment,
 		fields: [
 			...repository(),

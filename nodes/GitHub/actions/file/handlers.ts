@@ -5,12 +5,12 @@ import { toItems } from '../../../shared/items';
 import { pathSegment } from '../../../shared/requestGuard';
 import type { InputFile } from '../../../shared/transfer';
 import { inputFile, jsonWithBase64File, MB, saveDownload, sizeOf, sizeText } from '../../../shared/transfer';
-import type { HandlerInput } from '../types';
+import type { GitHubRowRun } from '../types';
 
 const RAW_MEDIA_TYPE = 'application/vnd.github.raw+json';
 
 /** A folder lists its entries; a file is decoded to text or a binary property. */
-export async function getContent({ ctx, client, values, request, itemIndex }: HandlerInput) {
+export async function getContent({ ctx, client, values, request, itemIndex }: GitHubRowRun) {
 	const found = await client.request<IDataObject | IDataObject[]>({ method: 'GET', path: request.path, qs: request.qs });
 	if (Array.isArray(found)) return toItems(found, itemIndex);
 	if (found.type !== 'file') return toItems(found, itemIndex);
@@ -43,7 +43,7 @@ export async function getContent({ ctx, client, values, request, itemIndex }: Ha
 	return [{ json: { ...metadata, content: data.toString('utf8') }, pairedItem: { item: itemIndex } }];
 }
 
-async function currentSha(input: HandlerInput, mustExist: boolean): Promise<string | undefined> {
+async function currentSha(input: GitHubRowRun, mustExist: boolean): Promise<string | undefined> {
 	const { ctx, client, request, itemIndex, values } = input;
 	const branch = (request.body as IDataObject | undefined)?.branch;
 	const response = await client.send<IDataObject | IDataObject[]>({
@@ -69,7 +69,7 @@ export const CONTENTS_API_LIMIT_BYTES = 100 * MB;
  * Text goes as it is given; a binary property streams from n8n's binary data store, base64-encoded
  * on the way into the JSON body, after its size is checked against GitHub's limit.
  */
-export async function createOrUpdateFile(input: HandlerInput) {
+export async function createOrUpdateFile(input: GitHubRowRun) {
 	const { ctx, values, request, itemIndex, generic } = input;
 	let file: InputFile | undefined;
 	let size: number | undefined;
@@ -103,14 +103,14 @@ export async function createOrUpdateFile(input: HandlerInput) {
 	return await generic({ ...request, body: jsonWithBase64File(fields, 'content', file, size) });
 }
 
-export async function deleteFile(input: HandlerInput) {
+export async function deleteFile(input: GitHubRowRun) {
 	const { values, request, generic } = input;
 	const sha = String(values.sha ?? '').trim() || (await currentSha(input, true));
 	return await generic({ ...request, body: { ...request.body, sha } });
 }
 
 /** A folder's entries, one item each; a path naming a file is a parameter mistake. */
-export async function listFolder({ ctx, values, request, itemIndex, generic }: HandlerInput) {
+export async function listFolder({ ctx, values, request, itemIndex, generic }: GitHubRowRun) {
 	const folder = String(values.path ?? '').trim().replace(/^\/+|\/+$/g, '');
 	// The root is the contents path with an empty last segment (…/contents/), as GitHub describes it.
 	const path = request.path.replace('{path}', folder.split('/').map(pathSegment).join('/'));

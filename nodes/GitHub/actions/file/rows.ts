@@ -1,10 +1,10 @@
 import { branchField, repositoryFields } from '../fields';
-import type { CatalogueField } from '../../../shared/catalogue';
+import type { RowField } from '../../../shared/rowEngine';
 import type { GitHubRow } from '../types';
 import { identity } from '../git/rows';
 import { createOrUpdateFile, deleteFile, getContent, listFolder } from './handlers';
 
-const filePath = (description: string): CatalogueField => ({
+const filePath = (description: string): RowField => ({
 	displayName: 'File Path',
 	name: 'path',
 	type: 'string',
@@ -16,7 +16,7 @@ const filePath = (description: string): CatalogueField => ({
 	description,
 });
 
-const commitMessage: CatalogueField = {
+const commitMessage: RowField = {
 	displayName: 'Commit Message',
 	name: 'message',
 	type: 'string',
@@ -26,12 +26,12 @@ const commitMessage: CatalogueField = {
 	description: 'Message of the commit this change creates',
 };
 
-const commitPeople = (): CatalogueField[] => [
+const commitPeople = (): RowField[] => [
 	identity('author', 'Commit Author', 'Author of the commit (name and email). Default: the committer.'),
 	identity('committer', 'Committer', 'Committer of the commit (name and email). Default: the connected account.'),
 ];
 
-const shaField = (description: string): CatalogueField => ({
+const shaField = (description: string): RowField => ({
 	displayName: 'Current File SHA',
 	name: 'sha',
 	type: 'string',
@@ -51,7 +51,7 @@ export const fileRows: GitHubRow[] = [
 			'Get repository content at a path. For a file: its metadata plus the content decoded to text, or as binary data. For a folder: one item per entry (name, path, type, size, sha).',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/contents/{path}',
-		scope: 'repository',
+		target: 'repository',
 		spec: [{ kind: 'toolStep', name: 'Get Repository Content' }, { kind: 'endpoint', name: 'Get contents' }],
 		handler: getContent,
 		fields: [
@@ -99,7 +99,7 @@ export const fileRows: GitHubRow[] = [
 			'Write a file in a repository as one commit: creates it, or replaces it when it exists (its current SHA is looked up automatically). Content comes from text or from a binary property.',
 		method: 'PUT',
 		path: '/repos/{owner}/{repo}/contents/{path}',
-		scope: 'repository',
+		target: 'repository',
 		spec: [{ kind: 'toolStep', name: 'Create or Update File Contents' }, { kind: 'endpoint', name: 'Create or update file' }],
 		handler: createOrUpdateFile,
 		fields: [
@@ -150,7 +150,7 @@ export const fileRows: GitHubRow[] = [
 		description: 'Delete a file from a repository as one commit. Deletes data (the file stays in the history). The file’s current SHA is looked up automatically.',
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}/contents/{path}',
-		scope: 'repository',
+		target: 'repository',
 		spec: [{ kind: 'endpoint', name: 'Delete file' }],
 		handler: deleteFile,
 		fields: [
@@ -170,13 +170,13 @@ export const fileRows: GitHubRow[] = [
 	{
 		resource: 'file',
 		operation: 'listFolder',
-		returns: 'file',
+		objectType: 'file',
 		name: 'List Folder',
 		action: 'List the contents of a folder',
 		description: 'List the files and folders directly inside a folder of a repository (the root when no path is given): one item per entry with name, path, type (file, dir, symlink, submodule), size and SHA.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/contents/{path}',
-		scope: 'repository',
+		target: 'repository',
 		handler: listFolder,
 		fields: [
 			...repositoryFields(),

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { CatalogueField } from '../../../shared/catalogue';
+import type { RowField } from '../../../shared/rowEngine';
 import type { GitHubRow } from '../types';
 import { isoDate } from '../fields';
 
@@ -14,7 +14,7 @@ function filesToApi(value: unknown): IDataObject {
 	return files;
 }
 
-const files = (description: string, optional: boolean): CatalogueField => ({
+const files = (description: string, optional: boolean): RowField => ({
 	displayName: 'Files',
 	name: 'files',
 	type: 'fixedCollection',
@@ -39,7 +39,7 @@ const files = (description: string, optional: boolean): CatalogueField => ({
 	},
 });
 
-const gistId: CatalogueField = {
+const gistId: RowField = {
 	displayName: 'Gist ID',
 	name: 'gistId', apiName: 'gist_id', type: 'string', default: '', in: 'path', required: true,
 	placeholder: 'e.g. aa5a315d61ae9438b18d',
@@ -50,14 +50,14 @@ export const gistRows: GitHubRow[] = [
 	{
 		resource: 'gist',
 		operation: 'create',
-		returns: 'gist',
+		objectType: 'gist',
 		name: 'Create',
 		action: 'Create a gist',
 		description: 'Create a gist with one or more text files, public or secret. Returns the gist with its ID and URL.',
 		method: 'POST',
 		path: '/gists',
 		spec: [{ kind: 'toolStep', name: 'Create Gist' }],
-		scope: 'account',
+		target: 'account',
 		fields: [
 			files('Files of the gist: a name and text content each', false),
 			{ displayName: 'Description', name: 'description', type: 'string', default: '', in: 'body', optional: true, description: 'Description of the gist' },
@@ -67,14 +67,14 @@ export const gistRows: GitHubRow[] = [
 	{
 		resource: 'gist',
 		operation: 'update',
-		returns: 'gist',
+		objectType: 'gist',
 		name: 'Update',
 		action: 'Update a gist',
 		description: 'Change a gist’s description or replace the content of its files (files not named stay as they are; new names add files).',
 		method: 'PATCH',
 		path: '/gists/{gist_id}',
 		spec: [{ kind: 'toolStep', name: 'Update Gist' }],
-		scope: 'account',
+		target: 'account',
 		fields: [
 			gistId,
 			{ displayName: 'Description', name: 'description', type: 'string', default: '', in: 'body', optional: true, description: 'New description' },
@@ -84,14 +84,14 @@ export const gistRows: GitHubRow[] = [
 	{
 		resource: 'gist',
 		operation: 'listForUser',
-		returns: 'gist',
+		objectType: 'gist',
 		name: 'List for User',
 		action: 'List gists of a user',
 		description: 'List the public gists of a GitHub user, newest first (for the connected account also its secret gists).',
 		method: 'GET',
 		path: '/users/{username}/gists',
 		spec: [{ kind: 'toolStep', name: 'List Gists for a User' }],
-		scope: 'account',
+		target: 'account',
 		paging: {},
 		fields: [
 			{ displayName: 'Username', name: 'username', type: 'string', default: '', in: 'path', required: true, placeholder: 'e.g. octocat', description: 'GitHub login of the user' },
@@ -101,13 +101,13 @@ export const gistRows: GitHubRow[] = [
 	{
 		resource: 'gist',
 		operation: 'get',
-		returns: 'gist',
+		objectType: 'gist',
 		name: 'Get',
 		action: 'Get a gist',
 		description: 'Get a gist with its files and their content (large files come truncated with a raw URL).',
 		method: 'GET',
 		path: '/gists/{gist_id}',
-		scope: 'account',
+		target: 'account',
 		fields: [gistId],
 	},
 	{
@@ -118,20 +118,20 @@ export const gistRows: GitHubRow[] = [
 		description: 'Delete a gist of the connected account. Deletes data: the gist and its history are gone.',
 		method: 'DELETE',
 		path: '/gists/{gist_id}',
-		scope: 'account',
+		target: 'account',
 		fields: [gistId],
-		output: (_body, values: IDataObject) => ({ id: values.gistId, deleted: true }),
+		shapeAnswer: (_body, values: IDataObject) => ({ id: values.gistId, deleted: true }),
 	},
 	{
 		resource: 'gist',
 		operation: 'listMine',
-		returns: 'gist',
+		objectType: 'gist',
 		name: 'List Mine',
 		action: 'List gists of the connected account',
 		description: 'List the connected account’s gists, public and secret, most recently updated first.',
 		method: 'GET',
 		path: '/gists',
-		scope: 'account',
+		target: 'account',
 		paging: {},
 		fields: [isoDate('since', 'Updated Since', 'Only gists updated at or after this time')],
 	},

@@ -1,12 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { CatalogueField } from '../../../shared/catalogue';
+import type { RowField } from '../../../shared/rowEngine';
 import { repositoryFields } from '../fields';
 import type { GitHubRow } from '../types';
 import { createTagObject } from './handlers';
 
 /** A reference as GitHub's ref paths want it: "heads/main", "tags/v1" (a leading "refs/" is dropped). */
-const referencePath = (description: string): CatalogueField => ({
+const referencePath = (description: string): RowField => ({
 	displayName: 'Reference',
 	name: 'ref',
 	type: 'string',
@@ -19,7 +19,7 @@ const referencePath = (description: string): CatalogueField => ({
 	toApi: (value) => String(value).trim().replace(/^\/*refs\//, ''),
 });
 
-const sha = (description: string): CatalogueField => ({
+const sha = (description: string): RowField => ({
 	displayName: 'SHA',
 	name: 'sha', type: 'string', default: '', in: 'body', required: true, placeholder: 'e.g. aa218f56b14c9653891f9e74264a383fa43fefbd', description,
 });
@@ -33,7 +33,7 @@ export const gitRows: GitHubRow[] = [
 		description: 'Get a branch or tag reference ("heads/main", "tags/v1.0.0") with the SHA and type of the object it points to.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/git/ref/{ref}',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), referencePath('Reference without "refs/": "heads/BRANCH" or "tags/TAG"')],
 	},
 	{
@@ -44,7 +44,7 @@ export const gitRows: GitHubRow[] = [
 		description: 'Create a branch or tag reference pointing at a commit (or, for tags, a tag object). Changes the repository. Returns the new reference.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/git/refs',
-		scope: 'repository',
+		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			{
@@ -66,7 +66,7 @@ export const gitRows: GitHubRow[] = [
 		description: 'Point a branch or tag reference at another SHA. Changes the repository; without Force only fast-forward moves are accepted. Returns the updated reference.',
 		method: 'PATCH',
 		path: '/repos/{owner}/{repo}/git/refs/{ref}',
-		scope: 'repository',
+		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			referencePath('Reference to move, without "refs/": "heads/BRANCH" or "tags/TAG"'),
@@ -82,9 +82,9 @@ export const gitRows: GitHubRow[] = [
 		description: 'Delete a branch or tag reference. Deletes data: the branch or tag is gone (its commits remain while other references reach them).',
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}/git/refs/{ref}',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), referencePath('Reference to delete, without "refs/": "heads/BRANCH" or "tags/TAG"')],
-		output: (_body, values: IDataObject) => ({ ref: values.ref, deleted: true }),
+		shapeAnswer: (_body, values: IDataObject) => ({ ref: values.ref, deleted: true }),
 	},
 	{
 		resource: 'git',
@@ -95,7 +95,7 @@ export const gitRows: GitHubRow[] = [
 			'Create an annotated tag object (name, message, tagger) for a commit. Changes the repository. Only with "Create Reference" on does the tag show up as refs/tags/NAME; otherwise create that reference separately. Returns the tag object (and the reference when created).',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/git/tags',
-		scope: 'repository',
+		target: 'repository',
 		handler: createTagObject,
 		fields: [
 			...repositoryFields(),
@@ -123,7 +123,7 @@ export const gitRows: GitHubRow[] = [
 		description: 'Get the files and folders of a tree (a commit SHA, branch name or tree SHA), optionally with everything below it. Returns the tree with one entry per path (path, mode, type, sha, size) and whether GitHub truncated it.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/git/trees/{tree_sha}',
-		scope: 'repository',
+		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			{
@@ -142,7 +142,7 @@ export const gitRows: GitHubRow[] = [
 ];
 
 /** A name and email (commit author, committer, tagger) as GitHub's object. */
-export function identity(name: string, displayName: string, description: string): CatalogueField {
+export function identity(name: string, displayName: string, description: string): RowField {
 	return {
 		name,
 		displayName,

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { CatalogueField } from '../../../shared/catalogue';
+import type { RowField } from '../../../shared/rowEngine';
 import { commaList, idLocator, isoDate, numberLocator, pick, repositoryFields, sortDirection } from '../fields';
 import { removeIssueLabel } from '../label/handlers';
 import { labelLocator } from '../label/rows';
@@ -8,7 +8,7 @@ import type { GitHubRow } from '../types';
 
 const issueNumber = () => numberLocator('issue', { name: 'issueNumber', apiName: 'issue_number' });
 
-const labels = (description: string, optional = true): CatalogueField => ({
+const labels = (description: string, optional = true): RowField => ({
 	displayName: 'Labels',
 	name: 'labels',
 	type: 'string',
@@ -20,7 +20,7 @@ const labels = (description: string, optional = true): CatalogueField => ({
 	toApi: commaList,
 });
 
-const assignees = (description: string, optional = true): CatalogueField => ({
+const assignees = (description: string, optional = true): RowField => ({
 	displayName: 'Assignees',
 	name: 'assignees',
 	type: 'string',
@@ -32,7 +32,7 @@ const assignees = (description: string, optional = true): CatalogueField => ({
 	toApi: commaList,
 });
 
-const milestone: CatalogueField = {
+const milestone: RowField = {
 	displayName: 'Milestone Number',
 	name: 'milestone',
 	type: 'number',
@@ -42,7 +42,7 @@ const milestone: CatalogueField = {
 	description: 'Number of the milestone to attach the issue to',
 };
 
-const bodyText = (description: string, optional = true): CatalogueField => ({
+const bodyText = (description: string, optional = true): RowField => ({
 	displayName: 'Body',
 	name: 'body',
 	type: 'string',
@@ -53,7 +53,7 @@ const bodyText = (description: string, optional = true): CatalogueField => ({
 	ui: { typeOptions: { rows: 4 } },
 });
 
-export const commentId = (): CatalogueField =>
+export const commentId = (): RowField =>
 	idLocator({
 		name: 'commentId',
 		apiName: 'comment_id',
@@ -65,7 +65,7 @@ export const commentId = (): CatalogueField =>
 		urlExample: 'https://github.com/n8n-io/n8n/issues/42#issuecomment-1081119451',
 	});
 
-const login = (description: string): CatalogueField => ({
+const login = (description: string): RowField => ({
 	displayName: 'Assignee',
 	name: 'assignee',
 	type: 'string',
@@ -82,13 +82,13 @@ export const issueRows: GitHubRow[] = [
 	{
 		resource: 'issue',
 		operation: 'create',
-		returns: 'issue',
+		objectType: 'issue',
 		name: 'Create',
 		action: 'Create an issue',
 		description: 'Open a new issue in a repository with a title and optionally a body, labels, assignees and a milestone. Returns the issue with its number and URL.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/issues',
-		scope: 'repository',
+		target: 'repository',
 		spec: [{ kind: 'toolStep', name: 'Create Issue' }, { kind: 'endpoint', name: 'Create issue' }],
 		fields: [
 			...repositoryFields(),
@@ -103,26 +103,26 @@ export const issueRows: GitHubRow[] = [
 	{
 		resource: 'issue',
 		operation: 'get',
-		returns: 'issue',
+		objectType: 'issue',
 		name: 'Get',
 		action: 'Get an issue',
 		description: 'Get one issue (or pull request, which GitHub also treats as an issue) by number: title, body, state, labels, assignees, milestone and comment count.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}',
-		scope: 'repository',
+		target: 'repository',
 		spec: [{ kind: 'endpoint', name: 'Get issue' }],
 		fields: [...repositoryFields(), issueNumber()],
 	},
 	{
 		resource: 'issue',
 		operation: 'list',
-		returns: 'issue',
+		objectType: 'issue',
 		name: 'List',
 		action: 'List issues',
 		description: 'List issues of one repository (pull requests are included, marked by a "pull_request" field), filtered by state, labels, assignee, creator, mention, milestone or update time.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/issues',
-		scope: 'repository',
+		target: 'repository',
 		spec: [{ kind: 'endpoint', name: 'List issues' }],
 		paging: {},
 		fields: [
@@ -159,13 +159,13 @@ export const issueRows: GitHubRow[] = [
 	{
 		resource: 'issue',
 		operation: 'update',
-		returns: 'issue',
+		objectType: 'issue',
 		name: 'Update',
 		action: 'Update an issue',
 		description: 'Change an issue: title, body, open/closed state and the reason, labels, assignees or milestone. Labels and assignees given here replace the current ones; fields left out stay unchanged.',
 		method: 'PATCH',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}',
-		scope: 'repository',
+		target: 'repository',
 		spec: [{ kind: 'toolStep', name: 'Update Issue' }, { kind: 'endpoint', name: 'Update issue' }],
 		fields: [
 			...repositoryFields(),
@@ -200,13 +200,13 @@ export const issueRows: GitHubRow[] = [
 	{
 		resource: 'issue',
 		operation: 'createComment',
-		returns: 'comment',
+		objectType: 'comment',
 		name: 'Create Comment',
 		action: 'Create a comment on an issue',
 		description: 'Add a comment to an issue or pull request conversation. Returns the comment with its URL.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}/comments',
-		scope: 'repository',
+		target: 'repository',
 		spec: [{ kind: 'toolStep', name: 'Create Issue Comment' }],
 		fields: [
 			...repositoryFields(),
@@ -222,46 +222,46 @@ export const issueRows: GitHubRow[] = [
 		description: 'Get the users an issue or pull request is assigned to: one item per assignee (login, id, URL). No items when nobody is assigned.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}',
-		scope: 'repository',
+		target: 'repository',
 		spec: [{ kind: 'toolStep', name: 'Get Issue Assignees' }],
 		fields: [...repositoryFields(), issueNumber()],
-		output: pick('assignees'),
+		shapeAnswer: pick('assignees'),
 	},
 	{
 		resource: 'issue',
 		operation: 'listComments',
-		returns: 'comment',
+		objectType: 'comment',
 		name: 'List Comments',
 		action: 'List the comments of an issue or pull request',
 		description: 'List the conversation comments of an issue or pull request, oldest first (line comments of a pull request review are under Pull Request → List Review Comments).',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}/comments',
-		scope: 'repository',
+		target: 'repository',
 		paging: {},
 		fields: [...repositoryFields(), issueNumber(), isoDate('since', 'Updated Since', 'Only comments updated at or after this time')],
 	},
 	{
 		resource: 'issue',
 		operation: 'getComment',
-		returns: 'comment',
+		objectType: 'comment',
 		name: 'Get Comment',
 		action: 'Get a comment on an issue or pull request',
 		description: 'Get one conversation comment of an issue or pull request by its ID: text, author and times.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/issues/comments/{comment_id}',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), commentId()],
 	},
 	{
 		resource: 'issue',
 		operation: 'editComment',
-		returns: 'comment',
+		objectType: 'comment',
 		name: 'Edit Comment',
 		action: 'Edit a comment on an issue or pull request',
 		description: 'Replace the text of a conversation comment (the old text is overwritten). Returns the comment.',
 		method: 'PATCH',
 		path: '/repos/{owner}/{repo}/issues/comments/{comment_id}',
-		scope: 'repository',
+		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			commentId(),
@@ -276,20 +276,20 @@ export const issueRows: GitHubRow[] = [
 		description: 'Delete a conversation comment of an issue or pull request permanently.',
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}/issues/comments/{comment_id}',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), commentId()],
-		output: (_body, values: IDataObject) => ({ commentId: Number(values.commentId), deleted: true }),
+		shapeAnswer: (_body, values: IDataObject) => ({ commentId: Number(values.commentId), deleted: true }),
 	},
 	{
 		resource: 'issue',
 		operation: 'addLabel',
-		returns: 'label',
+		objectType: 'label',
 		name: 'Add Label',
 		action: 'Add a label to an issue or pull request',
 		description: 'Add one label to an issue or pull request, keeping its other labels (a label the repository does not have yet is created). Returns the issue\'s labels, one item each.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}/labels',
-		scope: 'repository',
+		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			issueNumber(),
@@ -299,38 +299,38 @@ export const issueRows: GitHubRow[] = [
 	{
 		resource: 'issue',
 		operation: 'removeLabel',
-		returns: 'label',
+		objectType: 'label',
 		name: 'Remove Label',
 		action: 'Remove a label from an issue or pull request',
 		description: 'Remove one label from an issue or pull request (the label itself stays in the repository; a label whose name holds "/" is removed by setting the issue\'s other labels). Returns the labels the issue still has, one item each.',
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}/labels/{name}',
-		scope: 'repository',
+		target: 'repository',
 		handler: removeIssueLabel,
 		fields: [...repositoryFields(), issueNumber(), labelLocator({ name: 'label', apiName: 'name', in: 'path', description: 'Name of the label to remove, e.g. "bug"' })],
 	},
 	{
 		resource: 'issue',
 		operation: 'addAssignee',
-		returns: 'issue',
+		objectType: 'issue',
 		name: 'Add Assignee',
 		action: 'Add an assignee to an issue or pull request',
 		description: 'Assign one more user to an issue or pull request, keeping the current assignees (users without access to the repository are ignored by GitHub). Returns the issue.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}/assignees',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), issueNumber(), login('GitHub login of the user to assign')],
 	},
 	{
 		resource: 'issue',
 		operation: 'removeAssignee',
-		returns: 'issue',
+		objectType: 'issue',
 		name: 'Remove Assignee',
 		action: 'Remove an assignee from an issue or pull request',
 		description: 'Unassign one user from an issue or pull request, keeping the other assignees. Returns the issue.',
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}/assignees',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), issueNumber(), login('GitHub login of the user to unassign')],
 	},
 	{
@@ -341,7 +341,7 @@ export const issueRows: GitHubRow[] = [
 		description: 'Lock the conversation of an issue or pull request so only collaborators can comment, optionally with a reason shown on it.',
 		method: 'PUT',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}/lock',
-		scope: 'repository',
+		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			issueNumber(),
@@ -356,7 +356,7 @@ export const issueRows: GitHubRow[] = [
 				],
 			},
 		],
-		output: (_body, values: IDataObject) => ({ issueNumber: Number(values.issueNumber), locked: true, ...(values.lock_reason ? { lockReason: values.lock_reason } : {}) }),
+		shapeAnswer: (_body, values: IDataObject) => ({ issueNumber: Number(values.issueNumber), locked: true, ...(values.lock_reason ? { lockReason: values.lock_reason } : {}) }),
 	},
 	{
 		resource: 'issue',
@@ -367,8 +367,8 @@ export const issueRows: GitHubRow[] = [
 		method: 'DELETE',
 		effect: 'changes',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}/lock',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), issueNumber()],
-		output: (_body, values: IDataObject) => ({ issueNumber: Number(values.issueNumber), locked: false }),
+		shapeAnswer: (_body, values: IDataObject) => ({ issueNumber: Number(values.issueNumber), locked: false }),
 	},
 ];

@@ -1,17 +1,17 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { CatalogueField } from '../../../shared/catalogue';
+import type { RowField } from '../../../shared/rowEngine';
 import { ServiceAnswerError } from '../../../shared/errors';
 import { pathSegment } from '../../../shared/requestGuard';
 import { numberLocator, repositoryFields } from '../fields';
-import type { GitHubRow, HandlerInput } from '../types';
+import type { GitHubRow, GitHubRowRun } from '../types';
 
 const issueNumber = (description?: string) =>
 	numberLocator('issue', { name: 'issueNumber', apiName: 'issue_number', ...(description ? { description } : {}) });
 
 const PARENT = 'Number of the parent issue, e.g. 42 or #42 (as in …/issues/42)';
 
-const otherIssue = (displayName: string, name: string, description: string, required: boolean): CatalogueField => ({
+const otherIssue = (displayName: string, name: string, description: string, required: boolean): RowField => ({
 	displayName,
 	name,
 	type: 'string',
@@ -27,7 +27,7 @@ const otherIssue = (displayName: string, name: string, description: string, requ
  * GitHub names sub-issues by their internal ID, people by their number: each number given is
  * looked up in the repository and sent as the ID (a moved sub-issue goes after or before another).
  */
-async function withSubIssueIds({ client, values, request, generic }: HandlerInput) {
+async function withSubIssueIds({ client, values, request, generic }: GitHubRowRun) {
 	const repositoryPath = request.path.replace(/\/issues\/.*$/, '');
 	const body: IDataObject = { ...(request.body as IDataObject | undefined) };
 	const numbers: Array<[string, unknown]> = [['sub_issue_id', values.subIssueNumber]];
@@ -50,52 +50,52 @@ export const issueTimelineRows: GitHubRow[] = [
 	{
 		resource: 'issue',
 		operation: 'listTimeline',
-		returns: 'event',
+		objectType: 'event',
 		name: 'List Timeline',
 		action: 'List the timeline of an issue',
 		description: 'List everything that happened on an issue or pull request in order: comments, labels, assignments, references, commits, reviews, closing and reopening.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}/timeline',
-		scope: 'repository',
+		target: 'repository',
 		paging: {},
 		fields: [...repositoryFields(), numberLocator('issueOrPullRequest', { name: 'issueNumber', apiName: 'issue_number' })],
 	},
 	{
 		resource: 'issue',
 		operation: 'listEvents',
-		returns: 'event',
+		objectType: 'event',
 		name: 'List Events',
 		action: 'List the events of an issue',
 		description: 'List the events of an issue or pull request (labeled, assigned, closed, referenced, renamed…) with who did it and when; comments are not events (see List Timeline).',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}/events',
-		scope: 'repository',
+		target: 'repository',
 		paging: {},
 		fields: [...repositoryFields(), numberLocator('issueOrPullRequest', { name: 'issueNumber', apiName: 'issue_number' })],
 	},
 	{
 		resource: 'issue',
 		operation: 'listSubIssues',
-		returns: 'issue',
+		objectType: 'issue',
 		name: 'List Sub-Issues',
 		action: 'List the sub-issues of an issue',
 		description: 'List the sub-issues of an issue in their order. github.com only (Enterprise Server has no sub-issues API yet).',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}/sub_issues',
-		scope: 'repository',
+		target: 'repository',
 		paging: {},
 		fields: [...repositoryFields(), issueNumber(PARENT)],
 	},
 	{
 		resource: 'issue',
 		operation: 'addSubIssue',
-		returns: 'issue',
+		objectType: 'issue',
 		name: 'Add Sub-Issue',
 		action: 'Add a sub-issue to an issue',
 		description: 'Make an issue of the same repository a sub-issue of another (by their numbers). Changes both issues; an issue that has a parent already is refused unless Replace Parent is on. Returns the parent issue.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}/sub_issues',
-		scope: 'repository',
+		target: 'repository',
 		handler: withSubIssueIds,
 		fields: [
 			...repositoryFields(),
@@ -107,26 +107,26 @@ export const issueTimelineRows: GitHubRow[] = [
 	{
 		resource: 'issue',
 		operation: 'removeSubIssue',
-		returns: 'issue',
+		objectType: 'issue',
 		name: 'Remove Sub-Issue',
 		action: 'Remove a sub-issue from an issue',
 		description: 'Remove a sub-issue from its parent issue (the issue itself stays). Changes both issues. Returns the parent issue.',
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}/sub_issue',
-		scope: 'repository',
+		target: 'repository',
 		handler: withSubIssueIds,
 		fields: [...repositoryFields(), issueNumber(PARENT), subIssue('Number of the sub-issue to remove, e.g. 43')],
 	},
 	{
 		resource: 'issue',
 		operation: 'reprioritizeSubIssue',
-		returns: 'issue',
+		objectType: 'issue',
 		name: 'Reorder Sub-Issue',
 		action: 'Move a sub-issue within its parent’s list',
 		description: 'Move a sub-issue right after or right before another sub-issue of the same parent (both by number). Changes the order of the parent’s sub-issues. Returns the parent issue.',
 		method: 'PATCH',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority',
-		scope: 'repository',
+		target: 'repository',
 		handler: withSubIssueIds,
 		fields: [
 			...repositoryFields(),

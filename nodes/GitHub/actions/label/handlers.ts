@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { HandlerInput } from '../types';
+import type { GitHubRowRun } from '../types';
 
 /**
  * Label names may hold "/" ("area/ui"), which a request path can only carry as %2F, and the
@@ -10,7 +10,7 @@ import type { HandlerInput } from '../types';
  */
 const hasSlash = (name: unknown) => String(name ?? '').includes('/');
 
-function refuse({ ctx, itemIndex }: HandlerInput, name: string, what: string) {
+function refuse({ ctx, itemIndex }: GitHubRowRun, name: string, what: string) {
 	return new NodeOperationError(ctx.getNode(), `The "Label" parameter names "${name}", which contains "/", so that label cannot be ${what} by name`, {
 		itemIndex,
 		description: 'Labels with "/" in their name can be changed in the repository\'s settings on GitHub (Issues → Labels); List shows them.',
@@ -20,13 +20,13 @@ function refuse({ ctx, itemIndex }: HandlerInput, name: string, what: string) {
 const VERBS: Record<string, string> = { get: 'read', update: 'updated', delete: 'deleted' };
 
 /** Get, update and delete of a repository label: GitHub offers no other way than the label's path. */
-export async function labelByName(input: HandlerInput) {
+export async function labelByName(input: GitHubRowRun) {
 	if (hasSlash(input.values.labelName)) throw refuse(input, String(input.values.labelName), VERBS[input.row.operation]);
 	return await input.generic();
 }
 
 /** Removes one label from an issue; a name with "/" by setting the issue's remaining labels. */
-export async function removeIssueLabel({ ctx, client, values, request, itemIndex, generic }: HandlerInput) {
+export async function removeIssueLabel({ ctx, client, values, request, itemIndex, generic }: GitHubRowRun) {
 	const name = String(values.label ?? '').trim();
 	if (!hasSlash(name)) return await generic();
 	const labelsPath = request.path.replace(/\/labels\/[^/]+$/, '/labels');

@@ -1,13 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { CatalogueField } from '../../../shared/catalogue';
+import type { RowField } from '../../../shared/rowEngine';
 import { byName, locatorModes } from '../../../shared/locator';
 import { repositoryFields } from '../fields';
 import type { GitHubRow } from '../types';
 import { labelByName } from './handlers';
 
 /** A label of the chosen repository, picked from its labels or given by name. */
-export const labelLocator = (overrides: Partial<CatalogueField> & Pick<CatalogueField, 'name' | 'in'>): CatalogueField => ({
+export const labelLocator = (overrides: Partial<RowField> & Pick<RowField, 'name' | 'in'>): RowField => ({
 	displayName: 'Label',
 	type: 'resourceLocator',
 	required: true,
@@ -19,7 +19,7 @@ export const labelLocator = (overrides: Partial<CatalogueField> & Pick<Catalogue
 const labelName = () => labelLocator({ name: 'labelName', apiName: 'name', in: 'path' });
 
 /** GitHub takes colors as six hex digits without "#"; the color picker gives "#rrggbb". */
-const color = (description: string): CatalogueField => ({
+const color = (description: string): RowField => ({
 	displayName: 'Color',
 	name: 'color',
 	type: 'color',
@@ -30,7 +30,7 @@ const color = (description: string): CatalogueField => ({
 	toApi: (value) => String(value).trim().replace(/^#/, ''),
 });
 
-const labelDescription: CatalogueField = {
+const labelDescription: RowField = {
 	displayName: 'Description',
 	name: 'description',
 	type: 'string',
@@ -44,13 +44,13 @@ export const labelRows: GitHubRow[] = [
 	{
 		resource: 'label',
 		operation: 'list',
-		returns: 'label',
+		objectType: 'label',
 		name: 'List',
 		action: 'List the labels of a repository',
 		description: 'List the labels defined in a repository: name, color and description.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/labels',
-		scope: 'repository',
+		target: 'repository',
 		paging: {},
 		fields: [...repositoryFields()],
 	},
@@ -58,25 +58,25 @@ export const labelRows: GitHubRow[] = [
 		resource: 'label',
 		operation: 'get',
 		handler: labelByName,
-		returns: 'label',
+		objectType: 'label',
 		name: 'Get',
 		action: 'Get a label of a repository',
 		description: 'Get one label of a repository by its name: color and description.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/labels/{name}',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), labelName()],
 	},
 	{
 		resource: 'label',
 		operation: 'create',
-		returns: 'label',
+		objectType: 'label',
 		name: 'Create',
 		action: 'Create a label in a repository',
 		description: 'Create a label in a repository, with a color and a description. Returns the label.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/labels',
-		scope: 'repository',
+		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			{ displayName: 'Name', name: 'name', type: 'string', default: '', in: 'body', required: true, placeholder: 'e.g. needs triage', description: 'Name of the new label (emoji allowed, e.g. ":bug:")' },
@@ -88,13 +88,13 @@ export const labelRows: GitHubRow[] = [
 		resource: 'label',
 		operation: 'update',
 		handler: labelByName,
-		returns: 'label',
+		objectType: 'label',
 		name: 'Update',
 		action: 'Update a label of a repository',
 		description: 'Rename a label or change its color or description; issues and pull requests keep it. Fields left out stay unchanged. Returns the label.',
 		method: 'PATCH',
 		path: '/repos/{owner}/{repo}/labels/{name}',
-		scope: 'repository',
+		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			labelName(),
@@ -112,8 +112,8 @@ export const labelRows: GitHubRow[] = [
 		description: 'Delete a label from a repository permanently; it is removed from every issue and pull request that has it.',
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}/labels/{name}',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), labelName()],
-		output: (_body, values: IDataObject) => ({ name: values.labelName, deleted: true }),
+		shapeAnswer: (_body, values: IDataObject) => ({ name: values.labelName, deleted: true }),
 	},
 ];

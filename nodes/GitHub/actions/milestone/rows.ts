@@ -1,12 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { CatalogueField } from '../../../shared/catalogue';
+import type { RowField } from '../../../shared/rowEngine';
 import { locatorModes, mustMatch, typedMode } from '../../../shared/locator';
 import { isoDate, repositoryFields, sortDirection } from '../fields';
 import type { GitHubRow } from '../types';
 
 /** A milestone of the chosen repository, picked from its milestones or given by number. */
-export const milestoneLocator = (overrides: Partial<CatalogueField> & Pick<CatalogueField, 'name' | 'in'>): CatalogueField => ({
+export const milestoneLocator = (overrides: Partial<RowField> & Pick<RowField, 'name' | 'in'>): RowField => ({
 	displayName: 'Milestone',
 	type: 'resourceLocator',
 	required: true,
@@ -21,7 +21,7 @@ export const milestoneLocator = (overrides: Partial<CatalogueField> & Pick<Catal
 
 const milestoneNumber = () => milestoneLocator({ name: 'milestoneNumber', apiName: 'milestone_number', in: 'path' });
 
-const state = (description: string, withAll: boolean): CatalogueField => ({
+const state = (description: string, withAll: boolean): RowField => ({
 	displayName: 'State',
 	name: 'state',
 	type: 'options',
@@ -36,7 +36,7 @@ const state = (description: string, withAll: boolean): CatalogueField => ({
 	],
 });
 
-const details = (): CatalogueField[] => [
+const details = (): RowField[] => [
 	{ displayName: 'Description', name: 'description', type: 'string', default: '', in: 'body', optional: true, description: 'Description of the milestone', ui: { typeOptions: { rows: 3 } } },
 	{ ...isoDate('due_on', 'Due On', 'When the milestone is due (GitHub keeps the date only)'), in: 'body' },
 	state('Open or close the milestone', false),
@@ -46,13 +46,13 @@ export const milestoneRows: GitHubRow[] = [
 	{
 		resource: 'milestone',
 		operation: 'list',
-		returns: 'milestone',
+		objectType: 'milestone',
 		name: 'List',
 		action: 'List the milestones of a repository',
 		description: 'List the milestones of a repository, filtered by state, sorted by due date or completeness: number, title, state, due date and open/closed issue counts.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/milestones',
-		scope: 'repository',
+		target: 'repository',
 		paging: {},
 		fields: [
 			...repositoryFields(),
@@ -71,25 +71,25 @@ export const milestoneRows: GitHubRow[] = [
 	{
 		resource: 'milestone',
 		operation: 'get',
-		returns: 'milestone',
+		objectType: 'milestone',
 		name: 'Get',
 		action: 'Get a milestone of a repository',
 		description: 'Get one milestone by its number: title, description, state, due date and open/closed issue counts.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/milestones/{milestone_number}',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), milestoneNumber()],
 	},
 	{
 		resource: 'milestone',
 		operation: 'create',
-		returns: 'milestone',
+		objectType: 'milestone',
 		name: 'Create',
 		action: 'Create a milestone in a repository',
 		description: 'Create a milestone in a repository with a title and optionally a description and a due date. Returns the milestone with its number.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/milestones',
-		scope: 'repository',
+		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			{ displayName: 'Title', name: 'title', type: 'string', default: '', in: 'body', required: true, placeholder: 'e.g. v1.2', description: 'Title of the milestone' },
@@ -99,13 +99,13 @@ export const milestoneRows: GitHubRow[] = [
 	{
 		resource: 'milestone',
 		operation: 'update',
-		returns: 'milestone',
+		objectType: 'milestone',
 		name: 'Update',
 		action: 'Update a milestone of a repository',
 		description: 'Change a milestone’s title, description, due date or open/closed state. Fields left out stay unchanged. Returns the milestone.',
 		method: 'PATCH',
 		path: '/repos/{owner}/{repo}/milestones/{milestone_number}',
-		scope: 'repository',
+		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			milestoneNumber(),
@@ -121,8 +121,8 @@ export const milestoneRows: GitHubRow[] = [
 		description: 'Delete a milestone permanently; its issues and pull requests stay, without a milestone.',
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}/milestones/{milestone_number}',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), milestoneNumber()],
-		output: (_body, values: IDataObject) => ({ milestoneNumber: Number(values.milestoneNumber), deleted: true }),
+		shapeAnswer: (_body, values: IDataObject) => ({ milestoneNumber: Number(values.milestoneNumber), deleted: true }),
 	},
 ];

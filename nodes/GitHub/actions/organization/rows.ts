@@ -1,8 +1,8 @@
-import type { CatalogueField } from '../../../shared/catalogue';
-import { listOf } from '../../../shared/catalogue';
+import type { RowField } from '../../../shared/rowEngine';
+import { listOf } from '../../../shared/rowEngine';
 import type { GitHubRow } from '../types';
 
-const organization: CatalogueField = {
+const organization: RowField = {
 	displayName: 'Organization',
 	name: 'organization', apiName: 'org', type: 'string', default: '', in: 'path', required: true, placeholder: 'e.g. n8n-io',
 	description: 'Login of the organization',
@@ -15,38 +15,38 @@ export const organizationRows: GitHubRow[] = [
 	{
 		resource: 'organization',
 		operation: 'get',
-		returns: 'organization',
+		objectType: 'organization',
 		name: 'Get',
 		action: 'Get an organization',
 		description: 'Get an organization’s profile: name, description, blog, location, public repository count and, for members, plan and settings.',
 		method: 'GET',
 		path: '/orgs/{org}',
-		scope: 'none',
+		target: 'none',
 		fields: [organization],
 	},
 	{
 		resource: 'organization',
 		operation: 'listMine',
-		returns: 'organization',
+		objectType: 'organization',
 		name: 'List My Organizations',
 		action: 'List organizations of the connected account',
 		description: 'List the organizations the connected account is a member of (for OAuth apps: those that granted access).',
 		method: 'GET',
 		path: '/user/orgs',
-		scope: 'none',
+		target: 'none',
 		paging: {},
 		fields: [],
 	},
 	{
 		resource: 'organization',
 		operation: 'listMembers',
-		returns: 'user',
+		objectType: 'user',
 		name: 'List Members',
 		action: 'List members of an organization',
 		description: 'List the members of an organization (public members only, unless the connected account is a member), optionally only admins or only members.',
 		method: 'GET',
 		path: '/orgs/{org}/members',
-		scope: 'none',
+		target: 'none',
 		paging: {},
 		fields: [
 			organization,
@@ -71,7 +71,7 @@ export const organizationRows: GitHubRow[] = [
 			'Invite a GitHub user to an organization with a role, or change the role of a member. Changes the organization: a new person gets an invitation (state "pending") to accept. Needs organization owner rights. Returns the membership.',
 		method: 'PUT',
 		path: '/orgs/{org}/memberships/{username}',
-		scope: 'none',
+		target: 'none',
 		fields: [
 			organization,
 			{ displayName: 'Username', name: 'username', type: 'string', default: '', in: 'path', required: true, placeholder: 'e.g. octocat', description: 'GitHub login of the person to invite' },
@@ -95,7 +95,7 @@ export const organizationRows: GitHubRow[] = [
 			'Invite a person to an organization by email address (with or without a GitHub account), with a role and optionally teams. Changes the organization: GitHub emails an invitation to accept. Needs organization owner rights. github.com only: Enterprise Server has no email invitations (invite by username there). Returns the invitation.',
 		method: 'POST',
 		path: '/orgs/{org}/invitations',
-		scope: 'none',
+		target: 'none',
 		fields: [
 			organization,
 			{ displayName: 'Email', name: 'email', type: 'string', default: '', in: 'body', required: true, placeholder: 'e.g. name@email.com', description: 'Email address to send the invitation to; it may belong to an existing GitHub user' },

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { projectItemAllowed, projectOwnerProof, projectProof } from '../../../shared/scope/github';
 import type { Connection } from '../graphql';
 import { graphqlPages, proven, scopeLists } from '../graphql';
-import type { HandlerInput } from '../types';
+import type { GitHubRowRun } from '../types';
 
 export const PROJECT_ITEM_QUERY = `query($projectOwner: String!, $projectNumber: Int!, $field: String!, $owner: String!, $repo: String!, $number: Int!) {
   repositoryOwner(login: $projectOwner) {
@@ -42,8 +42,8 @@ interface Found {
 }
 
 /** Project fields and their options are looked up by name, then the item's value is set. */
-export async function updateItemStatus(input: HandlerInput) {
-	const { ctx, client, values, itemIndex, scope: allowlist } = input;
+export async function updateItemStatus(input: GitHubRowRun) {
+	const { ctx, client, values, itemIndex, allowlist } = input;
 	const fail = (message: string, description: string) =>
 		new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
 	const fieldName = String(values.statusField || 'Status').trim();
@@ -186,7 +186,7 @@ interface ProjectRef {
 	number: number;
 }
 
-function projectOf({ ctx, values, itemIndex }: HandlerInput, withNumber: boolean): ProjectRef {
+function projectOf({ ctx, values, itemIndex }: GitHubRowRun, withNumber: boolean): ProjectRef {
 	const owner = String(values.projectOwner ?? '').trim();
 	if (!owner) {
 		throw new NodeOperationError(ctx.getNode(), 'The "Project Owner" parameter is empty', {
@@ -205,16 +205,16 @@ function projectOf({ ctx, values, itemIndex }: HandlerInput, withNumber: boolean
 	return { owner, number: Number(number) };
 }
 
-const projectNotFound = ({ ctx, itemIndex }: HandlerInput, project: ProjectRef) =>
+const projectNotFound = ({ ctx, itemIndex }: GitHubRowRun, project: ProjectRef) =>
 	new NodeOperationError(ctx.getNode(), `Project ${project.number} of "${project.owner}" was not found`, {
 		itemIndex,
 		description: 'Check "Project Owner" and "Project", and that the token has the "project" (or "read:project") scope.',
 	});
 
-const itemsOf = (input: HandlerInput, objects: IDataObject[]) => objects.map((json) => ({ json, pairedItem: { item: input.itemIndex } }));
+const itemsOf = (input: GitHubRowRun, objects: IDataObject[]) => objects.map((json) => ({ json, pairedItem: { item: input.itemIndex } }));
 
 /** The projects (V2) of a user or organization, open and closed. */
-export async function listProjects(input: HandlerInput) {
+export async function listProjects(input: GitHubRowRun) {
 	const project = projectOf(input, false);
 	const lists = await scopeLists(input);
 	const proof = proven(input, () => projectOwnerProof(lists, { owner: project.owner }));
@@ -244,7 +244,7 @@ interface FieldNode {
 }
 
 /** One item per field of a project, with the options of single-select fields and the iterations of iteration fields. */
-export async function listFields(input: HandlerInput) {
+export async function listFields(input: GitHubRowRun) {
 	const project = projectOf(input, true);
 	const lists = await scopeLists(input);
 	const proof = proven(input, () => projectOwnerProof(lists, project));
@@ -279,7 +279,7 @@ interface ItemNode {
  * The items of a project with their field values by field name. With "Allowed Repositories"
  * (node or credential) set, items from other repositories are left out; draft issues stay.
  */
-export async function listItems(input: HandlerInput) {
+export async function listItems(input: GitHubRowRun) {
 	const project = projectOf(input, true);
 	const lists = await scopeLists(input);
 	const proof = proven(input, () => projectOwnerProof(lists, project));
@@ -320,7 +320,7 @@ export async function listItems(input: HandlerInput) {
 }
 
 /** Adds an issue or pull request to a project; one already in it keeps its item (GitHub returns the same ID). */
-export async function addItem(input: HandlerInput) {
+export async function addItem(input: GitHubRowRun) {
 	const { ctx, client, values, itemIndex } = input;
 	const project = projectOf(input, true);
 	const owner = String(values.owner);

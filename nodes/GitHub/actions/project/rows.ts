@@ -1,10 +1,10 @@
-import type { CatalogueField } from '../../../shared/catalogue';
+import type { RowField } from '../../../shared/rowEngine';
 import { byName, locatorModes, mustMatch, typedMode } from '../../../shared/locator';
 import { numberLocator, ownerField, repositoryFields } from '../fields';
 import type { GitHubRow } from '../types';
 import { addItem, listFields, listItems, listProjects, updateItemStatus } from './handlers';
 
-const projectOwner = (): CatalogueField => ({
+const projectOwner = (): RowField => ({
 	...ownerField('User or organization that owns the project, e.g. "n8n-io"'),
 	displayName: 'Project Owner',
 	name: 'projectOwner',
@@ -12,7 +12,7 @@ const projectOwner = (): CatalogueField => ({
 	identifies: undefined,
 });
 
-const projectNumber = (): CatalogueField => ({
+const projectNumber = (): RowField => ({
 	displayName: 'Project',
 	name: 'projectNumber',
 	type: 'resourceLocator',
@@ -31,12 +31,12 @@ const projectNumber = (): CatalogueField => ({
 });
 
 /** The issue or pull request a project item is about: repository (checked by the router) and number. */
-const projectContent = (description: string): CatalogueField[] => [
+const projectContent = (description: string): RowField[] => [
 	...repositoryFields().map((field) => ({ ...field, in: 'none' as const })),
 	numberLocator('issueOrPullRequest', { name: 'issueNumber', in: 'none', description }),
 ];
 
-const statusOption = (): CatalogueField => ({
+const statusOption = (): RowField => ({
 	displayName: 'Status',
 	name: 'status',
 	type: 'resourceLocator',
@@ -59,7 +59,7 @@ export const projectRows: GitHubRow[] = [
 			'Set the Status (or another single-select field) of an issue or pull request in a GitHub Project (V2), choosing the option by its name, e.g. "In Progress": moves the item to that column of the project\'s board. Changes the project. Uses GitHub’s GraphQL API.',
 		method: 'POST',
 		path: '/graphql',
-		scope: 'repository',
+		target: 'repository',
 		spec: [{ kind: 'toolStep', name: 'Update Project (V2) Item Status' }],
 		handler: updateItemStatus,
 		fields: [
@@ -80,7 +80,7 @@ export const projectRows: GitHubRow[] = [
 		method: 'POST',
 		effect: 'reads',
 		path: '/graphql',
-		scope: 'confined',
+		target: 'confined',
 		handler: listProjects,
 		paging: {},
 		fields: [projectOwner()],
@@ -94,7 +94,7 @@ export const projectRows: GitHubRow[] = [
 		method: 'POST',
 		effect: 'reads',
 		path: '/graphql',
-		scope: 'confined',
+		target: 'confined',
 		handler: listFields,
 		fields: [projectOwner(), projectNumber()],
 	},
@@ -107,7 +107,7 @@ export const projectRows: GitHubRow[] = [
 		method: 'POST',
 		effect: 'reads',
 		path: '/graphql',
-		scope: 'confined',
+		target: 'confined',
 		handler: listItems,
 		paging: {},
 		fields: [projectOwner(), projectNumber()],
@@ -120,7 +120,7 @@ export const projectRows: GitHubRow[] = [
 		description: 'Add an issue or pull request to a project (V2). Changes the project; adding one that is already there returns its existing item. Returns the project and item IDs. Uses GitHub’s GraphQL API.',
 		method: 'POST',
 		path: '/graphql',
-		scope: 'repository',
+		target: 'repository',
 		handler: addItem,
 		fields: [projectOwner(), projectNumber(), ...projectContent('Number of the issue or pull request to add (pull requests are listed with "(PR)"); the node looks up the ID GitHub needs')],
 	},

@@ -1,11 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { CatalogueField } from '../../../shared/catalogue';
+import type { RowField } from '../../../shared/rowEngine';
 import { repositoryProof } from '../../../shared/scope/github';
 import { numberLocator, repositoryFields } from '../fields';
 import { loginOf, proven, scopeLists } from '../graphql';
-import type { GitHubRow, HandlerInput } from '../types';
+import type { GitHubRow, GitHubRowRun } from '../types';
 
 export const PULL_REQUEST_ID_QUERY = `query($owner: String!, $repo: String!, $number: Int!) {
   repository(owner: $owner, name: $repo) { pullRequest(number: $number) { id } }
@@ -32,7 +32,7 @@ interface AutoMergeAnswer {
 }
 
 /** The pull request's GraphQL ID, inside the repository the scope checked. */
-async function pullRequestId(input: HandlerInput) {
+async function pullRequestId(input: GitHubRowRun) {
 	const owner = String(input.values.owner ?? '').trim();
 	const repo = String(input.values.repository ?? '').trim();
 	const number = Number(input.values.pullNumber);
@@ -49,13 +49,13 @@ async function pullRequestId(input: HandlerInput) {
 	return { id, proof };
 }
 
-const item = (input: HandlerInput, pullRequest: AutoMergeAnswer) => {
+const item = (input: GitHubRowRun, pullRequest: AutoMergeAnswer) => {
 	const { autoMergeRequest, ...rest } = pullRequest;
 	const autoMerge = autoMergeRequest ? { ...autoMergeRequest, enabledBy: loginOf(autoMergeRequest.enabledBy) } : null;
 	return [{ json: { ...rest, autoMerge }, pairedItem: { item: input.itemIndex } }];
 };
 
-export async function enableAutoMerge(input: HandlerInput) {
+export async function enableAutoMerge(input: GitHubRowRun) {
 	const { id, proof } = await pullRequestId(input);
 	const headline = String(input.values.commitHeadline ?? '').trim();
 	const body = String(input.values.commitBody ?? '');
@@ -67,14 +67,14 @@ export async function enableAutoMerge(input: HandlerInput) {
 	return item(input, data.enablePullRequestAutoMerge.pullRequest);
 }
 
-export async function disableAutoMerge(input: HandlerInput) {
+export async function disableAutoMerge(input: GitHubRowRun) {
 	const { id, proof } = await pullRequestId(input);
 	const data = await input.client.graphql<{ disablePullRequestAutoMerge: { pullRequest: AutoMergeAnswer } }>(DISABLE_AUTO_MERGE_MUTATION, { pullRequest: id }, proof);
 	return item(input, data.disablePullRequestAutoMerge.pullRequest);
 }
 
 /** GraphQL rows read owner, repository and number themselves; the router still checks "Allowed Repositories". */
-const fields = (): CatalogueField[] => [
+const fields = (): RowField[] => [
 	...repositoryFields().map((field) => ({ ...field, in: 'none' as const })),
 	{ ...numberLocator('pullRequest', { name: 'pullNumber' }), in: 'none' },
 ];
@@ -89,7 +89,7 @@ export const autoMergeRows: GitHubRow[] = [
 			'Have GitHub merge a pull request by itself once its required reviews and checks pass, with a merge method (merge, squash, rebase). Changes the pull request: it is merged later without another step. The repository must allow auto-merge. Returns the pull request’s auto-merge settings. Uses GitHub’s GraphQL API.',
 		method: 'POST',
 		path: '/graphql',
-		scope: 'repository',
+		target: 'repository',
 		handler: enableAutoMerge,
 		fields: [
 			...fields(),
@@ -113,7 +113,7 @@ export const autoMergeRows: GitHubRow[] = [
 		description: 'Cancel the auto-merge of a pull request, so it is no longer merged when its checks pass. Changes the pull request. Returns the pull request’s (now empty) auto-merge settings. Uses GitHub’s GraphQL API.',
 		method: 'POST',
 		path: '/graphql',
-		scope: 'repository',
+		target: 'repository',
 		handler: disableAutoMerge,
 		fields: fields(),
 	},

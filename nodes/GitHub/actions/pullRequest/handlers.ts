@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { HandlerInput } from '../types';
+import type { GitHubRowRun } from '../types';
 
 /** Diffs up to this size come as text in the JSON output; larger ones as binary data (or on request). */
 export const LARGE_DIFF_BYTES = 1024 * 1024;
@@ -12,7 +12,7 @@ const DIFF_MIME_TYPES: Record<string, string> = { diff: 'text/x-diff', patch: 't
  * The pull request's changes in unified diff format (or as a series of patches, one per commit):
  * GitHub answers the same path with text for its diff and patch media types.
  */
-export async function getDiffOrPatch({ ctx, client, row, values, request, itemIndex }: HandlerInput) {
+export async function getDiffOrPatch({ ctx, client, row, values, request, itemIndex }: GitHubRowRun) {
 	const format = row.operation === 'getPatch' ? 'patch' : 'diff';
 	const response = await client.send<Buffer>({
 		method: 'GET',
@@ -54,7 +54,7 @@ const positive = (value: unknown) => {
  * A line comment as GitHub's review API takes it. Lines are numbers in the file (RIGHT: the new
  * version, LEFT: the old one); a start line makes it a comment on a range of lines.
  */
-function lineComment(input: HandlerInput, comment: LineComment, where: string): IDataObject {
+function lineComment(input: GitHubRowRun, comment: LineComment, where: string): IDataObject {
 	const { ctx, itemIndex } = input;
 	const fail = (problem: string, fix: string) =>
 		new NodeOperationError(ctx.getNode(), `${where} ${problem}`, { itemIndex, description: fix });
@@ -80,7 +80,7 @@ function lineComment(input: HandlerInput, comment: LineComment, where: string): 
 }
 
 /** Line comments from the "Line Comments" rows and from "Line Comments (JSON)", in that order. */
-function lineComments(input: HandlerInput): IDataObject[] {
+function lineComments(input: GitHubRowRun): IDataObject[] {
 	const rows = ((input.values.lineComments as IDataObject | undefined)?.comment ?? []) as LineComment[];
 	const listed = (input.values.lineCommentsJson ?? []) as LineComment[];
 	return [
@@ -90,7 +90,7 @@ function lineComments(input: HandlerInput): IDataObject[] {
 }
 
 /** A review with its verdict, its text and any line comments, submitted in one request. */
-export async function submitReview(input: HandlerInput) {
+export async function submitReview(input: GitHubRowRun) {
 	const { ctx, values, request, itemIndex, generic } = input;
 	const comments = lineComments(input);
 	const event = String(values.event);
@@ -108,7 +108,7 @@ export async function submitReview(input: HandlerInput) {
  * A new review comment needs the commit it is about; without one given, the pull request's
  * current head commit is used.
  */
-export async function createReviewComment({ client, values, request, generic }: HandlerInput) {
+export async function createReviewComment({ client, values, request, generic }: GitHubRowRun) {
 	const body = { ...request.body } as IDataObject;
 	if (!String(values.commit_id ?? '').trim()) {
 		const pull = await client.request<IDataObject>({ method: 'GET', path: request.path.replace(/\/comments$/, '') });

@@ -1,11 +1,11 @@
-import type { CatalogueField } from '../../../shared/catalogue';
+import type { RowField } from '../../../shared/rowEngine';
 import { branchField, commaList, idLocator, isoDate, numberLocator, repositoryFields, sortDirection } from '../fields';
 import type { GitHubRow } from '../types';
 import { createReviewComment, getDiffOrPatch, submitReview } from './handlers';
 
 const pullNumber = () => numberLocator('pullRequest', { name: 'pullNumber', apiName: 'pull_number' });
 
-const bodyText = (description: string): CatalogueField => ({
+const bodyText = (description: string): RowField => ({
 	displayName: 'Body',
 	name: 'body',
 	type: 'string',
@@ -16,7 +16,7 @@ const bodyText = (description: string): CatalogueField => ({
 	ui: { typeOptions: { rows: 4 } },
 });
 
-const maintainerCanModify: CatalogueField = {
+const maintainerCanModify: RowField = {
 	displayName: 'Maintainers Can Modify',
 	name: 'maintainer_can_modify',
 	type: 'boolean',
@@ -51,7 +51,7 @@ const reviewCommentId = () =>
 		urlExample: 'https://github.com/n8n-io/n8n/pull/42#discussion_r1081119451',
 	});
 
-const diffFields = (format: 'diff' | 'patch'): CatalogueField[] => [
+const diffFields = (format: 'diff' | 'patch'): RowField[] => [
 	...repositoryFields(),
 	pullNumber(),
 	{
@@ -77,7 +77,7 @@ const diffFields = (format: 'diff' | 'patch'): CatalogueField[] => [
 	},
 ];
 
-const side = (name: string, displayName: string, description: string): CatalogueField => ({
+const side = (name: string, displayName: string, description: string): RowField => ({
 	name,
 	displayName,
 	type: 'options',
@@ -105,7 +105,7 @@ const lineCommentValues = [
 	{ displayName: 'Comment', name: 'body', type: 'string' as const, default: '', typeOptions: { rows: 3 }, description: 'Text of the comment (Markdown)' },
 ];
 
-const reviewers = (description: string): CatalogueField[] => [
+const reviewers = (description: string): RowField[] => [
 	{ displayName: 'Reviewers', name: 'reviewers', type: 'string', in: 'body', default: '', placeholder: 'e.g. octocat, hubot', description, toApi: commaList },
 	{
 		displayName: 'Team Reviewers',
@@ -118,13 +118,13 @@ export const pullRequestRows: GitHubRow[] = [
 	{
 		resource: 'pullRequest',
 		operation: 'create',
-		returns: 'pullRequest',
+		objectType: 'pullRequest',
 		name: 'Create',
 		action: 'Create a pull request',
 		description: 'Open a pull request that merges the head branch into the base branch, optionally as a draft. Returns the pull request with its number and URL.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/pulls',
-		scope: 'repository',
+		target: 'repository',
 		spec: [{ kind: 'toolStep', name: 'Create Pull Request' }, { kind: 'endpoint', name: 'Create pull request' }],
 		fields: [
 			...repositoryFields(),
@@ -143,26 +143,26 @@ export const pullRequestRows: GitHubRow[] = [
 	{
 		resource: 'pullRequest',
 		operation: 'get',
-		returns: 'pullRequest',
+		objectType: 'pullRequest',
 		name: 'Get',
 		action: 'Get a pull request',
 		description: 'Get one pull request: title, body, state, draft flag, head and base branches, mergeability, merge commit and review counts.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}',
-		scope: 'repository',
+		target: 'repository',
 		spec: [{ kind: 'endpoint', name: 'Get pull request' }],
 		fields: [...repositoryFields(), pullNumber()],
 	},
 	{
 		resource: 'pullRequest',
 		operation: 'list',
-		returns: 'pullRequest',
+		objectType: 'pullRequest',
 		name: 'List',
 		action: 'List pull requests',
 		description: 'List pull requests of a repository, filtered by state, head or base branch.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/pulls',
-		scope: 'repository',
+		target: 'repository',
 		spec: [{ kind: 'endpoint', name: 'List pull requests' }],
 		paging: {},
 		fields: [
@@ -196,13 +196,13 @@ export const pullRequestRows: GitHubRow[] = [
 	{
 		resource: 'pullRequest',
 		operation: 'update',
-		returns: 'pullRequest',
+		objectType: 'pullRequest',
 		name: 'Update',
 		action: 'Update a pull request',
 		description: 'Change a pull request’s title, body, base branch or open/closed state. Fields left out stay unchanged.',
 		method: 'PATCH',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}',
-		scope: 'repository',
+		target: 'repository',
 		spec: [{ kind: 'endpoint', name: 'Update pull request' }],
 		fields: [
 			...repositoryFields(),
@@ -230,7 +230,7 @@ export const pullRequestRows: GitHubRow[] = [
 		description: 'Merge a pull request with a merge commit, by squashing or by rebasing. Optionally only if the head is still at a given SHA. Returns the merge commit SHA.',
 		method: 'PUT',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/merge',
-		scope: 'repository',
+		target: 'repository',
 		spec: [{ kind: 'endpoint', name: 'Merge pull request' }],
 		fields: [
 			...repositoryFields(),
@@ -258,7 +258,7 @@ export const pullRequestRows: GitHubRow[] = [
 		description: 'Get the users and teams whose review is requested on a pull request (reviewers who already reviewed are not included).',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers',
-		scope: 'repository',
+		target: 'repository',
 		spec: [{ kind: 'toolStep', name: 'Get Reviewers' }],
 		fields: [...repositoryFields(), pullNumber()],
 	},
@@ -270,7 +270,7 @@ export const pullRequestRows: GitHubRow[] = [
 		description: 'Get the changes of a pull request as one unified diff (what code review tools read). Returns the diff as text in the "diff" field, or as binary data when it is over 1 MB or when asked.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}',
-		scope: 'repository',
+		target: 'repository',
 		handler: getDiffOrPatch,
 		fields: diffFields('diff'),
 	},
@@ -282,72 +282,72 @@ export const pullRequestRows: GitHubRow[] = [
 		description: 'Get the changes of a pull request as a series of patches, one per commit with its author and message (as "git format-patch" writes them). Returns the text in the "patch" field, or as binary data when it is over 1 MB or when asked.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}',
-		scope: 'repository',
+		target: 'repository',
 		handler: getDiffOrPatch,
 		fields: diffFields('patch'),
 	},
 	{
 		resource: 'pullRequest',
 		operation: 'listFiles',
-		returns: 'pullRequestFile',
+		objectType: 'pullRequestFile',
 		name: 'List Files',
 		action: 'List the files a pull request changes',
 		description: 'List the files a pull request changes: one item per file with its status (added, modified, removed, renamed), added and deleted lines and its patch (GitHub lists at most 3,000 files).',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/files',
-		scope: 'repository',
+		target: 'repository',
 		paging: {},
 		fields: [...repositoryFields(), pullNumber()],
 	},
 	{
 		resource: 'pullRequest',
 		operation: 'listCommits',
-		returns: 'commit',
+		objectType: 'commit',
 		name: 'List Commits',
 		action: 'List the commits of a pull request',
 		description: 'List the commits of a pull request, oldest first: SHA, message, author and date (GitHub lists at most 250).',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/commits',
-		scope: 'repository',
+		target: 'repository',
 		paging: {},
 		fields: [...repositoryFields(), pullNumber()],
 	},
 	{
 		resource: 'pullRequest',
 		operation: 'listReviews',
-		returns: 'review',
+		objectType: 'review',
 		name: 'List Reviews',
 		action: 'List the reviews of a pull request',
 		description: 'List the reviews of a pull request, oldest first: reviewer, state (APPROVED, CHANGES_REQUESTED, COMMENTED, DISMISSED, PENDING), text and time.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/reviews',
-		scope: 'repository',
+		target: 'repository',
 		paging: {},
 		fields: [...repositoryFields(), pullNumber()],
 	},
 	{
 		resource: 'pullRequest',
 		operation: 'getReview',
-		returns: 'review',
+		objectType: 'review',
 		name: 'Get Review',
 		action: 'Get a review of a pull request',
 		description: 'Get one review of a pull request by its ID: reviewer, state, text, commit and time.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), pullNumber(), reviewId()],
 	},
 	{
 		resource: 'pullRequest',
 		operation: 'submitReview',
-		returns: 'review',
+		objectType: 'review',
 		name: 'Submit Review',
 		action: 'Submit a review of a pull request',
 		description:
 			'Publish a review on a pull request: approve it, request changes or comment, with review text and optional line comments (file path, line, side, text). Line comments can also be given as a JSON list [{"path": "src/a.ts", "line": 12, "side": "RIGHT", "body": "…"}]. Returns the review.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/reviews',
-		scope: 'repository',
+		target: 'repository',
 		handler: submitReview,
 		fields: [
 			...repositoryFields(),
@@ -385,13 +385,13 @@ export const pullRequestRows: GitHubRow[] = [
 	{
 		resource: 'pullRequest',
 		operation: 'dismissReview',
-		returns: 'review',
+		objectType: 'review',
 		name: 'Dismiss Review',
 		action: 'Dismiss a review of a pull request',
 		description: 'Dismiss a submitted review (changes its state to DISMISSED, so it no longer counts towards the pull request\'s approval), with a message saying why. Needs admin rights or a branch protection allowing it. Returns the review.',
 		method: 'PUT',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/dismissals',
-		scope: 'repository',
+		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			pullNumber(),
@@ -402,13 +402,13 @@ export const pullRequestRows: GitHubRow[] = [
 	{
 		resource: 'pullRequest',
 		operation: 'listReviewComments',
-		returns: 'reviewComment',
+		objectType: 'reviewComment',
 		name: 'List Review Comments',
 		action: 'List the review comments of a pull request',
 		description: 'List the comments on lines of a pull request\'s changes (not the conversation comments, see Issue → List Comments): file path, line, text, author and the comment it replies to.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/comments',
-		scope: 'repository',
+		target: 'repository',
 		paging: {},
 		fields: [
 			...repositoryFields(),
@@ -429,13 +429,13 @@ export const pullRequestRows: GitHubRow[] = [
 	{
 		resource: 'pullRequest',
 		operation: 'createReviewComment',
-		returns: 'reviewComment',
+		objectType: 'reviewComment',
 		name: 'Create Review Comment',
 		action: 'Comment on a line of a pull request',
 		description: 'Comment on a line (or a range of lines) of a file a pull request changes, outside of a review. The comment is about the pull request\'s latest commit unless a commit is given. Returns the comment.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/comments',
-		scope: 'repository',
+		target: 'repository',
 		handler: createReviewComment,
 		fields: [
 			...repositoryFields(),
@@ -452,13 +452,13 @@ export const pullRequestRows: GitHubRow[] = [
 	{
 		resource: 'pullRequest',
 		operation: 'replyToReviewComment',
-		returns: 'reviewComment',
+		objectType: 'reviewComment',
 		name: 'Reply to Review Comment',
 		action: 'Reply to a review comment of a pull request',
 		description: 'Reply in the thread of a review comment (a comment on a line). Replies to replies are not possible: give the ID of the thread\'s first comment. Returns the reply.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies',
-		scope: 'repository',
+		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			pullNumber(),
@@ -469,25 +469,25 @@ export const pullRequestRows: GitHubRow[] = [
 	{
 		resource: 'pullRequest',
 		operation: 'requestReviewers',
-		returns: 'pullRequest',
+		objectType: 'pullRequest',
 		name: 'Request Reviewers',
 		action: 'Request reviewers for a pull request',
 		description: 'Ask users and/or teams to review a pull request (adds them to its requested reviewers; they are notified). Returns the pull request.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), pullNumber(), ...reviewers('GitHub logins to ask for a review, comma-separated')],
 	},
 	{
 		resource: 'pullRequest',
 		operation: 'removeReviewers',
-		returns: 'pullRequest',
+		objectType: 'pullRequest',
 		name: 'Remove Requested Reviewers',
 		action: 'Remove requested reviewers from a pull request',
 		description: 'Withdraw review requests from users and/or teams (removes them from the pull request\'s requested reviewers; reviews they already gave stay). Returns the pull request.',
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), pullNumber(), ...reviewers('GitHub logins whose review request is withdrawn, comma-separated')],
 	},
 	{
@@ -498,7 +498,7 @@ export const pullRequestRows: GitHubRow[] = [
 		description: 'Merge the latest changes of the base branch into the pull request\'s head branch (a new merge commit on the head branch, as the "Update branch" button does). GitHub does this in the background and answers with a message.',
 		method: 'PUT',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/update-branch',
-		scope: 'repository',
+		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			pullNumber(),

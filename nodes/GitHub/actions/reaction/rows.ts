@@ -1,6 +1,6 @@
 import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
-import type { CatalogueField } from '../../../shared/catalogue';
+import type { RowField } from '../../../shared/rowEngine';
 import { numberLocator, numericIdField, repositoryFields } from '../fields';
 import { commentId } from '../issue/rows';
 import { releaseIdField } from '../release/rows';
@@ -23,7 +23,7 @@ interface Target {
 	key: string;
 	label: string;
 	path: string;
-	field: () => CatalogueField;
+	field: () => RowField;
 	reactions: INodePropertyOptions[];
 }
 
@@ -40,7 +40,7 @@ const TARGETS: Target[] = [
 	{ key: 'Release', label: 'release', path: '/repos/{owner}/{repo}/releases/{release_id}/reactions', field: releaseIdField, reactions: RELEASE_REACTIONS },
 ];
 
-const content = (reactions: INodePropertyOptions[], optional: boolean): CatalogueField => ({
+const content = (reactions: INodePropertyOptions[], optional: boolean): RowField => ({
 	displayName: 'Reaction',
 	name: 'content',
 	type: 'options',
@@ -59,26 +59,26 @@ function rowsFor(target: Target): GitHubRow[] {
 		{
 			resource: 'reaction',
 			operation: `list${target.key}`,
-			returns: 'reaction',
+			objectType: 'reaction',
 			name: `List on ${label}`,
 			action: `List the reactions on a ${target.label}`,
 			description: `List the emoji reactions on a ${target.label}: kind, who reacted and when.`,
 			method: 'GET',
 			path: target.path,
-			scope: 'repository',
+			target: 'repository',
 			paging: {},
 			fields: [...repositoryFields(), target.field(), content(target.reactions, true)],
 		},
 		{
 			resource: 'reaction',
 			operation: `add${target.key}`,
-			returns: 'reaction',
+			objectType: 'reaction',
 			name: `Add to ${label}`,
 			action: `React to a ${target.label}`,
 			description: `Add an emoji reaction of the connected account to a ${target.label} (the same reaction again is not added twice). Changes the ${target.label}’s reactions. Returns the reaction with its ID (for Delete).`,
 			method: 'POST',
 			path: target.path,
-			scope: 'repository',
+			target: 'repository',
 			fields: [...repositoryFields(), target.field(), content(target.reactions, false)],
 		},
 		{
@@ -89,9 +89,9 @@ function rowsFor(target: Target): GitHubRow[] {
 			description: `Delete a reaction on a ${target.label} by its ID. Deletes data: the reaction is gone.`,
 			method: 'DELETE',
 			path: `${target.path}/{reaction_id}`,
-			scope: 'repository',
+			target: 'repository',
 			fields: [...repositoryFields(), target.field(), numericIdField('Reaction ID', 'reactionId', 'reaction_id', 'Numeric ID of the reaction (Add and List return it as "id")')],
-			output: (_body, values: IDataObject) => ({ deleted: true, reactionId: values.reactionId }),
+			shapeAnswer: (_body, values: IDataObject) => ({ deleted: true, reactionId: values.reactionId }),
 		},
 	];
 }

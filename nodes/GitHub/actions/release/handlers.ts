@@ -2,13 +2,13 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { DownloadLimitError, inputFile, saveDownload, sizeOf, UploadBody } from '../../../shared/transfer';
-import type { HandlerInput } from '../types';
+import type { GitHubRowRun } from '../types';
 
 /**
  * The asset's bytes come from the input item's binary data and go to the upload host; the file
  * name and the MIME type of the binary data name and type the asset unless a name is given.
  */
-export async function uploadReleaseAsset({ ctx, values, request, itemIndex, generic }: HandlerInput) {
+export async function uploadReleaseAsset({ ctx, values, request, itemIndex, generic }: GitHubRowRun) {
 	const property = String(values.binaryPropertyName ?? '').trim() || 'data';
 	const file = inputFile(ctx, itemIndex, property, 'Input Binary Field');
 	const name = String(values.name ?? '').trim() || file.fileName;
@@ -34,7 +34,7 @@ export async function uploadReleaseAsset({ ctx, values, request, itemIndex, gene
  * before downloading); its bytes come with Accept: application/octet-stream, from GitHub's
  * storage host after a redirect (followed without the credential).
  */
-export async function downloadReleaseAsset({ ctx, client, values, request, itemIndex }: HandlerInput) {
+export async function downloadReleaseAsset({ ctx, client, values, request, itemIndex }: GitHubRowRun) {
 	const asset = await client.request<IDataObject>({ method: 'GET', path: request.path });
 	const size = Number(asset.size);
 	if (Number.isFinite(size) && size > client.maxDownloadBytes) {

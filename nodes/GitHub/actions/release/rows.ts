@@ -1,12 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { CatalogueField } from '../../../shared/catalogue';
+import type { RowField } from '../../../shared/rowEngine';
 import { byId, locatorModes, mustMatch } from '../../../shared/locator';
 import { repositoryFields } from '../fields';
 import type { GitHubRow } from '../types';
 import { downloadReleaseAsset, uploadReleaseAsset } from './handlers';
 
-export const releaseIdField = (): CatalogueField => ({
+export const releaseIdField = (): RowField => ({
 	displayName: 'Release',
 	name: 'releaseId',
 	apiName: 'release_id',
@@ -26,7 +26,7 @@ const MAKE_LATEST = [
 ];
 
 /** The release's editable properties (create and update share them). */
-function releaseProperties(forCreate: boolean): CatalogueField[] {
+function releaseProperties(forCreate: boolean): RowField[] {
 	return [
 		{
 			displayName: 'Target', name: 'target_commitish', type: 'string', default: '', in: 'body', optional: true, placeholder: 'e.g. main',
@@ -54,13 +54,13 @@ export const releaseRows: GitHubRow[] = [
 	{
 		resource: 'release',
 		operation: 'list',
-		returns: 'release',
+		objectType: 'release',
 		name: 'List',
 		action: 'List releases',
 		description: 'List the releases of a repository, newest first: tag, name, notes, draft/prerelease flags, assets and dates.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/releases',
-		scope: 'repository',
+		target: 'repository',
 		spec: [{ kind: 'toolStep', name: 'List Releases' }],
 		paging: {},
 		fields: repositoryFields(),
@@ -68,38 +68,38 @@ export const releaseRows: GitHubRow[] = [
 	{
 		resource: 'release',
 		operation: 'getLatest',
-		returns: 'release',
+		objectType: 'release',
 		name: 'Get Latest',
 		action: 'Get the latest release',
 		description:
 			'Get the latest published full release of a repository (drafts and prereleases are skipped): tag, name, notes, assets and dates.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/releases/latest',
-		scope: 'repository',
+		target: 'repository',
 		fields: repositoryFields(),
 	},
 	{
 		resource: 'release',
 		operation: 'get',
-		returns: 'release',
+		objectType: 'release',
 		name: 'Get',
 		action: 'Get a release',
 		description: 'Get one release by its ID: tag, name, notes, draft/prerelease flags, assets and dates.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/releases/{release_id}',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), releaseIdField()],
 	},
 	{
 		resource: 'release',
 		operation: 'getByTag',
-		returns: 'release',
+		objectType: 'release',
 		name: 'Get by Tag',
 		action: 'Get a release by its tag',
 		description: 'Get the published release of a tag, e.g. "v1.2.0": ID, name, notes, assets and dates. Drafts have no tag yet and are not found this way.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/releases/tags/{tag}',
-		scope: 'repository',
+		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			{ displayName: 'Tag', name: 'tag', type: 'string', default: '', in: 'path', required: true, placeholder: 'e.g. v1.2.0', description: 'Tag name of the release, e.g. "v1.2.0"' },
@@ -108,14 +108,14 @@ export const releaseRows: GitHubRow[] = [
 	{
 		resource: 'release',
 		operation: 'create',
-		returns: 'release',
+		objectType: 'release',
 		name: 'Create',
 		action: 'Create a release',
 		description:
 			'Create (and by default publish) a release for a tag; the tag is created from Target when it does not exist. Can generate the notes from merged pull requests, or create a draft or prerelease.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/releases',
-		scope: 'repository',
+		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			{ displayName: 'Tag', name: 'tag_name', type: 'string', default: '', in: 'body', required: true, placeholder: 'e.g. v1.2.0', description: 'Tag of the release, e.g. "v1.2.0"' },
@@ -129,14 +129,14 @@ export const releaseRows: GitHubRow[] = [
 	{
 		resource: 'release',
 		operation: 'update',
-		returns: 'release',
+		objectType: 'release',
 		name: 'Update',
 		action: 'Update a release',
 		description:
 			'Change a release: tag, name, notes, draft/prerelease flags, latest flag. Publishing a draft is setting Draft to false. Only the fields given change.',
 		method: 'PATCH',
 		path: '/repos/{owner}/{repo}/releases/{release_id}',
-		scope: 'repository',
+		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			releaseIdField(),
@@ -152,34 +152,34 @@ export const releaseRows: GitHubRow[] = [
 		description: 'Delete a release and its uploaded assets, permanently. The Git tag stays (delete it as a ref).',
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}/releases/{release_id}',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), releaseIdField()],
-		output: (_body, values: IDataObject) => ({ deleted: true, releaseId: values.releaseId }),
+		shapeAnswer: (_body, values: IDataObject) => ({ deleted: true, releaseId: values.releaseId }),
 	},
 	{
 		resource: 'release',
 		operation: 'listAssets',
-		returns: 'asset',
+		objectType: 'asset',
 		name: 'List Assets',
 		action: 'List the assets of a release',
 		description: 'List the files uploaded to a release: name, label, content type, size, download count and download URL.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/releases/{release_id}/assets',
-		scope: 'repository',
+		target: 'repository',
 		paging: {},
 		fields: [...repositoryFields(), releaseIdField()],
 	},
 	{
 		resource: 'release',
 		operation: 'uploadAsset',
-		returns: 'asset',
+		objectType: 'asset',
 		name: 'Upload Asset',
 		action: 'Upload a file to a release',
 		description:
 			'Add a file from the input item’s binary data to a release as an asset (it adds to the release; a file of the same name already there is refused by GitHub). The name is the file’s name unless given; the content type is the file’s MIME type.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/releases/{release_id}/assets',
-		scope: 'repository',
+		target: 'repository',
 		handler: uploadReleaseAsset,
 		fields: [
 			...repositoryFields(),
@@ -202,7 +202,7 @@ export const releaseRows: GitHubRow[] = [
 			'Download a file of a release into a binary property, named and typed as uploaded (streamed; an asset over "Max Download Size (MB)" is refused before downloading).',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/releases/assets/{asset_id}',
-		scope: 'repository',
+		target: 'repository',
 		handler: downloadReleaseAsset,
 		fields: [
 			...repositoryFields(),

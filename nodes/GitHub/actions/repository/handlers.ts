@@ -1,14 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { listOf } from '../../../shared/catalogue';
+import { listOf } from '../../../shared/rowEngine';
 import { pathSegment } from '../../../shared/requestGuard';
 import { repositoryRefusal } from '../../../shared/scope';
 import { fileNameFromDisposition, saveDownload, storedSize } from '../../../shared/transfer';
-import type { HandlerInput } from '../types';
+import type { GitHubRowRun } from '../types';
 
 /** The connected account's repositories live at /user/repos, an organization's at /orgs/{org}/repos. */
-export async function createRepository({ client, values, request, generic }: HandlerInput) {
+export async function createRepository({ client, values, request, generic }: GitHubRowRun) {
 	const owner = String(values.owner ?? '').trim();
 	if (!owner) return await generic(request);
 	const me = await client.request<IDataObject>({ method: 'GET', path: '/user' });
@@ -20,7 +20,7 @@ export async function createRepository({ client, values, request, generic }: Han
  * Lists of repositories keep only those the node's "Allowed Repositories" names (the transport
  * does the same for the credential's scope).
  */
-export async function listRepositoriesInScope({ request, scope: allowlist, generic }: HandlerInput) {
+export async function listRepositoriesInScope({ request, allowlist, generic }: GitHubRowRun) {
 	if (!allowlist) return await generic(request);
 	return await generic(request, (raw) => {
 		const [owner, repo] = String(raw.full_name ?? '').split('/');
@@ -29,7 +29,7 @@ export async function listRepositoriesInScope({ request, scope: allowlist, gener
 }
 
 /** An empty list is a real request here (it clears the topics), so the body is always sent. */
-export async function replaceTopics({ values, request, generic }: HandlerInput) {
+export async function replaceTopics({ values, request, generic }: GitHubRowRun) {
 	return await generic({ ...request, body: { names: listOf(values.names).map((name) => name.toLowerCase()) } });
 }
 
@@ -37,7 +37,7 @@ export async function replaceTopics({ values, request, generic }: HandlerInput) 
  * A fork is a new repository: with "Allowed Repositories" set it must be allowed as well
  * (owner: the organization, else the connected account).
  */
-export async function createFork({ ctx, client, values, request, scope: allowlist, itemIndex, generic }: HandlerInput) {
+export async function createFork({ ctx, client, values, request, allowlist, itemIndex, generic }: GitHubRowRun) {
 	if (allowlist) {
 		const organization = String(values.organization ?? '').trim();
 		const owner = organization || String((await client.request<IDataObject>({ method: 'GET', path: '/user' })).login ?? '');
@@ -62,7 +62,7 @@ const ARCHIVE_TYPES: Record<string, { extension: string; mimeType: string }> = {
  * A snapshot of the repository at a ref, tar.gz or zip: GitHub redirects to its archive host
  * (followed without the credential) and names the file; it streams into binary data.
  */
-export async function downloadArchive({ ctx, client, values, request, itemIndex }: HandlerInput) {
+export async function downloadArchive({ ctx, client, values, request, itemIndex }: GitHubRowRun) {
 	const format = values.archiveFormat === 'zipball' ? 'zipball' : 'tarball';
 	const path = request.path.replace(/\/tarball\//, `/${format}/`);
 	const response = await client.send({ ...request, path, encoding: 'stream' });

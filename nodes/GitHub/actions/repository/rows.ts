@@ -1,23 +1,23 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { CatalogueField } from '../../../shared/catalogue';
+import type { RowField } from '../../../shared/rowEngine';
 import { branchField, ownerField, repositoryFields, sortDirection } from '../fields';
 import type { GitHubRow } from '../types';
 import { createFork, createRepository, downloadArchive, listRepositoriesInScope, replaceTopics } from './handlers';
 
-const username: CatalogueField = {
+const username: RowField = {
 	displayName: 'Username',
 	name: 'username', type: 'string', default: '', in: 'path', required: true, placeholder: 'e.g. octocat',
 	description: 'GitHub login of the user',
 };
 
-const organization: CatalogueField = {
+const organization: RowField = {
 	displayName: 'Organization',
 	name: 'organization', apiName: 'org', type: 'string', default: '', in: 'path', required: true, placeholder: 'e.g. n8n-io',
 	description: 'Login of the organization',
 };
 
-const repositorySort = (fallback: string): CatalogueField => ({
+const repositorySort = (fallback: string): RowField => ({
 	displayName: 'Sort By',
 	name: 'sort', type: 'options', in: 'query', optional: true, default: fallback,
 	description: 'Order of the repositories',
@@ -29,7 +29,7 @@ const repositorySort = (fallback: string): CatalogueField => ({
 	],
 });
 
-const repositoryType = (values: string[], fallback: string): CatalogueField => ({
+const repositoryType = (values: string[], fallback: string): RowField => ({
 	displayName: 'Type',
 	name: 'type', type: 'options', in: 'query', optional: true, default: fallback,
 	description: 'Which repositories to list',
@@ -39,7 +39,7 @@ const repositoryType = (values: string[], fallback: string): CatalogueField => (
 const CONFINED_LIST = ' With "Allowed Repositories" set, repositories outside it are left out.';
 
 /** Settings Update offers; renaming is left out so a repository cannot move out of an allowlist by name. */
-const settings: CatalogueField[] = [
+const settings: RowField[] = [
 	{ displayName: 'Description', name: 'description', type: 'string', default: '', in: 'body', optional: true, description: 'Short description shown on the repository page' },
 	{ displayName: 'Homepage', name: 'homepage', type: 'string', default: '', in: 'body', optional: true, description: 'URL of a page about the project' },
 	{
@@ -68,7 +68,7 @@ export const repositoryRows: GitHubRow[] = [
 	{
 		resource: 'repository',
 		operation: 'create',
-		returns: 'repository',
+		objectType: 'repository',
 		name: 'Create',
 		action: 'Create a repository',
 		description:
@@ -77,7 +77,7 @@ export const repositoryRows: GitHubRow[] = [
 		path: '/user/repos',
 		spec: [{ kind: 'toolStep', name: 'Create Repository' }],
 		handler: createRepository,
-		scope: 'repository',
+		target: 'repository',
 		fields: [
 			{
 				...ownerField(
@@ -111,14 +111,14 @@ export const repositoryRows: GitHubRow[] = [
 	{
 		resource: 'repository',
 		operation: 'get',
-		returns: 'repository',
+		objectType: 'repository',
 		name: 'Get',
 		action: 'Get a repository',
 		description:
 			'Get information about a repository: description, default branch, visibility, stars, forks, open issues count, topics and URLs.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}',
-		scope: 'repository',
+		target: 'repository',
 		spec: [{ kind: 'toolStep', name: 'Get Repository Info' }],
 		fields: repositoryFields(),
 	},
@@ -130,34 +130,34 @@ export const repositoryRows: GitHubRow[] = [
 		description: 'Star a repository as the connected account. Starring an already starred repository changes nothing.',
 		method: 'PUT',
 		path: '/user/starred/{owner}/{repo}',
-		scope: 'repository',
+		target: 'repository',
 		spec: [{ kind: 'toolStep', name: 'Star Repo' }],
 		fields: repositoryFields(),
-		output: (_body, values: IDataObject) => ({ starred: true, owner: values.owner, repository: values.repository }),
+		shapeAnswer: (_body, values: IDataObject) => ({ starred: true, owner: values.owner, repository: values.repository }),
 	},
 	{
 		resource: 'repository',
 		operation: 'update',
-		returns: 'repository',
+		objectType: 'repository',
 		name: 'Update',
 		action: 'Update a repository',
 		description:
 			'Change a repository’s settings: description, homepage, visibility, default branch, features (issues, wiki, projects), merge options, archived. Changes the repository; settings not given stay as they are. Returns the updated repository.',
 		method: 'PATCH',
 		path: '/repos/{owner}/{repo}',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), ...settings],
 	},
 	{
 		resource: 'repository',
 		operation: 'listMine',
-		returns: 'repository',
+		objectType: 'repository',
 		name: 'List My Repositories',
 		action: 'List repositories of the connected account',
 		description: `List repositories the connected account can access: its own, those it collaborates on and its organizations’ ones.${CONFINED_LIST}`,
 		method: 'GET',
 		path: '/user/repos',
-		scope: 'confined',
+		target: 'confined',
 		handler: listRepositoriesInScope,
 		paging: {},
 		fields: [
@@ -189,13 +189,13 @@ export const repositoryRows: GitHubRow[] = [
 	{
 		resource: 'repository',
 		operation: 'listForUser',
-		returns: 'repository',
+		objectType: 'repository',
 		name: 'List for User',
 		action: 'List repositories of a user',
 		description: `List the public repositories of a GitHub user.${CONFINED_LIST}`,
 		method: 'GET',
 		path: '/users/{username}/repos',
-		scope: 'confined',
+		target: 'confined',
 		handler: listRepositoriesInScope,
 		paging: {},
 		fields: [username, repositoryType(['all', 'member', 'owner'], 'owner'), repositorySort('full_name'), sortDirection()],
@@ -203,13 +203,13 @@ export const repositoryRows: GitHubRow[] = [
 	{
 		resource: 'repository',
 		operation: 'listForOrganization',
-		returns: 'repository',
+		objectType: 'repository',
 		name: 'List for Organization',
 		action: 'List repositories of an organization',
 		description: `List the repositories of an organization that the connected account can see.${CONFINED_LIST}`,
 		method: 'GET',
 		path: '/orgs/{org}/repos',
-		scope: 'confined',
+		target: 'confined',
 		handler: listRepositoriesInScope,
 		paging: {},
 		fields: [organization, repositoryType(['all', 'forks', 'member', 'private', 'public', 'sources'], 'all'), repositorySort('created'), sortDirection()],
@@ -222,7 +222,7 @@ export const repositoryRows: GitHubRow[] = [
 		description: 'Get the topics (tags shown on the repository page) of a repository as a list of names.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/topics',
-		scope: 'repository',
+		target: 'repository',
 		fields: repositoryFields(),
 	},
 	{
@@ -233,7 +233,7 @@ export const repositoryRows: GitHubRow[] = [
 		description: 'Replace all topics of a repository with the given names (lowercase letters, digits and "-"). Changes the repository; an empty list removes every topic. Returns the new topic list.',
 		method: 'PUT',
 		path: '/repos/{owner}/{repo}/topics',
-		scope: 'repository',
+		target: 'repository',
 		handler: replaceTopics,
 		fields: [
 			...repositoryFields(),
@@ -252,19 +252,19 @@ export const repositoryRows: GitHubRow[] = [
 		description: 'Get the programming languages of a repository with the number of bytes of code in each, as one object (language → bytes).',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/languages',
-		scope: 'repository',
+		target: 'repository',
 		fields: repositoryFields(),
 	},
 	{
 		resource: 'repository',
 		operation: 'listContributors',
-		returns: 'user',
+		objectType: 'user',
 		name: 'List Contributors',
 		action: 'List the contributors of a repository',
 		description: 'List the contributors of a repository, most commits first, with their number of contributions.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/contributors',
-		scope: 'repository',
+		target: 'repository',
 		paging: {},
 		fields: [
 			...repositoryFields(),
@@ -279,26 +279,26 @@ export const repositoryRows: GitHubRow[] = [
 	{
 		resource: 'repository',
 		operation: 'listTags',
-		returns: 'tag',
+		objectType: 'tag',
 		name: 'List Tags',
 		action: 'List the tags of a repository',
 		description: 'List the Git tags of a repository with the commit each points to.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/tags',
-		scope: 'repository',
+		target: 'repository',
 		paging: {},
 		fields: repositoryFields(),
 	},
 	{
 		resource: 'repository',
 		operation: 'listForks',
-		returns: 'repository',
+		objectType: 'repository',
 		name: 'List Forks',
 		action: 'List the forks of a repository',
 		description: 'List the forks of a repository, newest first unless sorted otherwise.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/forks',
-		scope: 'repository',
+		target: 'repository',
 		paging: {},
 		fields: [
 			...repositoryFields(),
@@ -318,14 +318,14 @@ export const repositoryRows: GitHubRow[] = [
 	{
 		resource: 'repository',
 		operation: 'createFork',
-		returns: 'repository',
+		objectType: 'repository',
 		name: 'Create Fork',
 		action: 'Fork a repository',
 		description:
 			'Create a fork (a new repository copied from this one) in the connected account or an organization. Creates a repository; GitHub finishes copying shortly after answering. With "Allowed Repositories" set, the fork itself must be allowed too. Returns the new repository.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/forks',
-		scope: 'repository',
+		target: 'repository',
 		handler: createFork,
 		fields: [
 			...repositoryFields(),
@@ -343,20 +343,20 @@ export const repositoryRows: GitHubRow[] = [
 		method: 'DELETE',
 		effect: 'changes',
 		path: '/user/starred/{owner}/{repo}',
-		scope: 'repository',
+		target: 'repository',
 		fields: repositoryFields(),
-		output: (_body, values: IDataObject) => ({ starred: false, owner: values.owner, repository: values.repository }),
+		shapeAnswer: (_body, values: IDataObject) => ({ starred: false, owner: values.owner, repository: values.repository }),
 	},
 	{
 		resource: 'repository',
 		operation: 'listStarred',
-		returns: 'repository',
+		objectType: 'repository',
 		name: 'List Starred',
 		action: 'List repositories starred by the connected account',
 		description: `List the repositories the connected account has starred, most recently starred first.${CONFINED_LIST}`,
 		method: 'GET',
 		path: '/user/starred',
-		scope: 'confined',
+		target: 'confined',
 		handler: listRepositoriesInScope,
 		paging: {},
 		fields: [
@@ -381,7 +381,7 @@ export const repositoryRows: GitHubRow[] = [
 			'Bring a branch of a fork up to date with the same branch of the repository it was forked from. Changes the fork (merges or fast-forwards the branch); fails on conflicts. Returns how it was merged.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/merge-upstream',
-		scope: 'repository',
+		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			{ displayName: 'Branch', name: 'branch', type: 'string', in: 'body', required: true, default: 'main', placeholder: 'e.g. main', description: 'Branch of the fork to update' },
@@ -396,7 +396,7 @@ export const repositoryRows: GitHubRow[] = [
 			'Download the repository’s files at a branch, tag or commit as a tar.gz or zip archive into a binary property (streamed; bounded by "Max Download Size (MB)").',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/tarball/{ref}',
-		scope: 'repository',
+		target: 'repository',
 		handler: downloadArchive,
 		fields: [
 			...repositoryFields(),

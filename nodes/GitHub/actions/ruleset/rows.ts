@@ -1,11 +1,11 @@
-import type { CatalogueField } from '../../../shared/catalogue';
+import type { RowField } from '../../../shared/rowEngine';
 import { numericIdField, repositoryFields } from '../fields';
 import { organizationField } from '../organization/rows';
 import type { GitHubRow } from '../types';
 
 const rulesetId = () => numericIdField('Ruleset ID', 'rulesetId', 'ruleset_id', 'Numeric ID of the ruleset (List returns it as "id")');
 
-const targets = (): CatalogueField => ({
+const targets = (): RowField => ({
 	displayName: 'Targets', name: 'targets', type: 'multiOptions', in: 'query', optional: true, default: [],
 	description: 'Only rulesets for these targets',
 	options: [
@@ -16,7 +16,7 @@ const targets = (): CatalogueField => ({
 	toApi: (value) => (value as string[]).join(','),
 });
 
-const includesParents = (): CatalogueField => ({
+const includesParents = (): RowField => ({
 	displayName: 'Include Organization Rulesets', name: 'includes_parents', type: 'boolean', default: true, in: 'query', optional: true,
 	description: 'Whether rulesets of the organization that apply to the repository are included',
 });
@@ -25,51 +25,51 @@ export const rulesetRows: GitHubRow[] = [
 	{
 		resource: 'ruleset',
 		operation: 'listRepository',
-		returns: 'ruleset',
+		objectType: 'ruleset',
 		name: 'List Repository Rulesets',
 		action: 'List the rulesets of a repository',
 		description: 'List the rulesets that apply to a repository (with the organization’s, unless turned off): name, target, enforcement and source.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/rulesets',
-		scope: 'repository',
+		target: 'repository',
 		paging: {},
 		fields: [...repositoryFields(), includesParents(), targets()],
 	},
 	{
 		resource: 'ruleset',
 		operation: 'getRepository',
-		returns: 'ruleset',
+		objectType: 'ruleset',
 		name: 'Get Repository Ruleset',
 		action: 'Get a ruleset of a repository',
 		description: 'Get one ruleset of a repository with its conditions (which branches or tags), rules and bypass list.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/rulesets/{ruleset_id}',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), rulesetId(), includesParents()],
 	},
 	{
 		resource: 'ruleset',
 		operation: 'listOrganization',
-		returns: 'ruleset',
+		objectType: 'ruleset',
 		name: 'List Organization Rulesets',
 		action: 'List the rulesets of an organization',
 		description: 'List the rulesets of an organization: name, target, enforcement and source.',
 		method: 'GET',
 		path: '/orgs/{org}/rulesets',
-		scope: 'organization',
+		target: 'organization',
 		paging: {},
 		fields: [organizationField, targets()],
 	},
 	{
 		resource: 'ruleset',
 		operation: 'getOrganization',
-		returns: 'ruleset',
+		objectType: 'ruleset',
 		name: 'Get Organization Ruleset',
 		action: 'Get a ruleset of an organization',
 		description: 'Get one ruleset of an organization with its conditions (which repositories, branches or tags), rules and bypass list.',
 		method: 'GET',
 		path: '/orgs/{org}/rulesets/{ruleset_id}',
-		scope: 'organization',
+		target: 'organization',
 		fields: [organizationField, rulesetId()],
 	},
 ];

@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { allowedRepositoriesText } from '../../../shared/scope';
 import { confineSearchQuery, searchResultAllowed } from '../../../shared/scope/github';
-import type { HandlerInput } from '../types';
+import type { GitHubRowRun } from '../types';
 
 /**
  * With "Allowed Repositories" (the node's, else the credential's) the query may only name
@@ -13,7 +13,7 @@ import type { HandlerInput } from '../types';
  */
 export const searchInScope =
 	(kind: 'issues' | 'repositories' | 'code') =>
-	async ({ ctx, client, request, scope: allowlist, itemIndex, generic }: HandlerInput) => {
+	async ({ ctx, client, request, allowlist, itemIndex, generic }: GitHubRowRun) => {
 		const list = allowlist ?? (await client.scope()).repositories;
 		if (!list) return await generic(request);
 		let confined: string;
@@ -32,7 +32,7 @@ export const searchInScope =
  * People are not inside repositories, so a user search cannot be confined to them: while
  * "Allowed Repositories" (the node's or the credential's) is set, it is refused before sending.
  */
-export async function searchUsers({ ctx, client, request, scope: allowlist, itemIndex, generic }: HandlerInput) {
+export async function searchUsers({ ctx, client, request, allowlist, itemIndex, generic }: GitHubRowRun) {
 	const list = allowlist ?? (await client.scope()).repositories;
 	if (list) {
 		throw new NodeOperationError(

@@ -1,12 +1,12 @@
 import type { GitHubRow } from '../types';
-import type { CatalogueField } from '../../../shared/catalogue';
+import type { RowField } from '../../../shared/rowEngine';
 import { searchInScope, searchUsers } from './handlers';
 
 export const searchRows: GitHubRow[] = [
 	{
 		resource: 'search',
 		operation: 'issuesAndPullRequests',
-		returns: 'issue',
+		objectType: 'issue',
 		name: 'Search Issues and Pull Requests',
 		action: 'Search issues and pull requests',
 		description:
@@ -14,7 +14,7 @@ export const searchRows: GitHubRow[] = [
 		method: 'GET',
 		path: '/search/issues',
 		spec: [{ kind: 'toolStep', name: 'Search Issues and Pull Requests' }],
-		scope: 'search',
+		target: 'search',
 		handler: searchInScope('issues'),
 		paging: { itemsKey: 'items' },
 		fields: [
@@ -48,14 +48,14 @@ export const searchRows: GitHubRow[] = [
 	{
 		resource: 'search',
 		operation: 'repositories',
-		returns: 'repository',
+		objectType: 'repository',
 		name: 'Search Repositories',
 		action: 'Search repositories',
 		description:
 			'Find repositories with GitHub’s search syntax, e.g. "topic:n8n language:typescript stars:>100" or "org:n8n-io". One item per repository. With "Allowed Repositories" set, only those repositories are searched.',
 		method: 'GET',
 		path: '/search/repositories',
-		scope: 'search',
+		target: 'search',
 		handler: searchInScope('repositories'),
 		paging: { itemsKey: 'items' },
 		fields: [
@@ -72,14 +72,14 @@ export const searchRows: GitHubRow[] = [
 	{
 		resource: 'search',
 		operation: 'code',
-		returns: 'codeMatch',
+		objectType: 'codeMatch',
 		name: 'Search Code',
 		action: 'Search code',
 		description:
 			'Find files whose content or path matches, with GitHub’s code search syntax, e.g. "useState repo:owner/name path:src language:ts". One item per file (name, path, repository, URL). With "Allowed Repositories" set, only those repositories are searched.',
 		method: 'GET',
 		path: '/search/code',
-		scope: 'search',
+		target: 'search',
 		handler: searchInScope('code'),
 		paging: { itemsKey: 'items' },
 		fields: [
@@ -90,14 +90,14 @@ export const searchRows: GitHubRow[] = [
 	{
 		resource: 'search',
 		operation: 'users',
-		returns: 'user',
+		objectType: 'user',
 		name: 'Search Users',
 		action: 'Search users',
 		description:
 			'Find users and organizations with GitHub’s search syntax, e.g. "location:berlin language:go followers:>50" or "type:org". Refused while "Allowed Repositories" (node or credential) is set, because people belong to no repository.',
 		method: 'GET',
 		path: '/search/users',
-		scope: 'search',
+		target: 'search',
 		handler: searchUsers,
 		paging: { itemsKey: 'items' },
 		fields: [
@@ -112,11 +112,11 @@ export const searchRows: GitHubRow[] = [
 	},
 ];
 
-function query(placeholder: string, description: string): CatalogueField {
+function query(placeholder: string, description: string): RowField {
 	return { displayName: 'Query', name: 'query', apiName: 'q', type: 'string', default: '', in: 'query', required: true, placeholder, description };
 }
 
-function sortBy(options: Array<{ name: string; value: string }>, fallback: string): CatalogueField {
+function sortBy(options: Array<{ name: string; value: string }>, fallback: string): RowField {
 	return {
 		displayName: 'Sort By',
 		name: 'sort', type: 'options', in: 'query', optional: true, default: fallback,
@@ -125,7 +125,7 @@ function sortBy(options: Array<{ name: string; value: string }>, fallback: strin
 	};
 }
 
-function order(): CatalogueField {
+function order(): RowField {
 	return {
 		displayName: 'Order',
 		name: 'order', type: 'options', in: 'query', optional: true, default: 'desc',

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { ServiceAnswerError } from '../../../shared/errors';
 import { sealText } from '../../../shared/sealedBox';
-import type { HandlerInput } from '../types';
+import type { GitHubRowRun } from '../types';
 
 /** GitHub's rule for secret names: letters, digits and underscores, not starting with a digit or GITHUB_. */
 const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -18,7 +18,7 @@ interface PublicKey {
  * sealed box) and only the sealed value goes to GitHub with the key's ID. The plaintext is in no
  * request or output; errors lose it in the pipeline (the field is marked secret).
  */
-export async function setSecret({ ctx, client, values, request, itemIndex, respond }: HandlerInput) {
+export async function setSecret({ ctx, client, values, request, itemIndex, respond }: GitHubRowRun) {
 	const name = String(values.name ?? '').trim();
 	if (!SECRET_NAME.test(name) || /^GITHUB_/i.test(name)) {
 		throw new NodeOperationError(ctx.getNode(), `The "Secret Name" parameter "${name}" is not a valid secret name`, {

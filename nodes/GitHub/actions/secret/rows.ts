@@ -1,14 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { CatalogueField } from '../../../shared/catalogue';
-import { listOf } from '../../../shared/catalogue';
+import type { RowField } from '../../../shared/rowEngine';
+import { listOf } from '../../../shared/rowEngine';
 import { byName, locatorModes } from '../../../shared/locator';
 import { repositoryFields } from '../fields';
 import { organizationField } from '../organization/rows';
 import type { GitHubRow } from '../types';
 import { setSecret } from './handlers';
 
-export const environmentField = (description = 'Deployment environment, chosen from the repository’s or by name, e.g. "production"'): CatalogueField => ({
+export const environmentField = (description = 'Deployment environment, chosen from the repository’s or by name, e.g. "production"'): RowField => ({
 	displayName: 'Environment',
 	name: 'environment',
 	apiName: 'environment_name',
@@ -20,7 +20,7 @@ export const environmentField = (description = 'Deployment environment, chosen f
 	ui: locatorModes('searchEnvironments', byName('e.g. production')),
 });
 
-const secretName = (): CatalogueField => ({
+const secretName = (): RowField => ({
 	displayName: 'Secret Name',
 	name: 'name',
 	apiName: 'secret_name',
@@ -32,7 +32,7 @@ const secretName = (): CatalogueField => ({
 	description: 'Name of the secret, e.g. "DEPLOY_TOKEN" (letters, digits and underscores; GitHub stores it in capitals)',
 });
 
-const secretValue = (): CatalogueField => ({
+const secretValue = (): RowField => ({
 	displayName: 'Secret Value',
 	name: 'value',
 	type: 'string',
@@ -44,7 +44,7 @@ const secretValue = (): CatalogueField => ({
 	ui: { typeOptions: { password: true } },
 });
 
-const selectedRepositories = (): CatalogueField => ({
+const selectedRepositories = (): RowField => ({
 	displayName: 'Selected Repository IDs',
 	name: 'selectedRepositoryIds',
 	apiName: 'selected_repository_ids',
@@ -58,7 +58,7 @@ const selectedRepositories = (): CatalogueField => ({
 	toApi: (value) => listOf(value).map(Number),
 });
 
-const visibility = (): CatalogueField => ({
+const visibility = (): RowField => ({
 	displayName: 'Visibility',
 	name: 'visibility',
 	type: 'options',
@@ -75,26 +75,26 @@ const visibility = (): CatalogueField => ({
 
 type Level = 'repository' | 'environment' | 'organization';
 
-const LEVELS: Record<Level, { label: string; base: string; fields: () => CatalogueField[]; scope: GitHubRow['scope']; where: string }> = {
+const LEVELS: Record<Level, { label: string; base: string; fields: () => RowField[]; target: GitHubRow['target']; where: string }> = {
 	repository: {
 		label: 'Repository',
 		base: '/repos/{owner}/{repo}/actions/secrets',
 		fields: repositoryFields,
-		scope: 'repository',
+		target: 'repository',
 		where: 'a repository',
 	},
 	environment: {
 		label: 'Environment',
 		base: '/repos/{owner}/{repo}/environments/{environment_name}/secrets',
 		fields: () => [...repositoryFields(), environmentField()],
-		scope: 'repository',
+		target: 'repository',
 		where: 'a deployment environment of a repository',
 	},
 	organization: {
 		label: 'Organization',
 		base: '/orgs/{org}/actions/secrets',
 		fields: () => [organizationField],
-		scope: 'organization',
+		target: 'organization',
 		where: 'an organization',
 	},
 };
@@ -102,32 +102,32 @@ const LEVELS: Record<Level, { label: string; base: string; fields: () => Catalog
 const deleted = (_body: unknown, values: IDataObject) => ({ deleted: true, name: values.name });
 
 function rowsFor(level: Level): GitHubRow[] {
-	const { label, base, fields, scope, where } = LEVELS[level];
+	const { label, base, fields, target, where } = LEVELS[level];
 	const operation = (verb: string) => `${verb}${label}`;
 	return [
 		{
 			resource: 'secret',
 			operation: operation('list'),
-			returns: 'secret',
+			objectType: 'secret',
 			name: `List ${label} Secrets`,
 			action: `List the Actions secrets of ${where}`,
 			description: `List the GitHub Actions secrets of ${where}: names and dates only (GitHub never returns secret values).`,
 			method: 'GET',
 			path: base,
-			scope,
+			target,
 			paging: { itemsKey: 'secrets' },
 			fields: fields(),
 		},
 		{
 			resource: 'secret',
 			operation: operation('get'),
-			returns: 'secret',
+			objectType: 'secret',
 			name: `Get ${label} Secret`,
 			action: `Get an Actions secret's metadata of ${where}`,
 			description: `Get one GitHub Actions secret of ${where}: name, creation and update dates${level === 'organization' ? ', visibility' : ''} (never its value).`,
 			method: 'GET',
 			path: `${base}/{secret_name}`,
-			scope,
+			target,
 			fields: [...fields(), secretName()],
 		},
 		{
@@ -138,7 +138,7 @@ function rowsFor(level: Level): GitHubRow[] {
 			description: `Create a GitHub Actions secret of ${where}, or replace the value of an existing one. Changes what workflows receive. The value is encrypted in n8n with GitHub's public key before it is sent and never appears in the output. Returns the name and whether it was created.`,
 			method: 'PUT',
 			path: `${base}/{secret_name}`,
-			scope,
+			target,
 			handler: setSecret,
 			fields: [...fields(), secretName(), secretValue(), ...(level === 'organization' ? [visibility(), selectedRepositories()] : [])],
 		},
@@ -150,9 +150,9 @@ function rowsFor(level: Level): GitHubRow[] {
 			description: `Delete a GitHub Actions secret of ${where}. Deletes data: workflows that use it get an empty value.`,
 			method: 'DELETE',
 			path: `${base}/{secret_name}`,
-			scope,
+			target,
 			fields: [...fields(), secretName()],
-			output: deleted,
+			shapeAnswer: deleted,
 		},
 	];
 }

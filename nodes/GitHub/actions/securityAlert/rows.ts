@@ -1,11 +1,11 @@
 import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
-import type { CatalogueField } from '../../../shared/catalogue';
+import type { RowField } from '../../../shared/rowEngine';
 import { sortDirection, repositoryFields } from '../fields';
 import { organizationField } from '../organization/rows';
 import type { GitHubRow } from '../types';
 
-const alertNumber = (): CatalogueField => ({
+const alertNumber = (): RowField => ({
 	displayName: 'Alert Number',
 	name: 'alertNumber',
 	apiName: 'alert_number',
@@ -23,7 +23,7 @@ const options = (names: Record<string, string>): INodePropertyOptions[] =>
 		.map(([value, name]) => ({ name, value }))
 		.sort((a, b) => a.name.localeCompare(b.name));
 
-const commaChoice = (displayName: string, name: string, description: string, choices: Record<string, string>): CatalogueField => ({
+const commaChoice = (displayName: string, name: string, description: string, choices: Record<string, string>): RowField => ({
 	displayName, name, type: 'multiOptions', in: 'query', optional: true, default: [], description, options: options(choices),
 	toApi: (value) => (value as string[]).join(','),
 });
@@ -35,15 +35,15 @@ interface Kind {
 	label: string;
 	segment: string;
 	what: string;
-	repositoryFilters: () => CatalogueField[];
-	organizationFilters: () => CatalogueField[];
-	update: () => CatalogueField[];
+	repositoryFilters: () => RowField[];
+	organizationFilters: () => RowField[];
+	update: () => RowField[];
 	updateWords: string;
 	/** Secret scanning alerts carry the leaked secret unless GitHub is asked to hide it. */
 	fixedQuery?: IDataObject;
 }
 
-const dependabotFilters = (): CatalogueField[] => [
+const dependabotFilters = (): RowField[] => [
 	commaChoice('State', 'state', 'Only alerts in these states', { auto_dismissed: 'Auto-Dismissed', dismissed: 'Dismissed', fixed: 'Fixed', open: 'Open' }),
 	commaChoice('Severity', 'severity', 'Only alerts of these severities', SEVERITIES),
 	{ displayName: 'Ecosystem', name: 'ecosystem', type: 'string', default: '', in: 'query', optional: true, placeholder: 'e.g. npm, pip', description: 'Only alerts for these package ecosystems, separated by commas' },
@@ -121,7 +121,7 @@ const KINDS: Kind[] = [
 	},
 ];
 
-function secretScanningFilters(): CatalogueField[] {
+function secretScanningFilters(): RowField[] {
 	return [
 		{ displayName: 'State', name: 'state', type: 'options', in: 'query', optional: true, default: 'open', description: 'Only alerts in this state', options: options({ open: 'Open', resolved: 'Resolved' }) },
 		{ displayName: 'Secret Type', name: 'leakType', apiName: 'secret_type', type: 'string', default: '', in: 'query', optional: true, placeholder: 'e.g. github_personal_access_token', description: 'Only alerts of these secret types, separated by commas' },
@@ -142,8 +142,8 @@ function withoutSecretValue(body: unknown): unknown {
 
 function rowsFor(kind: Kind): GitHubRow[] {
 	const base = `/repos/{owner}/{repo}/${kind.segment}/alerts`;
-	const hidesSecret = kind.key === 'SecretScanning' ? { output: withoutSecretValue } : {};
-	const common = { resource: 'securityAlert', returns: 'securityAlert', ...hidesSecret, ...(kind.fixedQuery ? { fixedQuery: kind.fixedQuery } : {}) };
+	const hidesSecret = kind.key === 'SecretScanning' ? { shapeAnswer: withoutSecretValue } : {};
+	const common = { resource: 'securityAlert', objectType: 'securityAlert', ...hidesSecret, ...(kind.fixedQuery ? { fixedQuery: kind.fixedQuery } : {}) };
 	return [
 		{
 			...common,
@@ -153,7 +153,7 @@ function rowsFor(kind: Kind): GitHubRow[] {
 			description: `List the ${kind.label} alerts of a repository (${kind.what}), optionally by state and other filters: number, state, severity, what is affected and dates.`,
 			method: 'GET',
 			path: base,
-			scope: 'repository',
+			target: 'repository',
 			paging: {},
 			fields: [...repositoryFields(), ...kind.repositoryFilters()],
 		},
@@ -165,7 +165,7 @@ function rowsFor(kind: Kind): GitHubRow[] {
 			description: `List the ${kind.label} alerts of every repository of an organization (${kind.what}), optionally by state and other filters. Needs organization owner or security manager rights.`,
 			method: 'GET',
 			path: `/orgs/{org}/${kind.segment}/alerts`,
-			scope: 'organization',
+			target: 'organization',
 			paging: {},
 			fields: [organizationField, ...kind.organizationFilters()],
 		},
@@ -177,12 +177,12 @@ function rowsFor(kind: Kind): GitHubRow[] {
 			description: `Get one ${kind.label} alert of a repository by its number, with its details (${kind.what}).`,
 			method: 'GET',
 			path: `${base}/{alert_number}`,
-			scope: 'repository',
+			target: 'repository',
 			fields: [...repositoryFields(), alertNumber()],
 		},
 		{
 			resource: 'securityAlert',
-			returns: 'securityAlert',
+			objectType: 'securityAlert',
 			...hidesSecret,
 			operation: `update${kind.key}`,
 			name: `Update ${kind.label} Alert`,
@@ -190,7 +190,7 @@ function rowsFor(kind: Kind): GitHubRow[] {
 			description: `${kind.updateWords} Changes the alert’s state for everyone with access to the repository’s security tab. Returns the alert.`,
 			method: 'PATCH',
 			path: `${base}/{alert_number}`,
-			scope: 'repository',
+			target: 'repository',
 			fields: [...repositoryFields(), alertNumber(), ...kind.update()],
 		},
 	];

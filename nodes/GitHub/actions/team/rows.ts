@@ -1,8 +1,8 @@
-import type { CatalogueField } from '../../../shared/catalogue';
+import type { RowField } from '../../../shared/rowEngine';
 import { organizationField } from '../organization/rows';
 import type { GitHubRow } from '../types';
 
-const teamSlug = (): CatalogueField => ({
+const teamSlug = (): RowField => ({
 	displayName: 'Team Slug',
 	name: 'teamSlug',
 	apiName: 'team_slug',
@@ -18,38 +18,38 @@ export const teamRows: GitHubRow[] = [
 	{
 		resource: 'team',
 		operation: 'list',
-		returns: 'team',
+		objectType: 'team',
 		name: 'List',
 		action: 'List the teams of an organization',
 		description: 'List the teams of an organization the connected account can see: name, slug, description, privacy and permission.',
 		method: 'GET',
 		path: '/orgs/{org}/teams',
-		scope: 'organization',
+		target: 'organization',
 		paging: {},
 		fields: [organizationField],
 	},
 	{
 		resource: 'team',
 		operation: 'get',
-		returns: 'team',
+		objectType: 'team',
 		name: 'Get',
 		action: 'Get a team',
 		description: 'Get one team of an organization by its slug: name, description, privacy, parent team, member and repository counts.',
 		method: 'GET',
 		path: '/orgs/{org}/teams/{team_slug}',
-		scope: 'organization',
+		target: 'organization',
 		fields: [organizationField, teamSlug()],
 	},
 	{
 		resource: 'team',
 		operation: 'listMembers',
-		returns: 'user',
+		objectType: 'user',
 		name: 'List Members',
 		action: 'List the members of a team',
 		description: 'List the members of a team (and of its child teams), optionally only maintainers or only members.',
 		method: 'GET',
 		path: '/orgs/{org}/teams/{team_slug}/members',
-		scope: 'organization',
+		target: 'organization',
 		paging: {},
 		fields: [
 			organizationField,
@@ -67,13 +67,13 @@ export const teamRows: GitHubRow[] = [
 	{
 		resource: 'team',
 		operation: 'listRepositories',
-		returns: 'repository',
+		objectType: 'repository',
 		name: 'List Repositories',
 		action: 'List the repositories of a team',
 		description: 'List the repositories a team has access to, with the team’s permissions on each.',
 		method: 'GET',
 		path: '/orgs/{org}/teams/{team_slug}/repos',
-		scope: 'organization',
+		target: 'organization',
 		paging: {},
 		fields: [organizationField, teamSlug()],
 	},

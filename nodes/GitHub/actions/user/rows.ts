@@ -4,13 +4,13 @@ export const userRows: GitHubRow[] = [
 	{
 		resource: 'user',
 		operation: 'get',
-		returns: 'user',
+		objectType: 'user',
 		name: 'Get',
 		action: 'Get a user',
 		description: 'Get the public profile of a GitHub user or organization: name, company, location, bio, followers and public repository count.',
 		method: 'GET',
 		path: '/users/{username}',
-		scope: 'none',
+		target: 'none',
 		fields: [
 			{ displayName: 'Username', name: 'username', type: 'string', default: '', in: 'path', required: true, placeholder: 'e.g. octocat', description: 'GitHub login of the user' },
 		],
@@ -18,13 +18,13 @@ export const userRows: GitHubRow[] = [
 	{
 		resource: 'user',
 		operation: 'getAuthenticated',
-		returns: 'user',
+		objectType: 'user',
 		name: 'Get Connected Account',
 		action: 'Get the connected account',
 		description: 'Get the profile of the account the credential signs in as (login, name, email when visible, plan).',
 		method: 'GET',
 		path: '/user',
-		scope: 'none',
+		target: 'none',
 		fields: [],
 	},
 ];

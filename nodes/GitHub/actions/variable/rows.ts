@@ -1,11 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { CatalogueField } from '../../../shared/catalogue';
+import type { RowField } from '../../../shared/rowEngine';
 import { repositoryFields } from '../fields';
 import { environmentField } from '../secret/rows';
 import type { GitHubRow } from '../types';
 
-const variableName = (description = 'Name of the variable, e.g. "NODE_VERSION"'): CatalogueField => ({
+const variableName = (description = 'Name of the variable, e.g. "NODE_VERSION"'): RowField => ({
 	displayName: 'Variable Name',
 	name: 'variableName',
 	apiName: 'name',
@@ -17,7 +17,7 @@ const variableName = (description = 'Name of the variable, e.g. "NODE_VERSION"')
 	description,
 });
 
-const variableValue = (required: boolean): CatalogueField => ({
+const variableValue = (required: boolean): RowField => ({
 	displayName: 'Value',
 	name: 'value',
 	type: 'string',
@@ -29,7 +29,7 @@ const variableValue = (required: boolean): CatalogueField => ({
 
 type Level = 'repository' | 'environment';
 
-const LEVELS: Record<Level, { label: string; base: string; fields: () => CatalogueField[]; where: string }> = {
+const LEVELS: Record<Level, { label: string; base: string; fields: () => RowField[]; where: string }> = {
 	repository: { label: 'Repository', base: '/repos/{owner}/{repo}/actions/variables', fields: repositoryFields, where: 'a repository' },
 	environment: {
 		label: 'Environment',
@@ -46,26 +46,26 @@ function rowsFor(level: Level): GitHubRow[] {
 		{
 			resource: 'variable',
 			operation: operation('list'),
-			returns: 'variable',
+			objectType: 'variable',
 			name: `List ${label} Variables`,
 			action: `List the Actions variables of ${where}`,
 			description: `List the GitHub Actions configuration variables of ${where} with their values and dates.`,
 			method: 'GET',
 			path: base,
-			scope: 'repository',
+			target: 'repository',
 			paging: { itemsKey: 'variables', maxPageSize: 30 },
 			fields: fields(),
 		},
 		{
 			resource: 'variable',
 			operation: operation('get'),
-			returns: 'variable',
+			objectType: 'variable',
 			name: `Get ${label} Variable`,
 			action: `Get an Actions variable of ${where}`,
 			description: `Get one GitHub Actions configuration variable of ${where}: name, value and dates.`,
 			method: 'GET',
 			path: `${base}/{name}`,
-			scope: 'repository',
+			target: 'repository',
 			fields: [...fields(), variableName()],
 		},
 		{
@@ -76,13 +76,13 @@ function rowsFor(level: Level): GitHubRow[] {
 			description: `Create a GitHub Actions configuration variable of ${where} (an existing name is refused by GitHub; use Update). Changes what workflows read as vars.NAME.`,
 			method: 'POST',
 			path: base,
-			scope: 'repository',
+			target: 'repository',
 			fields: [
 				...fields(),
 				{ ...variableName('Name of the new variable, e.g. "NODE_VERSION" (letters, digits and underscores)'), in: 'body' },
 				variableValue(true),
 			],
-			output: (_body: unknown, values: IDataObject) => ({ created: true, name: values.variableName }),
+			shapeAnswer: (_body: unknown, values: IDataObject) => ({ created: true, name: values.variableName }),
 		},
 		{
 			resource: 'variable',
@@ -92,14 +92,14 @@ function rowsFor(level: Level): GitHubRow[] {
 			description: `Change the value (or the name) of a GitHub Actions configuration variable of ${where}. Changes what workflows read as vars.NAME.`,
 			method: 'PATCH',
 			path: `${base}/{name}`,
-			scope: 'repository',
+			target: 'repository',
 			fields: [
 				...fields(),
 				variableName('Current name of the variable'),
 				variableValue(false),
 				{ displayName: 'New Name', name: 'newName', apiName: 'name', type: 'string', default: '', in: 'body', optional: true, description: 'Renames the variable' },
 			],
-			output: (_body: unknown, values: IDataObject) => ({ updated: true, name: values.newName || values.variableName }),
+			shapeAnswer: (_body: unknown, values: IDataObject) => ({ updated: true, name: values.newName || values.variableName }),
 		},
 		{
 			resource: 'variable',
@@ -109,9 +109,9 @@ function rowsFor(level: Level): GitHubRow[] {
 			description: `Delete a GitHub Actions configuration variable of ${where}. Deletes data: workflows then read an empty vars.NAME.`,
 			method: 'DELETE',
 			path: `${base}/{name}`,
-			scope: 'repository',
+			target: 'repository',
 			fields: [...fields(), variableName()],
-			output: (_body: unknown, values: IDataObject) => ({ deleted: true, name: values.variableName }),
+			shapeAnswer: (_body: unknown, values: IDataObject) => ({ deleted: true, name: values.variableName }),
 		},
 	];
 }

@@ -1,17 +1,17 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { CatalogueField } from '../../../shared/catalogue';
-import { listOf } from '../../../shared/catalogue';
+import type { RowField } from '../../../shared/rowEngine';
+import { listOf } from '../../../shared/rowEngine';
 import { numericIdField, repositoryFields } from '../fields';
-import type { GitHubRow, HandlerInput } from '../types';
+import type { GitHubRow, GitHubRowRun } from '../types';
 
 const hookId = () => numericIdField('Webhook ID', 'hookId', 'hook_id', 'Numeric ID of the repository webhook (List returns it as "id")');
 
 const CONFIG_FIELDS: Record<string, string> = { url: 'url', contentType: 'content_type', signingKey: 'secret', insecureSsl: 'insecure_ssl' };
 
 /** The delivery settings go in GitHub's "config" object; "web" is the only hook name GitHub takes. */
-async function sendWebhook({ ctx, values, request, generic, itemIndex }: HandlerInput) {
+async function sendWebhook({ ctx, values, request, generic, itemIndex }: GitHubRowRun) {
 	if (request.method === 'POST' && !String(values.url ?? '').trim()) {
 		throw new NodeOperationError(ctx.getNode(), 'The "Payload URL" parameter is empty', {
 			itemIndex,
@@ -32,7 +32,7 @@ async function sendWebhook({ ctx, values, request, generic, itemIndex }: Handler
 	return await generic({ ...request, body: Object.keys(body).length ? body : undefined });
 }
 
-const settings = (forCreate: boolean): CatalogueField[] => [
+const settings = (forCreate: boolean): RowField[] => [
 	{
 		displayName: 'Payload URL', name: 'url', type: 'string', default: '', in: 'none', placeholder: 'e.g. https://example.com/hooks/github',
 		...(forCreate ? { required: true } : { optional: true }),
@@ -62,51 +62,51 @@ export const webhookRows: GitHubRow[] = [
 	{
 		resource: 'webhook',
 		operation: 'list',
-		returns: 'webhook',
+		objectType: 'webhook',
 		name: 'List',
 		action: 'List the webhooks of a repository',
 		description: 'List the webhooks of a repository: ID, payload URL, events, active flag and the last delivery’s response.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/hooks',
-		scope: 'repository',
+		target: 'repository',
 		paging: {},
 		fields: repositoryFields(),
 	},
 	{
 		resource: 'webhook',
 		operation: 'get',
-		returns: 'webhook',
+		objectType: 'webhook',
 		name: 'Get',
 		action: 'Get a repository webhook',
 		description: 'Get one webhook of a repository: payload URL, events, active flag and the last delivery’s response.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/hooks/{hook_id}',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), hookId()],
 	},
 	{
 		resource: 'webhook',
 		operation: 'create',
-		returns: 'webhook',
+		objectType: 'webhook',
 		name: 'Create',
 		action: 'Create a repository webhook',
 		description: 'Create a webhook that sends a repository’s events to a URL, optionally signed with a secret. Changes the repository’s settings: deliveries start at once. Returns the webhook.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/hooks',
-		scope: 'repository',
+		target: 'repository',
 		handler: sendWebhook,
 		fields: [...repositoryFields(), ...settings(true)],
 	},
 	{
 		resource: 'webhook',
 		operation: 'update',
-		returns: 'webhook',
+		objectType: 'webhook',
 		name: 'Update',
 		action: 'Update a repository webhook',
 		description: 'Change a repository webhook: URL, events, signing secret, active flag. Changes the repository’s settings; only the settings given change. Returns the webhook.',
 		method: 'PATCH',
 		path: '/repos/{owner}/{repo}/hooks/{hook_id}',
-		scope: 'repository',
+		target: 'repository',
 		handler: sendWebhook,
 		fields: [...repositoryFields(), hookId(), ...settings(false)],
 	},
@@ -118,9 +118,9 @@ export const webhookRows: GitHubRow[] = [
 		description: 'Delete a webhook of a repository. Deletes data: its deliveries stop and its delivery history is gone.',
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}/hooks/{hook_id}',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), hookId()],
-		output: (_body, values: IDataObject) => ({ deleted: true, hookId: values.hookId }),
+		shapeAnswer: (_body, values: IDataObject) => ({ deleted: true, hookId: values.hookId }),
 	},
 	{
 		resource: 'webhook',
@@ -130,20 +130,20 @@ export const webhookRows: GitHubRow[] = [
 		description: 'Make GitHub send a "ping" event to a webhook’s URL (to test it). Sends a delivery; changes nothing in the repository.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/hooks/{hook_id}/pings',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), hookId()],
-		output: (_body, values: IDataObject) => ({ pinged: true, hookId: values.hookId }),
+		shapeAnswer: (_body, values: IDataObject) => ({ pinged: true, hookId: values.hookId }),
 	},
 	{
 		resource: 'webhook',
 		operation: 'listDeliveries',
-		returns: 'delivery',
+		objectType: 'delivery',
 		name: 'List Deliveries',
 		action: 'List the deliveries of a repository webhook',
 		description: 'List a webhook’s recent deliveries, newest first: ID, event, action, status code, duration and whether it was a redelivery.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/hooks/{hook_id}/deliveries',
-		scope: 'repository',
+		target: 'repository',
 		paging: {},
 		fields: [
 			...repositoryFields(),
@@ -165,8 +165,8 @@ export const webhookRows: GitHubRow[] = [
 		description: 'Send a past delivery of a webhook again (e.g. one that failed). Sends a delivery; the receiver acts on the event again.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}/attempts',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), hookId(), numericIdField('Delivery ID', 'deliveryId', 'delivery_id', 'Numeric ID of the delivery (List Deliveries returns it as "id")')],
-		output: (_body, values: IDataObject) => ({ redelivered: true, deliveryId: values.deliveryId }),
+		shapeAnswer: (_body, values: IDataObject) => ({ redelivered: true, deliveryId: values.deliveryId }),
 	},
 ];

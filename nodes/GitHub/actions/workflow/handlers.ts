@@ -4,10 +4,10 @@ import { NodeOperationError } from 'n8n-workflow';
 import { transportSettings } from '../../../shared/apiClient';
 import { pathSegment } from '../../../shared/requestGuard';
 import { saveDownload, storedSize } from '../../../shared/transfer';
-import type { HandlerInput } from '../types';
+import type { GitHubRowRun } from '../types';
 
 /** Runs of one workflow live under the workflow; all runs under the repository. */
-export async function listWorkflowRuns({ values, request, generic }: HandlerInput) {
+export async function listWorkflowRuns({ values, request, generic }: GitHubRowRun) {
 	const workflow = String(values.workflow ?? '').trim();
 	if (!workflow) return await generic(request);
 	const path = request.path.replace(/\/actions\/runs$/, `/actions/workflows/${pathSegment(workflow)}/runs`);
@@ -15,7 +15,7 @@ export async function listWorkflowRuns({ values, request, generic }: HandlerInpu
 }
 
 /** Artifacts of one run live under the run; all artifacts under the repository. */
-export async function listArtifacts({ values, request, generic }: HandlerInput) {
+export async function listArtifacts({ values, request, generic }: GitHubRowRun) {
 	const runId = String(values.runId ?? '').trim();
 	if (!runId) return await generic(request);
 	const path = request.path.replace(/\/actions\/artifacts$/, `/actions/runs/${pathSegment(runId)}/artifacts`);
@@ -45,7 +45,7 @@ function runDetailsOf(body: unknown): RunDetails | undefined {
  * ignore it (204, no details) or reject the body (422): then the dispatch is sent again without it.
  * A 422 means nothing was started, so the retry cannot start a second run.
  */
-async function dispatch({ client, request }: HandlerInput): Promise<Dispatched> {
+async function dispatch({ client, request }: GitHubRowRun): Promise<Dispatched> {
 	const dispatchedAt = transportSettings.clock.now();
 	const body = { ...(request.body as IDataObject | undefined), return_run_details: true };
 	const first = await client.send({ ...request, body, acceptStatus: [422] });
@@ -54,7 +54,7 @@ async function dispatch({ client, request }: HandlerInput): Promise<Dispatched> 
 	return { details: runDetailsOf(second.body), dispatchedAt };
 }
 
-export async function dispatchWorkflow(input: HandlerInput) {
+export async function dispatchWorkflow(input: GitHubRowRun) {
 	const { values, respond } = input;
 	const { details } = await dispatch(input);
 	return respond({ dispatched: true, workflow: values.workflow, ref: values.ref, ...details });
@@ -63,7 +63,7 @@ export async function dispatchWorkflow(input: HandlerInput) {
 /** Polling for Dispatch and Wait: the first look after `firstDelayMs`, then longer waits up to `maxDelayMs`. */
 export const runPolling = { firstDelayMs: 5_000, factor: 1.5, maxDelayMs: 60_000 };
 
-const repositoryPath = (request: HandlerInput['request']) => request.path.replace(/\/actions\/workflows\/.*$/, '');
+const repositoryPath = (request: GitHubRowRun['request']) => request.path.replace(/\/actions\/workflows\/.*$/, '');
 
 /** GitHub's search syntax for "created at or after" (whole seconds, UTC). */
 const createdSince = (ms: number) => `>=${new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z')}`;
@@ -72,7 +72,7 @@ const createdSince = (ms: number) => `>=${new Date(ms).toISOString().replace(/\.
  * Without run details (Enterprise Server before return_run_details), the run is the earliest
  * workflow_dispatch run of this workflow on the ref created since the dispatch.
  */
-async function findDispatchedRun(input: HandlerInput, dispatchedAt: number): Promise<IDataObject | undefined> {
+async function findDispatchedRun(input: GitHubRowRun, dispatchedAt: number): Promise<IDataObject | undefined> {
 	const { client, request, values } = input;
 	const listed = await client.request<{ workflow_runs?: IDataObject[] }>({
 		method: 'GET',
@@ -88,7 +88,7 @@ async function findDispatchedRun(input: HandlerInput, dispatchedAt: number): Pro
  * Dispatch, then follow the run until GitHub reports it completed, waiting longer between looks
  * (runPolling) and never past the user's maximum wait. Returns the run with its conclusion.
  */
-export async function dispatchAndWait(input: HandlerInput) {
+export async function dispatchAndWait(input: GitHubRowRun) {
 	const { ctx, client, values, request, itemIndex, respond } = input;
 	const clock = transportSettings.clock;
 	const maxWaitMinutes = Number(values.maxWaitMinutes);
@@ -145,7 +145,7 @@ export async function dispatchAndWait(input: HandlerInput) {
  * Logs and artifacts are zip archives GitHub serves from another host after a redirect (the
  * transport follows it without the credential); they become binary data.
  */
-async function downloadArchive(input: HandlerInput, fileName: string, json: IDataObject) {
+async function downloadArchive(input: GitHubRowRun, fileName: string, json: IDataObject) {
 	const { ctx, client, values, request, itemIndex } = input;
 	const response = await client.send({ ...request, encoding: 'stream' });
 	const property = String(values.binaryPropertyName ?? '').trim() || 'data';
@@ -154,13 +154,13 @@ async function downloadArchive(input: HandlerInput, fileName: string, json: IDat
 	return [{ json: { ...json, fileName, size: size ?? null }, binary: { [property]: binary }, pairedItem: { item: itemIndex } }];
 }
 
-export async function downloadRunLogs(input: HandlerInput) {
+export async function downloadRunLogs(input: GitHubRowRun) {
 	const runId = String(input.values.runId);
 	return await downloadArchive(input, `run-${runId}-logs.zip`, { runId: Number(runId) });
 }
 
 /** The artifact's name (one look-up) names the file. */
-export async function downloadArtifact(input: HandlerInput) {
+export async function downloadArtifact(input: GitHubRowRun) {
 	const { client, request, values } = input;
 	const artifact = await client.request<IDataObject>({ method: 'GET', path: request.path.replace(/\/zip$/, '') });
 	const name = String(artifact.name ?? '').trim() || `artifact-${String(values.artifactId)}`;

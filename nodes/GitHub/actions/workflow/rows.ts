@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { CatalogueField } from '../../../shared/catalogue';
+import type { RowField } from '../../../shared/rowEngine';
 import { branchField, idLocator, repositoryFields, workflowField } from '../fields';
 import type { GitHubRow } from '../types';
 import {
@@ -17,7 +17,7 @@ const RUN_STATUSES = [
 	'requested', 'skipped', 'stale', 'success', 'timed_out', 'waiting',
 ];
 
-const runIdField = (overrides: Partial<CatalogueField> = {}): CatalogueField => ({
+const runIdField = (overrides: Partial<RowField> = {}): RowField => ({
 	...idLocator({
 		name: 'runId',
 		apiName: 'run_id',
@@ -30,7 +30,7 @@ const runIdField = (overrides: Partial<CatalogueField> = {}): CatalogueField => 
 });
 
 /** What a dispatch sends: the workflow, the ref and the inputs. */
-const dispatchFields = (): CatalogueField[] => [
+const dispatchFields = (): RowField[] => [
 	...repositoryFields(),
 	workflowField(),
 	branchField({
@@ -46,13 +46,13 @@ const dispatchFields = (): CatalogueField[] => [
 	},
 ];
 
-const binaryPropertyField = (what: string): CatalogueField => ({
+const binaryPropertyField = (what: string): RowField => ({
 	displayName: 'Put Output File in Field', name: 'binaryPropertyName', type: 'string', in: 'none', required: true, default: 'data',
 	description: `Name of the output binary property that receives the ${what} (a zip archive)`,
 	ui: { hint: 'The name of the output binary field to put the file in' },
 });
 
-const debugLoggingField = (): CatalogueField => ({
+const debugLoggingField = (): RowField => ({
 	displayName: 'Enable Debug Logging', name: 'enable_debug_logging', type: 'boolean', default: false, in: 'body', optional: true,
 	description: 'Whether the re-run writes debug logs (runner and step debug logging)',
 });
@@ -67,7 +67,7 @@ export const workflowRows: GitHubRow[] = [
 			'Start a GitHub Actions workflow that has a workflow_dispatch trigger, on a branch or tag, with optional inputs. Returns the new run’s ID and URLs where GitHub gives them (github.com; older Enterprise Server versions do not); use Dispatch and Wait to wait for the result.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches',
-		scope: 'repository',
+		target: 'repository',
 		spec: [{ kind: 'toolStep', name: 'Create Workflow Dispatch' }],
 		handler: dispatchWorkflow,
 		fields: dispatchFields(),
@@ -75,14 +75,14 @@ export const workflowRows: GitHubRow[] = [
 	{
 		resource: 'workflow',
 		operation: 'dispatchAndWait',
-		returns: 'run',
+		objectType: 'run',
 		name: 'Dispatch and Wait',
 		action: 'Dispatch a workflow run and wait for it to complete',
 		description:
 			'Start a GitHub Actions workflow (workflow_dispatch) on a branch or tag, then wait until the run completes and return it with its conclusion (success, failure, cancelled …). Polls less and less often, and fails naming the run when it has not completed within Max Wait. No change to the workflow file is needed.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches',
-		scope: 'repository',
+		target: 'repository',
 		handler: dispatchAndWait,
 		fields: [
 			...dispatchFields(),
@@ -101,10 +101,10 @@ export const workflowRows: GitHubRow[] = [
 		description: 'Enable a GitHub Actions workflow so that its triggers start runs again.',
 		method: 'PUT',
 		path: '/repos/{owner}/{repo}/actions/workflows/{workflow_id}/enable',
-		scope: 'repository',
+		target: 'repository',
 		spec: [{ kind: 'toolStep', name: 'Enable Workflow' }],
 		fields: [...repositoryFields(), workflowField()],
-		output: (_body, values: IDataObject) => ({ workflow: values.workflow, enabled: true }),
+		shapeAnswer: (_body, values: IDataObject) => ({ workflow: values.workflow, enabled: true }),
 	},
 	{
 		resource: 'workflow',
@@ -114,34 +114,34 @@ export const workflowRows: GitHubRow[] = [
 		description: 'Disable a GitHub Actions workflow: no new runs start until it is enabled again.',
 		method: 'PUT',
 		path: '/repos/{owner}/{repo}/actions/workflows/{workflow_id}/disable',
-		scope: 'repository',
+		target: 'repository',
 		spec: [{ kind: 'toolStep', name: 'Disable Workflow' }],
 		fields: [...repositoryFields(), workflowField()],
-		output: (_body, values: IDataObject) => ({ workflow: values.workflow, enabled: false }),
+		shapeAnswer: (_body, values: IDataObject) => ({ workflow: values.workflow, enabled: false }),
 	},
 	{
 		resource: 'workflow',
 		operation: 'getRun',
-		returns: 'run',
+		objectType: 'run',
 		name: 'Get Run',
 		action: 'Get a workflow run',
 		description: 'Get one workflow run: status (queued, in_progress, completed), conclusion (success, failure, cancelled …), branch, commit, event and timing.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/actions/runs/{run_id}',
-		scope: 'repository',
+		target: 'repository',
 		spec: [{ kind: 'toolStep', name: 'Get Workflow Run' }],
 		fields: [...repositoryFields(), runIdField()],
 	},
 	{
 		resource: 'workflow',
 		operation: 'listRuns',
-		returns: 'run',
+		objectType: 'run',
 		name: 'List Runs',
 		action: 'List workflow runs',
 		description: 'List GitHub Actions workflow runs of a repository, newest first, optionally of one workflow and filtered by branch, event, status or actor.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/actions/runs',
-		scope: 'repository',
+		target: 'repository',
 		spec: [{ kind: 'toolStep', name: 'List Workflow Runs' }],
 		handler: listWorkflowRuns,
 		paging: { itemsKey: 'workflow_runs' },
@@ -164,26 +164,26 @@ export const workflowRows: GitHubRow[] = [
 	{
 		resource: 'workflow',
 		operation: 'list',
-		returns: 'workflow',
+		objectType: 'workflow',
 		name: 'List',
 		action: 'List workflows',
 		description: 'List the GitHub Actions workflows of a repository: ID, name, file path and state (active or disabled).',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/actions/workflows',
-		scope: 'repository',
+		target: 'repository',
 		paging: { itemsKey: 'workflows' },
 		fields: repositoryFields(),
 	},
 	{
 		resource: 'workflow',
 		operation: 'get',
-		returns: 'workflow',
+		objectType: 'workflow',
 		name: 'Get',
 		action: 'Get a workflow',
 		description: 'Get one GitHub Actions workflow by ID or file name: name, file path, state and badge URL.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/actions/workflows/{workflow_id}',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), workflowField()],
 	},
 	{
@@ -194,7 +194,7 @@ export const workflowRows: GitHubRow[] = [
 		description: 'Get the billable time a workflow used in the current billing cycle, per runner operating system (Ubuntu, macOS, Windows), in milliseconds. github.com only: Enterprise Server does not bill Actions time.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/actions/workflows/{workflow_id}/timing',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), workflowField()],
 	},
 	{
@@ -205,9 +205,9 @@ export const workflowRows: GitHubRow[] = [
 		description: 'Start all jobs of a completed workflow run again, as a new attempt of the same run (same run ID).',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/actions/runs/{run_id}/rerun',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), runIdField(), debugLoggingField()],
-		output: (_body, values: IDataObject) => ({ runId: Number(values.runId), rerun: 'all jobs' }),
+		shapeAnswer: (_body, values: IDataObject) => ({ runId: Number(values.runId), rerun: 'all jobs' }),
 	},
 	{
 		resource: 'workflow',
@@ -217,9 +217,9 @@ export const workflowRows: GitHubRow[] = [
 		description: 'Start the failed and cancelled jobs of a completed workflow run again (and the jobs that depend on them), as a new attempt of the same run.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/actions/runs/{run_id}/rerun-failed-jobs',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), runIdField(), debugLoggingField()],
-		output: (_body, values: IDataObject) => ({ runId: Number(values.runId), rerun: 'failed jobs' }),
+		shapeAnswer: (_body, values: IDataObject) => ({ runId: Number(values.runId), rerun: 'failed jobs' }),
 	},
 	{
 		resource: 'workflow',
@@ -229,20 +229,20 @@ export const workflowRows: GitHubRow[] = [
 		description: 'Stop a queued or running workflow run: GitHub cancels it (its conclusion becomes cancelled). A run that already completed cannot be cancelled (GitHub answers 409).',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/actions/runs/{run_id}/cancel',
-		scope: 'repository',
+		target: 'repository',
 		fields: [...repositoryFields(), runIdField()],
-		output: (_body, values: IDataObject) => ({ runId: Number(values.runId), cancelRequested: true }),
+		shapeAnswer: (_body, values: IDataObject) => ({ runId: Number(values.runId), cancelRequested: true }),
 	},
 	{
 		resource: 'workflow',
 		operation: 'listJobs',
-		returns: 'job',
+		objectType: 'job',
 		name: 'List Jobs',
 		action: 'List the jobs of a workflow run',
 		description: 'List the jobs of a workflow run with their status, conclusion, steps and timing (of the latest attempt unless all attempts are asked for).',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/actions/runs/{run_id}/jobs',
-		scope: 'repository',
+		target: 'repository',
 		paging: { itemsKey: 'jobs' },
 		fields: [
 			...repositoryFields(),
@@ -260,13 +260,13 @@ export const workflowRows: GitHubRow[] = [
 	{
 		resource: 'workflow',
 		operation: 'listArtifacts',
-		returns: 'artifact',
+		objectType: 'artifact',
 		name: 'List Artifacts',
 		action: 'List workflow artifacts',
 		description: 'List the artifacts (files uploaded by workflow runs) of a repository, or of one run: ID, name, size, expiry and the run they belong to.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/actions/artifacts',
-		scope: 'repository',
+		target: 'repository',
 		handler: listArtifacts,
 		paging: { itemsKey: 'artifacts' },
 		fields: [
@@ -283,7 +283,7 @@ export const workflowRows: GitHubRow[] = [
 		description: 'Download the logs of a workflow run as a zip archive into a binary property (one text file per job and step).',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/actions/runs/{run_id}/logs',
-		scope: 'repository',
+		target: 'repository',
 		handler: downloadRunLogs,
 		fields: [...repositoryFields(), runIdField(), binaryPropertyField('logs')],
 	},
@@ -295,7 +295,7 @@ export const workflowRows: GitHubRow[] = [
 		description: 'Download an artifact of a workflow run as a zip archive into a binary property (named after the artifact). Expired artifacts cannot be downloaded (GitHub answers 410).',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/actions/artifacts/{artifact_id}/zip',
-		scope: 'repository',
+		target: 'repository',
 		handler: downloadArtifact,
 		fields: [
 			...repositoryFields(),

@@ -5,7 +5,7 @@ import { ServiceAnswerError } from '../../../shared/errors';
 import { pathSegment } from '../../../shared/requestGuard';
 import type { MultipartPart } from '../../../shared/transfer';
 import { inputFile, MB, multipartBody, saveDownload, sizeOf, sizeText } from '../../../shared/transfer';
-import type { TrelloHandlerContext } from '../types';
+import type { TrelloRowRun } from '../types';
 
 /** Trello's per-file limit on free workspaces; paid workspaces accept up to 250 MB. */
 export const FREE_PLAN_LIMIT_MB = 10;
@@ -16,7 +16,7 @@ export const PAID_PLAN_LIMIT_MB = 250;
  * Upload: the input item's binary property as a multipart form streamed from n8n's binary data
  * store, refused before anything is read when larger than the chosen limit.
  */
-export async function uploadAttachment(run: TrelloHandlerContext) {
+export async function uploadAttachment(run: TrelloRowRun) {
 	const { ctx, values, itemIndex, request } = run;
 	const property = String(values.binaryPropertyName || 'data').trim();
 	const binary = ctx.getInputData()[itemIndex]?.binary?.[property];
@@ -65,7 +65,7 @@ const DOWNLOAD_PATH = /\/1\/cards\/([0-9a-fA-F]{24})\/attachments\/([0-9a-fA-F]{
  * /1/cards/{card}/attachments/{id}/download/{file name}, only to requests carrying the
  * credential's Authorization header (never key or token in the address).
  */
-export async function downloadAttachment(run: TrelloHandlerContext) {
+export async function downloadAttachment(run: TrelloRowRun) {
 	const { ctx, client, values, itemIndex, request } = run;
 	const attachment = await client.request<IDataObject>({
 		method: 'GET',

@@ -1,6 +1,6 @@
-import type { CatalogueField } from '../../../shared/catalogue';
+import type { RowField } from '../../../shared/rowEngine';
 import type { TrelloRow } from '../types';
-import { BOARD_FILTER_FIELD, CARD_IN_PATH, fieldsFilter, pickedField } from '../fields';
+import { PICKER_BOARD_FIELD, CARD_IN_PATH, fieldsFilter, pickedField } from '../fields';
 import { downloadAttachment, FREE_PLAN_LIMIT_MB, PAID_PLAN_LIMIT_MB, uploadAttachment } from './files';
 
 const ATTACHMENT = pickedField(
@@ -11,7 +11,7 @@ const ATTACHMENT = pickedField(
 	{ in: 'path', apiName: 'idAttachment' },
 );
 
-const BINARY_PROPERTY: CatalogueField = {
+const BINARY_PROPERTY: RowField = {
 	displayName: 'Input Binary Field',
 	name: 'binaryPropertyName',
 	type: 'string',
@@ -22,7 +22,7 @@ const BINARY_PROPERTY: CatalogueField = {
 	description: 'Name of the input item’s binary property holding the file',
 };
 
-const SET_COVER: CatalogueField = {
+const SET_COVER: RowField = {
 	displayName: 'Set as Cover',
 	name: 'setCover',
 	type: 'boolean',
@@ -36,7 +36,7 @@ export const attachmentRows: TrelloRow[] = [
 	{
 		resource: 'attachment',
 		operation: 'getAll',
-		returns: 'attachment',
+		objectType: 'attachment',
 		name: 'Get Many',
 		action: 'Get the attachments of a card',
 		description:
@@ -44,33 +44,33 @@ export const attachmentRows: TrelloRow[] = [
 		method: 'GET',
 		path: '/1/cards/{id}/attachments',
 		paging: { kind: 'all' },
-		scope: [{ field: 'card', kind: 'card' }],
-		fields: [BOARD_FILTER_FIELD, CARD_IN_PATH, fieldsFilter('attachment', 'name,url,mimeType')],
+		targets: [{ field: 'card', kind: 'card' }],
+		fields: [PICKER_BOARD_FIELD, CARD_IN_PATH, fieldsFilter('attachment', 'name,url,mimeType')],
 	},
 	{
 		resource: 'attachment',
 		operation: 'get',
-		returns: 'attachment',
+		objectType: 'attachment',
 		name: 'Get',
 		action: 'Get an attachment',
 		description: 'Get one attachment of a card: name, URL, MIME type, size, whether it is an uploaded file, date',
 		method: 'GET',
 		path: '/1/cards/{id}/attachments/{idAttachment}',
-		scope: [{ field: 'card', kind: 'card' }],
-		fields: [BOARD_FILTER_FIELD, CARD_IN_PATH, ATTACHMENT, fieldsFilter('attachment', 'name,url,mimeType,bytes')],
+		targets: [{ field: 'card', kind: 'card' }],
+		fields: [PICKER_BOARD_FIELD, CARD_IN_PATH, ATTACHMENT, fieldsFilter('attachment', 'name,url,mimeType,bytes')],
 	},
 	{
 		resource: 'attachment',
 		operation: 'upload',
-		returns: 'attachment',
+		objectType: 'attachment',
 		name: 'Upload File',
 		action: 'Upload a file to a card',
 		description: `Attach a file from the input item’s binary data to a card (multipart upload; Trello accepts up to ${FREE_PLAN_LIMIT_MB} MB on free and ${PAID_PLAN_LIMIT_MB} MB on paid workspaces). Returns the new attachment.`,
 		method: 'POST',
 		path: '/1/cards/{id}/attachments',
-		scope: [{ field: 'card', kind: 'card' }],
+		targets: [{ field: 'card', kind: 'card' }],
 		fields: [
-			BOARD_FILTER_FIELD,
+			PICKER_BOARD_FIELD,
 			CARD_IN_PATH,
 			BINARY_PROPERTY,
 			{ displayName: 'File Name', name: 'name', type: 'string', default: '', in: 'none', optional: true, description: 'Name of the attachment (default: the binary data’s file name)' },
@@ -92,15 +92,15 @@ export const attachmentRows: TrelloRow[] = [
 	{
 		resource: 'attachment',
 		operation: 'attachUrl',
-		returns: 'attachment',
+		objectType: 'attachment',
 		name: 'Attach Link',
 		action: 'Attach a link to a card',
 		description: 'Attach a web address (URL) to a card, optionally named and as its cover. Returns the new attachment.',
 		method: 'POST',
 		path: '/1/cards/{id}/attachments',
-		scope: [{ field: 'card', kind: 'card' }],
+		targets: [{ field: 'card', kind: 'card' }],
 		fields: [
-			BOARD_FILTER_FIELD,
+			PICKER_BOARD_FIELD,
 			CARD_IN_PATH,
 			{ displayName: 'URL', name: 'url', type: 'string', default: '', in: 'query', required: true, placeholder: 'https://example.com/spec', description: 'The address to attach' },
 			{ displayName: 'Name', name: 'name', type: 'string', default: '', in: 'query', optional: true, description: 'Name shown for the link (default: the address)' },
@@ -110,15 +110,15 @@ export const attachmentRows: TrelloRow[] = [
 	{
 		resource: 'attachment',
 		operation: 'download',
-		returns: 'attachment',
+		objectType: 'attachment',
 		name: 'Download',
 		action: 'Download an attachment',
 		description: 'Download an uploaded file attached to a card into binary data (links cannot be downloaded). Returns the attachment with the file.',
 		method: 'GET',
 		path: '/1/cards/{id}/attachments/{idAttachment}',
-		scope: [{ field: 'card', kind: 'card' }],
+		targets: [{ field: 'card', kind: 'card' }],
 		fields: [
-			BOARD_FILTER_FIELD,
+			PICKER_BOARD_FIELD,
 			CARD_IN_PATH,
 			ATTACHMENT,
 			{ ...BINARY_PROPERTY, displayName: 'Put Output File in Field', description: 'Name of the output item’s binary property to put the file in' },
@@ -128,14 +128,14 @@ export const attachmentRows: TrelloRow[] = [
 	{
 		resource: 'attachment',
 		operation: 'setCover',
-		returns: 'card',
+		objectType: 'card',
 		name: 'Set as Cover',
 		action: 'Set an attachment as the card cover',
 		description: 'Make an image attachment the card’s cover (replaces the current cover). Returns the card.',
 		method: 'PUT',
 		path: '/1/cards/{id}',
-		scope: [{ field: 'card', kind: 'card' }],
-		fields: [BOARD_FILTER_FIELD, CARD_IN_PATH, { ...ATTACHMENT, in: 'query', apiName: 'idAttachmentCover' }],
+		targets: [{ field: 'card', kind: 'card' }],
+		fields: [PICKER_BOARD_FIELD, CARD_IN_PATH, { ...ATTACHMENT, in: 'query', apiName: 'idAttachmentCover' }],
 	},
 	{
 		resource: 'attachment',
@@ -145,8 +145,8 @@ export const attachmentRows: TrelloRow[] = [
 		description: 'Remove an attachment from a card permanently (an uploaded file is deleted; cannot be undone)',
 		method: 'DELETE',
 		path: '/1/cards/{id}/attachments/{idAttachment}',
-		scope: [{ field: 'card', kind: 'card' }],
-		fields: [BOARD_FILTER_FIELD, CARD_IN_PATH, ATTACHMENT],
-		output: (_body, values) => ({ deleted: true, id: values.attachment, idCard: values.card }),
+		targets: [{ field: 'card', kind: 'card' }],
+		fields: [PICKER_BOARD_FIELD, CARD_IN_PATH, ATTACHMENT],
+		shapeAnswer: (_body, values) => ({ deleted: true, id: values.attachment, idCard: values.card }),
 	},
 ];

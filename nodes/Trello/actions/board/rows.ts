@@ -1,4 +1,4 @@
-import type { CatalogueField } from '../../../shared/catalogue';
+import type { RowField } from '../../../shared/rowEngine';
 import { INCLUDE_CUSTOM_FIELDS, readCardsWithCustomFields } from '../customField/onCards';
 import type { TrelloRow } from '../types';
 import {
@@ -13,7 +13,7 @@ import {
 	typesFilter,
 } from '../fields';
 
-const MEMBER_TYPE: CatalogueField = {
+const MEMBER_TYPE: RowField = {
 	displayName: 'Member Type',
 	name: 'type',
 	type: 'options',
@@ -44,7 +44,7 @@ const ROLE_LEVELS = (what: string) => [
 ];
 
 /** Where a new board (created or copied) belongs and who sees it. */
-const newBoardPlacement = (board: string): CatalogueField[] => [
+const newBoardPlacement = (board: string): RowField[] => [
 	{
 		displayName: 'Workspace ID',
 		name: 'idOrganization',
@@ -70,7 +70,7 @@ export const boardRows: TrelloRow[] = [
 	{
 		resource: 'board',
 		operation: 'getAll',
-		returns: 'board',
+		objectType: 'board',
 		name: 'Get Many',
 		action: 'Get boards',
 		description:
@@ -79,7 +79,7 @@ export const boardRows: TrelloRow[] = [
 		path: '/1/members/me/boards',
 		paging: { kind: 'all' },
 		spec: [{ kind: 'toolStep', name: 'Get Boards' }],
-		scope: [],
+		targets: [],
 		keepAllowed: 'id',
 		fields: [
 			boardStateFilter(),
@@ -89,20 +89,20 @@ export const boardRows: TrelloRow[] = [
 	{
 		resource: 'board',
 		operation: 'get',
-		returns: 'board',
+		objectType: 'board',
 		name: 'Get',
 		action: 'Get a board',
 		description: 'Get one board by its ID, short link or web address: name, description, url, preferences, label names',
 		method: 'GET',
 		path: '/1/boards/{id}',
 		spec: [{ kind: 'endpoint', name: 'Get board' }],
-		scope: [{ field: 'board', kind: 'board' }],
+		targets: [{ field: 'board', kind: 'board' }],
 		fields: [BOARD_IN_PATH, fieldsFilter('board', 'name,desc,url')],
 	},
 	{
 		resource: 'board',
 		operation: 'getLists',
-		returns: 'list',
+		objectType: 'list',
 		name: 'Get Lists',
 		action: 'Get the lists of a board',
 		description: 'List the lists (columns) of a board, in board order, one item per list with id and name',
@@ -110,7 +110,7 @@ export const boardRows: TrelloRow[] = [
 		path: '/1/boards/{id}/lists',
 		paging: { kind: 'all' },
 		spec: [{ kind: 'endpoint', name: 'Get board lists' }],
-		scope: [{ field: 'board', kind: 'board' }],
+		targets: [{ field: 'board', kind: 'board' }],
 		fields: [
 			BOARD_IN_PATH,
 			stateFilter('List State', ['all', 'closed', 'none', 'open'], 'Open lists only, archived (closed) lists only, or both'),
@@ -120,7 +120,7 @@ export const boardRows: TrelloRow[] = [
 	{
 		resource: 'board',
 		operation: 'getCards',
-		returns: 'card',
+		objectType: 'card',
 		name: 'Get Cards',
 		action: 'Get the cards of a board',
 		description: 'List the open cards of a whole board, across all its lists, one item per card (optionally with their custom field values by field name)',
@@ -128,14 +128,14 @@ export const boardRows: TrelloRow[] = [
 		path: '/1/boards/{id}/cards',
 		paging: { kind: 'all' },
 		spec: [{ kind: 'endpoint', name: 'Get board cards' }],
-		scope: [{ field: 'board', kind: 'board' }],
+		targets: [{ field: 'board', kind: 'board' }],
 		fields: [BOARD_IN_PATH, INCLUDE_CUSTOM_FIELDS],
 		handler: readCardsWithCustomFields,
 	},
 	{
 		resource: 'board',
 		operation: 'create',
-		returns: 'board',
+		objectType: 'board',
 		name: 'Create',
 		action: 'Create a board',
 		description:
@@ -143,7 +143,7 @@ export const boardRows: TrelloRow[] = [
 		method: 'POST',
 		path: '/1/boards/',
 		spec: [{ kind: 'endpoint', name: 'Create board' }],
-		scope: [],
+		targets: [],
 		refusedWithAllowlist: 'Create Board makes a new board, which cannot be one of the Allowed Boards.',
 		fields: [
 			{
@@ -180,13 +180,13 @@ export const boardRows: TrelloRow[] = [
 	{
 		resource: 'board',
 		operation: 'update',
-		returns: 'board',
+		objectType: 'board',
 		name: 'Update',
 		action: 'Update a board',
 		description: 'Change a board’s name, description or preferences (visibility, who may comment or vote, card covers, self-join). Returns the changed board.',
 		method: 'PUT',
 		path: '/1/boards/{id}',
-		scope: [{ field: 'board', kind: 'board' }],
+		targets: [{ field: 'board', kind: 'board' }],
 		fields: [
 			BOARD_IN_PATH,
 			{ displayName: 'Name', name: 'name', type: 'string', default: '', in: 'query', optional: true, description: 'New name of the board' },
@@ -262,7 +262,7 @@ export const boardRows: TrelloRow[] = [
 		],
 	},
 	...switchRows(
-		{ resource: 'board', returns: 'board', method: 'PUT', path: '/1/boards/{id}', scope: [{ field: 'board', kind: 'board' }], fields: [BOARD_IN_PATH] },
+		{ resource: 'board', objectType: 'board', method: 'PUT', path: '/1/boards/{id}', targets: [{ field: 'board', kind: 'board' }], fields: [BOARD_IN_PATH] },
 		{
 			operation: 'close',
 			name: 'Close',
@@ -286,21 +286,21 @@ export const boardRows: TrelloRow[] = [
 		description: 'Delete a board with all its lists, cards and attachments permanently (cannot be undone; prefer Close to keep it restorable)',
 		method: 'DELETE',
 		path: '/1/boards/{id}',
-		scope: [{ field: 'board', kind: 'board' }],
+		targets: [{ field: 'board', kind: 'board' }],
 		fields: [BOARD_IN_PATH],
-		output: (_body, values) => ({ deleted: true, id: values.board }),
+		shapeAnswer: (_body, values) => ({ deleted: true, id: values.board }),
 	},
 	{
 		resource: 'board',
 		operation: 'copy',
-		returns: 'board',
+		objectType: 'board',
 		name: 'Copy',
 		action: 'Copy a board',
 		description:
 			'Create a new board as a copy of an existing one (lists and labels, and its cards unless told otherwise). Refused when Allowed Boards is set, because the new board cannot be on that list.',
 		method: 'POST',
 		path: '/1/boards/',
-		scope: [{ field: 'board', kind: 'board' }],
+		targets: [{ field: 'board', kind: 'board' }],
 		refusedWithAllowlist: 'Copy Board makes a new board, which cannot be one of the Allowed Boards.',
 		fields: [
 			boardField({ in: 'query', apiName: 'idBoardSource', description: 'The board to copy: pick it, paste its web address or give its ID' }),
@@ -324,14 +324,14 @@ export const boardRows: TrelloRow[] = [
 	{
 		resource: 'board',
 		operation: 'getMembers',
-		returns: 'member',
+		objectType: 'member',
 		name: 'Get Members',
 		action: 'Get the members of a board',
 		description: 'List the members of a board, one item per member with id, username and full name',
 		method: 'GET',
 		path: '/1/boards/{id}/members',
 		paging: { kind: 'all' },
-		scope: [{ field: 'board', kind: 'board' }],
+		targets: [{ field: 'board', kind: 'board' }],
 		fields: [BOARD_IN_PATH],
 	},
 	{
@@ -342,7 +342,7 @@ export const boardRows: TrelloRow[] = [
 		description: 'Add an existing Trello member to a board, or change the type of one already on it (changes the board’s membership). Returns the board’s members.',
 		method: 'PUT',
 		path: '/1/boards/{id}/members/{idMember}',
-		scope: [{ field: 'board', kind: 'board' }],
+		targets: [{ field: 'board', kind: 'board' }],
 		fields: [
 			BOARD_IN_PATH,
 			{
@@ -367,7 +367,7 @@ export const boardRows: TrelloRow[] = [
 		description: 'Invite a person to a board by email address; Trello creates an account for them if needed (changes the board’s membership). Returns the board’s members.',
 		method: 'PUT',
 		path: '/1/boards/{id}/members',
-		scope: [{ field: 'board', kind: 'board' }],
+		targets: [{ field: 'board', kind: 'board' }],
 		fields: [
 			BOARD_IN_PATH,
 			{
@@ -391,14 +391,14 @@ export const boardRows: TrelloRow[] = [
 		description: 'Remove a member from a board (changes the board’s membership; they lose access unless the board is visible to them otherwise)',
 		method: 'DELETE',
 		path: '/1/boards/{id}/members/{idMember}',
-		scope: [{ field: 'board', kind: 'board' }],
+		targets: [{ field: 'board', kind: 'board' }],
 		fields: [BOARD_IN_PATH, memberField({ in: 'path', apiName: 'idMember', description: 'The member to remove. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.' })],
-		output: (_body, values) => ({ removed: true, id: values.board, idMember: values.member }),
+		shapeAnswer: (_body, values) => ({ removed: true, id: values.board, idMember: values.member }),
 	},
 	{
 		resource: 'board',
 		operation: 'getActions',
-		returns: 'action',
+		objectType: 'action',
 		name: 'Get Activity',
 		action: 'Get the activity of a board',
 		description: 'List what happened on a board, newest first (cards created, moved, commented, lists and members changed), one item per action',
@@ -406,7 +406,7 @@ export const boardRows: TrelloRow[] = [
 		path: '/1/boards/{id}/actions',
 		// Pages of up to 1000, older pages with ?before=<oldest action id>.
 		paging: { kind: 'before', maxPageSize: 1000 },
-		scope: [{ field: 'board', kind: 'board' }],
+		targets: [{ field: 'board', kind: 'board' }],
 		fields: [
 			BOARD_IN_PATH,
 			typesFilter(

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { pathSegment } from '../../../shared/requestGuard';
 import { TRELLO_ID } from '../../../shared/scope';
 import { hasCustomFieldValues, plannedCustomFields, setPlannedCustomFields } from '../customField/onCards';
-import type { TrelloHandlerContext } from '../types';
+import type { TrelloRowRun } from '../types';
 
 /**
  * What Trello takes as "empty" for each clearable card property: no ids for labels and members,
@@ -21,7 +21,7 @@ const FIELD_NAMES: Record<string, string> = {
 };
 
 /** Update Card: the row's request plus the properties chosen in "Clear". */
-export async function clearingUpdate(run: TrelloHandlerContext) {
+export async function clearingUpdate(run: TrelloRowRun) {
 	const { ctx, values, itemIndex, request } = run;
 	const chosen = Array.isArray(values.clear) ? (values.clear as string[]) : [];
 	const qs: IDataObject = { ...request.qs };
@@ -51,14 +51,14 @@ export async function clearingUpdate(run: TrelloHandlerContext) {
 }
 
 /** Create Card: the card, then its custom fields (checked against the list's board first). */
-export async function createCard(run: TrelloHandlerContext) {
+export async function createCard(run: TrelloRowRun) {
 	const { client, values, request } = run;
 	if (!hasCustomFieldValues(values)) return await run.generic();
 	const planned = await plannedCustomFields(run, await client.boards().boardOf('list', String(values.list)));
 	return await withCustomFieldsSet(run, await client.request<IDataObject>(request), planned);
 }
 
-async function withCustomFieldsSet(run: TrelloHandlerContext, card: IDataObject | null, planned: Awaited<ReturnType<typeof plannedCustomFields>>) {
+async function withCustomFieldsSet(run: TrelloRowRun, card: IDataObject | null, planned: Awaited<ReturnType<typeof plannedCustomFields>>) {
 	const written = card ?? {};
 	const customFields = await setPlannedCustomFields(run, String(written.id ?? run.values.card), planned);
 	return run.respond({ ...written, customFields });
@@ -78,7 +78,7 @@ export const KEEP_FROM_SOURCE_OPTIONS = [
 ];
 
 /** Copy Card: a source card given by address or short link is sent as its id, which idCardSource needs. */
-export async function copyCard(run: TrelloHandlerContext) {
+export async function copyCard(run: TrelloRowRun) {
 	const { client, values, request } = run;
 	const source = String(values.card);
 	if (TRELLO_ID.test(source)) return await run.generic();

@@ -1,7 +1,7 @@
-import type { CatalogueField } from '../../../shared/catalogue';
+import type { RowField } from '../../../shared/rowEngine';
 import type { TrelloRow } from '../types';
 import {
-	BOARD_FILTER_FIELD,
+	PICKER_BOARD_FIELD,
 	boardField,
 	CARD_IN_PATH,
 	CARD_POSITION_OPTIONS,
@@ -17,7 +17,7 @@ import {
 import { CUSTOM_FIELD_VALUES, INCLUDE_CUSTOM_FIELDS, readCardsWithCustomFields } from '../customField/onCards';
 import { clearingUpdate, copyCard, createCard, KEEP_FROM_SOURCE_OPTIONS } from './handlers';
 
-function cardProperties(action: 'create' | 'update'): CatalogueField[] {
+function cardProperties(action: 'create' | 'update'): RowField[] {
 	const verb = action === 'create' ? 'of the new card' : 'to set';
 	return [
 		{
@@ -99,7 +99,7 @@ export const cardRows: TrelloRow[] = [
 	{
 		resource: 'card',
 		operation: 'create',
-		returns: 'card',
+		objectType: 'card',
 		name: 'Create',
 		action: 'Create a card',
 		description:
@@ -107,9 +107,9 @@ export const cardRows: TrelloRow[] = [
 		method: 'POST',
 		path: '/1/cards',
 		spec: [{ kind: 'toolStep', name: 'Create Card' }, { kind: 'endpoint', name: 'Create card' }],
-		scope: [{ field: 'list', kind: 'list' }],
+		targets: [{ field: 'list', kind: 'list' }],
 		fields: [
-			BOARD_FILTER_FIELD,
+			PICKER_BOARD_FIELD,
 			listField({ in: 'query', apiName: 'idList', description: 'The list the card is created in' }),
 			{
 				displayName: 'Name',
@@ -127,7 +127,7 @@ export const cardRows: TrelloRow[] = [
 	{
 		resource: 'card',
 		operation: 'get',
-		returns: 'card',
+		objectType: 'card',
 		name: 'Get',
 		action: 'Get a card',
 		description:
@@ -135,9 +135,9 @@ export const cardRows: TrelloRow[] = [
 		method: 'GET',
 		path: '/1/cards/{id}',
 		spec: [{ kind: 'toolStep', name: 'Get Card' }, { kind: 'endpoint', name: 'Get card' }],
-		scope: [{ field: 'card', kind: 'card' }],
+		targets: [{ field: 'card', kind: 'card' }],
 		fields: [
-			BOARD_FILTER_FIELD,
+			PICKER_BOARD_FIELD,
 			CARD_IN_PATH,
 			fieldsFilter('card', 'name,desc,idList,due,labels'),
 			includeAllOrNone('Include Checklists', 'checklists', 'Whether to include the card’s checklists and their items'),
@@ -157,7 +157,7 @@ export const cardRows: TrelloRow[] = [
 	{
 		resource: 'card',
 		operation: 'update',
-		returns: 'card',
+		objectType: 'card',
 		name: 'Update',
 		action: 'Update a card',
 		description:
@@ -165,13 +165,13 @@ export const cardRows: TrelloRow[] = [
 		method: 'PUT',
 		path: '/1/cards/{id}',
 		spec: [{ kind: 'toolStep', name: 'Update Card' }, { kind: 'endpoint', name: 'Update card' }],
-		scope: [
+		targets: [
 			{ field: 'card', kind: 'card' },
 			{ field: 'idList', kind: 'list' },
 			{ field: 'idBoard', kind: 'board' },
 		],
 		fields: [
-			BOARD_FILTER_FIELD,
+			PICKER_BOARD_FIELD,
 			CARD_IN_PATH,
 			{ displayName: 'Name', name: 'name', type: 'string', default: '', in: 'query', optional: true, description: 'New title of the card' },
 			...cardProperties('update'),
@@ -222,7 +222,7 @@ export const cardRows: TrelloRow[] = [
 	{
 		resource: 'card',
 		operation: 'archive',
-		returns: 'card',
+		objectType: 'card',
 		name: 'Archive',
 		action: 'Archive a card',
 		description: 'Archive a card: it leaves the board view but can be restored (Update with Archived = false)',
@@ -230,8 +230,8 @@ export const cardRows: TrelloRow[] = [
 		path: '/1/cards/{id}',
 		fixedQuery: { closed: true },
 		spec: [{ kind: 'toolStep', name: 'Archive Card' }],
-		scope: [{ field: 'card', kind: 'card' }],
-		fields: [BOARD_FILTER_FIELD, CARD_IN_PATH],
+		targets: [{ field: 'card', kind: 'card' }],
+		fields: [PICKER_BOARD_FIELD, CARD_IN_PATH],
 	},
 	{
 		resource: 'card',
@@ -242,9 +242,9 @@ export const cardRows: TrelloRow[] = [
 		method: 'DELETE',
 		path: '/1/cards/{id}',
 		spec: [{ kind: 'endpoint', name: 'Delete card' }],
-		scope: [{ field: 'card', kind: 'card' }],
-		fields: [BOARD_FILTER_FIELD, CARD_IN_PATH],
-		output: (_body, values) => ({ deleted: true, id: values.card }),
+		targets: [{ field: 'card', kind: 'card' }],
+		fields: [PICKER_BOARD_FIELD, CARD_IN_PATH],
+		shapeAnswer: (_body, values) => ({ deleted: true, id: values.card }),
 	},
 	{
 		resource: 'card',
@@ -254,8 +254,8 @@ export const cardRows: TrelloRow[] = [
 		description: 'Assign one member of the board to a card (the card’s other members stay). Returns the card’s members.',
 		method: 'POST',
 		path: '/1/cards/{id}/idMembers',
-		scope: [{ field: 'card', kind: 'card' }],
-		fields: [BOARD_FILTER_FIELD, CARD_IN_PATH, memberField({ in: 'query', apiName: 'value' })],
+		targets: [{ field: 'card', kind: 'card' }],
+		fields: [PICKER_BOARD_FIELD, CARD_IN_PATH, memberField({ in: 'query', apiName: 'value' })],
 	},
 	{
 		resource: 'card',
@@ -265,26 +265,26 @@ export const cardRows: TrelloRow[] = [
 		description: 'Unassign one member from a card (changes the card’s members; the member stays on the board)',
 		method: 'DELETE',
 		path: '/1/cards/{id}/idMembers/{idMember}',
-		scope: [{ field: 'card', kind: 'card' }],
-		fields: [BOARD_FILTER_FIELD, CARD_IN_PATH, memberField({ in: 'path', apiName: 'idMember' })],
-		output: (_body, values) => ({ removed: true, id: values.card, idMember: values.member }),
+		targets: [{ field: 'card', kind: 'card' }],
+		fields: [PICKER_BOARD_FIELD, CARD_IN_PATH, memberField({ in: 'path', apiName: 'idMember' })],
+		shapeAnswer: (_body, values) => ({ removed: true, id: values.card, idMember: values.member }),
 	},
 	{
 		resource: 'card',
 		operation: 'copy',
-		returns: 'card',
+		objectType: 'card',
 		name: 'Copy',
 		action: 'Copy a card',
 		description:
 			'Create a new card from an existing (template) card, in a chosen list, keeping the chosen parts of the source: checklists, attachments, labels, members, due and start dates, comments, custom fields, stickers. Returns the new card.',
 		method: 'POST',
 		path: '/1/cards',
-		scope: [
+		targets: [
 			{ field: 'card', kind: 'card' },
 			{ field: 'list', kind: 'list' },
 		],
 		fields: [
-			BOARD_FILTER_FIELD,
+			PICKER_BOARD_FIELD,
 			cardField({ in: 'query', apiName: 'idCardSource', description: 'The card to copy (the template): pick it, paste its web address or give its ID' }),
 			listField({ in: 'query', apiName: 'idList', description: 'The list the new card is created in' }, 'searchTargetLists'),
 			{
@@ -322,19 +322,19 @@ export const cardRows: TrelloRow[] = [
 	{
 		resource: 'card',
 		operation: 'move',
-		returns: 'card',
+		objectType: 'card',
 		name: 'Move',
 		action: 'Move a card to the top or bottom of a list',
 		description: 'Move a card to the top or the bottom of a list (its own or another one, on the same board or another). Returns the moved card.',
 		method: 'PUT',
 		path: '/1/cards/{id}',
-		scope: [
+		targets: [
 			{ field: 'card', kind: 'card' },
 			{ field: 'idList', kind: 'list' },
 			{ field: 'idBoard', kind: 'board' },
 		],
 		fields: [
-			BOARD_FILTER_FIELD,
+			PICKER_BOARD_FIELD,
 			CARD_IN_PATH,
 			listField({ displayName: 'List', name: 'idList', in: 'query', description: 'The list the card goes to (may be its current list)' }, 'searchTargetLists'),
 			{
@@ -360,7 +360,7 @@ export const cardRows: TrelloRow[] = [
 	{
 		resource: 'card',
 		operation: 'getActions',
-		returns: 'action',
+		objectType: 'action',
 		name: 'Get Activity',
 		action: 'Get the activity of a card',
 		description: 'List what happened on a card, newest first (comments, moves, changes, checklist and member updates), one item per action',
@@ -368,9 +368,9 @@ export const cardRows: TrelloRow[] = [
 		path: '/1/cards/{id}/actions',
 		// Trello pages card activity 50 at a time with ?page=N.
 		paging: { kind: 'page', maxPageSize: 50 },
-		scope: [{ field: 'card', kind: 'card' }],
+		targets: [{ field: 'card', kind: 'card' }],
 		fields: [
-			BOARD_FILTER_FIELD,
+			PICKER_BOARD_FIELD,
 			CARD_IN_PATH,
 			typesFilter(
 				'Action Types',

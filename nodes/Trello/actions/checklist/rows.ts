@@ -1,8 +1,8 @@
 import type { TrelloRow } from '../types';
 import {
-	BOARD_FILTER_FIELD,
+	PICKER_BOARD_FIELD,
 	BOARD_IN_PATH,
-	CARD_FILTER_FIELD,
+	PICKER_CARD_FIELD,
 	CARD_IN_PATH,
 	cardField,
 	checkItemField,
@@ -23,17 +23,17 @@ export const checklistRows: TrelloRow[] = [
 	{
 		resource: 'checklist',
 		operation: 'get',
-		returns: 'checklist',
+		objectType: 'checklist',
 		name: 'Get',
 		action: 'Get a checklist',
 		description: 'Get one checklist with its items (name, state complete/incomplete, position, due)',
 		method: 'GET',
 		path: '/1/checklists/{id}',
 		spec: [{ kind: 'endpoint', name: 'Get checklist' }],
-		scope: [{ field: 'checklist', kind: 'checklist' }],
+		targets: [{ field: 'checklist', kind: 'checklist' }],
 		fields: [
-			BOARD_FILTER_FIELD,
-			CARD_FILTER_FIELD,
+			PICKER_BOARD_FIELD,
+			PICKER_CARD_FIELD,
 			CHECKLIST_IN_PATH,
 			includeAllOrNone('Include Items', 'checkItems', 'Whether to include the checklist’s items'),
 			fieldsFilter('checklist', 'name,idCard,pos'),
@@ -42,7 +42,7 @@ export const checklistRows: TrelloRow[] = [
 	{
 		resource: 'checklist',
 		operation: 'create',
-		returns: 'checklist',
+		objectType: 'checklist',
 		name: 'Create',
 		action: 'Add a checklist to a card',
 		description:
@@ -50,12 +50,12 @@ export const checklistRows: TrelloRow[] = [
 		method: 'POST',
 		path: '/1/checklists',
 		spec: [{ kind: 'toolStep', name: 'Add Checklist' }, { kind: 'endpoint', name: 'Create checklist' }],
-		scope: [
+		targets: [
 			{ field: 'card', kind: 'card' },
 			{ field: 'idChecklistSource', kind: 'checklist' },
 		],
 		fields: [
-			BOARD_FILTER_FIELD,
+			PICKER_BOARD_FIELD,
 			cardField({ in: 'query', apiName: 'idCard', description: 'The card the checklist is added to' }),
 			{
 				displayName: 'Name',
@@ -87,10 +87,10 @@ export const checklistRows: TrelloRow[] = [
 		method: 'POST',
 		path: '/1/checklists/{id}/checkItems',
 		spec: [{ kind: 'toolStep', name: 'Create a Checklist Item' }, { kind: 'endpoint', name: 'Add checklist item' }],
-		scope: [{ field: 'checklist', kind: 'checklist' }],
+		targets: [{ field: 'checklist', kind: 'checklist' }],
 		fields: [
-			BOARD_FILTER_FIELD,
-			CARD_FILTER_FIELD,
+			PICKER_BOARD_FIELD,
+			PICKER_CARD_FIELD,
 			CHECKLIST_IN_PATH,
 			{ displayName: 'Name', name: 'name', type: 'string', default: '', in: 'query', required: true, description: 'Text of the item' },
 			{
@@ -124,9 +124,9 @@ export const checklistRows: TrelloRow[] = [
 		method: 'PUT',
 		path: '/1/cards/{id}/checkItem/{idCheckItem}',
 		spec: [{ kind: 'endpoint', name: 'Update checklist item' }],
-		scope: [{ field: 'card', kind: 'card' }],
+		targets: [{ field: 'card', kind: 'card' }],
 		fields: [
-			BOARD_FILTER_FIELD,
+			PICKER_BOARD_FIELD,
 			ITEM_CARD,
 			ITEM_IN_CARD_PATH,
 			{
@@ -149,16 +149,16 @@ export const checklistRows: TrelloRow[] = [
 	{
 		resource: 'checklist',
 		operation: 'getAllOnCard',
-		returns: 'checklist',
+		objectType: 'checklist',
 		name: 'Get Many on Card',
 		action: 'Get the checklists of a card',
 		description: 'List the checklists of a card with their items (name, state complete/incomplete), one item per checklist',
 		method: 'GET',
 		path: '/1/cards/{id}/checklists',
 		paging: { kind: 'all' },
-		scope: [{ field: 'card', kind: 'card' }],
+		targets: [{ field: 'card', kind: 'card' }],
 		fields: [
-			BOARD_FILTER_FIELD,
+			PICKER_BOARD_FIELD,
 			CARD_IN_PATH,
 			includeAllOrNone('Include Items', 'checkItems', 'Whether to include each checklist’s items'),
 		],
@@ -166,14 +166,14 @@ export const checklistRows: TrelloRow[] = [
 	{
 		resource: 'checklist',
 		operation: 'getAllOnBoard',
-		returns: 'checklist',
+		objectType: 'checklist',
 		name: 'Get Many on Board',
 		action: 'Get the checklists of a board',
 		description: 'List every checklist on the cards of a board, with its card id and items, one item per checklist',
 		method: 'GET',
 		path: '/1/boards/{id}/checklists',
 		paging: { kind: 'all' },
-		scope: [{ field: 'board', kind: 'board' }],
+		targets: [{ field: 'board', kind: 'board' }],
 		fields: [BOARD_IN_PATH],
 	},
 	{
@@ -184,9 +184,9 @@ export const checklistRows: TrelloRow[] = [
 		description: 'Delete a checklist and all its items from its card permanently (cannot be undone)',
 		method: 'DELETE',
 		path: '/1/checklists/{id}',
-		scope: [{ field: 'checklist', kind: 'checklist' }],
-		fields: [BOARD_FILTER_FIELD, CARD_FILTER_FIELD, CHECKLIST_IN_PATH],
-		output: (_body, values) => ({ deleted: true, id: values.checklist }),
+		targets: [{ field: 'checklist', kind: 'checklist' }],
+		fields: [PICKER_BOARD_FIELD, PICKER_CARD_FIELD, CHECKLIST_IN_PATH],
+		shapeAnswer: (_body, values) => ({ deleted: true, id: values.checklist }),
 	},
 	{
 		resource: 'checklist',
@@ -196,10 +196,10 @@ export const checklistRows: TrelloRow[] = [
 		description: 'Get one item of a checklist: its text, state (complete or incomplete), position and due date',
 		method: 'GET',
 		path: '/1/checklists/{id}/checkItems/{idCheckItem}',
-		scope: [{ field: 'checklist', kind: 'checklist' }],
+		targets: [{ field: 'checklist', kind: 'checklist' }],
 		fields: [
-			BOARD_FILTER_FIELD,
-			CARD_FILTER_FIELD,
+			PICKER_BOARD_FIELD,
+			PICKER_CARD_FIELD,
 			CHECKLIST_IN_PATH,
 			checkItemField({ in: 'path', apiName: 'idCheckItem' }),
 			fieldsFilter('checklist item', 'name,state,due'),
@@ -213,17 +213,17 @@ export const checklistRows: TrelloRow[] = [
 		description: 'Delete one item from a checklist permanently (cannot be undone; prefer Reopen Item to uncheck it)',
 		method: 'DELETE',
 		path: '/1/checklists/{id}/checkItems/{idCheckItem}',
-		scope: [{ field: 'checklist', kind: 'checklist' }],
-		fields: [BOARD_FILTER_FIELD, CARD_FILTER_FIELD, CHECKLIST_IN_PATH, checkItemField({ in: 'path', apiName: 'idCheckItem' })],
-		output: (_body, values) => ({ deleted: true, id: values.checkItem, idChecklist: values.checklist }),
+		targets: [{ field: 'checklist', kind: 'checklist' }],
+		fields: [PICKER_BOARD_FIELD, PICKER_CARD_FIELD, CHECKLIST_IN_PATH, checkItemField({ in: 'path', apiName: 'idCheckItem' })],
+		shapeAnswer: (_body, values) => ({ deleted: true, id: values.checkItem, idChecklist: values.checklist }),
 	},
 	...switchRows(
 		{
 			resource: 'checklist',
 			method: 'PUT',
 			path: '/1/cards/{id}/checkItem/{idCheckItem}',
-			scope: [{ field: 'card', kind: 'card' }],
-			fields: [BOARD_FILTER_FIELD, ITEM_CARD, ITEM_IN_CARD_PATH],
+			targets: [{ field: 'card', kind: 'card' }],
+			fields: [PICKER_BOARD_FIELD, ITEM_CARD, ITEM_IN_CARD_PATH],
 		},
 		{
 			operation: 'completeItem',

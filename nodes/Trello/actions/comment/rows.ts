@@ -1,5 +1,5 @@
 import type { TrelloRow } from '../types';
-import { BOARD_FILTER_FIELD, CARD_IN_PATH, idField, pickedField } from '../fields';
+import { PICKER_BOARD_FIELD, CARD_IN_PATH, idField, pickedField } from '../fields';
 import { TRELLO_NODE_VERSION_WITHOUT_LEGACY_COMMENT } from '../versions';
 
 const TEXT = {
@@ -24,7 +24,7 @@ export const commentRows: TrelloRow[] = [
 	{
 		resource: 'comment',
 		operation: 'addToCard',
-		returns: 'action',
+		objectType: 'action',
 		name: 'Add to Card',
 		action: 'Add a comment to a card',
 		description:
@@ -32,13 +32,13 @@ export const commentRows: TrelloRow[] = [
 		method: 'POST',
 		path: '/1/cards/{id}/actions/comments',
 		spec: [{ kind: 'toolStep', name: 'Add Comment to Card' }, { kind: 'endpoint', name: 'Add comment' }],
-		scope: [{ field: 'card', kind: 'card' }],
-		fields: [BOARD_FILTER_FIELD, CARD_IN_PATH, TEXT],
+		targets: [{ field: 'card', kind: 'card' }],
+		fields: [PICKER_BOARD_FIELD, CARD_IN_PATH, TEXT],
 	},
 	{
 		resource: 'comment',
 		operation: 'add',
-		returns: 'action',
+		objectType: 'action',
 		name: 'Add (Legacy)',
 		action: 'Add a comment (legacy)',
 		description:
@@ -47,7 +47,7 @@ export const commentRows: TrelloRow[] = [
 		method: 'POST',
 		path: '/1/cards/{id}/actions/comments',
 		spec: [{ kind: 'toolStep', name: 'Add Comment (legacy action)' }],
-		scope: [{ field: 'cardId', kind: 'card' }],
+		targets: [{ field: 'cardId', kind: 'card' }],
 		fields: [
 			idField('cardId', 'Card ID', 'ID or short link of the card to comment on', { in: 'path', apiName: 'id' }),
 			TEXT,
@@ -56,7 +56,7 @@ export const commentRows: TrelloRow[] = [
 	{
 		resource: 'comment',
 		operation: 'getAll',
-		returns: 'action',
+		objectType: 'action',
 		name: 'Get Many',
 		action: 'Get the comments of a card',
 		description: 'List the comments on a card, newest first, one item per comment with its id, text, author and date',
@@ -65,20 +65,20 @@ export const commentRows: TrelloRow[] = [
 		fixedQuery: { filter: 'commentCard' },
 		// Trello pages card activity 50 at a time with ?page=N.
 		paging: { kind: 'page', maxPageSize: 50 },
-		scope: [{ field: 'card', kind: 'card' }],
-		fields: [BOARD_FILTER_FIELD, CARD_IN_PATH],
+		targets: [{ field: 'card', kind: 'card' }],
+		fields: [PICKER_BOARD_FIELD, CARD_IN_PATH],
 	},
 	{
 		resource: 'comment',
 		operation: 'update',
-		returns: 'action',
+		objectType: 'action',
 		name: 'Update',
 		action: 'Update a comment',
 		description: 'Replace the text of an existing comment on a card (the old text is overwritten). Returns the changed comment.',
 		method: 'PUT',
 		path: '/1/cards/{id}/actions/{idAction}/comments',
-		scope: [{ field: 'card', kind: 'card' }],
-		fields: [BOARD_FILTER_FIELD, CARD_IN_PATH, COMMENT, { ...TEXT, description: 'The new text of the comment (Markdown)' }],
+		targets: [{ field: 'card', kind: 'card' }],
+		fields: [PICKER_BOARD_FIELD, CARD_IN_PATH, COMMENT, { ...TEXT, description: 'The new text of the comment (Markdown)' }],
 	},
 	{
 		resource: 'comment',
@@ -88,8 +88,8 @@ export const commentRows: TrelloRow[] = [
 		description: 'Delete a comment from a card permanently (cannot be undone)',
 		method: 'DELETE',
 		path: '/1/cards/{id}/actions/{idAction}/comments',
-		scope: [{ field: 'card', kind: 'card' }],
-		fields: [BOARD_FILTER_FIELD, CARD_IN_PATH, COMMENT],
-		output: (_body, values) => ({ deleted: true, id: values.comment, idCard: values.card }),
+		targets: [{ field: 'card', kind: 'card' }],
+		fields: [PICKER_BOARD_FIELD, CARD_IN_PATH, COMMENT],
+		shapeAnswer: (_body, values) => ({ deleted: true, id: values.comment, idCard: values.card }),
 	},
 ];

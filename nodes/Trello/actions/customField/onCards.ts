@@ -1,11 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { CatalogueField } from '../../../shared/catalogue';
+import type { RowField } from '../../../shared/rowEngine';
 import { pathSegment } from '../../../shared/requestGuard';
 import { executionMemory } from '../../../shared/scope';
 import type { TrelloClient } from '../../transport';
-import type { TrelloHandlerContext } from '../types';
+import type { TrelloRowRun } from '../types';
 import type { CustomFieldDefinition } from './values';
 import { bodyFor } from './values';
 
@@ -80,7 +80,7 @@ async function namedCustomFields(client: TrelloClient, body: unknown): Promise<u
 }
 
 /** "Include Custom Fields" of the card reads (Card → Get, a board's or a list's cards). */
-export const INCLUDE_CUSTOM_FIELDS: CatalogueField = {
+export const INCLUDE_CUSTOM_FIELDS: RowField = {
 	displayName: 'Include Custom Fields',
 	name: 'customFieldItems',
 	type: 'boolean',
@@ -96,7 +96,7 @@ export const INCLUDE_CUSTOM_FIELDS: CatalogueField = {
  * Card reads with "Include Custom Fields": Trello's customFieldItems are named and typed with the
  * board's definitions. Without it, the row's plain request.
  */
-export async function readCardsWithCustomFields(run: TrelloHandlerContext) {
+export async function readCardsWithCustomFields(run: TrelloRowRun) {
 	const { ctx, client, row, values, itemIndex } = run;
 	if (values.customFieldItems !== true) return await run.generic();
 	const request = { ...run.request, qs: { ...run.request.qs } };
@@ -116,7 +116,7 @@ export async function readCardsWithCustomFields(run: TrelloHandlerContext) {
 }
 
 /** "Custom Fields" of Card → Create and Update: field names (or ids) and values. */
-export const CUSTOM_FIELD_VALUES: CatalogueField = {
+export const CUSTOM_FIELD_VALUES: RowField = {
 	displayName: 'Custom Fields',
 	name: 'customFieldValues',
 	type: 'fixedCollection',
@@ -164,7 +164,7 @@ interface PlannedValue {
  * The values of "Custom Fields" checked against the board's definitions (field known by name or
  * id, value of its type), before anything is written.
  */
-export async function plannedCustomFields(run: TrelloHandlerContext, board: string): Promise<PlannedValue[]> {
+export async function plannedCustomFields(run: TrelloRowRun, board: string): Promise<PlannedValue[]> {
 	const entries = ((run.values.customFieldValues as IDataObject | undefined)?.field ?? []) as Array<{ name?: unknown; value?: unknown }>;
 	if (!entries.length) return [];
 	const definitions = await boardCustomFields(run.client, board);
@@ -184,7 +184,7 @@ export async function plannedCustomFields(run: TrelloHandlerContext, board: stri
 }
 
 /** Writes the planned values on the card; returns them by field name as Get reads them. */
-export async function setPlannedCustomFields(run: TrelloHandlerContext, card: string, planned: PlannedValue[]): Promise<IDataObject> {
+export async function setPlannedCustomFields(run: TrelloRowRun, card: string, planned: PlannedValue[]): Promise<IDataObject> {
 	const written: IDataObject = {};
 	for (const { field, body } of planned) {
 		const item = await run.client.request<CustomFieldItem>({

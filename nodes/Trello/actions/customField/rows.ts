@@ -1,6 +1,6 @@
-import type { CatalogueField } from '../../../shared/catalogue';
+import type { RowField } from '../../../shared/rowEngine';
 import type { TrelloRow } from '../types';
-import { BOARD_FILTER_FIELD, BOARD_IN_PATH, CARD_IN_PATH, cardField, pickedField } from '../fields';
+import { PICKER_BOARD_FIELD, BOARD_IN_PATH, CARD_IN_PATH, cardField, pickedField } from '../fields';
 import { clearCustomFieldValue, setCustomFieldValue } from './values';
 
 const CARD_IN_ITEM_PATH = cardField({ in: 'path', apiName: 'idCard' });
@@ -13,7 +13,7 @@ const CUSTOM_FIELD = pickedField(
 	{ in: 'path', apiName: 'idCustomField' },
 );
 
-const VALUE: CatalogueField = {
+const VALUE: RowField = {
 	displayName: 'Value',
 	name: 'value',
 	type: 'string',
@@ -29,14 +29,14 @@ export const customFieldRows: TrelloRow[] = [
 	{
 		resource: 'customField',
 		operation: 'getAll',
-		returns: 'customField',
+		objectType: 'customField',
 		name: 'Get Many',
 		action: 'Get the custom fields of a board',
 		description: 'List the custom fields defined on a board, with their type (text, number, date, checkbox, list) and, for lists, their options',
 		method: 'GET',
 		path: '/1/boards/{id}/customFields',
 		paging: { kind: 'all' },
-		scope: [{ field: 'board', kind: 'board' }],
+		targets: [{ field: 'board', kind: 'board' }],
 		fields: [BOARD_IN_PATH],
 	},
 	{
@@ -49,8 +49,8 @@ export const customFieldRows: TrelloRow[] = [
 		method: 'GET',
 		path: '/1/cards/{id}/customFieldItems',
 		paging: { kind: 'all' },
-		scope: [{ field: 'card', kind: 'card' }],
-		fields: [BOARD_FILTER_FIELD, CARD_IN_PATH],
+		targets: [{ field: 'card', kind: 'card' }],
+		fields: [PICKER_BOARD_FIELD, CARD_IN_PATH],
 	},
 	{
 		resource: 'customField',
@@ -61,11 +61,11 @@ export const customFieldRows: TrelloRow[] = [
 			'Set (replace) the value of one custom field on a card, for every field type: text, number, date, checkbox (true/false) or list (option name or ID). Returns the stored value.',
 		method: 'PUT',
 		path: '/1/cards/{idCard}/customField/{idCustomField}/item',
-		scope: [
+		targets: [
 			{ field: 'card', kind: 'card' },
 			{ field: 'customField', kind: 'customField' },
 		],
-		fields: [BOARD_FILTER_FIELD, CARD_IN_ITEM_PATH, CUSTOM_FIELD, VALUE],
+		fields: [PICKER_BOARD_FIELD, CARD_IN_ITEM_PATH, CUSTOM_FIELD, VALUE],
 		handler: setCustomFieldValue,
 	},
 	{
@@ -76,12 +76,12 @@ export const customFieldRows: TrelloRow[] = [
 		description: 'Remove the value of one custom field from a card (the field stays on the board; the old value is lost)',
 		method: 'PUT',
 		path: '/1/cards/{idCard}/customField/{idCustomField}/item',
-		scope: [
+		targets: [
 			{ field: 'card', kind: 'card' },
 			{ field: 'customField', kind: 'customField' },
 		],
-		fields: [BOARD_FILTER_FIELD, CARD_IN_ITEM_PATH, CUSTOM_FIELD],
+		fields: [PICKER_BOARD_FIELD, CARD_IN_ITEM_PATH, CUSTOM_FIELD],
 		handler: clearCustomFieldValue,
-		output: (_body, values) => ({ cleared: true, idCard: values.card, idCustomField: values.customField }),
+		shapeAnswer: (_body, values) => ({ cleared: true, idCard: values.card, idCustomField: values.customField }),
 	},
 ];

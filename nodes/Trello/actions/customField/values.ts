@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { ServiceAnswerError } from '../../../shared/errors';
 import { pathSegment } from '../../../shared/requestGuard';
-import type { TrelloHandlerContext } from '../types';
+import type { TrelloRowRun } from '../types';
 
 export interface CustomFieldDefinition {
 	id: string;
@@ -12,7 +12,7 @@ export interface CustomFieldDefinition {
 	options?: Array<{ id: string; value?: { text?: string } }>;
 }
 
-async function definitionOf(run: TrelloHandlerContext): Promise<CustomFieldDefinition> {
+async function definitionOf(run: TrelloRowRun): Promise<CustomFieldDefinition> {
 	return (await run.client.request<CustomFieldDefinition>({
 		method: 'GET',
 		path: `/1/customFields/${pathSegment(String(run.values.customField))}`,
@@ -24,7 +24,7 @@ async function definitionOf(run: TrelloHandlerContext): Promise<CustomFieldDefin
  * {"number": "42"}, {"checked": "true"}; a list field takes the option's id as idValue.
  * `parameter` names where the value was given (errors name it).
  */
-export function bodyFor(run: TrelloHandlerContext, field: CustomFieldDefinition, raw: unknown, parameter = 'Value'): IDataObject {
+export function bodyFor(run: TrelloRowRun, field: CustomFieldDefinition, raw: unknown, parameter = 'Value'): IDataObject {
 	const text = raw === undefined || raw === null ? '' : String(raw).trim();
 	const fail = (problem: string, fix: string) =>
 		new NodeOperationError(run.ctx.getNode(), `The "${parameter}" parameter ${problem}`, { itemIndex: run.itemIndex, description: fix });
@@ -66,13 +66,13 @@ export function bodyFor(run: TrelloHandlerContext, field: CustomFieldDefinition,
 }
 
 /** Set Value on Card: the field's type is looked up, the value checked against it, then stored. */
-export async function setCustomFieldValue(run: TrelloHandlerContext) {
+export async function setCustomFieldValue(run: TrelloRowRun) {
 	const field = await definitionOf(run);
 	return await run.generic({ ...run.request, body: bodyFor(run, field, run.values.value) });
 }
 
 /** Clear Value on Card: an empty value (no option, for list fields) removes the value. */
-export async function clearCustomFieldValue(run: TrelloHandlerContext) {
+export async function clearCustomFieldValue(run: TrelloRowRun) {
 	const field = await definitionOf(run);
 	return await run.generic({ ...run.request, body: field.type === 'list' ? { idValue: '' } : { value: '' } });
 }

@@ -1,5 +1,5 @@
 import type { TrelloRow } from '../types';
-import { BOARD_FILTER_FIELD, BOARD_IN_PATH, boardField, CARD_IN_PATH, fieldsFilter, LABEL_COLORS, labelField } from '../fields';
+import { PICKER_BOARD_FIELD, BOARD_IN_PATH, boardField, CARD_IN_PATH, fieldsFilter, LABEL_COLORS, labelField } from '../fields';
 
 const LABEL_IN_PATH = labelField({ in: 'path', apiName: 'id' });
 
@@ -7,20 +7,20 @@ export const labelRows: TrelloRow[] = [
 	{
 		resource: 'label',
 		operation: 'get',
-		returns: 'label',
+		objectType: 'label',
 		name: 'Get',
 		action: 'Get a label',
 		description: 'Get one label: name, colour and board',
 		method: 'GET',
 		path: '/1/labels/{id}',
 		spec: [{ kind: 'endpoint', name: 'Get label' }],
-		scope: [{ field: 'label', kind: 'label' }],
-		fields: [BOARD_FILTER_FIELD, LABEL_IN_PATH, fieldsFilter('label', 'name,color')],
+		targets: [{ field: 'label', kind: 'label' }],
+		fields: [PICKER_BOARD_FIELD, LABEL_IN_PATH, fieldsFilter('label', 'name,color')],
 	},
 	{
 		resource: 'label',
 		operation: 'getAll',
-		returns: 'label',
+		objectType: 'label',
 		name: 'Get Many',
 		action: 'Get the labels of a board',
 		description: 'List the labels defined on a board, one item per label with id, name and colour',
@@ -28,20 +28,20 @@ export const labelRows: TrelloRow[] = [
 		path: '/1/boards/{id}/labels',
 		// Trello returns 50 labels unless asked for more (at most 1000).
 		paging: { kind: 'limit', maxPageSize: 1000 },
-		scope: [{ field: 'board', kind: 'board' }],
+		targets: [{ field: 'board', kind: 'board' }],
 		fields: [BOARD_IN_PATH, fieldsFilter('label', 'name,color')],
 	},
 	{
 		resource: 'label',
 		operation: 'create',
-		returns: 'label',
+		objectType: 'label',
 		name: 'Create',
 		action: 'Create a label',
 		description: 'Create a label on a board. Returns the label with its id, for Add to Card.',
 		method: 'POST',
 		path: '/1/labels',
 		spec: [{ kind: 'endpoint', name: 'Create label' }],
-		scope: [{ field: 'board', kind: 'board' }],
+		targets: [{ field: 'board', kind: 'board' }],
 		fields: [
 			boardField({ in: 'query', apiName: 'idBoard', description: 'The board the label is created on' }),
 			{ displayName: 'Name', name: 'name', type: 'string', default: '', in: 'query', required: true, description: 'Name of the label' },
@@ -66,16 +66,16 @@ export const labelRows: TrelloRow[] = [
 		method: 'POST',
 		path: '/1/cards/{id}/idLabels',
 		spec: [{ kind: 'endpoint', name: 'Add label to card' }],
-		scope: [
+		targets: [
 			{ field: 'card', kind: 'card' },
 			{ field: 'label', kind: 'label' },
 		],
 		fields: [
-			BOARD_FILTER_FIELD,
+			PICKER_BOARD_FIELD,
 			CARD_IN_PATH,
 			labelField({ in: 'query', apiName: 'value', description: 'The label to add (a label of the card’s board)' }),
 		],
-		output: (body, values) => ({ id: values.card, idLabels: body }),
+		shapeAnswer: (body, values) => ({ id: values.card, idLabels: body }),
 	},
 	{
 		resource: 'label',
@@ -86,29 +86,29 @@ export const labelRows: TrelloRow[] = [
 		method: 'DELETE',
 		path: '/1/cards/{id}/idLabels/{idLabel}',
 		spec: [{ kind: 'endpoint', name: 'Remove label from card' }],
-		scope: [
+		targets: [
 			{ field: 'card', kind: 'card' },
 			{ field: 'label', kind: 'label' },
 		],
 		fields: [
-			BOARD_FILTER_FIELD,
+			PICKER_BOARD_FIELD,
 			CARD_IN_PATH,
 			labelField({ in: 'path', apiName: 'idLabel', description: 'The label to remove' }),
 		],
-		output: (_body, values) => ({ removed: true, id: values.card, idLabel: values.label }),
+		shapeAnswer: (_body, values) => ({ removed: true, id: values.card, idLabel: values.label }),
 	},
 	{
 		resource: 'label',
 		operation: 'update',
-		returns: 'label',
+		objectType: 'label',
 		name: 'Update',
 		action: 'Update a label',
 		description: 'Rename a label or change its colour; every card carrying it changes with it. Returns the changed label.',
 		method: 'PUT',
 		path: '/1/labels/{id}',
-		scope: [{ field: 'label', kind: 'label' }],
+		targets: [{ field: 'label', kind: 'label' }],
 		fields: [
-			BOARD_FILTER_FIELD,
+			PICKER_BOARD_FIELD,
 			LABEL_IN_PATH,
 			{ displayName: 'Name', name: 'name', type: 'string', default: '', in: 'query', optional: true, description: 'New name of the label' },
 			{
@@ -131,8 +131,8 @@ export const labelRows: TrelloRow[] = [
 		description: 'Delete a label from its board permanently: it is removed from every card carrying it (cannot be undone)',
 		method: 'DELETE',
 		path: '/1/labels/{id}',
-		scope: [{ field: 'label', kind: 'label' }],
-		fields: [BOARD_FILTER_FIELD, LABEL_IN_PATH],
-		output: (_body, values) => ({ deleted: true, id: values.label }),
+		targets: [{ field: 'label', kind: 'label' }],
+		fields: [PICKER_BOARD_FIELD, LABEL_IN_PATH],
+		shapeAnswer: (_body, values) => ({ deleted: true, id: values.label }),
 	},
 ];

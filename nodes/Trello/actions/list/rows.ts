@@ -1,7 +1,7 @@
 import { INCLUDE_CUSTOM_FIELDS, readCardsWithCustomFields } from '../customField/onCards';
 import type { TrelloRow } from '../types';
 import {
-	BOARD_FILTER_FIELD,
+	PICKER_BOARD_FIELD,
 	BOARD_IN_PATH,
 	boardField,
 	fieldsFilter,
@@ -20,27 +20,27 @@ export const listRows: TrelloRow[] = [
 	{
 		resource: 'list',
 		operation: 'get',
-		returns: 'list',
+		objectType: 'list',
 		name: 'Get',
 		action: 'Get a list',
 		description: 'Get one list: name, board, position and whether it is archived',
 		method: 'GET',
 		path: '/1/lists/{id}',
 		spec: [{ kind: 'endpoint', name: 'Get list' }],
-		scope: [{ field: 'list', kind: 'list' }],
-		fields: [BOARD_FILTER_FIELD, LIST_IN_PATH, fieldsFilter('list', 'name,idBoard,closed')],
+		targets: [{ field: 'list', kind: 'list' }],
+		fields: [PICKER_BOARD_FIELD, LIST_IN_PATH, fieldsFilter('list', 'name,idBoard,closed')],
 	},
 	{
 		resource: 'list',
 		operation: 'create',
-		returns: 'list',
+		objectType: 'list',
 		name: 'Create',
 		action: 'Create a list',
 		description: 'Create a list (column) on a board. Returns the new list with its id.',
 		method: 'POST',
 		path: '/1/lists',
 		spec: [{ kind: 'toolStep', name: 'Create List' }, { kind: 'endpoint', name: 'Create list' }],
-		scope: [
+		targets: [
 			{ field: 'board', kind: 'board' },
 			{ field: 'idListSource', kind: 'list' },
 		],
@@ -62,19 +62,19 @@ export const listRows: TrelloRow[] = [
 	{
 		resource: 'list',
 		operation: 'update',
-		returns: 'list',
+		objectType: 'list',
 		name: 'Update',
 		action: 'Update a list',
 		description: 'Rename, reposition, archive or restore a list, or move it to another board',
 		method: 'PUT',
 		path: '/1/lists/{id}',
 		spec: [{ kind: 'endpoint', name: 'Update list' }],
-		scope: [
+		targets: [
 			{ field: 'list', kind: 'list' },
 			{ field: 'idBoard', kind: 'board' },
 		],
 		fields: [
-			BOARD_FILTER_FIELD,
+			PICKER_BOARD_FIELD,
 			LIST_IN_PATH,
 			{ displayName: 'Name', name: 'name', type: 'string', default: '', in: 'query', optional: true, description: 'New name of the list' },
 			LIST_POSITION,
@@ -101,7 +101,7 @@ export const listRows: TrelloRow[] = [
 	{
 		resource: 'list',
 		operation: 'getCards',
-		returns: 'card',
+		objectType: 'card',
 		name: 'Get Cards',
 		action: 'Get the cards of a list',
 		description: 'List the open cards of one list, in list order, one item per card (optionally with their custom field values by field name)',
@@ -109,21 +109,21 @@ export const listRows: TrelloRow[] = [
 		path: '/1/lists/{id}/cards',
 		paging: { kind: 'all' },
 		spec: [{ kind: 'toolStep', name: 'Get List Cards' }, { kind: 'endpoint', name: 'Get list cards' }],
-		scope: [{ field: 'list', kind: 'list' }],
-		fields: [BOARD_FILTER_FIELD, LIST_IN_PATH, INCLUDE_CUSTOM_FIELDS],
+		targets: [{ field: 'list', kind: 'list' }],
+		fields: [PICKER_BOARD_FIELD, LIST_IN_PATH, INCLUDE_CUSTOM_FIELDS],
 		handler: readCardsWithCustomFields,
 	},
 	{
 		resource: 'list',
 		operation: 'getAll',
-		returns: 'list',
+		objectType: 'list',
 		name: 'Get Many',
 		action: 'Get the open, archived or all lists of a board',
 		description: 'List the lists (columns) of a board in board order: open, archived or all, optionally with their cards',
 		method: 'GET',
 		path: '/1/boards/{id}/lists',
 		paging: { kind: 'all' },
-		scope: [{ field: 'board', kind: 'board' }],
+		targets: [{ field: 'board', kind: 'board' }],
 		fields: [
 			BOARD_IN_PATH,
 			stateFilter('List State', ['all', 'archived', 'open'], 'Open lists only, archived lists only, or both'),
@@ -132,7 +132,7 @@ export const listRows: TrelloRow[] = [
 		],
 	},
 	...switchRows(
-		{ resource: 'list', returns: 'list', method: 'PUT', path: '/1/lists/{id}', scope: [{ field: 'list', kind: 'list' }], fields: [BOARD_FILTER_FIELD, LIST_IN_PATH] },
+		{ resource: 'list', objectType: 'list', method: 'PUT', path: '/1/lists/{id}', targets: [{ field: 'list', kind: 'list' }], fields: [PICKER_BOARD_FIELD, LIST_IN_PATH] },
 		{
 			operation: 'archive',
 			name: 'Archive',
@@ -157,13 +157,13 @@ export const listRows: TrelloRow[] = [
 			'Move every card of a list to another list, on the same or another board (changes the cards’ list). Returns the moved cards.',
 		method: 'POST',
 		path: '/1/lists/{id}/moveAllCards',
-		scope: [
+		targets: [
 			{ field: 'list', kind: 'list' },
 			{ field: 'idBoard', kind: 'board' },
 			{ field: 'idList', kind: 'list' },
 		],
 		fields: [
-			BOARD_FILTER_FIELD,
+			PICKER_BOARD_FIELD,
 			LIST_IN_PATH,
 			boardField({
 				displayName: 'Destination Board',
@@ -190,8 +190,8 @@ export const listRows: TrelloRow[] = [
 		description: 'Archive every card of a list (the cards can be restored one by one; the list stays)',
 		method: 'POST',
 		path: '/1/lists/{id}/archiveAllCards',
-		scope: [{ field: 'list', kind: 'list' }],
-		fields: [BOARD_FILTER_FIELD, LIST_IN_PATH],
-		output: (_body, values) => ({ archivedAllCards: true, id: values.list }),
+		targets: [{ field: 'list', kind: 'list' }],
+		fields: [PICKER_BOARD_FIELD, LIST_IN_PATH],
+		shapeAnswer: (_body, values) => ({ archivedAllCards: true, id: values.list }),
 	},
 ];

@@ -1,8 +1,8 @@
-import type { CatalogueField } from '../../../shared/catalogue';
+import type { RowField } from '../../../shared/rowEngine';
 import type { TrelloRow } from '../types';
 import { boardStateFilter, fieldsFilter, stateFilter } from '../fields';
 
-const MEMBER: CatalogueField = {
+const MEMBER: RowField = {
 	displayName: 'Member ID or Username',
 	name: 'member',
 	type: 'string',
@@ -18,38 +18,38 @@ export const memberRows: TrelloRow[] = [
 	{
 		resource: 'member',
 		operation: 'getMe',
-		returns: 'member',
+		objectType: 'member',
 		name: 'Get Connected Member',
 		action: 'Get the connected member',
 		description: 'Get the Trello account the credential connects as: id, username, full name',
 		method: 'GET',
 		path: '/1/members/me',
-		scope: [],
+		targets: [],
 		fields: [],
 	},
 	{
 		resource: 'member',
 		operation: 'get',
-		returns: 'member',
+		objectType: 'member',
 		name: 'Get',
 		action: 'Get a member',
 		description: 'Get one Trello member by ID or username: id, username, full name',
 		method: 'GET',
 		path: '/1/members/{id}',
-		scope: [],
+		targets: [],
 		fields: [MEMBER],
 	},
 	{
 		resource: 'member',
 		operation: 'getBoards',
-		returns: 'board',
+		objectType: 'board',
 		name: 'Get Boards',
 		action: 'Get the boards of a member',
 		description: 'List the boards a member belongs to that the connected account can see, one item per board (with Allowed Boards: only those)',
 		method: 'GET',
 		path: '/1/members/{id}/boards',
 		paging: { kind: 'all' },
-		scope: [],
+		targets: [],
 		keepAllowed: 'id',
 		fields: [
 			MEMBER,
@@ -60,14 +60,14 @@ export const memberRows: TrelloRow[] = [
 	{
 		resource: 'member',
 		operation: 'getCards',
-		returns: 'card',
+		objectType: 'card',
 		name: 'Get Cards',
 		action: 'Get the cards of a member',
 		description: 'List the cards a member is assigned to, one item per card (with Allowed Boards: only cards of those boards)',
 		method: 'GET',
 		path: '/1/members/{id}/cards',
 		paging: { kind: 'all' },
-		scope: [],
+		targets: [],
 		keepAllowed: 'idBoard',
 		fields: [
 			MEMBER,

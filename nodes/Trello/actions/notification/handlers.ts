@@ -1,15 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { pathSegment } from '../../../shared/requestGuard';
-import type { TrelloHandlerContext } from '../types';
+import type { TrelloRowRun } from '../types';
 
 /**
  * Mark as Read: with Allowed Boards set, the notification must be about an allowed board (its
  * board is read first; a notification about no board is refused like one about another board).
  */
-export async function markNotificationRead(run: TrelloHandlerContext) {
-	const { client, values, itemIndex, scope } = run;
-	if (scope.allowed) {
+export async function markNotificationRead(run: TrelloRowRun) {
+	const { client, values, itemIndex, allowlist } = run;
+	if (allowlist.allowed) {
 		const id = String(values.notification);
 		const notification = await client.request<IDataObject>({
 			method: 'GET',
@@ -17,7 +17,7 @@ export async function markNotificationRead(run: TrelloHandlerContext) {
 			qs: { fields: 'data' },
 		});
 		const board = String((((notification?.data ?? {}) as IDataObject).board as IDataObject | undefined)?.id ?? '');
-		scope.guard.assertOnAllowedBoard(scope.allowed, `the notification "${id}"`, board, itemIndex);
+		allowlist.guard.assertOnAllowedBoard(allowlist.allowed, `the notification "${id}"`, board, itemIndex);
 	}
 	return await run.generic();
 }

@@ -6,7 +6,7 @@ export const notificationRows: TrelloRow[] = [
 	{
 		resource: 'notification',
 		operation: 'getAll',
-		returns: 'notification',
+		objectType: 'notification',
 		name: 'Get Many',
 		action: 'Get the notifications of the connected account',
 		description:
@@ -15,7 +15,7 @@ export const notificationRows: TrelloRow[] = [
 		path: '/1/members/me/notifications',
 		// Pages of up to 1000, older pages with ?before=<oldest notification id>.
 		paging: { kind: 'before', maxPageSize: 1000 },
-		scope: [],
+		targets: [],
 		keepAllowed: 'data.board.id',
 		fields: [
 			{
@@ -39,7 +39,7 @@ export const notificationRows: TrelloRow[] = [
 	{
 		resource: 'notification',
 		operation: 'markRead',
-		returns: 'notification',
+		objectType: 'notification',
 		name: 'Mark as Read',
 		action: 'Mark a notification as read',
 		description:
@@ -47,7 +47,7 @@ export const notificationRows: TrelloRow[] = [
 		method: 'PUT',
 		path: '/1/notifications/{id}',
 		fixedQuery: { unread: false },
-		scope: [],
+		targets: [],
 		fields: [
 			pickedField(
 				'notification',
@@ -69,9 +69,9 @@ export const notificationRows: TrelloRow[] = [
 		method: 'POST',
 		path: '/1/notifications/all/read',
 		fixedQuery: { read: true },
-		scope: [],
+		targets: [],
 		refusedWithAllowlist: 'Mark All as Read changes notifications about every board of the account.',
 		fields: [],
-		output: () => ({ markedRead: 'all' }),
+		shapeAnswer: () => ({ markedRead: 'all' }),
 	},
 ];

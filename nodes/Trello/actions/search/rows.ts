@@ -1,8 +1,8 @@
-import type { CatalogueField } from '../../../shared/catalogue';
+import type { RowField } from '../../../shared/rowEngine';
 import type { TrelloRow } from '../types';
 import { foundIn, searchWithinScope } from './scoped';
 
-const QUERY: CatalogueField = {
+const QUERY: RowField = {
 	displayName: 'Search Terms',
 	name: 'query',
 	type: 'string',
@@ -13,7 +13,7 @@ const QUERY: CatalogueField = {
 	description: 'What to search for; Trello’s search operators work too (e.g. label:, list:, due:week, is:open)',
 };
 
-const BOARDS: CatalogueField = {
+const BOARDS: RowField = {
 	displayName: 'Boards',
 	name: 'boards',
 	type: 'string',
@@ -25,7 +25,7 @@ const BOARDS: CatalogueField = {
 		'Comma-separated boards (IDs, short links or addresses) to search in. With Allowed Boards (node or credential) the search is always confined to those boards.',
 };
 
-const PARTIAL: CatalogueField = {
+const PARTIAL: RowField = {
 	displayName: 'Match Word Beginnings',
 	name: 'partial',
 	type: 'boolean',
@@ -35,7 +35,7 @@ const PARTIAL: CatalogueField = {
 	description: 'Whether "rel" also finds "release" (Trello matches whole words otherwise)',
 };
 
-function limitField(name: string, apiName: string, what: string): CatalogueField {
+function limitField(name: string, apiName: string, what: string): RowField {
 	return {
 		displayName: 'Limit',
 		name,
@@ -52,7 +52,7 @@ export const searchRows: TrelloRow[] = [
 	{
 		resource: 'search',
 		operation: 'cards',
-		returns: 'card',
+		objectType: 'card',
 		name: 'Search Cards',
 		action: 'Search cards',
 		description:
@@ -60,37 +60,37 @@ export const searchRows: TrelloRow[] = [
 		method: 'GET',
 		path: '/1/search',
 		fixedQuery: { modelTypes: 'cards' },
-		scope: [],
+		targets: [],
 		fields: [QUERY, limitField('cardsLimit', 'cards_limit', 'cards'), BOARDS, PARTIAL],
 		handler: searchWithinScope,
-		output: foundIn('cards', 'idBoard'),
+		shapeAnswer: foundIn('cards', 'idBoard'),
 	},
 	{
 		resource: 'search',
 		operation: 'boards',
-		returns: 'board',
+		objectType: 'board',
 		name: 'Search Boards',
 		action: 'Search boards',
 		description: 'Find boards by name or text, one item per board. With Allowed Boards only those boards can be found.',
 		method: 'GET',
 		path: '/1/search',
 		fixedQuery: { modelTypes: 'boards' },
-		scope: [],
+		targets: [],
 		fields: [QUERY, limitField('boardsLimit', 'boards_limit', 'boards'), BOARDS, PARTIAL],
 		handler: searchWithinScope,
-		output: foundIn('boards', 'id'),
+		shapeAnswer: foundIn('boards', 'id'),
 	},
 	{
 		resource: 'search',
 		operation: 'members',
-		returns: 'member',
+		objectType: 'member',
 		name: 'Search Members',
 		action: 'Search members',
 		description:
 			'Find Trello members by name, username or email, one item per member. Refused when Allowed Boards is set: Trello cannot confine a member search to boards.',
 		method: 'GET',
 		path: '/1/search/members/',
-		scope: [],
+		targets: [],
 		refusedWithAllowlist: 'Trello searches members across all of Trello, which cannot be confined to the Allowed Boards.',
 		fields: [QUERY, limitField('membersLimit', 'limit', 'members')],
 	},

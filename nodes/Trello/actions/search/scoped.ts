@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { listOf } from '../../../shared/catalogue';
-import type { TrelloHandlerContext } from '../types';
+import { listOf } from '../../../shared/rowEngine';
+import type { TrelloRowRun } from '../types';
 
 /** Values key holding the board ids a search was confined to (set by searchWithinScope). */
 const SEARCHED_BOARDS = 'searchedBoards';
@@ -12,12 +12,12 @@ const SEARCHED_BOARDS = 'searchedBoards';
  * credential's Allowed Boards when set (no boards asked for = all allowed boards). A board asked for
  * outside the allowed ones is refused before anything is sent.
  */
-export async function searchWithinScope(run: TrelloHandlerContext) {
-	const { ctx, client, scope, values, itemIndex, request } = run;
+export async function searchWithinScope(run: TrelloRowRun) {
+	const { ctx, client, allowlist, values, itemIndex, request } = run;
 	const asked: string[] = [];
-	for (const reference of listOf(values.boards)) asked.push(await scope.guard.boardId(client, reference, itemIndex, 'Boards'));
+	for (const reference of listOf(values.boards)) asked.push(await allowlist.guard.boardId(client, reference, itemIndex, 'Boards'));
 
-	let allowed = scope.allowed?.ids;
+	let allowed = allowlist.allowed?.ids;
 	const credentialBoards = (await client.scope()).boards;
 	if (credentialBoards) {
 		const credentialIds = await client.boards().allowedIds(credentialBoards);

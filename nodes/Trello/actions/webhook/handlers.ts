@@ -1,21 +1,21 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { TrelloHandlerContext } from '../types';
+import type { TrelloRowRun } from '../types';
 
 /**
  * Get Many Webhooks: the row's path with the connected token filled in (Trello answers with all
  * of them at once). With Allowed Boards set, a webhook is kept when the board, list or card it
  * watches is on an allowed board.
  */
-export async function tokenWebhooks(run: TrelloHandlerContext) {
-	const { ctx, client, request, itemIndex, scope } = run;
+export async function tokenWebhooks(run: TrelloRowRun) {
+	const { ctx, client, request, itemIndex, allowlist } = run;
 	const webhooks = await client.paginate<IDataObject>(
 		{ ...request, path: await client.withTokenInPath(request.path) },
 		{ returnAll: true, paging: 'all' },
 	);
 	let kept = webhooks;
-	if (scope.allowed) {
-		const { ids } = scope.allowed;
+	if (allowlist.allowed) {
+		const { ids } = allowlist.allowed;
 		kept = [];
 		for (const webhook of webhooks) {
 			if (ids.has(await client.boards().boardOfModel(String(webhook.idModel ?? ''), ids))) kept.push(webhook);

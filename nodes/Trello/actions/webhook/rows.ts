@@ -6,7 +6,7 @@ export const webhookRows: TrelloRow[] = [
 	{
 		resource: 'webhook',
 		operation: 'getAll',
-		returns: 'webhook',
+		objectType: 'webhook',
 		name: 'Get Many',
 		action: 'Get the webhooks of the connected token',
 		description:
@@ -15,7 +15,7 @@ export const webhookRows: TrelloRow[] = [
 		method: 'GET',
 		path: '/1/tokens/{token}/webhooks',
 		paging: { kind: 'all' },
-		scope: [],
+		targets: [],
 		fields: [],
 		handler: tokenWebhooks,
 	},
@@ -28,7 +28,7 @@ export const webhookRows: TrelloRow[] = [
 			'Delete one webhook of the connected token permanently: Trello stops sending its events. Use it to clean up webhooks whose workflow is gone (compare the callback URL from Get Many with your n8n’s webhook addresses); deleting the webhook of an active Trello Trigger silences that trigger until it is activated again.',
 		method: 'DELETE',
 		path: '/1/webhooks/{id}',
-		scope: [{ field: 'webhook', kind: 'webhook' }],
+		targets: [{ field: 'webhook', kind: 'webhook' }],
 		fields: [
 			pickedField(
 				'webhook',
@@ -38,6 +38,6 @@ export const webhookRows: TrelloRow[] = [
 				{ in: 'path', apiName: 'id' },
 			),
 		],
-		output: (_body, values) => ({ deleted: true, id: values.webhook }),
+		shapeAnswer: (_body, values) => ({ deleted: true, id: values.webhook }),
 	},
 ];

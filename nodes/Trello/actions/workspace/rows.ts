@@ -13,7 +13,7 @@ export const workspaceRows: TrelloRow[] = [
 	{
 		resource: 'workspace',
 		operation: 'getAll',
-		returns: 'workspace',
+		objectType: 'workspace',
 		name: 'Get Many',
 		action: 'Get the workspaces of the connected account',
 		description:
@@ -21,7 +21,7 @@ export const workspaceRows: TrelloRow[] = [
 		method: 'GET',
 		path: '/1/members/me/organizations',
 		paging: { kind: 'all' },
-		scope: [],
+		targets: [],
 		fields: [
 			stateFilter(
 				'Workspace Filter',
@@ -34,19 +34,19 @@ export const workspaceRows: TrelloRow[] = [
 	{
 		resource: 'workspace',
 		operation: 'get',
-		returns: 'workspace',
+		objectType: 'workspace',
 		name: 'Get',
 		action: 'Get a workspace',
 		description: 'Get one workspace: id, name, short name, description, url',
 		method: 'GET',
 		path: '/1/organizations/{id}',
-		scope: [],
+		targets: [],
 		fields: [WORKSPACE_IN_PATH],
 	},
 	{
 		resource: 'workspace',
 		operation: 'getBoards',
-		returns: 'board',
+		objectType: 'board',
 		name: 'Get Boards',
 		action: 'Get the boards of a workspace',
 		description:
@@ -54,7 +54,7 @@ export const workspaceRows: TrelloRow[] = [
 		method: 'GET',
 		path: '/1/organizations/{id}/boards',
 		paging: { kind: 'all' },
-		scope: [],
+		targets: [],
 		keepAllowed: 'id',
 		fields: [
 			WORKSPACE_IN_PATH,
@@ -65,14 +65,14 @@ export const workspaceRows: TrelloRow[] = [
 	{
 		resource: 'workspace',
 		operation: 'getMembers',
-		returns: 'member',
+		objectType: 'member',
 		name: 'Get Members',
 		action: 'Get the members of a workspace',
 		description: 'List the members of a workspace, one item per member with id, username and full name',
 		method: 'GET',
 		path: '/1/organizations/{id}/members',
 		paging: { kind: 'all' },
-		scope: [],
+		targets: [],
 		fields: [WORKSPACE_IN_PATH],
 	},
 ];

@@ -9,7 +9,7 @@ import { GITHUB_CREDENTIAL_TEST } from '../nodes/GitHub/transport/protocol';
 import { GITHUB_SERVER_PROPERTY } from './githubServer';
 import { ACCESS_LEVEL_PROPERTY, ALLOWED_REPOSITORIES_PROPERTY } from './scopeProperties';
 
-export class GithubAccessTokenApi implements ICredentialType {
+export class GitHubAccessTokenApi implements ICredentialType {
 	name = 'githubAccessTokenApi';
 
 	displayName = 'GitHub Toolkit Access Token API';

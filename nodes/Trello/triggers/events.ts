@@ -249,7 +249,7 @@ export function eventType(value: string): EventType | undefined {
 	return EVENT_TYPES_BY_VALUE.get(value);
 }
 
-/** Candidate event types per Trello action type, in catalogue order. */
+/** Candidate event types per Trello action type, in event table order. */
 const EVENT_TYPES_BY_ACTION_TYPE = new Map<string, EventType[]>();
 for (const definition of EVENT_TYPES) {
 	for (const actionType of definition.actionTypes) {
@@ -263,7 +263,7 @@ export function firesFixedTrigger(trigger: TriggerDefinition, action: TrelloActi
 	return trigger.actionTypes?.includes(String(action.type)) ?? false;
 }
 
-/** Event types an action matches, in catalogue order. */
+/** Event types an action matches, in event table order. */
 export function matchingEventTypes(action: TrelloAction, among?: string[]): string[] {
 	const candidates = EVENT_TYPES_BY_ACTION_TYPE.get(String(action.type)) ?? [];
 	const matched: string[] = [];

@@ -23,7 +23,7 @@ import { outputProperties } from './simplify';
 
 export type FieldLocation = 'path' | 'query' | 'body' | 'none';
 
-export interface CatalogueField {
+export interface RowField {
 	/** Parameter name in the node; also the API field name unless `apiName` is given. */
 	name: string;
 	displayName: string;
@@ -44,7 +44,7 @@ export interface CatalogueField {
 	/** Path values that may hold "/" (branch names, file paths) keep it between encoded segments. */
 	keepSlashes?: boolean;
 	/**
-	 * What the value names for the service's scope check (GitHub: 'owner' or 'repository';
+	 * What the value names for the node allowlist check (GitHub: 'owner' or 'repository';
 	 * a repository locator also accepts "owner/name" and repository URLs).
 	 */
 	identifies?: string;
@@ -88,7 +88,7 @@ export interface OperationRow<Handler = unknown> {
 	method: IHttpRequestMethods;
 	/** API path with {placeholders} filled from `path` fields, e.g. /repos/{owner}/{repo}/issues. */
 	path: string;
-	fields: CatalogueField[];
+	fields: RowField[];
 	/** List operations get Return All / Limit and page through the transport. */
 	paging?: PagingSpec;
 	/** The spec's tool steps and endpoints this row implements (rows may implement more than the spec names). */
@@ -100,9 +100,9 @@ export interface OperationRow<Handler = unknown> {
 	/** Query values every request of this row carries (e.g. closed=true for Archive Card). */
 	fixedQuery?: IDataObject;
 	/** Shapes a successful response into the output when the raw answer is unhelpful. */
-	output?: (body: unknown, values: IDataObject) => unknown;
+	shapeAnswer?: (body: unknown, values: IDataObject) => unknown;
 	/** Type of the objects returned (issue, card, …): the output gets Simplify and Output Fields. */
-	returns?: string;
+	objectType?: string;
 	/**
 	 * The node version from which the operation is no longer offered: nodes of earlier versions
 	 * (existing workflows) keep it and run it, new nodes do not list it.
@@ -120,14 +120,14 @@ export interface ResourceSpec {
 
 const ADDITIONAL_FIELDS = 'additionalFields';
 
-/** The node properties for a whole catalogue: resource selector, operation selectors, fields. */
 /** "A, B and C": the node's resources as its description names them, so a new resource shows up there too. */
 export function resourceNames(resources: ResourceSpec[]): string {
 	const names = resources.map((resource) => resource.name);
 	return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : (names[0] ?? '');
 }
 
-export function describeCatalogue(
+/** The node properties for a whole catalogue: resource selector, operation selectors, fields. */
+export function describeRows(
 	resources: ResourceSpec[],
 	rows: OperationRow[],
 	fieldSets: Record<string, FieldSet> = {},
@@ -152,7 +152,7 @@ export function describeCatalogue(
 		const optional = row.fields.filter((field) => field.optional);
 		for (const field of required) properties.push(fieldProperty(field, show));
 		if (row.paging) properties.push(...pagingProperties(show));
-		if (row.returns && fieldSets[row.returns]) properties.push(...outputProperties(show, row.returns, fieldSets[row.returns]));
+		if (row.objectType && fieldSets[row.objectType]) properties.push(...outputProperties(show, row.objectType, fieldSets[row.objectType]));
 		if (optional.length) {
 			properties.push({
 				displayName: row.paging ? 'Filters' : 'Additional Fields',
@@ -216,7 +216,7 @@ const EFFECT_TEXT: Record<RowEffect, string> = {
 };
 
 /** A repository picker also takes "owner/name" or the repository URL (a new repository's name does not). */
-const acceptsOwnerAndName = (field: CatalogueField) => field.identifies === 'repository' && field.type === 'resourceLocator';
+const acceptsOwnerAndName = (field: RowField) => field.identifies === 'repository' && field.type === 'resourceLocator';
 
 /**
  * The arguments a row takes, by their names in the node: the required fields, then the ones shown
@@ -226,7 +226,7 @@ const acceptsOwnerAndName = (field: CatalogueField) => field.identifies === 'rep
 export function toolArguments(row: OperationRow): { required: string[]; optional: string[] } {
 	const shown = row.fields.filter((field) => !field.optional && !field.pickerOnly);
 	const namesRepository = shown.some((field) => field.required && acceptsOwnerAndName(field));
-	const named = (field: CatalogueField) => (acceptsOwnerAndName(field) ? `${field.displayName} (owner/name)` : field.displayName);
+	const named = (field: RowField) => (acceptsOwnerAndName(field) ? `${field.displayName} (owner/name)` : field.displayName);
 	const kept = shown.filter((field) => !(namesRepository && field.identifies === 'owner'));
 	return {
 		required: kept.filter((field) => field.required).map(named),
@@ -245,7 +245,7 @@ export function toolAction(row: OperationRow): string {
 		`takes ${required.length ? required.join(', ') : 'no arguments'}`,
 		...(optional.length ? [`optionally ${optional.join(', ')}`] : []),
 	];
-	const returns = row.returns ? (row.paging ? `a list of ${row.returns} objects` : `the ${row.returns}`) : 'the result';
+	const returns = row.objectType ? (row.paging ? `a list of ${row.objectType} objects` : `the ${row.objectType}`) : 'the result';
 	return `${row.action} (${takes.join('; ')}; returns ${returns}; ${EFFECT_TEXT[rowEffect(row)]})`;
 }
 
@@ -286,7 +286,7 @@ export function toolVariant(replacements: Partial<INodeTypeDescription>): INodeT
 	return { replacements: replacements as NonNullable<Exclude<INodeTypeDescription['usableAsTool'], true>>['replacements'] };
 }
 
-function fieldProperty(field: CatalogueField, show?: Record<string, string[]>): INodeProperties {
+function fieldProperty(field: RowField, show?: Record<string, string[]>): INodeProperties {
 	const property: INodeProperties = {
 		displayName: field.displayName,
 		name: field.name,
@@ -309,7 +309,7 @@ function fieldProperty(field: CatalogueField, show?: Record<string, string[]>): 
  * What a field holds when it is shown or added. An optional number starts empty (null, which n8n's
  * number input shows as blank): adding e.g. "Milestone Number" must not send a number nobody chose.
  */
-function startValue(field: CatalogueField): INodeProperties['default'] {
+function startValue(field: RowField): INodeProperties['default'] {
 	if (field.optional && field.type === 'number') return null;
 	return field.default !== undefined ? field.default : defaultFor(field.type);
 }
@@ -385,7 +385,7 @@ export function readFieldValues(ctx: IExecuteFunctions, row: OperationRow, itemI
  * A field hidden by its displayOptions (e.g. "Source Branch" when starting from a SHA) is absent
  * from the node's parameters, and n8n cannot resolve it: it then takes its default.
  */
-function readField(ctx: IExecuteFunctions, field: CatalogueField, itemIndex: number): IDataObject[keyof IDataObject] {
+function readField(ctx: IExecuteFunctions, field: RowField, itemIndex: number): IDataObject[keyof IDataObject] {
 	const fallback = startValue(field);
 	if (ctx.getNode().parameters[field.name] === undefined) {
 		const plain =

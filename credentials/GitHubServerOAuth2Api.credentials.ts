@@ -9,7 +9,7 @@ import {
 } from './githubServer';
 import { ACCESS_LEVEL_PROPERTY, ALLOWED_REPOSITORIES_PROPERTY } from './scopeProperties';
 
-export class GithubServerOAuth2Api implements ICredentialType {
+export class GitHubServerOAuth2Api implements ICredentialType {
 	name = 'githubServerOAuth2Api';
 
 	extends = ['oAuth2Api'];

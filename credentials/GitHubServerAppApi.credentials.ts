@@ -17,7 +17,7 @@ import { GITHUB_API_VERSION, GITHUB_MEDIA_TYPE } from '../nodes/GitHub/transport
 import { GITHUB_SERVER_PROPERTY } from './githubServer';
 import { ACCESS_LEVEL_PROPERTY, ALLOWED_REPOSITORIES_PROPERTY } from './scopeProperties';
 
-export class GithubServerAppApi implements ICredentialType {
+export class GitHubServerAppApi implements ICredentialType {
 	name = 'githubServerAppApi';
 
 	displayName = 'GitHub Toolkit App API';
