@@ -4,6 +4,7 @@ import nock from 'nock';
 import { GithubApiCall } from '../../nodes/GitHub/GithubApiCall.node';
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
 import { packageNode, runWorkflow, singleNodeWorkflow } from '../harness/workflow';
+import { credentials, OAUTH_TOKEN, TOKEN } from '../githubActions/run';
 import { FakeClock } from '../transport/fakeClock';
 
 /**
@@ -12,23 +13,6 @@ import { FakeClock } from '../transport/fakeClock';
  * (@octokit/openapi describes REST only), so the endpoint is asserted as GitHub documents it:
  * POST https://api.github.com/graphql, and https://HOST/api/graphql on Enterprise Server.
  */
-
-const TOKEN = 'ghp_graphqlModeTokenValue1234567890abcd';
-const OAUTH_TOKEN = 'gho_graphqlEnterpriseToken1234567890';
-const credentials = {
-	githubAccessTokenApi: { server: 'https://api.github.com', accessToken: TOKEN },
-	githubServerOAuth2Api: {
-		server: 'https://github.example.com/api/v3',
-		clientId: 'client-id',
-		clientSecret: 'client-secret-value',
-		accessTokenUrl: 'https://github.example.com/login/oauth/access_token',
-		authUrl: 'https://github.example.com/login/oauth/authorize',
-		scope: 'repo',
-		grantType: 'authorizationCode',
-		authentication: 'header',
-		oauthTokenData: { access_token: OAUTH_TOKEN, token_type: 'bearer' },
-	},
-};
 
 const HEADERS = {
 	authorization: `Bearer ${TOKEN}`,
