@@ -3,7 +3,7 @@ import nock from 'nock';
 import { POLLED_REPOSITORY_TRIGGERS } from '../../nodes/GitHub/triggers/events';
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
 import type { SimulatedRequest } from '../../test/fakes/simulatedRepository';
-import { serveSimulatedRepositories, SimulatedOwner, SimulatedRepository } from '../../test/fakes/simulatedRepository';
+import { LoopbackSimulatedGitHub, SimulatedOwner, SimulatedRepository } from '../../test/fakes/simulatedRepository';
 import { TriggerHarness } from '../../test/harness/triggers';
 import { rl } from '../common';
 import { table } from '../report';
@@ -66,12 +66,11 @@ function change(repository: SimulatedRepository, kind: number, n: number): void 
 	}
 }
 
-async function run(poller: Poller, changing: boolean): Promise<Outcome> {
-	nock.cleanAll();
+async function run(github: LoopbackSimulatedGitHub, poller: Poller, changing: boolean): Promise<Outcome> {
 	resetGitHubRateLimitState();
-	const repositories = Array.from({ length: REPOSITORIES }, (_, i) => new SimulatedRepository('octo', `repo${i}`));
-	const organization = new SimulatedOwner('octo', 'Organization', repositories);
-	const recorded: SimulatedRequest[] = serveSimulatedRepositories(repositories, undefined, [organization]);
+	const repositories = Array.from({ length: REPOSITORIES }, (_, i) => new SimulatedRepository('octo', `repo${i}`, github.origin));
+	const organization = new SimulatedOwner('octo', 'Organization', repositories, github.origin);
+	const recorded: SimulatedRequest[] = github.serve(repositories, [organization]);
 	const harness = new TriggerHarness(
 		'gitHubPollTrigger',
 		{
@@ -81,7 +80,7 @@ async function run(poller: Poller, changing: boolean): Promise<Outcome> {
 			owner: rl('octo', 'name'),
 			...(poller === 'owner' ? { watch: 'allOfOwner' } : { repositories: repositories.map((repository) => repository.name) }),
 		},
-		{ githubAccessTokenApi: { server: 'https://api.github.com', accessToken: 'ghp_benchPollingToken0123456789abcdef' } },
+		{ githubAccessTokenApi: { server: github.origin, accessToken: 'ghp_benchPollingToken0123456789abcdef' } },
 	);
 	const units = () => repositories.reduce((sum, repository) => sum + repository.unitsUsed, organization.unitsUsed);
 	const random = sequence(7);
@@ -118,13 +117,22 @@ async function run(poller: Poller, changing: boolean): Promise<Outcome> {
 describe('7. Polling cost: repository events, conditional requests against a naive poller', () => {
 	const rows: Array<Array<string | number>> = [];
 	const outcomes: Partial<Record<string, Outcome>> = {};
+	const github = new LoopbackSimulatedGitHub();
 
-	afterAll(() => {
-		nock.cleanAll();
+	beforeAll(async () => {
+		// nock's interception keeps every request it sees alive (tens of KiB each, loopback ones too):
+		// off for the hundreds of thousands of requests here, on again for the sections after.
+		nock.restore();
+		await github.start();
+	});
+
+	afterAll(async () => {
+		await github.stop();
+		nock.activate();
 		report(
 			'Polling cost: repository events polled with conditional requests, side by side with a naive poller',
 			table(['Poller', 'Changes', 'Rate-limit units, first poll', 'Units, later polls', 'Units per later poll', 'Items emitted', 'Most requests per URL path and poll', 'Wall time'], rows) +
-				`\n\n${REPOSITORIES} repositories × all ${POLLED_REPOSITORY_TRIGGERS.length} events the Poll Trigger offers (${POLLED_REPOSITORY_TRIGGERS.map((row) => row.name).join(', ')}), one poll per simulated minute for ${POLLS} minutes, through the node's poll() in n8n-core's PollContext. The fake GitHub (test/fakes/simulatedRepository.ts, served by nock) answers the list endpoints with weak ETags and a 304 to a matching If-None-Match, and counts the rate limit as GitHub does: every answer but a 304 costs one unit. "With changes": before each poll every repository has a ${CHANGE_SHARE * 100} % chance of one change (new issue, pull request, star, tag, commit, release, fork or completed workflow run; the same sequence for every poller). The naive poller is the same node with its remembered ETags dropped before every poll: the same requests, none conditional. "All repositories of the owner" is ours with *Watch: All Repositories of the Owner*: the organization's repository list (\`GET /orgs/octo/repos\`, each page and the page past the last with its ETag) is read on each poll too; it holds star and open-issue counts, so a change there costs one more unit. Discussions (New Discussion, New Discussion Comment) have no REST list: one GraphQL query per poll for all ${REPOSITORIES} repositories, never conditional, counted in GraphQL points and not in these (REST) units. n8n's own GitHub Trigger has no polling to compare with.`,
+				`\n\n${REPOSITORIES} repositories × all ${POLLED_REPOSITORY_TRIGGERS.length} events the Poll Trigger offers (${POLLED_REPOSITORY_TRIGGERS.map((row) => row.name).join(', ')}), one poll per simulated minute for ${POLLS} minutes, through the node's poll() in n8n-core's PollContext. The fake GitHub (test/fakes/simulatedRepository.ts, served on a loopback HTTP server) answers the list endpoints with weak ETags and a 304 to a matching If-None-Match, and counts the rate limit as GitHub does: every answer but a 304 costs one unit. "With changes": before each poll every repository has a ${CHANGE_SHARE * 100} % chance of one change (new issue, pull request, star, tag, commit, release, fork or completed workflow run; the same sequence for every poller). The naive poller is the same node with its remembered ETags dropped before every poll: the same requests, none conditional. "All repositories of the owner" is ours with *Watch: All Repositories of the Owner*: the organization's repository list (\`GET /orgs/octo/repos\`, each page and the page past the last with its ETag) is read on each poll too; it holds star and open-issue counts, so a change there costs one more unit. Discussions (New Discussion, New Discussion Comment) have no REST list: one GraphQL query per poll for all ${REPOSITORIES} repositories, never conditional, counted in GraphQL points and not in these (REST) units. n8n's own GitHub Trigger has no polling to compare with.`,
 		);
 		const idle = outcomes['conditional idle'];
 		if (idle) {
@@ -148,7 +156,7 @@ describe('7. Polling cost: repository events, conditional requests against a nai
 		for (const poller of ['conditional', 'naive', 'owner'] as Poller[]) {
 			const label = `${poller} ${changing ? `with changes` : 'idle'}`;
 			it(label, async () => {
-				const outcome = await run(poller, changing);
+				const outcome = await run(github, poller, changing);
 				outcomes[label] = outcome;
 				rows.push([
 					{ conditional: 'ours (If-None-Match, ETag per URL)', naive: 'naive (no ETag)', owner: `ours, all repositories of the owner (its ${REPOSITORIES} listed on each poll)` }[poller],

@@ -1,4 +1,7 @@
 import { createHash } from 'crypto';
+import { createServer } from 'http';
+import type { Server } from 'http';
+import type { AddressInfo } from 'net';
 import nock from 'nock';
 
 /**
@@ -469,50 +472,120 @@ export interface SimulatedRequest {
 	status: number;
 }
 
+type SimulatedReply = [status: number, body: unknown, headers?: Record<string, string>];
+
+/** One request to the simulated GitHub: the answer, with the request recorded and the status it got. */
+function answerSimulated(
+	served: { repositories: SimulatedRepository[]; owners: SimulatedOwner[]; accountLogin: string; recorded: SimulatedRequest[] },
+	method: 'GET' | 'POST',
+	url: URL,
+	headers: Record<string, string>,
+	body: unknown,
+): SimulatedReply {
+	const { repositories, owners, recorded } = served;
+	const query: Record<string, string> = {};
+	url.searchParams.forEach((value, key) => (query[key] = value));
+	const record = (status: number) => recorded.push({ method, path: url.pathname, query, headers, status });
+	if (method === 'POST') {
+		if (url.pathname !== '/graphql') {
+			record(599);
+			return [599, { message: `not simulated: POST ${url.pathname}` }];
+		}
+		record(200);
+		const { query: document, variables } = body as { query: string; variables: Record<string, string> };
+		const first = Number(/discussions\(first: (\d+)/.exec(document)?.[1] ?? 10);
+		const last = Number(/comments\(last: (\d+)/.exec(document)?.[1] ?? 10);
+		const data: Record<string, unknown> = { rateLimit: { cost: 1 } };
+		for (const key of Object.keys(variables).filter((name) => name.startsWith('owner'))) {
+			const index = key.slice('owner'.length);
+			const repository = [...repositories, ...owners.flatMap((owner) => owner.repositories)].find((candidate) => candidate.owner === variables[key] && candidate.name === variables[`name${index}`]);
+			data[`r${index}`] = repository ? repository.graphqlDiscussions(first, last) : null;
+		}
+		return [200, { data }];
+	}
+	if (url.pathname === '/user') {
+		record(200);
+		return [200, { login: served.accountLogin, id: 1 }];
+	}
+	// Repositories added to an owner between polls are served too.
+	for (const repository of [...owners, ...repositories, ...owners.flatMap((owner) => owner.repositories.filter((added) => !repositories.includes(added)))]) {
+		const answer = repository.answer('GET', url.pathname, query, headers);
+		if (!answer) continue;
+		record(answer.status);
+		return [answer.status, answer.body === undefined ? '' : JSON.stringify(answer.body), answer.headers];
+	}
+	record(599);
+	return [599, { message: `not simulated: ${url.pathname}` }];
+}
+
+function lowerCased(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+	const lower: Record<string, string> = {};
+	for (const [name, value] of Object.entries(headers)) lower[name.toLowerCase()] = String(value);
+	return lower;
+}
+
 /**
  * Serves the repositories on api.github.com (nock, no network) and records every request with the
  * status it was answered with; a path no repository serves is answered 599.
  */
 export function serveSimulatedRepositories(repositories: SimulatedRepository[], origin = 'https://api.github.com', owners: SimulatedOwner[] = [], accountLogin = 'mona'): SimulatedRequest[] {
-	const recorded: SimulatedRequest[] = [];
+	const served = { repositories, owners, accountLogin, recorded: [] as SimulatedRequest[] };
+	const asNockReply = ([status, body, headers]: SimulatedReply) => [status, typeof body === 'string' ? body : JSON.stringify(body), headers] as [number, string, Record<string, string> | undefined];
 	nock(origin)
 		.persist()
 		.get(() => true)
 		.reply(function (uri) {
-			const url = new URL(uri, origin);
-			const query: Record<string, string> = {};
-			url.searchParams.forEach((value, key) => (query[key] = value));
-			const headers: Record<string, string> = {};
-			for (const [name, value] of Object.entries(this.req.headers)) headers[name.toLowerCase()] = String(value);
-			if (url.pathname === '/user') {
-				recorded.push({ method: 'GET', path: url.pathname, query, headers, status: 200 });
-				return [200, { login: accountLogin, id: 1 }];
-			}
-			// Repositories added to an owner between polls are served too.
-			for (const repository of [...owners, ...repositories, ...owners.flatMap((owner) => owner.repositories.filter((added) => !repositories.includes(added)))]) {
-				const answer = repository.answer('GET', url.pathname, query, headers);
-				if (!answer) continue;
-				recorded.push({ method: 'GET', path: url.pathname, query, headers, status: answer.status });
-				return [answer.status, answer.body === undefined ? '' : JSON.stringify(answer.body), answer.headers];
-			}
-			recorded.push({ method: 'GET', path: url.pathname, query, headers, status: 599 });
-			return [599, { message: `not simulated: ${url.pathname}` }];
+			return asNockReply(answerSimulated(served, 'GET', new URL(uri, origin), lowerCased(this.req.headers), undefined));
 		})
 		.post('/graphql')
-		.reply(function (_uri, body) {
-			const { query, variables } = body as { query: string; variables: Record<string, string> };
-			const headers: Record<string, string> = {};
-			for (const [name, value] of Object.entries(this.req.headers)) headers[name.toLowerCase()] = String(value);
-			recorded.push({ method: 'POST', path: '/graphql', query: {}, headers, status: 200 });
-			const first = Number(/discussions\(first: (\d+)/.exec(query)?.[1] ?? 10);
-			const last = Number(/comments\(last: (\d+)/.exec(query)?.[1] ?? 10);
-			const data: Record<string, unknown> = { rateLimit: { cost: 1 } };
-			for (const key of Object.keys(variables).filter((name) => name.startsWith('owner'))) {
-				const index = key.slice('owner'.length);
-				const repository = [...repositories, ...owners.flatMap((owner) => owner.repositories)].find((candidate) => candidate.owner === variables[key] && candidate.name === variables[`name${index}`]);
-				data[`r${index}`] = repository ? repository.graphqlDiscussions(first, last) : null;
-			}
-			return [200, { data }];
+		.reply(function (uri, body) {
+			return asNockReply(answerSimulated(served, 'POST', new URL(uri, origin), lowerCased(this.req.headers), body));
 		});
-	return recorded;
+	return served.recorded;
+}
+
+/**
+ * The same simulated GitHub on a loopback HTTP server, for long runs: nock keeps every intercepted
+ * request's parser alive (tens of KiB each), which a run of hundreds of thousands of requests cannot
+ * afford. The repositories must be created with the server's origin (`origin` below) for their Link headers.
+ */
+export class LoopbackSimulatedGitHub {
+	private server?: Server;
+	origin = '';
+	readonly recorded: SimulatedRequest[] = [];
+	private served?: Parameters<typeof answerSimulated>[0];
+
+	async start(): Promise<string> {
+		this.server = createServer((request, response) => {
+			const chunks: Buffer[] = [];
+			request.on('data', (chunk: Buffer) => chunks.push(chunk));
+			request.on('end', () => {
+				const method = request.method === 'POST' ? 'POST' : 'GET';
+				const text = Buffer.concat(chunks).toString('utf8');
+				const [status, body, headers] = this.served
+					? answerSimulated(this.served, method, new URL(request.url ?? '/', this.origin), lowerCased(request.headers), text ? JSON.parse(text) : undefined)
+					: [599, { message: 'nothing served yet' }];
+				const payload = body === undefined || body === '' ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+				response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+				response.end(status === 304 ? undefined : payload);
+			});
+		});
+		await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+		this.origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+		return this.origin;
+	}
+
+	/** What is served from now on (a new run starts with an empty record). */
+	serve(repositories: SimulatedRepository[], owners: SimulatedOwner[] = [], accountLogin = 'mona'): SimulatedRequest[] {
+		this.recorded.length = 0;
+		this.served = { repositories, owners, accountLogin, recorded: this.recorded };
+		return this.recorded;
+	}
+
+	async stop(): Promise<void> {
+		if (!this.server) return;
+		this.server.closeAllConnections();
+		await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+		this.server = undefined;
+	}
 }
