@@ -8,7 +8,7 @@ import { getOwnerRepositories } from './methods/loadOptions';
 import { OWNER_NAMED_BY_REPOSITORY, repositoryReference } from './repositoryReference';
 import { GitHubClient } from './transport';
 import { POLL_TRIGGERS, POLLED_REPOSITORY_TRIGGERS, triggersByValue } from './triggers/events';
-import { chosenRepositories, FILTERS_PROPERTY, OWNER_PROPERTY, REPOSITORIES_LABEL, userFilters } from './triggers/parameters';
+import { chosenRepositories, filtersPropertyFor, OWNER_PROPERTY, REPOSITORIES_LABEL, userFilters } from './triggers/parameters';
 import type { RepositoryName, RepositoryPollState } from './triggers/repositoryPolling';
 import { MAX_OWNER_REPOSITORIES, pollRepositories } from './triggers/repositoryPolling';
 import type { PollState } from './triggers/pollers';
@@ -105,7 +105,7 @@ export class GitHubPollTrigger implements INodeType {
 				description:
 					'Repositories of the owner to watch; read access is enough. By expression: names as a list or as text like "hello-world, docs" ("owner/name" and repository URLs of the owner work too). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
-			{ ...FILTERS_PROPERTY, displayOptions: REPOSITORY_EVENTS_SHOWN },
+			{ ...filtersPropertyFor(POLLED_REPOSITORY_TRIGGERS), displayOptions: REPOSITORY_EVENTS_SHOWN },
 			{
 				displayName: 'Repository',
 				name: 'repository',

@@ -53,6 +53,13 @@ describe('GitHub trigger nodes: what they offer', () => {
 		expect(CODE_HOST_SPEC.triggers.filter((name) => !covered.has(name.toLowerCase()))).toEqual([]);
 	});
 
+	it('the Poll Trigger offers only the filters its events can use; the webhook trigger offers them all', () => {
+		const filterNames = (node: { description: { properties: Array<{ name: string; options?: unknown[] }> } }) =>
+			optionsOf(node.description.properties, 'filters').map((o) => (o as unknown as { name: string }).name);
+		expect(filterNames(new GitHubPollTrigger())).toEqual(['branches', 'reviewStates', 'conclusions']);
+		expect(filterNames(new GitHubTrigger())).toEqual(['branches', 'columnIds', 'labels', 'reviewStates', 'severities', 'states', 'conclusions']);
+	});
+
 	it('both nodes are registered in package.json', () => {
 		const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { n8n: { nodes: string[] } };
 		expect(pkg.n8n.nodes).toEqual(

@@ -1,7 +1,7 @@
 import type { IDataObject, IHookFunctions, IPollFunctions, IWebhookFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { TriggerDefinition } from './events';
+import type { TriggerDefinition, UserFilterName } from './events';
 import { eventsFor, triggersByValue } from './events';
 import type { HookTarget } from './registration';
 import type { UserFilterValues } from './matching';
@@ -180,16 +180,36 @@ function chosenOwner(ctx: Ctx): string {
 	return owner;
 }
 
+/** The Filters option that sets each filter. */
+const FILTER_OPTION: Record<UserFilterName, string> = {
+	reviewState: 'reviewStates',
+	conclusion: 'conclusions',
+	branch: 'branches',
+	label: 'labels',
+	columnId: 'columnIds',
+	state: 'states',
+	severity: 'severities',
+};
+
+/** The Filters property offering only what the given triggers can filter on. */
+export function filtersPropertyFor(triggers: readonly TriggerDefinition[]): INodeProperties {
+	const used = new Set(triggers.flatMap((row) => (row.webhook?.filters ?? []).map((use) => FILTER_OPTION[use.filter])));
+	return { ...FILTERS_PROPERTY, options: FILTERS_PROPERTY.options!.filter((option) => used.has(option.name)) };
+}
+
 export function userFilters(ctx: ParameterReader): UserFilterValues {
 	const filters = ctx.getNodeParameter('filters', {}) as IDataObject;
+	const chosen = (filter: UserFilterName) => filters[FILTER_OPTION[filter]];
+	const listed = (filter: UserFilterName) => (chosen(filter) as string[] | undefined) ?? [];
+	const written = (filter: UserFilterName) => listParameter(String(chosen(filter) ?? ''));
 	return {
-		reviewState: (filters.reviewStates as string[] | undefined) ?? [],
-		conclusion: (filters.conclusions as string[] | undefined) ?? [],
-		branch: listParameter(String(filters.branches ?? '')),
-		label: listParameter(String(filters.labels ?? '')),
-		columnId: listParameter(String(filters.columnIds ?? '')),
-		state: (filters.states as string[] | undefined) ?? [],
-		severity: (filters.severities as string[] | undefined) ?? [],
+		reviewState: listed('reviewState'),
+		conclusion: listed('conclusion'),
+		branch: written('branch'),
+		label: written('label'),
+		columnId: written('columnId'),
+		state: listed('state'),
+		severity: listed('severity'),
 	};
 }
 
