@@ -24,6 +24,8 @@ interface Outcome {
 	items: number;
 	/** Most requests one poll sent for one repository and URL path. */
 	maxPerPathAndPoll: number;
+	/** GraphQL points the discussions queries of the later polls cost (charged by the fake as GitHub charges them). */
+	laterGraphqlPoints: number;
 	ms: number;
 }
 
@@ -86,6 +88,7 @@ async function run(github: LoopbackSimulatedGitHub, poller: Poller, changing: bo
 	const random = sequence(7);
 	const started = Date.now();
 	let firstPollUnits = 0;
+	let firstPollPoints = 0;
 	let changes = 0;
 	let items = 0;
 	let maxPerPathAndPoll = 0;
@@ -108,10 +111,13 @@ async function run(github: LoopbackSimulatedGitHub, poller: Poller, changing: bo
 			perPath.set(url, (perPath.get(url) ?? 0) + 1);
 		}
 		if (minute > 0) maxPerPathAndPoll = Math.max(maxPerPathAndPoll, ...perPath.values());
-		if (minute === 0) firstPollUnits = units();
+		if (minute === 0) {
+			firstPollUnits = units();
+			firstPollPoints = github.graphqlPoints;
+		}
 	}
 	const laterUnits = units() - firstPollUnits;
-	return { firstPollUnits, laterUnits, changes, items, maxPerPathAndPoll, ms: Date.now() - started };
+	return { firstPollUnits, laterUnits, changes, items, maxPerPathAndPoll, laterGraphqlPoints: github.graphqlPoints - firstPollPoints, ms: Date.now() - started };
 }
 
 describe('7. Polling cost: repository events, conditional requests against a naive poller', () => {
@@ -131,8 +137,8 @@ describe('7. Polling cost: repository events, conditional requests against a nai
 		nock.activate();
 		report(
 			'Polling cost: repository events polled with conditional requests, side by side with a naive poller',
-			table(['Poller', 'Changes', 'Rate-limit units, first poll', 'Units, later polls', 'Units per later poll', 'Items emitted', 'Most requests per URL path and poll', 'Wall time'], rows) +
-				`\n\n${REPOSITORIES} repositories × all ${POLLED_REPOSITORY_TRIGGERS.length} events the Poll Trigger offers (${POLLED_REPOSITORY_TRIGGERS.map((row) => row.name).join(', ')}), one poll per simulated minute for ${POLLS} minutes, through the node's poll() in n8n-core's PollContext. The fake GitHub (test/fakes/simulatedRepository.ts, served on a loopback HTTP server) answers the list endpoints with weak ETags and a 304 to a matching If-None-Match, and counts the rate limit as GitHub does: every answer but a 304 costs one unit. "With changes": before each poll every repository has a ${CHANGE_SHARE * 100} % chance of one change (new issue, pull request, star, tag, commit, release, fork or completed workflow run; the same sequence for every poller). The naive poller is the same node with its remembered ETags dropped before every poll: the same requests, none conditional. "All repositories of the owner" is ours with *Watch: All Repositories of the Owner*: the organization's repository list (\`GET /orgs/octo/repos\`, each page and the page past the last with its ETag) is read on each poll too; it holds star and open-issue counts, so a change there costs one more unit. Discussions (New Discussion, New Discussion Comment) have no REST list: one GraphQL query per poll for all ${REPOSITORIES} repositories, never conditional, counted in GraphQL points and not in these (REST) units. n8n's own GitHub Trigger has no polling to compare with.`,
+			table(['Poller', 'Changes', 'Rate-limit units, first poll', 'Units, later polls', 'Units per later poll', 'Items emitted', 'Most requests per URL path and poll', 'GraphQL points, later polls (discussions)', 'Wall time'], rows) +
+				`\n\n${REPOSITORIES} repositories × all ${POLLED_REPOSITORY_TRIGGERS.length} events the Poll Trigger offers (${POLLED_REPOSITORY_TRIGGERS.map((row) => row.name).join(', ')}), one poll per simulated minute for ${POLLS} minutes, through the node's poll() in n8n-core's PollContext. The fake GitHub (test/fakes/simulatedRepository.ts, served on a loopback HTTP server) answers the list endpoints with weak ETags and a 304 to a matching If-None-Match, and counts the rate limit as GitHub does: every answer but a 304 costs one unit. "With changes": before each poll every repository has a ${CHANGE_SHARE * 100} % chance of one change (new issue, pull request, star, tag, commit, release, fork or completed workflow run; the same sequence for every poller). The naive poller is the same node with its remembered ETags dropped before every poll: the same requests, none conditional. "All repositories of the owner" is ours with *Watch: All Repositories of the Owner*: the organization's repository list (\`GET /orgs/octo/repos\`, each page and the page past the last with its ETag) is read on each poll too; it holds star and open-issue counts, so a change there costs one more unit. Discussions (New Discussion, New Discussion Comment) have no REST list: one GraphQL query per poll for all ${REPOSITORIES} repositories, never conditional, counted in GraphQL points (a separate hourly budget of 5,000) and not in these (REST) units; the fake charges each query as GitHub's rule does (one request per connection page it may need — each repository's discussions, each discussion's comments — divided by 100, rounded, at least 1). n8n's own GitHub Trigger has no polling to compare with.`,
 		);
 		const idle = outcomes['conditional idle'];
 		if (idle) {
@@ -166,6 +172,7 @@ describe('7. Polling cost: repository events, conditional requests against a nai
 					(outcome.laterUnits / Math.max(1, POLLS - 1)).toFixed(1),
 					outcome.items,
 					outcome.maxPerPathAndPoll,
+					`${outcome.laterGraphqlPoints} (${(outcome.laterGraphqlPoints / Math.max(1, POLLS - 1)).toFixed(0)} per poll)`,
 					`${(outcome.ms / 1000).toFixed(1)} s`,
 				]);
 				// Each change is one item, for both pollers.

@@ -476,7 +476,7 @@ type SimulatedReply = [status: number, body: unknown, headers?: Record<string, s
 
 /** One request to the simulated GitHub: the answer, with the request recorded and the status it got. */
 function answerSimulated(
-	served: { repositories: SimulatedRepository[]; owners: SimulatedOwner[]; accountLogin: string; recorded: SimulatedRequest[] },
+	served: { repositories: SimulatedRepository[]; owners: SimulatedOwner[]; accountLogin: string; recorded: SimulatedRequest[]; graphqlPoints: number },
 	method: 'GET' | 'POST',
 	url: URL,
 	headers: Record<string, string>,
@@ -495,7 +495,12 @@ function answerSimulated(
 		const { query: document, variables } = body as { query: string; variables: Record<string, string> };
 		const first = Number(/discussions\(first: (\d+)/.exec(document)?.[1] ?? 10);
 		const last = Number(/comments\(last: (\d+)/.exec(document)?.[1] ?? 10);
-		const data: Record<string, unknown> = { rateLimit: { cost: 1 } };
+		const repositoriesAsked = Object.keys(variables).filter((name) => name.startsWith('owner')).length;
+		// GitHub's rule: one request per connection page the query may need (every repository's
+		// discussions, every discussion's comments), divided by 100 and rounded, at least 1.
+		const cost = Math.max(1, Math.round((repositoriesAsked + repositoriesAsked * first) / 100));
+		served.graphqlPoints += cost;
+		const data: Record<string, unknown> = { rateLimit: { cost } };
 		for (const key of Object.keys(variables).filter((name) => name.startsWith('owner'))) {
 			const index = key.slice('owner'.length);
 			const repository = [...repositories, ...owners.flatMap((owner) => owner.repositories)].find((candidate) => candidate.owner === variables[key] && candidate.name === variables[`name${index}`]);
@@ -529,7 +534,7 @@ function lowerCased(headers: Record<string, string | string[] | undefined>): Rec
  * status it was answered with; a path no repository serves is answered 599.
  */
 export function serveSimulatedRepositories(repositories: SimulatedRepository[], origin = 'https://api.github.com', owners: SimulatedOwner[] = [], accountLogin = 'mona'): SimulatedRequest[] {
-	const served = { repositories, owners, accountLogin, recorded: [] as SimulatedRequest[] };
+	const served = { repositories, owners, accountLogin, recorded: [] as SimulatedRequest[], graphqlPoints: 0 };
 	const asNockReply = ([status, body, headers]: SimulatedReply) => [status, typeof body === 'string' ? body : JSON.stringify(body), headers] as [number, string, Record<string, string> | undefined];
 	nock(origin)
 		.persist()
@@ -578,8 +583,13 @@ export class LoopbackSimulatedGitHub {
 	/** What is served from now on (a new run starts with an empty record). */
 	serve(repositories: SimulatedRepository[], owners: SimulatedOwner[] = [], accountLogin = 'mona'): SimulatedRequest[] {
 		this.recorded.length = 0;
-		this.served = { repositories, owners, accountLogin, recorded: this.recorded };
+		this.served = { repositories, owners, accountLogin, recorded: this.recorded, graphqlPoints: 0 };
 		return this.recorded;
+	}
+
+	/** GraphQL points charged since `serve`, by GitHub's rule for the queries received. */
+	get graphqlPoints(): number {
+		return this.served?.graphqlPoints ?? 0;
 	}
 
 	async stop(): Promise<void> {
