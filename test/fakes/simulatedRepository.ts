@@ -472,6 +472,27 @@ export interface SimulatedRequest {
 	status: number;
 }
 
+/**
+ * The Poll Trigger's discussions query (one `repository(owner:, name:)` per variable pair) answered
+ * from the repositories, with the points GitHub would charge for it.
+ */
+export function answerDiscussionsQuery(repositories: SimulatedRepository[], body: unknown): { cost: number; body: { data: Record<string, unknown> } } {
+	const { query: document, variables } = body as { query: string; variables: Record<string, string> };
+	const first = Number(/discussions\(first: (\d+)/.exec(document)?.[1] ?? 10);
+	const last = Number(/comments\(last: (\d+)/.exec(document)?.[1] ?? 10);
+	const asked = Object.keys(variables).filter((name) => name.startsWith('owner'));
+	// GitHub's rule: one request per connection page the query may need (every repository's
+	// discussions, every discussion's comments), divided by 100 and rounded, at least 1.
+	const cost = Math.max(1, Math.round((asked.length + asked.length * first) / 100));
+	const data: Record<string, unknown> = { rateLimit: { cost } };
+	for (const key of asked) {
+		const index = key.slice('owner'.length);
+		const repository = repositories.find((candidate) => candidate.owner === variables[key] && candidate.name === variables[`name${index}`]);
+		data[`r${index}`] = repository ? repository.graphqlDiscussions(first, last) : null;
+	}
+	return { cost, body: { data } };
+}
+
 type SimulatedReply = [status: number, body: unknown, headers?: Record<string, string>];
 
 /** One request to the simulated GitHub: the answer, with the request recorded and the status it got. */
@@ -492,21 +513,9 @@ function answerSimulated(
 			return [599, { message: `not simulated: POST ${url.pathname}` }];
 		}
 		record(200);
-		const { query: document, variables } = body as { query: string; variables: Record<string, string> };
-		const first = Number(/discussions\(first: (\d+)/.exec(document)?.[1] ?? 10);
-		const last = Number(/comments\(last: (\d+)/.exec(document)?.[1] ?? 10);
-		const repositoriesAsked = Object.keys(variables).filter((name) => name.startsWith('owner')).length;
-		// GitHub's rule: one request per connection page the query may need (every repository's
-		// discussions, every discussion's comments), divided by 100 and rounded, at least 1.
-		const cost = Math.max(1, Math.round((repositoriesAsked + repositoriesAsked * first) / 100));
-		served.graphqlPoints += cost;
-		const data: Record<string, unknown> = { rateLimit: { cost } };
-		for (const key of Object.keys(variables).filter((name) => name.startsWith('owner'))) {
-			const index = key.slice('owner'.length);
-			const repository = [...repositories, ...owners.flatMap((owner) => owner.repositories)].find((candidate) => candidate.owner === variables[key] && candidate.name === variables[`name${index}`]);
-			data[`r${index}`] = repository ? repository.graphqlDiscussions(first, last) : null;
-		}
-		return [200, { data }];
+		const answered = answerDiscussionsQuery([...repositories, ...owners.flatMap((owner) => owner.repositories)], body);
+		served.graphqlPoints += answered.cost;
+		return [200, answered.body];
 	}
 	if (url.pathname === '/user') {
 		record(200);

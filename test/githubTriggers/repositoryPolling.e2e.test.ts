@@ -1,10 +1,12 @@
 import { PACKAGE, RealN8n, waitFor } from '../e2e/n8n';
 import { FakeGitHub } from '../fakes/fakeGitHub';
-import { SimulatedOwner, SimulatedRepository } from '../fakes/simulatedRepository';
+import { POLLED_REPOSITORY_TRIGGERS } from '../../nodes/GitHub/triggers/events';
+import { answerDiscussionsQuery, SimulatedOwner, SimulatedRepository } from '../fakes/simulatedRepository';
 
 const TOKEN = 'ghp_e2ePollingToken0123456789abcdefABCD';
 const WORKFLOW_ID = 'ghPollE2E';
 const OWNER_WORKFLOW_ID = 'ghPollOwnerE2E';
+const ALL_EVENTS_WORKFLOW_ID = 'ghPollAllEventsE2E';
 const credentials = { githubAccessTokenApi: { id: 'ghToken', name: 'GitHub token' } };
 /** n8n polls at most once a minute; a poll may come up to a minute after a change, plus start-up. */
 const POLL_WAIT_MS = 150_000;
@@ -84,6 +86,26 @@ const ownerWorkflow = {
 	],
 };
 
+/** Every event the Poll Trigger offers, on octo/events (not in the organization's list): one dispatch per item. */
+const allEventsWorkflow = {
+	...workflow,
+	id: ALL_EVENTS_WORKFLOW_ID,
+	name: 'e2e GitHub Poll Trigger, every event',
+	nodes: [
+		{
+			...workflow.nodes[0],
+			parameters: { ...workflow.nodes[0].parameters, events: POLLED_REPOSITORY_TRIGGERS.map((row) => row.value), repositories: ['events'] },
+		},
+		{
+			...workflow.nodes[1],
+			parameters: {
+				...workflow.nodes[1].parameters,
+				body: '={{ JSON.stringify({ event_type: "polled-all", client_payload: { trigger: $json.trigger, action: $json.action } }) }}',
+			},
+		},
+	],
+};
+
 const LISTS = ['/issues', '/issues/comments', '/pulls/comments', '/releases', '/forks', '/stargazers', '/actions/runs', '/git/matching-refs/{ref}', '/compare/{basehead}', '/pulls/{number}/reviews'];
 
 describe('GitHub Poll Trigger (Repository Events) in a real n8n', () => {
@@ -92,6 +114,8 @@ describe('GitHub Poll Trigger (Repository Events) in a real n8n', () => {
 	/** Added to the organization while n8n runs. */
 	let docs: SimulatedRepository;
 	let organization: SimulatedOwner;
+	/** Watched for every event by a repository name only (read access). */
+	let events: SimulatedRepository;
 	let n8n: RealN8n;
 
 	beforeAll(async () => {
@@ -100,14 +124,16 @@ describe('GitHub Poll Trigger (Repository Events) in a real n8n', () => {
 		repository = new SimulatedRepository('octo', 'hello', github.apiUrl);
 		docs = new SimulatedRepository('octo', 'docs', github.apiUrl);
 		organization = new SimulatedOwner('octo', 'Organization', [repository], github.apiUrl);
+		events = new SimulatedRepository('octo', 'events', github.apiUrl);
+		const served = () => [...organization.repositories, events];
 		// GitHub's clock is the real one here (n8n polls on real minutes).
 		const followClock = () => {
-			for (const simulated of [repository, docs]) simulated.clock = Math.max(simulated.clock, Math.floor(Date.now() / 1000) * 1000);
+			for (const simulated of [repository, docs, events]) simulated.clock = Math.max(simulated.clock, Math.floor(Date.now() / 1000) * 1000);
 		};
 		for (const list of LISTS) {
 			github.on('GET', `/repos/{owner}/{repo}${list}`, (request) => {
 				followClock();
-				const answer = organization.repositories.map((simulated) => simulated.answer('GET', request.path, request.query, request.headers)).find(Boolean);
+				const answer = served().map((simulated) => simulated.answer('GET', request.path, request.query, request.headers)).find(Boolean);
 				return answer ? { status: answer.status, body: answer.body, headers: answer.headers } : { status: 404, body: { message: 'Not Found' } };
 			});
 		}
@@ -116,16 +142,24 @@ describe('GitHub Poll Trigger (Repository Events) in a real n8n', () => {
 			const answer = organization.answer('GET', request.path, request.query, request.headers);
 			return answer ? { status: answer.status, body: answer.body, headers: answer.headers } : { status: 404, body: { message: 'Not Found' } };
 		});
+		github.on('POST', '/graphql', (request) => {
+			followClock();
+			return { body: answerDiscussionsQuery(served(), request.body).body };
+		});
 		github.on('POST', '/repos/{owner}/{repo}/dispatches', () => ({ status: 204 }));
 		followClock();
 		repository.openIssue('before activation');
 		repository.comment(1, 'before activation');
 		repository.release('v0');
+		events.openIssue('before activation');
+		events.openPullRequest('before activation');
+		events.discussion('before activation');
 		n8n = await RealN8n.create();
 		await n8n.importCredentials([{ id: 'ghToken', name: 'GitHub token', type: 'githubAccessTokenApi', data: { server: github.apiUrl, accessToken: TOKEN } }]);
-		await n8n.importWorkflows([workflow, ownerWorkflow]);
+		await n8n.importWorkflows([workflow, ownerWorkflow, allEventsWorkflow]);
 		await n8n.publish(WORKFLOW_ID);
 		await n8n.publish(OWNER_WORKFLOW_ID);
+		await n8n.publish(ALL_EVENTS_WORKFLOW_ID);
 	});
 
 	afterAll(async () => {
@@ -141,17 +175,24 @@ describe('GitHub Poll Trigger (Repository Events) in a real n8n', () => {
 			.map((body) => body.client_payload);
 	const dispatches = () => dispatchesOf('polled');
 	const ownerDispatches = () => dispatchesOf('polled-owner');
+	const allEventsDispatches = () => dispatchesOf('polled-all') as Array<{ trigger: string; action: string | null }>;
 	const readsOf = (path: string) => github.requestsTo('GET', path).length;
 	const issueListReads = () => readsOf('/repos/octo/hello/issues');
 	const change = (make: () => void) => {
-		for (const simulated of [repository, docs]) simulated.clock = Math.max(simulated.clock, Math.floor(Date.now() / 1000) * 1000) + 1000;
+		for (const simulated of [repository, docs, events]) simulated.clock = Math.max(simulated.clock, Math.floor(Date.now() / 1000) * 1000) + 1000;
 		make();
 	};
 
 	it('one execution per change, nothing from before activation, nothing twice across a restart, the downtime change caught up; the owner-wide workflow picks up a repository added later without its past', async () => {
 		await n8n.start();
 		// Activation polls once at once: the lists are primed (each since walk is the second read of its list).
-		await waitFor(() => (issueListReads() >= 2 && readsOf('/repos/octo/hello/issues/comments') >= 2 && readsOf('/repos/octo/hello/pulls/comments') >= 2 && readsOf('/repos/octo/hello/releases') >= 1 ? true : undefined), POLL_WAIT_MS);
+		await waitFor(
+			() =>
+				issueListReads() >= 2 && readsOf('/repos/octo/hello/issues/comments') >= 2 && readsOf('/repos/octo/hello/pulls/comments') >= 2 && readsOf('/repos/octo/hello/releases') >= 1 && readsOf('/repos/octo/events/actions/runs') >= 1 && github.requestsTo('POST', '/graphql').length >= 1
+					? true
+					: undefined,
+			POLL_WAIT_MS,
+		);
 		let first = 0;
 		let marker = 0;
 		let commentA = 0;
@@ -161,8 +202,27 @@ describe('GitHub Poll Trigger (Repository Events) in a real n8n', () => {
 			// A new repository, with a release from before it is watched.
 			docs.release('docs-v0');
 			organization.repositories.push(docs);
+			// One change for each event the Poll Trigger offers.
+			events.openIssue('new');
+			events.editIssue(1, 'issue edited');
+			events.openPullRequest('new');
+			events.editIssue(2, 'pull request edited');
+			events.comment(1, 'a comment');
+			events.review(2, 'APPROVED');
+			events.push('main', ['a commit']);
+			events.branch('topic');
+			events.tag('v1');
+			events.star('fan');
+			events.fork('forker');
+			events.completeRun('success');
+			events.release('v1');
+			events.discussionComment(events.discussions[0], 'a reply');
+			events.discussion('new');
 		});
-		await waitFor(() => (dispatches().length >= 1 && ownerDispatches().length >= 1 && readsOf('/repos/octo/docs/releases') >= 1 ? true : undefined), POLL_WAIT_MS);
+		await waitFor(
+			() => (dispatches().length >= 1 && ownerDispatches().length >= 1 && readsOf('/repos/octo/docs/releases') >= 1 && allEventsDispatches().length >= POLLED_REPOSITORY_TRIGGERS.length ? true : undefined),
+			POLL_WAIT_MS,
+		);
 		expect(dispatches()).toEqual([{ trigger: 'New Issue', action: 'opened', subject: String(first) }]);
 		const conditional = github.requestsTo('GET', '/repos/octo/hello/stargazers').filter((request) => request.headers['if-none-match']);
 		expect(conditional.length).toBeGreaterThan(0);
@@ -194,6 +254,9 @@ describe('GitHub Poll Trigger (Repository Events) in a real n8n', () => {
 			{ trigger: 'New Star', action: 'created', subject: 'while-down' },
 			{ trigger: 'New Issue', action: 'opened', subject: String(marker) },
 		]);
+		// Every event once, through a restart; no webhook was asked for.
+		expect(allEventsDispatches().map((item) => item.trigger).sort()).toEqual(POLLED_REPOSITORY_TRIGGERS.map((row) => row.name).sort());
+		expect(github.received.filter((request) => request.path.includes('/hooks'))).toEqual([]);
 		expect(ownerDispatches()).toEqual([
 			{ trigger: 'New Comment', action: 'created', subject: `octo/hello:${commentA}` },
 			{ trigger: 'New Comment', action: 'created', subject: `octo/hello:${commentB}` },
