@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { TRELLO_AUTHENTICATION_PROPERTY, TRELLO_CREDENTIALS } from './common';
 import { getBoards, getLists } from './triggers/loadOptions';
+import { boardsPicker, listsPicker } from './actions/fields';
 import { pollDueDates } from './triggers/pollers';
 
 export class TrelloDueDateTrigger implements INodeType {
@@ -21,16 +22,7 @@ export class TrelloDueDateTrigger implements INodeType {
 		credentials: TRELLO_CREDENTIALS,
 		properties: [
 			TRELLO_AUTHENTICATION_PROPERTY,
-			{
-				displayName: 'Board Names or IDs',
-				name: 'boards',
-				type: 'multiOptions',
-				typeOptions: { loadOptionsMethod: 'getBoards' },
-				default: [],
-				required: true,
-				description:
-					'Boards whose cards are checked at every poll. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
+			boardsPicker('Boards whose cards are checked at every poll.'),
 			{
 				displayName: 'Trigger On',
 				name: 'window',
@@ -63,15 +55,7 @@ export class TrelloDueDateTrigger implements INodeType {
 				default: true,
 				description: 'Whether to skip cards whose due date is marked complete',
 			},
-			{
-				displayName: 'Lists Names or IDs',
-				name: 'lists',
-				type: 'multiOptions',
-				typeOptions: { loadOptionsMethod: 'getLists' },
-				default: [],
-				description:
-					'Only cards in these lists; leave empty for every list of the boards. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
+			listsPicker('lists', 'Lists', 'Only cards in these lists; leave empty for every list of the boards.'),
 			{
 				displayName:
 					'Each card starts the workflow once per due date: when its due date changes, it fires again once the new date is in the window. The first poll reports every card already in the window.',

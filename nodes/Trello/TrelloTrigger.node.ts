@@ -12,6 +12,10 @@ import { handleDelivery } from './triggers/delivery';
 import { EVENT_TYPES, TRIGGERS } from './triggers/events';
 import { createWebhooks, deleteWebhooks, webhooksExist } from './triggers/registration';
 import { getBoards, getLists } from './triggers/loadOptions';
+import { boardsPicker, listsPicker } from './actions/fields';
+
+/** The move filters apply where a card move can be seen. */
+const MOVE_FILTER_SHOWN = { show: { '/event': ['cardMoved', 'newBoardActivity', 'custom'] } };
 
 const EVENT_TYPE_OPTIONS = EVENT_TYPES.map(({ name, value, description }) => ({ name, value, description }));
 
@@ -58,28 +62,13 @@ export class TrelloTrigger implements INodeType {
 				default: 'board',
 				description: 'What Trello webhooks are created on',
 			},
-			{
-				displayName: 'Board Names or IDs',
-				name: 'boards',
-				type: 'multiOptions',
-				typeOptions: { loadOptionsMethod: 'getBoards' },
+			boardsPicker('Boards to watch; one Trello webhook is created per board.', {
 				displayOptions: { hide: { event: ['newBoard'], watch: ['list', 'card'] } },
-				default: [],
-				required: true,
-				description:
-					'Boards to watch; one Trello webhook is created per board. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
-			{
-				displayName: 'Lists to Watch Names or IDs',
-				name: 'watchedLists',
-				type: 'multiOptions',
-				typeOptions: { loadOptionsMethod: 'getLists' },
+			}),
+			listsPicker('watchedLists', 'Lists to Watch', 'Lists to watch; one webhook is created per list.', {
 				displayOptions: { show: { event: ['custom'], watch: ['list'] } },
-				default: [],
 				required: true,
-				description:
-					'Lists to watch; one webhook is created per list. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
+			}),
 			{
 				displayName: 'Cards to Watch',
 				name: 'watchedCards',
@@ -134,35 +123,9 @@ export class TrelloTrigger implements INodeType {
 						default: '',
 						description: 'Only events on these cards (comma-separated IDs or short links)',
 					},
-					{
-						displayName: 'Lists Names or IDs',
-						name: 'lists',
-						type: 'multiOptions',
-						typeOptions: { loadOptionsMethod: 'getLists' },
-						default: [],
-						description:
-							'Only events in these lists, including moves into or out of them. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-					},
-					{
-						displayName: 'Moved From Lists Names or IDs',
-						name: 'movedFromLists',
-						type: 'multiOptions',
-						typeOptions: { loadOptionsMethod: 'getLists' },
-						displayOptions: { show: { '/event': ['cardMoved', 'newBoardActivity', 'custom'] } },
-						default: [],
-						description:
-							'Card Moved only: the card left one of these lists. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-					},
-					{
-						displayName: 'Moved To Lists Names or IDs',
-						name: 'movedToLists',
-						type: 'multiOptions',
-						typeOptions: { loadOptionsMethod: 'getLists' },
-						displayOptions: { show: { '/event': ['cardMoved', 'newBoardActivity', 'custom'] } },
-						default: [],
-						description:
-							'Card Moved only: the card arrived in one of these lists. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-					},
+					listsPicker('lists', 'Lists', 'Only events in these lists, including moves into or out of them.'),
+					listsPicker('movedFromLists', 'Moved From Lists', 'Card Moved only: the card left one of these lists.', { displayOptions: MOVE_FILTER_SHOWN }),
+					listsPicker('movedToLists', 'Moved To Lists', 'Card Moved only: the card arrived in one of these lists.', { displayOptions: MOVE_FILTER_SHOWN }),
 				],
 			},
 			{

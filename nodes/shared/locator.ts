@@ -1,8 +1,9 @@
-import type { INodePropertyMode } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties, INodePropertyMode } from 'n8n-workflow';
 
 /**
  * The modes of a resource locator: first "From List" (the results of the node's list search,
- * narrowed as the user types), then the ways to give the value typed (by name, ID, number, URL).
+ * narrowed as the user types), then the ways to give the value typed (by name, ID, number, URL);
+ * and the multi-value picker for fields that take several values.
  */
 
 export interface ListMode {
@@ -56,3 +57,35 @@ export const byUrl = (placeholder: string, details?: TypedDetails) => typedMode(
 export const mustMatch = (regex: string, errorMessage: string): NonNullable<INodePropertyMode['validation']> => [
 	{ type: 'regex', properties: { regex, errorMessage } },
 ];
+
+/** How n8n's convention tells the user of a loaded list that values it does not offer can come from an expression. */
+export const CHOOSE_OR_EXPRESSION = 'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.';
+
+export interface MultiPicker {
+	name: string;
+	/** What is picked ("Board", "Moved To Lists"); the display name adds "Names or IDs" as n8n's convention asks. */
+	label: string;
+	/** The loadOptions method that fills the list. */
+	loadOptionsMethod: string;
+	/** What the field is for; how to give IDs by expression is added. */
+	description: string;
+	displayOptions?: IDisplayOptions;
+	required?: boolean;
+}
+
+/**
+ * Several values picked from a list the node loads: the multi-value counterpart of a resource
+ * locator's "From List" (n8n's resource locators hold one value).
+ */
+export function multiPicker({ name, label, loadOptionsMethod, description, displayOptions, required }: MultiPicker): INodeProperties {
+	return {
+		displayName: `${label} Names or IDs`,
+		name,
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod },
+		...(displayOptions ? { displayOptions } : {}),
+		default: [],
+		...(required ? { required } : {}),
+		description: `${description} ${CHOOSE_OR_EXPRESSION}`,
+	};
+}

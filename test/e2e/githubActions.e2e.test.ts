@@ -1,17 +1,13 @@
 import { FakeGitHub } from '../fakes/fakeGitHub';
 import { FakeHttpServer } from '../fakes/server';
 import { manualWorkflow, PACKAGE, RealN8n } from './n8n';
+import { gitHubNode, OCTO_HELLO } from './workflows';
 
 const TOKEN = 'ghp_e2eActionsToken0123456789abcdefABCD';
 const credentials = { githubAccessTokenApi: { id: 'ghToken', name: 'GitHub token' } };
 const DIFF = 'diff --git a/src/login.ts b/src/login.ts\n--- a/src/login.ts\n+++ b/src/login.ts\n@@ -1 +1,2 @@\n export {};\n+export const lgoin = true;\n';
-const repo = { owner: { __rl: true, mode: 'list', value: 'octo' }, repository: { __rl: true, mode: 'list', value: 'hello' } };
-
-/** One GitHub node of the chain; each runs once whatever the previous node emitted. */
-function github(name: string, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-	// Raw API objects are compared here; simplified output has its own tests.
-	return { name, type: `${PACKAGE}.gitHub`, parameters: { simplify: false, ...parameters }, credentials, executeOnce: true, ...extra };
-}
+const repo = OCTO_HELLO;
+const github = (name: string, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) => gitHubNode(credentials, name, parameters, extra);
 
 describe('GitHub node in a real n8n: one operation of every resource, and the API Call node paging', () => {
 	const fake = new FakeGitHub();

@@ -1,8 +1,9 @@
-import { createHmac, generateKeyPairSync } from 'crypto';
+import { generateKeyPairSync } from 'crypto';
 
 import { FakeGitHub } from '../fakes/fakeGitHub';
 import { HookStore } from '../githubTriggers/hookStore';
 import { chainWorkflow, manualWorkflow, PACKAGE, RealN8n, waitFor } from './n8n';
+import { commentNode, gitHubSignature, gitHubTriggerNode } from './workflows';
 
 const APP_ID = '4242';
 const INSTALLATION_ID = 99;
@@ -35,34 +36,13 @@ const actions = manualWorkflow('ghAppActions', [
 const trigger = chainWorkflow(
 	'ghAppTrigger',
 	[
-		{
-			id: 'trigger',
-			name: 'GitHub Trigger',
-			type: `${PACKAGE}.gitHubTrigger`,
-			webhookId: WEBHOOK_ID,
-			parameters: {
-				authentication: 'githubApp',
-				triggers: ['anyEvent'],
-				webhookEvents: ['label', 'milestone'],
-				eventActions: ['milestone.closed'],
-				owner: { __rl: true, mode: 'name', value: 'octo' },
-				listenOn: 'repositories',
-				repositories: 'hello',
-			},
+		gitHubTriggerNode(WEBHOOK_ID, credentials, { triggers: ['anyEvent'], webhookEvents: ['label', 'milestone'], eventActions: ['milestone.closed'] }, 'githubApp'),
+		commentNode(
 			credentials,
-		},
-		{
-			id: 'comment',
-			name: 'Comment',
-			type: `${PACKAGE}.githubApiCall`,
-			parameters: {
-				authentication: 'githubApp',
-				method: 'POST',
-				endpoint: '/repos/octo/hello/issues/1/comments',
-				body: '={{ JSON.stringify({ body: $json.trigger + " / " + $json.event + " / " + $json.action + " / " + $json.deliveryId }) }}',
-			},
-			credentials,
-		},
+			'/repos/octo/hello/issues/1/comments',
+			'={{ JSON.stringify({ body: $json.trigger + " / " + $json.event + " / " + $json.action + " / " + $json.deliveryId }) }}',
+			'githubApp',
+		),
 	],
 	'e2e GitHub App Trigger',
 );
@@ -174,7 +154,7 @@ describe('GitHub App credential in a real n8n', () => {
 					'content-type': 'application/json',
 					'x-github-event': event,
 					'x-github-delivery': delivery,
-					'x-hub-signature-256': 'sha256=' + createHmac('sha256', secret).update(body).digest('hex'),
+					'x-hub-signature-256': gitHubSignature(secret, body),
 				},
 				body,
 			});

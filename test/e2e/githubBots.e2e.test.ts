@@ -1,5 +1,6 @@
 import { FakeGitHub } from '../fakes/fakeGitHub';
-import { manualWorkflow, PACKAGE, RealN8n } from './n8n';
+import { manualWorkflow, RealN8n } from './n8n';
+import { gitHubNode, OCTO_HELLO } from './workflows';
 
 interface Sodium {
 	ready: Promise<void>;
@@ -12,12 +13,10 @@ const sodium = require('libsodium-wrappers') as Sodium;
 const TOKEN = 'ghp_e2eBotsToken0123456789abcdefABCDEF';
 const PLAINTEXT = 'e2e-deploy-token-never-shown-42';
 const credentials = { githubAccessTokenApi: { id: 'ghToken', name: 'GitHub token' } };
-const repo = { owner: { __rl: true, mode: 'list', value: 'octo' }, repository: { __rl: true, mode: 'list', value: 'hello' } };
+const repo = OCTO_HELLO;
 const ANNOTATIONS = Array.from({ length: 120 }, (_, i) => ({ path: 'src/app.ts', start_line: i + 1, end_line: i + 1, annotation_level: 'warning', message: `Line ${i + 1}` }));
 
-function github(name: string, parameters: Record<string, unknown>) {
-	return { name, type: `${PACKAGE}.gitHub`, parameters: { simplify: false, ...parameters }, credentials, executeOnce: true };
-}
+const github = (name: string, parameters: Record<string, unknown>) => gitHubNode(credentials, name, parameters);
 
 describe('GitHub node in a real n8n as a CI and release bot', () => {
 	const fake = new FakeGitHub();

@@ -6,7 +6,8 @@ import * as discussionDocuments from '../../nodes/GitHub/actions/discussion/hand
 import * as projectDocuments from '../../nodes/GitHub/actions/project/handlers';
 import { FakeGitHub } from '../fakes/fakeGitHub';
 import type { FakeRequest } from '../fakes/server';
-import { manualWorkflow, PACKAGE, RealN8n } from './n8n';
+import { manualWorkflow, RealN8n } from './n8n';
+import { gitHubNode, OCTO_HELLO } from './workflows';
 
 const TOKEN = 'ghp_e2eBreadthToken0123456789abcdefABCD';
 const ENTERPRISE_TOKEN = 'ghp_e2eEnterpriseToken0123456789abcdefAB';
@@ -17,15 +18,11 @@ const REFRESH_TOKEN = 'ghr_e2eRefreshToken0123456789abcdefABCDEFGHIJKLMNOPQR';
 const dotCom = { githubAccessTokenApi: { id: 'ghToken', name: 'GitHub token' } };
 const enterprise = { githubAccessTokenApi: { id: 'gheToken', name: 'GitHub Enterprise token' } };
 const signIn = { githubServerOAuth2Api: { id: 'ghOAuth', name: 'GitHub OAuth2' } };
-const repo = { owner: { __rl: true, mode: 'list', value: 'octo' }, repository: { __rl: true, mode: 'list', value: 'hello' } };
+const repo = OCTO_HELLO;
 const byName = (value: string) => ({ __rl: true, mode: 'name', value });
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
-/** One GitHub node of the chain; each runs once whatever the previous node emitted. */
-function github(name: string, parameters: Record<string, unknown>, credentials: Record<string, unknown> = dotCom) {
-	// Raw API objects are compared here; simplified output has its own tests.
-	return { name, type: `${PACKAGE}.gitHub`, parameters: { simplify: false, ...parameters }, credentials, executeOnce: true };
-}
+const github = (name: string, parameters: Record<string, unknown>, credentials: Record<string, unknown> = dotCom) => gitHubNode(credentials, name, parameters);
 
 /** The GraphQL documents the node sends, by their exported names (the fake answers only these, by exact text). */
 const GRAPHQL_DOCUMENTS: Record<string, string> = Object.fromEntries(

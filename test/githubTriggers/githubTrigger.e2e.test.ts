@@ -1,6 +1,5 @@
-import { createHmac } from 'crypto';
-
-import { chainWorkflow, PACKAGE, RealN8n, waitFor } from '../e2e/n8n';
+import { chainWorkflow, RealN8n, waitFor } from '../e2e/n8n';
+import { commentNode, gitHubSignature, gitHubTriggerNode, issueOpened } from '../e2e/workflows';
 import { FakeGitHub } from '../fakes/fakeGitHub';
 import { HookStore } from './hookStore';
 
@@ -13,39 +12,15 @@ const credentials = { githubAccessTokenApi: { id: 'ghToken', name: 'GitHub token
 const workflow = chainWorkflow(
 	WORKFLOW_ID,
 	[
-		{
-			id: 'trigger',
-			name: 'GitHub Trigger',
-			type: `${PACKAGE}.gitHubTrigger`,
-			webhookId: WEBHOOK_ID,
-			parameters: {
-				authentication: 'accessToken',
-				triggers: ['newIssue'],
-				owner: { __rl: true, mode: 'name', value: 'octo' },
-				listenOn: 'repositories',
-				repositories: 'hello',
-			},
+		gitHubTriggerNode(WEBHOOK_ID, credentials, { triggers: ['newIssue'] }),
+		commentNode(
 			credentials,
-		},
-		{
-			id: 'comment',
-			name: 'Comment',
-			type: `${PACKAGE}.githubApiCall`,
-			parameters: {
-				authentication: 'accessToken',
-				method: 'POST',
-				endpoint: '=/repos/octo/hello/issues/{{ $json.payload.issue.number }}/comments',
-				body: '={{ JSON.stringify({ body: $json.trigger + " / " + $json.event + " / " + $json.action + " / " + $json.deliveryId }) }}',
-			},
-			credentials,
-		},
+			'=/repos/octo/hello/issues/{{ $json.payload.issue.number }}/comments',
+			'={{ JSON.stringify({ body: $json.trigger + " / " + $json.event + " / " + $json.action + " / " + $json.deliveryId }) }}',
+		),
 	],
 	'e2e GitHub Trigger',
 );
-
-function issueOpened(number: number) {
-	return JSON.stringify({ action: 'opened', issue: { number, title: `Issue ${number}` }, repository: { name: 'hello', full_name: 'octo/hello' } });
-}
 
 describe('GitHub Trigger in a real n8n', () => {
 	const github = new FakeGitHub();
@@ -79,32 +54,31 @@ describe('GitHub Trigger in a real n8n', () => {
 
 		const send = async (body: string, headers: Record<string, string>) =>
 			await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
-		const signature = (key: string, body: string) => 'sha256=' + createHmac('sha256', key).update(body).digest('hex');
 		const commentsOn = (number: number) => github.requestsTo('POST', `/repos/octo/hello/issues/${number}/comments`);
 
 		const ping = JSON.stringify({ zen: 'Design for failure.', hook_id: hook.id });
-		const pong = await send(ping, { 'x-github-event': 'ping', 'x-github-delivery': 'ping-1', 'x-hub-signature-256': signature(secret, ping) });
+		const pong = await send(ping, { 'x-github-event': 'ping', 'x-github-delivery': 'ping-1', 'x-hub-signature-256': gitHubSignature(secret, ping) });
 		expect(pong.status).toBe(200);
 
 		const valid = issueOpened(1);
-		const accepted = await send(valid, { 'x-github-event': 'issues', 'x-github-delivery': 'guid-1', 'x-hub-signature-256': signature(secret, valid) });
+		const accepted = await send(valid, { 'x-github-event': 'issues', 'x-github-delivery': 'guid-1', 'x-hub-signature-256': gitHubSignature(secret, valid) });
 		expect(accepted.status).toBe(200);
 		const [comment] = await waitFor(() => (commentsOn(1).length > 0 ? commentsOn(1) : undefined));
 		expect(comment.body).toEqual({ body: 'New Issue / issues / opened / guid-1' });
 
 		const forgedBody = issueOpened(2);
-		const forged = await send(forgedBody, { 'x-github-event': 'issues', 'x-github-delivery': 'guid-2', 'x-hub-signature-256': signature('f'.repeat(64), forgedBody) });
+		const forged = await send(forgedBody, { 'x-github-event': 'issues', 'x-github-delivery': 'guid-2', 'x-hub-signature-256': gitHubSignature('f'.repeat(64), forgedBody) });
 		expect(forged.status).toBe(401);
 		const unsigned = await send(forgedBody, { 'x-github-event': 'issues', 'x-github-delivery': 'guid-3' });
 		expect(unsigned.status).toBe(401);
 
 		// The same delivery again (a redelivery) and a non-matching one, then a fresh valid one as a marker.
-		const again = await send(valid, { 'x-github-event': 'issues', 'x-github-delivery': 'guid-1', 'x-hub-signature-256': signature(secret, valid) });
+		const again = await send(valid, { 'x-github-event': 'issues', 'x-github-delivery': 'guid-1', 'x-hub-signature-256': gitHubSignature(secret, valid) });
 		expect(again.status).toBe(200);
 		const closed = JSON.stringify({ ...JSON.parse(issueOpened(4)), action: 'closed' });
-		expect((await send(closed, { 'x-github-event': 'issues', 'x-github-delivery': 'guid-4', 'x-hub-signature-256': signature(secret, closed) })).status).toBe(200);
+		expect((await send(closed, { 'x-github-event': 'issues', 'x-github-delivery': 'guid-4', 'x-hub-signature-256': gitHubSignature(secret, closed) })).status).toBe(200);
 		const marker = issueOpened(5);
-		await send(marker, { 'x-github-event': 'issues', 'x-github-delivery': 'guid-5', 'x-hub-signature-256': signature(secret, marker) });
+		await send(marker, { 'x-github-event': 'issues', 'x-github-delivery': 'guid-5', 'x-hub-signature-256': gitHubSignature(secret, marker) });
 		await waitFor(() => (commentsOn(5).length > 0 ? true : undefined));
 		expect(commentsOn(1)).toHaveLength(1);
 		expect(commentsOn(2)).toHaveLength(0);
@@ -118,7 +92,7 @@ describe('GitHub Trigger in a real n8n', () => {
 		expect(github.requestsTo('DELETE', `/repos/octo/hello/hooks/${hook.id}`)).toHaveLength(1);
 
 		const late = issueOpened(6);
-		const afterUnpublish = await send(late, { 'x-github-event': 'issues', 'x-github-delivery': 'guid-6', 'x-hub-signature-256': signature(secret, late) });
+		const afterUnpublish = await send(late, { 'x-github-event': 'issues', 'x-github-delivery': 'guid-6', 'x-hub-signature-256': gitHubSignature(secret, late) });
 		expect(afterUnpublish.status).toBe(404);
 	});
 });

@@ -1,4 +1,5 @@
-import { PACKAGE, RealN8n, waitFor } from '../e2e/n8n';
+import { chainWorkflow, RealN8n, waitFor } from '../e2e/n8n';
+import { dispatchNode, followRealClock, pollTriggerNode, replyWith } from '../e2e/workflows';
 import { FakeGitHub } from '../fakes/fakeGitHub';
 import { POLLED_REPOSITORY_TRIGGERS } from '../../nodes/GitHub/triggers/events';
 import { answerDiscussionsQuery, SimulatedOwner, SimulatedRepository } from '../fakes/simulatedRepository';
@@ -16,95 +17,49 @@ const POLL_WAIT_MS = 150_000;
  * sending a repository dispatch that names the item: each dispatch the fake receives is one
  * execution of the workflow.
  */
-const workflow = {
-	id: WORKFLOW_ID,
-	name: 'e2e GitHub Poll Trigger',
-	active: false,
-	settings: { executionOrder: 'v1' },
-	nodes: [
-		{
-			id: 'trigger',
-			name: 'Poll Trigger',
-			type: `${PACKAGE}.gitHubPollTrigger`,
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: {
-				authentication: 'accessToken',
-				pollTimes: { item: [{ mode: 'everyMinute' }] },
-				trigger: 'repositoryEvents',
-				events: ['newIssue', 'newStar'],
-				owner: { __rl: true, mode: 'name', value: 'octo' },
-				repositories: ['hello'],
-			},
+const workflow = chainWorkflow(
+	WORKFLOW_ID,
+	[
+		pollTriggerNode(credentials, ['newIssue', 'newStar'], { repositories: ['hello'] }),
+		dispatchNode(
 			credentials,
-		},
-		{
-			id: 'dispatch',
-			name: 'Dispatch',
-			type: `${PACKAGE}.githubApiCall`,
-			typeVersion: 1,
-			position: [200, 0],
-			parameters: {
-				authentication: 'accessToken',
-				method: 'POST',
-				endpoint: '/repos/octo/hello/dispatches',
-				body: '={{ JSON.stringify({ event_type: "polled", client_payload: { trigger: $json.trigger, action: $json.action, subject: $json.payload.issue ? String($json.payload.issue.number) : $json.payload.sender.login } }) }}',
-			},
-			credentials,
-		},
+			'octo/hello',
+			'={{ JSON.stringify({ event_type: "polled", client_payload: { trigger: $json.trigger, action: $json.action, subject: $json.payload.issue ? String($json.payload.issue.number) : $json.payload.sender.login } }) }}',
+		),
 	],
-	connections: { 'Poll Trigger': { main: [[{ node: 'Dispatch', type: 'main', index: 0 }]] } },
-};
+	'e2e GitHub Poll Trigger',
+);
 
 /**
  * The same, watching every repository of the organization "octo" for New Comment and New Release;
  * its dispatches are told apart by their event type.
  */
-const ownerWorkflow = {
-	...workflow,
-	id: OWNER_WORKFLOW_ID,
-	name: 'e2e GitHub Poll Trigger, all repositories of an owner',
-	nodes: [
-		{
-			...workflow.nodes[0],
-			parameters: {
-				authentication: 'accessToken',
-				pollTimes: { item: [{ mode: 'everyMinute' }] },
-				trigger: 'repositoryEvents',
-				events: ['newComment', 'newRelease'],
-				watch: 'allOfOwner',
-				owner: { __rl: true, mode: 'name', value: 'octo' },
-			},
-		},
-		{
-			...workflow.nodes[1],
-			parameters: {
-				...workflow.nodes[1].parameters,
-				body: '={{ JSON.stringify({ event_type: "polled-owner", client_payload: { trigger: $json.trigger, action: $json.action, subject: $json.payload.repository.full_name + ":" + String($json.payload.comment ? $json.payload.comment.id : $json.payload.release.id) } }) }}',
-			},
-		},
+const ownerWorkflow = chainWorkflow(
+	OWNER_WORKFLOW_ID,
+	[
+		pollTriggerNode(credentials, ['newComment', 'newRelease'], { watch: 'allOfOwner' }),
+		dispatchNode(
+			credentials,
+			'octo/hello',
+			'={{ JSON.stringify({ event_type: "polled-owner", client_payload: { trigger: $json.trigger, action: $json.action, subject: $json.payload.repository.full_name + ":" + String($json.payload.comment ? $json.payload.comment.id : $json.payload.release.id) } }) }}',
+		),
 	],
-};
+	'e2e GitHub Poll Trigger, all repositories of an owner',
+);
 
 /** Every event the Poll Trigger offers, on octo/events (not in the organization's list): one dispatch per item. */
-const allEventsWorkflow = {
-	...workflow,
-	id: ALL_EVENTS_WORKFLOW_ID,
-	name: 'e2e GitHub Poll Trigger, every event',
-	nodes: [
-		{
-			...workflow.nodes[0],
-			parameters: { ...workflow.nodes[0].parameters, events: POLLED_REPOSITORY_TRIGGERS.map((row) => row.value), repositories: ['events'] },
-		},
-		{
-			...workflow.nodes[1],
-			parameters: {
-				...workflow.nodes[1].parameters,
-				body: '={{ JSON.stringify({ event_type: "polled-all", client_payload: { trigger: $json.trigger, action: $json.action } }) }}',
-			},
-		},
+const allEventsWorkflow = chainWorkflow(
+	ALL_EVENTS_WORKFLOW_ID,
+	[
+		pollTriggerNode(
+			credentials,
+			POLLED_REPOSITORY_TRIGGERS.map((row) => row.value),
+			{ repositories: ['events'] },
+		),
+		dispatchNode(credentials, 'octo/hello', '={{ JSON.stringify({ event_type: "polled-all", client_payload: { trigger: $json.trigger, action: $json.action } }) }}'),
 	],
-};
+	'e2e GitHub Poll Trigger, every event',
+);
 
 const LISTS = ['/issues', '/issues/comments', '/pulls/comments', '/releases', '/forks', '/stargazers', '/actions/runs', '/git/matching-refs/{ref}', '/compare/{basehead}', '/pulls/{number}/reviews'];
 
@@ -128,19 +83,17 @@ describe('GitHub Poll Trigger (Repository Events) in a real n8n', () => {
 		const served = () => [...organization.repositories, events];
 		// GitHub's clock is the real one here (n8n polls on real minutes).
 		const followClock = () => {
-			for (const simulated of [repository, docs, events]) simulated.clock = Math.max(simulated.clock, Math.floor(Date.now() / 1000) * 1000);
+			for (const simulated of [repository, docs, events]) followRealClock(simulated);
 		};
 		for (const list of LISTS) {
 			github.on('GET', `/repos/{owner}/{repo}${list}`, (request) => {
 				followClock();
-				const answer = served().map((simulated) => simulated.answer('GET', request.path, request.query, request.headers)).find(Boolean);
-				return answer ? { status: answer.status, body: answer.body, headers: answer.headers } : { status: 404, body: { message: 'Not Found' } };
+				return replyWith(served().map((simulated) => simulated.answer('GET', request.path, request.query, request.headers)).find(Boolean));
 			});
 		}
 		github.on('GET', '/orgs/{org}/repos', (request) => {
 			followClock();
-			const answer = organization.answer('GET', request.path, request.query, request.headers);
-			return answer ? { status: answer.status, body: answer.body, headers: answer.headers } : { status: 404, body: { message: 'Not Found' } };
+			return replyWith(organization.answer('GET', request.path, request.query, request.headers));
 		});
 		github.on('POST', '/graphql', (request) => {
 			followClock();
@@ -179,7 +132,7 @@ describe('GitHub Poll Trigger (Repository Events) in a real n8n', () => {
 	const readsOf = (path: string) => github.requestsTo('GET', path).length;
 	const issueListReads = () => readsOf('/repos/octo/hello/issues');
 	const change = (make: () => void) => {
-		for (const simulated of [repository, docs, events]) simulated.clock = Math.max(simulated.clock, Math.floor(Date.now() / 1000) * 1000) + 1000;
+		for (const simulated of [repository, docs, events]) followRealClock(simulated, 1000);
 		make();
 	};
 

@@ -1,6 +1,7 @@
 import { createHmac } from 'crypto';
 
-import { PACKAGE, waitFor } from '../e2e/n8n';
+import { chainWorkflow, PACKAGE, waitFor } from '../e2e/n8n';
+import { commentNode, dispatchNode, followRealClock, gitHubSignature, gitHubTriggerNode, issueOpened, pollTriggerNode, replyWith } from '../e2e/workflows';
 import { FakeGitHub } from '../fakes/fakeGitHub';
 import { FakeTrello } from '../fakes/fakeTrello';
 import { TrelloWebhookStore } from '../fakes/trelloWebhooks';
@@ -22,81 +23,25 @@ const github = { githubAccessTokenApi: { id: 'qGh', name: 'GitHub token' } };
 const trello = { trelloKeyTokenApi: { id: 'qTr', name: 'Trello key' } };
 const pacedTrello = { trelloKeyTokenApi: { id: 'qTrPaced', name: 'Trello key (paced)' } };
 
-const pollWorkflow = {
-	// GitHub Toolkit Poll Trigger (New Issue of octo/polled, every minute) → a dispatch per item.
-	id: 'queuePoll',
-	name: 'queue GitHub Poll Trigger',
-	active: false,
-	settings: { executionOrder: 'v1' },
-	nodes: [
-		{
-			id: 'trigger',
-			name: 'Poll Trigger',
-			type: `${PACKAGE}.gitHubPollTrigger`,
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: {
-				authentication: 'accessToken',
-				pollTimes: { item: [{ mode: 'everyMinute' }] },
-				trigger: 'repositoryEvents',
-				events: ['newIssue'],
-				owner: { __rl: true, mode: 'name', value: 'octo' },
-				repositories: ['polled'],
-			},
-			credentials: github,
-		},
-		{
-			id: 'dispatch',
-			name: 'Dispatch',
-			type: `${PACKAGE}.githubApiCall`,
-			typeVersion: 1,
-			position: [200, 0],
-			parameters: {
-				authentication: 'accessToken',
-				method: 'POST',
-				endpoint: '/repos/octo/polled/dispatches',
-				body: '={{ JSON.stringify({ event_type: "polled", client_payload: { number: $json.payload.issue.number } }) }}',
-			},
-			credentials: github,
-		},
+// GitHub Toolkit Poll Trigger (New Issue of octo/polled, every minute) → a dispatch per item.
+const pollWorkflow = chainWorkflow(
+	'queuePoll',
+	[
+		pollTriggerNode(github, ['newIssue'], { repositories: ['polled'] }),
+		dispatchNode(github, 'octo/polled', '={{ JSON.stringify({ event_type: "polled", client_payload: { number: $json.payload.issue.number } }) }}'),
 	],
-	connections: { 'Poll Trigger': { main: [[{ node: 'Dispatch', type: 'main', index: 0 }]] } },
-};
+	'queue GitHub Poll Trigger',
+);
 
 const workflows = [
-	{
-		id: 'queueGitHub',
-		name: 'queue GitHub Trigger',
-		active: false,
-		settings: { executionOrder: 'v1' },
-		nodes: [
-			{
-				id: 'trigger',
-				name: 'GitHub Trigger',
-				type: `${PACKAGE}.gitHubTrigger`,
-				typeVersion: 1,
-				position: [0, 0],
-				webhookId: GITHUB_HOOK,
-				parameters: { authentication: 'accessToken', triggers: ['newIssue'], owner: { __rl: true, mode: 'name', value: 'octo' }, listenOn: 'repositories', repositories: 'hello' },
-				credentials: github,
-			},
-			{
-				id: 'comment',
-				name: 'Comment',
-				type: `${PACKAGE}.githubApiCall`,
-				typeVersion: 1,
-				position: [200, 0],
-				parameters: {
-					authentication: 'accessToken',
-					method: 'POST',
-					endpoint: '=/repos/octo/hello/issues/{{ $json.payload.issue.number }}/comments',
-					body: '={{ JSON.stringify({ body: $json.deliveryId }) }}',
-				},
-				credentials: github,
-			},
+	chainWorkflow(
+		'queueGitHub',
+		[
+			gitHubTriggerNode(GITHUB_HOOK, github, { triggers: ['newIssue'] }),
+			commentNode(github, '=/repos/octo/hello/issues/{{ $json.payload.issue.number }}/comments', '={{ JSON.stringify({ body: $json.deliveryId }) }}'),
 		],
-		connections: { 'GitHub Trigger': { main: [[{ node: 'Comment', type: 'main', index: 0 }]] } },
-	},
+		'queue GitHub Trigger',
+	),
 	{
 		id: 'queueTrello',
 		name: 'queue Trello Trigger',
@@ -160,9 +105,6 @@ const workflows = [
 /** n8n polls at most once a minute; a poll may come up to a minute after a change. */
 const POLL_WAIT_MS = 150_000;
 
-const signGitHub = (secret: string, body: string) => 'sha256=' + createHmac('sha256', secret).update(body).digest('hex');
-const issueOpened = (number: number) =>
-	JSON.stringify({ action: 'opened', issue: { number, title: `Issue ${number}` }, repository: { name: 'hello', full_name: 'octo/hello' } });
 const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the package in n8n queue mode: main + 2 workers + a webhook process', () => {
@@ -184,11 +126,10 @@ describe('the package in n8n queue mode: main + 2 workers + a webhook process', 
 		gitHubApi.tokens.add(GITHUB_TOKEN);
 		hookStore.install(gitHubApi);
 		gitHubApi.on('GET', '/repos/{owner}/{repo}/issues', (request) => {
-			polled.clock = Math.max(polled.clock, Math.floor(Date.now() / 1000) * 1000);
+			followRealClock(polled);
 			const answer = polled.answer('GET', request.path, request.query, request.headers);
-			if (!answer) return { status: 404, body: { message: 'Not Found' } };
-			issueListReads.push(Date.now());
-			return { status: answer.status, body: answer.body, headers: answer.headers };
+			if (answer) issueListReads.push(Date.now());
+			return replyWith(answer);
 		});
 		gitHubApi.on('POST', '/repos/{owner}/{repo}/dispatches', () => ({ status: 204 }));
 		gitHubApi.on('POST', '/repos/{owner}/{repo}/issues/{number}/comments', (request) => ({ status: 201, body: { id: 1, body: (request.body as { body: string }).body } }));
@@ -208,7 +149,7 @@ describe('the package in n8n queue mode: main + 2 workers + a webhook process', 
 			{ id: 'qTrPaced', name: 'Trello key (paced)', type: 'trelloKeyTokenApi', data: { apiKey: TRELLO_KEY, apiToken: TRELLO_TOKEN, apiBaseUrl: pacedTrelloApi.baseUrl } },
 		]);
 		for (const workflow of workflows) await cluster.main.importWorkflow(workflow);
-		for (const workflow of workflows) await cluster.main.publish(workflow.id);
+		for (const workflow of workflows) await cluster.main.publish(String(workflow.id));
 		await cluster.start();
 	});
 
@@ -223,7 +164,7 @@ describe('the package in n8n queue mode: main + 2 workers + a webhook process', 
 		const body = issueOpened(number);
 		const response = await fetch(cluster.webhookUrl(to, `${GITHUB_HOOK}/webhook`), {
 			method: 'POST',
-			headers: { 'content-type': 'application/json', 'x-github-event': 'issues', 'x-github-delivery': deliveryId, 'x-hub-signature-256': signGitHub(key, body) },
+			headers: { 'content-type': 'application/json', 'x-github-event': 'issues', 'x-github-delivery': deliveryId, 'x-hub-signature-256': gitHubSignature(key, body) },
 			body,
 		});
 		return response.status;
@@ -400,7 +341,7 @@ describe('the package in n8n queue mode: main + 2 workers + a webhook process', 
 		const polledDispatches = () => gitHubApi.requestsTo('POST', '/repos/octo/polled/dispatches').map((request) => (request.body as { client_payload: { number: number } }).client_payload.number);
 		const workers = () => cluster.executionsStarted('worker1') + cluster.executionsStarted('worker2');
 		const openIssue = () => {
-			polled.clock = Math.max(polled.clock, Math.floor(Date.now() / 1000) * 1000) + 1000;
+			followRealClock(polled, 1000);
 			return Number(polled.openIssue('polled in queue mode').number);
 		};
 		// Activation polled at once (the since walk is the second read).

@@ -9,6 +9,7 @@ import { ParameterMemo } from '../../shared/parameterMemo';
 import { byName, locatorModes, mustMatch } from '../../shared/locator';
 import { anyEventRows, EVERY_EVENT } from './anyEvent';
 import { repositoryReference } from '../repositoryReference';
+import { ALERT_SEVERITY_LABELS, CHECK_CONCLUSIONS, CODE_SCANNING_RULE_SEVERITY_LABELS, DEPLOYMENT_STATES, sortedOptions } from '../optionLists';
 
 export const OWNER_PROPERTY: INodeProperties = {
 	displayName: 'Owner',
@@ -22,6 +23,11 @@ export const OWNER_PROPERTY: INodeProperties = {
 		byName('e.g. octo-org', { validation: mustMatch('^[A-Za-z0-9-]+$', 'Not a valid GitHub user or organization name') }),
 	),
 };
+
+/** Code scanning rule severities, marked as such beside the security severities. */
+const RULE_SEVERITIES_MARKED = Object.fromEntries(
+	Object.entries(CODE_SCANNING_RULE_SEVERITY_LABELS).map(([value, label]) => [value, `${label} (Code Scanning Without Security Severity)`]),
+);
 
 /** The user's filters on matched events; both trigger nodes offer them. */
 export const FILTERS_PROPERTY: INodeProperties = {
@@ -72,15 +78,7 @@ export const FILTERS_PROPERTY: INodeProperties = {
 			name: 'severities',
 			type: 'multiOptions',
 			default: [],
-			options: [
-				{ name: 'Critical', value: 'critical' },
-				{ name: 'Error (Code Scanning Without Security Severity)', value: 'error' },
-				{ name: 'High', value: 'high' },
-				{ name: 'Low', value: 'low' },
-				{ name: 'Medium', value: 'medium' },
-				{ name: 'Note (Code Scanning Without Security Severity)', value: 'note' },
-				{ name: 'Warning (Code Scanning Without Security Severity)', value: 'warning' },
-			],
+			options: sortedOptions({ ...ALERT_SEVERITY_LABELS, ...RULE_SEVERITIES_MARKED }),
 			description: 'Only alerts of these severities: for the security alert triggers (secret scanning alerts have no severity and are left out when this is set)',
 		},
 		{
@@ -88,15 +86,8 @@ export const FILTERS_PROPERTY: INodeProperties = {
 			name: 'states',
 			type: 'multiOptions',
 			default: [],
-			options: [
-				{ name: 'Error', value: 'error' },
-				{ name: 'Failure', value: 'failure' },
-				{ name: 'In Progress', value: 'in_progress' },
-				{ name: 'Inactive', value: 'inactive' },
-				{ name: 'Pending', value: 'pending' },
-				{ name: 'Queued', value: 'queued' },
-				{ name: 'Success', value: 'success' },
-			],
+			// Deployment states include every commit status state.
+			options: DEPLOYMENT_STATES,
 			description: 'Only these states: for Commit Status Changed (error, failure, pending, success) and Deployment Status Changed',
 		},
 		{
@@ -104,15 +95,7 @@ export const FILTERS_PROPERTY: INodeProperties = {
 			name: 'conclusions',
 			type: 'multiOptions',
 			default: [],
-			options: [
-				{ name: 'Action Required', value: 'action_required' },
-				{ name: 'Cancelled', value: 'cancelled' },
-				{ name: 'Failure', value: 'failure' },
-				{ name: 'Neutral', value: 'neutral' },
-				{ name: 'Skipped', value: 'skipped' },
-				{ name: 'Success', value: 'success' },
-				{ name: 'Timed Out', value: 'timed_out' },
-			],
+			options: CHECK_CONCLUSIONS,
 			description: 'Only runs, jobs, check runs or check suites with these conclusions: for Workflow Run Completed, Workflow Job Completed, Check Run Completed and Check Suite Completed',
 		},
 	],

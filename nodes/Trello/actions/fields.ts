@@ -2,8 +2,8 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { RowField } from '../../shared/rowEngine';
 import { listOf } from '../../shared/rowEngine';
-import type { ListMode } from '../../shared/locator';
-import { byUrl, locatorModes, mustMatch, typedMode } from '../../shared/locator';
+import type { ListMode, MultiPicker } from '../../shared/locator';
+import { byUrl, locatorModes, multiPicker, mustMatch, typedMode } from '../../shared/locator';
 import type { TrelloRow } from './types';
 
 export const TRELLO_ID_REGEX = '^[0-9a-fA-F]{24}$';
@@ -82,6 +82,16 @@ export const PICKER_BOARD_FIELD: RowField = boardField({
 	description:
 		'Board whose lists, cards and labels are offered below. Not sent to Trello; not needed when the object is given by ID.',
 });
+
+/** Several boards of the account, for the trigger nodes (getBoards in triggers/loadOptions.ts). */
+export function boardsPicker(description: string, more: Partial<MultiPicker> = {}): INodeProperties {
+	return multiPicker({ name: 'boards', label: 'Board', loadOptionsMethod: 'getBoards', description, required: true, ...more });
+}
+
+/** Several lists of the chosen boards, for the trigger nodes (getLists in triggers/loadOptions.ts). */
+export function listsPicker(name: string, label: string, description: string, more: Partial<MultiPicker> = {}): INodeProperties {
+	return multiPicker({ name, label, loadOptionsMethod: 'getLists', description, ...more });
+}
 
 export function listField(overrides: FieldOverrides, searchListMethod = 'searchLists'): RowField {
 	return pickedField('list', 'List', searchListMethod, 'The list: pick it from the chosen board or give its 24-character ID', overrides);

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { RowField } from '../../../shared/rowEngine';
 import { isoDate, numericIdField, repositoryFields } from '../fields';
 import type { GitHubRow } from '../types';
+import { CHECK_CONCLUSIONS, CHECK_RUN_STATUSES, COMMIT_STATUS_STATES } from '../../optionLists';
 import { sendCheckRun } from './handlers';
 
 const APP_ONLY = 'Needs a GitHub App credential (GitHub refuses personal tokens for check runs).';
@@ -20,30 +21,16 @@ export const refField = (description = 'Commit SHA, or a branch or tag name for 
 
 const checkRunId = () => numericIdField('Check Run ID', 'checkRunId', 'check_run_id', 'Numeric ID of the check run (Create and List return it as "id")');
 
-const CONCLUSIONS = [
-	{ name: 'Action Required', value: 'action_required' },
-	{ name: 'Cancelled', value: 'cancelled' },
-	{ name: 'Failure', value: 'failure' },
-	{ name: 'Neutral', value: 'neutral' },
-	{ name: 'Skipped', value: 'skipped' },
-	{ name: 'Success', value: 'success' },
-	{ name: 'Timed Out', value: 'timed_out' },
-];
-
 /** Everything Create and Update share; the output object and annotations are put together by the handler. */
 function checkRunProperties(): RowField[] {
 	return [
 		{
 			displayName: 'Status', name: 'status', type: 'options', in: 'body', optional: true, default: 'queued',
 			description: 'Where the check run is; "Completed" needs a conclusion',
-			options: [
-				{ name: 'Completed', value: 'completed' },
-				{ name: 'In Progress', value: 'in_progress' },
-				{ name: 'Queued', value: 'queued' },
-			],
+			options: CHECK_RUN_STATUSES,
 		},
 		{
-			displayName: 'Conclusion', name: 'conclusion', type: 'options', in: 'body', optional: true, default: 'success', options: CONCLUSIONS,
+			displayName: 'Conclusion', name: 'conclusion', type: 'options', in: 'body', optional: true, default: 'success', options: CHECK_CONCLUSIONS,
 			description: 'Final result; setting it completes the check run',
 		},
 		{ displayName: 'Details URL', name: 'details_url', type: 'string', default: '', in: 'body', optional: true, description: 'Page on the integrator’s site with the full details' },
@@ -130,11 +117,7 @@ export const checkRows: GitHubRow[] = [
 			{ displayName: 'Check Name', name: 'check_name', type: 'string', default: '', in: 'query', optional: true, description: 'Only check runs of this name' },
 			{
 				displayName: 'Status', name: 'status', type: 'options', in: 'query', optional: true, default: 'completed', description: 'Only check runs in this status',
-				options: [
-					{ name: 'Completed', value: 'completed' },
-					{ name: 'In Progress', value: 'in_progress' },
-					{ name: 'Queued', value: 'queued' },
-				],
+				options: CHECK_RUN_STATUSES,
 			},
 			{
 				displayName: 'Which Runs', name: 'filter', type: 'options', in: 'query', optional: true, default: 'latest', description: 'Only the latest run of each check, or all of them',
@@ -204,12 +187,7 @@ export const checkRows: GitHubRow[] = [
 			{ displayName: 'Commit SHA', name: 'sha', type: 'string', default: '', in: 'path', required: true, placeholder: 'e.g. 6dcb09b5b57875f334f61aebed695e2e4193db5e', description: 'Full SHA of the commit' },
 			{
 				displayName: 'State', name: 'state', type: 'options', in: 'body', required: true, default: 'pending', description: 'The status to set',
-				options: [
-					{ name: 'Error', value: 'error' },
-					{ name: 'Failure', value: 'failure' },
-					{ name: 'Pending', value: 'pending' },
-					{ name: 'Success', value: 'success' },
-				],
+				options: COMMIT_STATUS_STATES,
 			},
 			{ displayName: 'Context', name: 'context', type: 'string', default: '', in: 'body', optional: true, placeholder: 'e.g. ci/build', description: 'Label that tells this status from others on the commit (default: "default")' },
 			{ displayName: 'Description', name: 'description', type: 'string', default: '', in: 'body', optional: true, description: 'Short description of the status' },

@@ -5,6 +5,7 @@ import { listOf } from '../../../shared/rowEngine';
 import { numericIdField, repositoryFields } from '../fields';
 import { environmentField } from '../secret/rows';
 import type { GitHubRow, GitHubRowRun } from '../types';
+import { DEPLOYMENT_STATES } from '../../optionLists';
 
 /** Required reviewers are one list of users and teams, each with its type. */
 async function putEnvironment({ values, request, generic }: GitHubRowRun) {
@@ -17,16 +18,6 @@ async function putEnvironment({ values, request, generic }: GitHubRowRun) {
 }
 
 const deploymentId = () => numericIdField('Deployment ID', 'deploymentId', 'deployment_id', 'Numeric ID of the deployment (Create and List return it as "id")');
-
-const DEPLOYMENT_STATES = [
-	{ name: 'Error', value: 'error' },
-	{ name: 'Failure', value: 'failure' },
-	{ name: 'In Progress', value: 'in_progress' },
-	{ name: 'Inactive', value: 'inactive' },
-	{ name: 'Pending', value: 'pending' },
-	{ name: 'Queued', value: 'queued' },
-	{ name: 'Success', value: 'success' },
-];
 
 const environmentSettings = (): RowField[] => [
 	{ displayName: 'Wait Timer', name: 'wait_timer', type: 'number', default: 0, in: 'body', optional: true, description: 'Minutes (0 to 43200) a deployment waits before it proceeds' },

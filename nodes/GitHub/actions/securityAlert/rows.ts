@@ -1,9 +1,10 @@
-import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import type { RowField } from '../../../shared/rowEngine';
 import { sortDirection, repositoryFields } from '../fields';
 import { organizationField } from '../organization/rows';
 import type { GitHubRow } from '../types';
+import { ALERT_SEVERITY_LABELS, CODE_SCANNING_RULE_SEVERITY_LABELS, sortedOptions } from '../../optionLists';
 
 const alertNumber = (): RowField => ({
 	displayName: 'Alert Number',
@@ -18,17 +19,19 @@ const alertNumber = (): RowField => ({
 	description: 'Number of the alert in the repository, as in …/security/dependabot/3 (List returns it as "number")',
 });
 
-const options = (names: Record<string, string>): INodePropertyOptions[] =>
-	Object.entries(names)
-		.map(([value, name]) => ({ name, value }))
-		.sort((a, b) => a.name.localeCompare(b.name));
-
 const commaChoice = (displayName: string, name: string, description: string, choices: Record<string, string>): RowField => ({
-	displayName, name, type: 'multiOptions', in: 'query', optional: true, default: [], description, options: options(choices),
+	displayName, name, type: 'multiOptions', in: 'query', optional: true, default: [], description, options: sortedOptions(choices),
 	toApi: (value) => (value as string[]).join(','),
 });
 
-const SEVERITIES = { critical: 'Critical', high: 'High', medium: 'Medium', low: 'Low' };
+/** Dismissing or reopening an alert (Dependabot and code scanning). */
+const UPDATE_STATES = { dismissed: 'Dismissed', open: 'Open' };
+
+const CODE_SCANNING_STATES = { closed: 'Closed', dismissed: 'Dismissed', fixed: 'Fixed', open: 'Open' };
+
+const SECRET_SCANNING_STATES = { open: 'Open', resolved: 'Resolved' };
+
+const SECRET_SCANNING_RESOLUTIONS = { false_positive: 'False Positive', revoked: 'Revoked', used_in_tests: 'Used in Tests', wont_fix: 'Won’t Fix' };
 
 interface Kind {
 	key: 'Dependabot' | 'CodeScanning' | 'SecretScanning';
@@ -45,7 +48,7 @@ interface Kind {
 
 const dependabotFilters = (): RowField[] => [
 	commaChoice('State', 'state', 'Only alerts in these states', { auto_dismissed: 'Auto-Dismissed', dismissed: 'Dismissed', fixed: 'Fixed', open: 'Open' }),
-	commaChoice('Severity', 'severity', 'Only alerts of these severities', SEVERITIES),
+	commaChoice('Severity', 'severity', 'Only alerts of these severities', ALERT_SEVERITY_LABELS),
 	{ displayName: 'Ecosystem', name: 'ecosystem', type: 'string', default: '', in: 'query', optional: true, placeholder: 'e.g. npm, pip', description: 'Only alerts for these package ecosystems, separated by commas' },
 	{ displayName: 'Package', name: 'package', type: 'string', default: '', in: 'query', optional: true, description: 'Only alerts for these package names, separated by commas' },
 	{ ...sortDirection() },
@@ -61,11 +64,11 @@ const KINDS: Kind[] = [
 		organizationFilters: dependabotFilters,
 		updateWords: 'Dismiss an alert with a reason, or reopen it.',
 		update: () => [
-			{ displayName: 'State', name: 'state', type: 'options', in: 'body', required: true, default: 'dismissed', description: 'Dismiss or reopen the alert', options: options({ dismissed: 'Dismissed', open: 'Open' }) },
+			{ displayName: 'State', name: 'state', type: 'options', in: 'body', required: true, default: 'dismissed', description: 'Dismiss or reopen the alert', options: sortedOptions(UPDATE_STATES) },
 			{
 				displayName: 'Dismissed Reason', name: 'dismissed_reason', type: 'options', in: 'body', optional: true, default: 'tolerable_risk',
 				description: 'Why it is dismissed (required by GitHub when dismissing)',
-				options: options({ fix_started: 'Fix Started', inaccurate: 'Inaccurate', no_bandwidth: 'No Bandwidth', not_used: 'Not Used', tolerable_risk: 'Tolerable Risk' }),
+				options: sortedOptions({ fix_started: 'Fix Started', inaccurate: 'Inaccurate', no_bandwidth: 'No Bandwidth', not_used: 'Not Used', tolerable_risk: 'Tolerable Risk' }),
 			},
 			{ displayName: 'Dismissed Comment', name: 'dismissed_comment', type: 'string', default: '', in: 'body', optional: true, description: 'Note on the dismissal (up to 280 characters)' },
 		],
@@ -76,27 +79,27 @@ const KINDS: Kind[] = [
 		segment: 'code-scanning',
 		what: 'problems found by code analysis (e.g. CodeQL)',
 		repositoryFilters: () => [
-			{ displayName: 'State', name: 'state', type: 'options', in: 'query', optional: true, default: 'open', description: 'Only alerts in this state', options: options({ closed: 'Closed', dismissed: 'Dismissed', fixed: 'Fixed', open: 'Open' }) },
+			{ displayName: 'State', name: 'state', type: 'options', in: 'query', optional: true, default: 'open', description: 'Only alerts in this state', options: sortedOptions(CODE_SCANNING_STATES) },
 			{ displayName: 'Tool Name', name: 'tool_name', type: 'string', default: '', in: 'query', optional: true, placeholder: 'e.g. CodeQL', description: 'Only alerts of this analysis tool' },
 			{ displayName: 'Ref', name: 'ref', type: 'string', default: '', in: 'query', optional: true, placeholder: 'e.g. refs/heads/main', description: 'Only alerts on this Git reference (refs/heads/BRANCH or refs/pull/NUMBER/merge)' },
 			{ ...sortDirection() },
 		],
 		organizationFilters: () => [
-			{ displayName: 'State', name: 'state', type: 'options', in: 'query', optional: true, default: 'open', description: 'Only alerts in this state', options: options({ closed: 'Closed', dismissed: 'Dismissed', fixed: 'Fixed', open: 'Open' }) },
+			{ displayName: 'State', name: 'state', type: 'options', in: 'query', optional: true, default: 'open', description: 'Only alerts in this state', options: sortedOptions(CODE_SCANNING_STATES) },
 			{
 				displayName: 'Severity', name: 'severity', type: 'options', in: 'query', optional: true, default: 'high', description: 'Only alerts of this severity',
-				options: options({ ...SEVERITIES, error: 'Error', note: 'Note', warning: 'Warning' }),
+				options: sortedOptions({ ...ALERT_SEVERITY_LABELS, ...CODE_SCANNING_RULE_SEVERITY_LABELS }),
 			},
 			{ displayName: 'Tool Name', name: 'tool_name', type: 'string', default: '', in: 'query', optional: true, placeholder: 'e.g. CodeQL', description: 'Only alerts of this analysis tool' },
 			{ ...sortDirection() },
 		],
 		updateWords: 'Dismiss an alert with a reason, or reopen it.',
 		update: () => [
-			{ displayName: 'State', name: 'state', type: 'options', in: 'body', required: true, default: 'dismissed', description: 'Dismiss or reopen the alert', options: options({ dismissed: 'Dismissed', open: 'Open' }) },
+			{ displayName: 'State', name: 'state', type: 'options', in: 'body', required: true, default: 'dismissed', description: 'Dismiss or reopen the alert', options: sortedOptions(UPDATE_STATES) },
 			{
 				displayName: 'Dismissed Reason', name: 'dismissed_reason', type: 'options', in: 'body', optional: true, default: 'false positive',
 				description: 'Why it is dismissed (required by GitHub when dismissing)',
-				options: options({ 'false positive': 'False Positive', "won't fix": 'Won’t Fix', 'used in tests': 'Used in Tests', mitigated: 'Mitigated' }),
+				options: sortedOptions({ 'false positive': 'False Positive', "won't fix": 'Won’t Fix', 'used in tests': 'Used in Tests', mitigated: 'Mitigated' }),
 			},
 			{ displayName: 'Dismissed Comment', name: 'dismissed_comment', type: 'string', default: '', in: 'body', optional: true, description: 'Note on the dismissal (up to 280 characters)' },
 		],
@@ -111,10 +114,10 @@ const KINDS: Kind[] = [
 		organizationFilters: () => secretScanningFilters(),
 		updateWords: 'Resolve an alert with a resolution, or reopen it.',
 		update: () => [
-			{ displayName: 'State', name: 'state', type: 'options', in: 'body', required: true, default: 'resolved', description: 'Resolve or reopen the alert', options: options({ open: 'Open', resolved: 'Resolved' }) },
+			{ displayName: 'State', name: 'state', type: 'options', in: 'body', required: true, default: 'resolved', description: 'Resolve or reopen the alert', options: sortedOptions(SECRET_SCANNING_STATES) },
 			{
 				displayName: 'Resolution', name: 'resolution', type: 'options', in: 'body', optional: true, default: 'revoked', description: 'Why it is resolved (required by GitHub when resolving)',
-				options: options({ false_positive: 'False Positive', revoked: 'Revoked', used_in_tests: 'Used in Tests', wont_fix: 'Won’t Fix' }),
+				options: sortedOptions(SECRET_SCANNING_RESOLUTIONS),
 			},
 			{ displayName: 'Resolution Comment', name: 'resolution_comment', type: 'string', default: '', in: 'body', optional: true, description: 'Note on the resolution (up to 270 characters)' },
 		],
@@ -123,9 +126,9 @@ const KINDS: Kind[] = [
 
 function secretScanningFilters(): RowField[] {
 	return [
-		{ displayName: 'State', name: 'state', type: 'options', in: 'query', optional: true, default: 'open', description: 'Only alerts in this state', options: options({ open: 'Open', resolved: 'Resolved' }) },
+		{ displayName: 'State', name: 'state', type: 'options', in: 'query', optional: true, default: 'open', description: 'Only alerts in this state', options: sortedOptions(SECRET_SCANNING_STATES) },
 		{ displayName: 'Secret Type', name: 'leakType', apiName: 'secret_type', type: 'string', default: '', in: 'query', optional: true, placeholder: 'e.g. github_personal_access_token', description: 'Only alerts of these secret types, separated by commas' },
-		commaChoice('Resolution', 'resolution', 'Only resolved alerts with these resolutions', { false_positive: 'False Positive', revoked: 'Revoked', used_in_tests: 'Used in Tests', wont_fix: 'Won’t Fix' }),
+		commaChoice('Resolution', 'resolution', 'Only resolved alerts with these resolutions', SECRET_SCANNING_RESOLUTIONS),
 		{ ...sortDirection() },
 	];
 }

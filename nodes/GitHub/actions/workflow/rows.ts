@@ -12,6 +12,7 @@ import {
 	listWorkflowRuns,
 } from './handlers';
 
+/** Statuses and conclusions a run can be listed by; labels are made from the values, so they read "In progress" (not CHECK_CONCLUSIONS' "In Progress"). */
 const RUN_STATUSES = [
 	'action_required', 'cancelled', 'completed', 'failure', 'in_progress', 'neutral', 'pending', 'queued',
 	'requested', 'skipped', 'stale', 'success', 'timed_out', 'waiting',

@@ -1,0 +1,89 @@
+import { createHmac } from 'crypto';
+
+import type { FakeReply } from '../fakes/server';
+import type { SimulatedAnswer } from '../fakes/simulatedRepository';
+import { PACKAGE } from './n8n';
+
+/**
+ * The nodes the real-n8n tests (e2e and queue mode) build their GitHub workflows from, and what
+ * they send those workflows: each is written once, the tests set only what they vary. Chain the
+ * nodes with chainWorkflow (./n8n).
+ */
+
+export type NodeCredentials = Record<string, { id: string; name: string }>;
+
+type Node = Record<string, unknown>;
+
+const OCTO = { __rl: true, mode: 'name', value: 'octo' };
+
+/** octo/hello as the GitHub node's Repository Owner and Repository, picked from the lists. */
+export const OCTO_HELLO = { owner: { __rl: true, mode: 'list', value: 'octo' }, repository: { __rl: true, mode: 'list', value: 'hello' } };
+
+/**
+ * One GitHub Toolkit node of a chain, run once whatever the previous node emitted. Its output is
+ * GitHub's raw objects, which these tests compare (simplified output has its own tests).
+ */
+export function gitHubNode(credentials: Record<string, unknown>, name: string, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}): Node {
+	return { name, type: `${PACKAGE}.gitHub`, parameters: { simplify: false, ...parameters }, credentials, executeOnce: true, ...extra };
+}
+
+/** GitHub Toolkit Trigger on octo/hello with the given trigger choice (triggers, and for Any Event its events and actions). */
+export function gitHubTriggerNode(webhookId: string, credentials: NodeCredentials, choice: Record<string, unknown>, authentication = 'accessToken'): Node {
+	return {
+		id: 'trigger',
+		name: 'GitHub Trigger',
+		type: `${PACKAGE}.gitHubTrigger`,
+		webhookId,
+		parameters: { authentication, ...choice, owner: OCTO, listenOn: 'repositories', repositories: 'hello' },
+		credentials,
+	};
+}
+
+/** GitHub Toolkit Poll Trigger on the owner "octo", every minute: the repository events, in the chosen repositories or all of octo's (`watched`). */
+export function pollTriggerNode(credentials: NodeCredentials, events: string[], watched: { repositories: string[] } | { watch: 'allOfOwner' }): Node {
+	return {
+		id: 'trigger',
+		name: 'Poll Trigger',
+		type: `${PACKAGE}.gitHubPollTrigger`,
+		parameters: { authentication: 'accessToken', pollTimes: { item: [{ mode: 'everyMinute' }] }, trigger: 'repositoryEvents', events, owner: OCTO, ...watched },
+		credentials,
+	};
+}
+
+/** GitHub API Call node "Comment": POST `endpoint` with `body` (both may be expressions); the comment the fake receives shows the run happened. */
+export function commentNode(credentials: NodeCredentials, endpoint: string, body: string, authentication = 'accessToken'): Node {
+	return {
+		id: 'comment',
+		name: 'Comment',
+		type: `${PACKAGE}.githubApiCall`,
+		parameters: { authentication, method: 'POST', endpoint, body },
+		credentials,
+	};
+}
+
+/** GitHub API Call node "Dispatch": a repository dispatch to `repository` ("owner/name") with `body` (an expression); each dispatch the fake receives is one execution. */
+export function dispatchNode(credentials: NodeCredentials, repository: string, body: string): Node {
+	return {
+		id: 'dispatch',
+		name: 'Dispatch',
+		type: `${PACKAGE}.githubApiCall`,
+		parameters: { authentication: 'accessToken', method: 'POST', endpoint: `/repos/${repository}/dispatches`, body },
+		credentials,
+	};
+}
+
+/** The body of GitHub's "issues" delivery for issue `number` opened on octo/hello. */
+export const issueOpened = (number: number) =>
+	JSON.stringify({ action: 'opened', issue: { number, title: `Issue ${number}` }, repository: { name: 'hello', full_name: 'octo/hello' } });
+
+/** GitHub's X-Hub-Signature-256 of a delivery body. */
+export const gitHubSignature = (secret: string, body: string) => 'sha256=' + createHmac('sha256', secret).update(body).digest('hex');
+
+/** A simulated repository's or owner's answer as the fake GitHub's reply; no answer is GitHub's 404. */
+export const replyWith = (answer: SimulatedAnswer | undefined): FakeReply =>
+	answer ? { status: answer.status, body: answer.body, headers: answer.headers } : { status: 404, body: { message: 'Not Found' } };
+
+/** Moves a simulated GitHub's clock up to the real one (n8n polls on real minutes), plus `aheadMs`. */
+export function followRealClock(simulated: { clock: number }, aheadMs = 0): void {
+	simulated.clock = Math.max(simulated.clock, Math.floor(Date.now() / 1000) * 1000) + aheadMs;
+}
