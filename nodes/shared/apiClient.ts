@@ -53,9 +53,10 @@ export interface ApiRequest {
 	acceptStatus?: number[];
 	/**
 	 * 'uploads': the service's upload host derived from the credential's API address (GitHub's
-	 * release assets); the request is locked to that host as others are to the API.
+	 * release assets); 'graphql': its GraphQL root (GitHub Enterprise Server serves GraphQL
+	 * beside, not under, its REST root). The request is locked to that host as others are to the API.
 	 */
-	server?: 'uploads';
+	server?: 'uploads' | 'graphql';
 	/** Issued by the scope module for requests it checked by their meaning (GitHub GraphQL). */
 	scopeProof?: object;
 }
@@ -109,6 +110,16 @@ export abstract class ApiClient {
 	/** The upload host's root for this credential; services without one leave it undefined. */
 	protected uploadBaseUrlFrom(_credentials: ICredentialDataDecryptedObject): string | undefined {
 		return undefined;
+	}
+
+	/** The GraphQL root for this credential; services without GraphQL leave it undefined. */
+	protected graphqlBaseUrlFrom(_credentials: ICredentialDataDecryptedObject): string | undefined {
+		return undefined;
+	}
+
+	/** Which root a request goes to; a service may know it from the path alone. */
+	protected serverFor(request: ApiRequest): ApiRequest['server'] {
+		return request.server;
 	}
 
 	async credentials(): Promise<ICredentialDataDecryptedObject> {
@@ -272,15 +283,16 @@ export abstract class ApiClient {
 	/** The root a request is joined to: the credential's API, or exactly its upload host. */
 	private serverBase(request: ApiRequest, credentials: ICredentialDataDecryptedObject): string {
 		const api = checkedBaseUrl(this.baseUrlFrom(credentials), this.baseUrlField);
-		if (request.server !== 'uploads') return api;
-		const uploads = this.uploadBaseUrlFrom(credentials);
-		if (!uploads) {
+		const server = this.serverFor(request);
+		if (!server) return api;
+		const root = server === 'uploads' ? this.uploadBaseUrlFrom(credentials) : this.graphqlBaseUrlFrom(credentials);
+		if (!root) {
 			throw new UnsafeRequestError(
-				`${this.service} has no upload host for the credential's address ${api}`,
+				`${this.service} has no ${server === 'uploads' ? 'upload host' : 'GraphQL endpoint'} for the credential's address ${api}`,
 				`Set "${this.baseUrlField.displayName}" in the credential to the service's API address.`,
 			);
 		}
-		return checkedBaseUrl(uploads, this.baseUrlField);
+		return checkedBaseUrl(root, this.baseUrlField);
 	}
 
 	/**

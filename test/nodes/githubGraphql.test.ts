@@ -70,6 +70,22 @@ describe('GitHub API Call node: GraphQL mode', () => {
 		expect(scope.isDone()).toBe(true);
 	});
 
+	it('REST mode: POST /graphql of an Enterprise Server credential goes to https://HOST/api/graphql too, not under /api/v3', async () => {
+		const scope = nock('https://github.example.com', { reqheaders: { authorization: `Bearer ${OAUTH_TOKEN}` } })
+			.post('/api/graphql', { query: '{ viewer { login } }' })
+			.reply(200, { data: { viewer: { login: 'octo' } } });
+
+		const run = await runWorkflow(
+			singleNodeWorkflow(
+				packageNode('Call', 'githubApiCall', { authentication: 'oAuth2', method: 'POST', endpoint: '/graphql', body: '{"query": "{ viewer { login } }"}' }, { githubServerOAuth2Api: 'oauth-cred' }),
+			),
+			{ credentials },
+		);
+
+		expect(run.json('Call')).toEqual([{ data: { viewer: { login: 'octo' } } }]);
+		expect(scope.isDone()).toBe(true);
+	});
+
 	it('outputs status, headers and the whole answer with "Include Status and Headers"', async () => {
 		nock('https://api.github.com')
 			.post('/graphql', { query: '{ viewer { login } }', variables: {} })

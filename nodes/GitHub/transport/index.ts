@@ -104,6 +104,16 @@ export class GitHubClient extends ApiClient {
 		return undefined;
 	}
 
+	/** GraphQL is at <host>/api/graphql on Enterprise Server (REST at /api/v3), at /graphql on github.com. */
+	protected graphqlBaseUrlFrom(credentials: ICredentialDataDecryptedObject): string | undefined {
+		return this.baseUrlFrom(credentials).replace(/(\/api)\/v3$/i, '$1');
+	}
+
+	/** `/graphql` means GitHub's GraphQL endpoint wherever it is asked for (rows, GraphQL mode, REST mode). */
+	protected serverFor(request: ApiRequest): ApiRequest['server'] {
+		return request.server ?? (request.path === '/graphql' ? 'graphql' : undefined);
+	}
+
 	protected defaultHeaders(): Record<string, string> {
 		return {
 			Accept: GITHUB_MEDIA_TYPE,
@@ -245,11 +255,7 @@ export class GitHubClient extends ApiClient {
 	 * them with status 200, with or without partial `data`) is a NodeApiError with GitHub's messages.
 	 */
 	async graphqlResponse<T = IDataObject>(body: IDataObject, scopeProof?: ScopeProof): Promise<ApiResponse<{ data?: T }>> {
-		const enterprise = /\/api\/v3$/i.test(await this.baseUrl());
-		const client = enterprise
-			? new GitHubGraphqlOnEnterprise(this.ctx, this.credentialType, this.bounds)
-			: this;
-		const response = await client.send<{ data?: T; errors?: Array<{ message: string }> }>({
+		const response = await this.send<{ data?: T; errors?: Array<{ message: string }> }>({
 			method: 'POST',
 			path: '/graphql',
 			body,
@@ -265,18 +271,5 @@ export class GitHubClient extends ApiClient {
 			);
 		}
 		return response;
-	}
-}
-
-class GitHubGraphqlOnEnterprise extends GitHubClient {
-	constructor(ctx: ApiContext, credentialType: string, bounds: RetryBounds) {
-		const auth = (Object.keys(GITHUB_CREDENTIAL_TYPES) as GitHubAuthentication[]).find(
-			(key) => GITHUB_CREDENTIAL_TYPES[key] === credentialType,
-		);
-		super(ctx, auth, bounds);
-	}
-
-	protected baseUrlFrom(credentials: ICredentialDataDecryptedObject): string {
-		return super.baseUrlFrom(credentials).replace(/\/v3$/i, '');
 	}
 }
