@@ -89,19 +89,6 @@ export function discardBody(body: unknown): void {
 const failures = new WeakMap<object, Error>();
 
 /**
- * A download is passed on in pieces of at least this size (the last one may be smaller). A socket
- * delivers 64 KiB at a time and n8n's binary data store writes every piece it is given with a call
- * of its own, one after the other; joining the chunks costs the one copy redaction needs anyway.
- */
-export const DOWNLOAD_PIECE_BYTES = MB;
-
-/**
- * Uploads read their file from n8n's binary data store in chunks of this size (its default is
- * 64 KiB): fewer reads from disk and fewer writes to the socket.
- */
-export const UPLOAD_READ_BYTES = MB;
-
-/**
  * The body as it may be kept: at most `limitBytes` (then DownloadLimitError), with the
  * credential's secrets replaced as in any other answer. Secrets split across chunks are found:
  * the last (longest secret − 1) bytes wait for the next chunk.
@@ -144,20 +131,7 @@ export function guardedDownload(source: Readable, limitBytes: number, secrets: s
 
 	async function* guarded() {
 		let received = 0;
-		// Bytes not passed on yet: the chunks of the current piece, and the end of the last piece
-		// held back because a secret may continue in the next one.
-		let pending: Buffer[] = [];
-		let pendingBytes = 0;
 		let tail = Buffer.alloc(0);
-		const piece = (final: boolean): Buffer[] => {
-			const data = !tail.length && pending.length === 1 ? pending[0] : Buffer.concat(tail.length ? [tail, ...pending] : pending);
-			pending = [];
-			pendingBytes = 0;
-			if (!needles.length) return [data];
-			const { parts, rest } = redactUpTo(data, final ? data.length : Math.max(0, data.length - keep));
-			tail = Buffer.from(rest);
-			return parts;
-		};
 		for await (const chunk of source as AsyncIterable<Buffer | string>) {
 			const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
 			received += bytes.length;
@@ -167,12 +141,16 @@ export function guardedDownload(source: Readable, limitBytes: number, secrets: s
 				source.destroy();
 				throw tooLarge;
 			}
-			pending.push(bytes);
-			pendingBytes += bytes.length;
-			if (pendingBytes < DOWNLOAD_PIECE_BYTES) continue;
-			for (const part of piece(false)) if (part.length) yield part;
+			if (!needles.length) {
+				yield bytes;
+				continue;
+			}
+			const data = tail.length ? Buffer.concat([tail, bytes]) : bytes;
+			const { parts, rest } = redactUpTo(data, Math.max(0, data.length - keep));
+			tail = Buffer.from(rest);
+			for (const part of parts) if (part.length) yield part;
 		}
-		if (pendingBytes || tail.length) for (const part of piece(true)) if (part.length) yield part;
+		if (tail.length) for (const part of redactUpTo(tail, tail.length).parts) if (part.length) yield part;
 	}
 	output = readableClassOf(source).from(guarded(), { objectMode: false });
 	return output;
@@ -288,7 +266,7 @@ export function inputFile(ctx: IExecuteFunctions, itemIndex: number, property: s
 	return {
 		...base,
 		size: typeof bytesField === 'number' ? bytesField : undefined,
-		open: async () => await ctx.helpers.getBinaryStream(id, UPLOAD_READ_BYTES),
+		open: async () => await ctx.helpers.getBinaryStream(id),
 	};
 }
 

@@ -16,8 +16,6 @@ const MODE = 'filesystem-emulated';
 export class EmulatedBinaryStore {
 	private files = new Map<string, { bytes: Buffer; fileSize: number }>();
 	readonly reads = { stream: 0, buffer: 0, metadata: 0 };
-	/** The chunk size each stream was asked for (getBinaryStream's second argument); the stream itself keeps chunkSize. */
-	readonly chunkSizesAsked: Array<number | undefined> = [];
 	/** Bytes per chunk the streams deliver (an odd size exercises chunk boundaries). */
 	chunkSize = 1000;
 	/**
@@ -30,9 +28,8 @@ export class EmulatedBinaryStore {
 	constructor() {
 		const store = this;
 		Container.get(BinaryDataService).setManager(MODE as never, {
-			async getAsStream(fileId: string, chunkSizeAsked?: number) {
+			async getAsStream(fileId: string) {
 				store.reads.stream++;
-				store.chunkSizesAsked.push(chunkSizeAsked);
 				const { bytes } = store.file(fileId);
 				const { chunkSize, beforeLaterChunks } = store;
 				return Readable.from(
@@ -81,7 +78,6 @@ export class EmulatedBinaryStore {
 
 	resetCounts() {
 		this.reads.stream = this.reads.buffer = this.reads.metadata = 0;
-		this.chunkSizesAsked.length = 0;
 		this.beforeLaterChunks = undefined;
 	}
 }

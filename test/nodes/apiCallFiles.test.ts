@@ -4,7 +4,6 @@ import { gzipSync } from 'zlib';
 
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
 import { resetTrelloRateLimitState } from '../../nodes/Trello/transport';
-import { UPLOAD_READ_BYTES } from '../../nodes/shared/transfer';
 import { githubContract, trelloContract } from '../contracts/openapi';
 import { EmulatedBinaryStore } from '../harness/binaryStore';
 import { runWorkflow, singleNodeWorkflow } from '../harness/workflow';
@@ -254,7 +253,7 @@ describe('request bodies', () => {
 		expect(api.received[0].headers['content-type']).toBe('image/png');
 	});
 
-	it('Binary File: a stored file streams from n8n’s store in reads of 1 MiB, sent with its Content-Length (as Release → Upload Asset sends one)', async () => {
+	it('Binary File: a stored file streams from n8n’s store, sent with its Content-Length (as Release → Upload Asset sends one), never chunked', async () => {
 		api.on('POST', '/markdown/raw', () => ({ body: '<p>ok</p>', headers: { 'content-type': 'text/html; charset=utf-8' } }));
 		const file = Buffer.concat(Array.from({ length: 40 }, () => EVERY_BYTE));
 		// n8n 1.x: the size comes from the store's metadata, not the item.
@@ -268,7 +267,6 @@ describe('request bodies', () => {
 		);
 
 		expect(store.reads).toMatchObject({ stream: 1, buffer: 0, metadata: 1 });
-		expect(store.chunkSizesAsked).toEqual([UPLOAD_READ_BYTES]);
 		const [sent] = api.received;
 		expect(sent.bytes.equals(file)).toBe(true);
 		expect(sent.headers['content-length']).toBe(String(file.length));
