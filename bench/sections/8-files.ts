@@ -48,7 +48,7 @@ interface FileCase {
 
 const trelloUploadSize = (size: number) => Math.min(size, TRELLO_LIMIT_MB * MIB);
 
-const CASES: FileCase[] = [
+const ALL_CASES: FileCase[] = [
 	{
 		label: 'n8n HTTP Request, download as File',
 		direction: 'download',
@@ -165,6 +165,10 @@ const CASES: FileCase[] = [
 		}),
 	},
 ];
+
+/** BENCH_FILES_CASES=<regular expression>: only the cases whose label matches (a partial run, for looking into one case). */
+const CASE_FILTER = process.env.BENCH_FILES_CASES ? new RegExp(process.env.BENCH_FILES_CASES, 'i') : undefined;
+const CASES = CASE_FILTER ? ALL_CASES.filter((c) => CASE_FILTER.test(c.label)) : ALL_CASES;
 
 /** The Trello upload's limit below the larger file, and Download Asset's below the asset: both must refuse before reading. */
 const REFUSED_UPLOAD_LIMIT_MB = LARGER > TRELLO_LIMIT_MB * MIB ? TRELLO_LIMIT_MB : 10;

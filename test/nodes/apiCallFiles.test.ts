@@ -253,6 +253,27 @@ describe('request bodies', () => {
 		expect(api.received[0].headers['content-type']).toBe('image/png');
 	});
 
+	it('Binary File: a stored file streams from n8n’s store, sent with its Content-Length (as Release → Upload Asset sends one), never chunked', async () => {
+		api.on('POST', '/markdown/raw', () => ({ body: '<p>ok</p>', headers: { 'content-type': 'text/html; charset=utf-8' } }));
+		const file = Buffer.concat(Array.from({ length: 40 }, () => EVERY_BYTE));
+		// n8n 1.x: the size comes from the store's metadata, not the item.
+		const stored = store.add(file, { fileName: 'bytes.bin', mimeType: 'application/octet-stream' });
+		store.beforeLaterChunks = async () => await api.bodyBytesArrived(1);
+
+		await run(
+			'githubToken',
+			{ method: 'POST', endpoint: '/markdown/raw', bodyContentType: 'binary', contentType: 'application/octet-stream' },
+			[{ $binary: { data: stored } }],
+		);
+
+		expect(store.reads).toMatchObject({ stream: 1, buffer: 0, metadata: 1 });
+		const [sent] = api.received;
+		expect(sent.bytes.equals(file)).toBe(true);
+		expect(sent.headers['content-length']).toBe(String(file.length));
+		expect(sent.headers['transfer-encoding']).toBeUndefined();
+		expect(sent.headers['content-type']).toBe('application/octet-stream');
+	});
+
 	it('Binary File refuses a JSON or form content type (those bodies go through the checked JSON and form bodies), sending nothing', async () => {
 		const result = await run(
 			'trelloKeyToken',
