@@ -9,11 +9,11 @@ const WORKFLOW_ID = 'ghPollE2E';
 const OWNER_WORKFLOW_ID = 'ghPollOwnerE2E';
 const ALL_EVENTS_WORKFLOW_ID = 'ghPollAllEventsE2E';
 const credentials = { githubAccessTokenApi: { id: 'ghToken', name: 'GitHub token' } };
-/** n8n polls at most once a minute; a poll may come up to a minute after a change, plus start-up. */
+/** A poll comes at most 20 s after a change (E2E_POLL_TIMES), plus start-up; the rest is room for a loaded machine. */
 const POLL_WAIT_MS = 150_000;
 
 /**
- * Poll Trigger (Repository Events: New Issue, New Star on octo/hello, every minute) → API Call
+ * Poll Trigger (Repository Events: New Issue, New Star on octo/hello, three poll times a minute) → API Call
  * sending a repository dispatch that names the item: each dispatch the fake receives is one
  * execution of the workflow.
  */
@@ -81,7 +81,7 @@ describe('GitHub Poll Trigger (Repository Events) in a real n8n', () => {
 		organization = new SimulatedOwner('octo', 'Organization', [repository], github.apiUrl);
 		events = new SimulatedRepository('octo', 'events', github.apiUrl);
 		const served = () => [...organization.repositories, events];
-		// GitHub's clock is the real one here (n8n polls on real minutes).
+		// GitHub's clock is the real one here (n8n polls on the real clock).
 		const followClock = () => {
 			for (const simulated of [repository, docs, events]) followRealClock(simulated);
 		};
@@ -195,7 +195,7 @@ describe('GitHub Poll Trigger (Repository Events) in a real n8n', () => {
 		let docsRelease = 0;
 		change(() => (docsRelease = Number(docs.release('docs-v1').id)));
 		await waitFor(() => (ownerDispatches().length >= 3 ? true : undefined), POLL_WAIT_MS);
-		// A later poll (a minute on) finds nothing new: no second run for either change.
+		// A later poll finds nothing new: no second run for either change.
 		const reads = issueListReads();
 		await waitFor(() => (issueListReads() > reads ? true : undefined), POLL_WAIT_MS);
 		change(() => (marker = Number(repository.openIssue('marker').number)));
