@@ -26,8 +26,8 @@ const THROUGHPUT_SHARE = 0.8;
 /**
  * Rounds of the larger file's transfers: one run of a 1 GiB case moved between 0.26× and 0.85×
  * of the plain stream from one run to the next on the same commit, so the throughput ratio is the
- * median of the rounds, each case paired with the plain stream measured in its round. Memory is
- * taken from the first round, where both sizes run side by side. BENCH_FILES_ROUNDS overrides (≥ 1).
+ * median of the rounds, each case paired with the plain stream measured in its round; the larger
+ * file's memory is the median of the rounds too. BENCH_FILES_ROUNDS overrides (≥ 1).
  */
 const FILE_ROUNDS = Math.max(1, Math.floor(Number(process.env.BENCH_FILES_ROUNDS ?? 3)) || 3);
 /** Our download nodes are allowed more than their 256 MB default, so the larger file passes. */
@@ -224,7 +224,7 @@ describe('Files: memory and throughput of downloads and uploads in a real n8n', 
 		report(
 			'Files: memory and throughput of downloads and uploads in a real n8n',
 			table(
-				['Case', `Peak RSS growth, ${small}`, `Peak RSS growth, ${large}`, `${large} − ${small} (goal ≤ ${mib(TOLERANCE)} MiB)`, `MiB/s, ${small}`, `MiB/s, ${large}: median (range)`, `${large} ÷ plain stream: median (range) (goal ≥ ${THROUGHPUT_SHARE})`],
+				['Case', `Peak RSS growth, ${small}`, `Peak RSS growth, ${large}: median (range)`, `${large} − ${small} (goal ≤ ${mib(TOLERANCE)} MiB)`, `MiB/s, ${small}`, `MiB/s, ${large}: median (range)`, `${large} ÷ plain stream: median (range) (goal ≥ ${THROUGHPUT_SHARE})`],
 				tableRows,
 			) +
 				'\n\n' +
@@ -233,7 +233,7 @@ describe('Files: memory and throughput of downloads and uploads in a real n8n', 
 				table(['Size limit checked before anything is read', 'Refused', 'Bytes the fake saw', 'Peak RSS growth'], refusalRows) +
 				`\n\nOne real n8n ${SMALL ? '(quick check: BENCH_FILES_SMALL=1) ' : ''}from the end-to-end suite's install, \`N8N_DEFAULT_BINARY_DATA_MODE=filesystem\`, the package installed from its packed tarball; every case is its own workflow run by \`n8n execute\` (a fresh process each), files of ${small} and ${large} (Trello's upload capped at its ${TRELLO_LIMIT_MB} MB limit: ${sizeText(trelloUploadSize(LARGER))}). Downloads come from a loopback fake (127.0.0.1) that streams the bytes (GitHub's downloads after a 302 to a second server, another host), and every byte is hash-checked: every downloaded file is read back from n8n's binary data store and its sha256 compared; every upload is hashed as it arrives (multipart: the file part) and compared. Uploads read their file from disk first with n8n's Read/Write Files node. ` +
 				`Peak RSS: the sum over n8n's process tree (the \`n8n execute\` process and the task runner it starts; the shell that checks for Python at start-up lives a moment and is left out) of each process's VmHWM, read from /proc every 50 ms and again as each process exits. Every workflow starts with a ${SETTLE_SECONDS} s Wait, so the task runner has finished starting (its memory grows for a few seconds) before anything moves and a short run is not credited with a smaller runner. Growth is that peak above an empty workflow's run (Manual Trigger and the Wait only, run before and after the cases, their mean: ${emptyText}); for uploads "node" is the growth above reading the same file alone. Throughput: the file's bytes over the time the fake took to send or receive them. ` +
-				`Rounds: the first runs every case at both sizes (the memory figures and the ${small} throughput come from it); ${FILE_ROUNDS > 1 ? `${FILE_ROUNDS - 1} more round${FILE_ROUNDS > 2 ? 's run' : ' runs'} every case again at ${large} only, every other round in reverse order` : 'no more rounds (BENCH_FILES_ROUNDS=1)'}; each round measures the plain stream first, and each case's ${large} throughput is divided by its own round's plain stream. The ${large} columns show the median of the ${FILE_ROUNDS} round${FILE_ROUNDS > 1 ? 's' : ''} with their range (a single ${large} transfer moved by a factor of three between two runs of the same commit on this 2-core machine). ` +
+				`Rounds: the first runs every case at both sizes (the ${small} figures come from it); ${FILE_ROUNDS > 1 ? `${FILE_ROUNDS - 1} more round${FILE_ROUNDS > 2 ? 's run' : ' runs'} every case again at ${large} only, every other round in reverse order` : 'no more rounds (BENCH_FILES_ROUNDS=1)'}; each round measures the plain stream first, and each case's ${large} throughput is divided by its own round's plain stream. The ${large} columns (memory and throughput) show the median of the ${FILE_ROUNDS} round${FILE_ROUNDS > 1 ? 's' : ''} with their range (a single ${large} transfer moved by a factor of three between two runs of the same commit on this 2-core machine). ` +
 				'The plain loopback stream is a separate Node process (n8n’s Node) piping the same fake’s answer into a file, or a file into the same fake’s upload, with nothing in between. Our download nodes have "Max Download Size (MB)" raised to ' +
 				`${DOWNLOAD_LIMIT_MB} for the larger file.`,
 		);
@@ -317,10 +317,12 @@ describe('Files: memory and throughput of downloads and uploads in a real n8n', 
 			await measure('filesEmpty');
 			const empty = [await measure('filesEmpty')];
 
-			/** First round: every case at both sizes (memory and the smaller file's throughput come from it). */
+			/** First round: every case at both sizes (the smaller file's figures come from it). */
 			const results = new Map<string, Measured>();
 			/** Per case, the larger file's MiB/s and its share of the same round's plain stream, one entry per round. */
 			const largerRates = new Map<number, number[]>();
+			/** Per case, the larger file's runs that succeeded, one per round: its memory is their median. */
+			const largerRuns = new Map<number, MeasuredRun[]>();
 			const shares = new Map<number, number[]>();
 			/** `${direction}:${size}` → MiB/s of the plain stream, one entry per round it was measured in. */
 			const plain = new Map<string, number[]>();
@@ -390,6 +392,7 @@ describe('Files: memory and throughput of downloads and uploads in a real n8n', 
 						const baseline = plain.get(`${c.direction}:${LARGER}`)?.[round] ?? NaN;
 						const mibPerSecond = measured.error ? NaN : (measured.mibPerSecond ?? NaN);
 						largerRates.set(index, [...(largerRates.get(index) ?? []), mibPerSecond]);
+						if (!measured.error) largerRuns.set(index, [...(largerRuns.get(index) ?? []), measured.run]);
 						shares.set(index, [...(shares.get(index) ?? []), mibPerSecond / baseline]);
 					}
 				}
@@ -428,8 +431,12 @@ describe('Files: memory and throughput of downloads and uploads in a real n8n', 
 			baselineRows.push(['n8n Read/Write Files, read alone (uploads read their file this way)', ...SIZES.map((size) => signedMib(growth(reads.get(size)!)))]);
 			if (trelloUploadSize(LARGER) !== LARGER) baselineRows.push([`n8n Read/Write Files, read alone, ${sizeText(trelloUploadSize(LARGER))}`, '', signedMib(growth(reads.get(trelloUploadSize(LARGER))!))]);
 
-			const theirDownload = results.get(`${CASES.findIndex((c) => c.theirs && c.direction === 'download')}:${LARGER}`);
-			const theirDownloadGrowth = theirDownload && !theirDownload.error ? growth(theirDownload.run) : undefined;
+			/** The larger file's peak RSS growth: the median of the rounds (undefined when no round succeeded). */
+			const largerGrowth = (index: number) => {
+				const { median, count } = spread((largerRuns.get(index) ?? []).map(growth));
+				return count ? median : undefined;
+			};
+			const theirDownloadGrowth = largerGrowth(CASES.findIndex((c) => c.theirs && c.direction === 'download'));
 			const flat: string[] = [];
 			const notFlat: string[] = [];
 			const underTheirs: string[] = [];
@@ -447,13 +454,21 @@ describe('Files: memory and throughput of downloads and uploads in a real n8n', 
 					const own = c.direction === 'upload' ? ` (node ${signedMib(m.run.peakBytes - reads.get(bytes)!.peakBytes)})` : '';
 					return `${signedMib(growth(m.run))}${own}`;
 				};
-				const difference = !small.error && !big.error ? growth(big.run) - growth(small.run) : undefined;
+				const bigGrowth = largerGrowth(index);
+				const describeBig = () => {
+					if (bigGrowth === undefined) return big.error ? `failed: ${big.error.slice(0, 120)}` : 'failed';
+					const growths = spread((largerRuns.get(index) ?? []).map(growth));
+					const range = growths.count > 1 ? ` (${signedMib(growths.min)} to ${signedMib(growths.max)})` : '';
+					const own = c.direction === 'upload' ? `, node ${signedMib(bigGrowth + emptyPeak - reads.get(bigBytes)!.peakBytes)}` : '';
+					return `${signedMib(bigGrowth)}${range}${own}`;
+				};
+				const difference = !small.error && bigGrowth !== undefined ? bigGrowth - growth(small.run) : undefined;
 				const caseShares = shares.get(index) ?? [];
 				const share = spread(caseShares).count ? spread(caseShares).median : undefined;
 				const name = c.label + (bigBytes !== LARGER ? ` (${sizeText(bigBytes)})` : '');
 				if (difference !== undefined) (difference <= TOLERANCE ? flat : notFlat).push(`${name} ${signedMib(difference)}`);
-				if (!c.theirs && theirDownloadGrowth !== undefined && !big.error) {
-					(growth(big.run) <= theirDownloadGrowth ? underTheirs : overTheirs).push(`${name} ${signedMib(growth(big.run))}`);
+				if (!c.theirs && theirDownloadGrowth !== undefined && bigGrowth !== undefined) {
+					(bigGrowth <= theirDownloadGrowth ? underTheirs : overTheirs).push(`${name} ${signedMib(bigGrowth)}`);
 				}
 				if (share !== undefined && !c.theirs) {
 					(share >= THROUGHPUT_SHARE ? fast : slow).push(`${name} ${ratioSpread(caseShares)}`);
@@ -462,7 +477,7 @@ describe('Files: memory and throughput of downloads and uploads in a real n8n', 
 				tableRows.push([
 					name,
 					describe(small, c.sizeFor?.(SMALLER) ?? SMALLER),
-					describe(big, bigBytes),
+					describeBig(),
 					difference === undefined ? '—' : `${signedMib(difference)} ${difference <= TOLERANCE ? '(holds)' : '(does not hold)'}`,
 					small.mibPerSecond?.toFixed(0) ?? '—',
 					valueSpread(largerRates.get(index) ?? []),
