@@ -339,7 +339,16 @@ export interface MeasuredRun {
 	/** Highest sum of their RSS seen by sampling every 50 ms, bytes (a lower bound of the peak). */
 	sampledPeakBytes: number;
 	wallMs: number;
+	/** The process printed its run but did not exit within EXIT_GRACE_MS and was killed. */
+	killedAfterResult?: boolean;
 }
+
+/**
+ * How long a process that has finished its work may take to exit. On this machine a Node 24
+ * process now and then never finishes exiting (its main thread left waiting on a lock after the
+ * work was done and the answer in): the bench kills it then instead of waiting for ever.
+ */
+const EXIT_GRACE_MS = 20_000;
 
 /**
  * `n8n execute --id=<workflow>` as RealN8n.execute runs it, with its process tree watched: every
@@ -367,8 +376,15 @@ export async function executeMeasured(n8n: RealN8n, workflowId: string, peakDir:
 	const roles = new Map<number, string>();
 	let sampledPeakKb = 0;
 	const deadline = Date.now() + timeoutMs;
+	let resultAt: number | undefined;
+	let killedAfterResult = false;
 	try {
 		while (running && Date.now() < deadline) {
+			if (resultAt === undefined && output.includes('"resultData"') && parseExecution(output)) resultAt = Date.now();
+			if (resultAt !== undefined && Date.now() - resultAt > EXIT_GRACE_MS) {
+				killedAfterResult = true;
+				break;
+			}
 			let rss = 0;
 			for (const pid of processTree(child.pid!)) {
 				if (!roles.has(pid)) {
@@ -383,7 +399,7 @@ export async function executeMeasured(n8n: RealN8n, workflowId: string, peakDir:
 			sampledPeakKb = Math.max(sampledPeakKb, rss);
 			await new Promise((resolve) => setTimeout(resolve, 50));
 		}
-		if (running) throw new Error(`n8n execute --id=${workflowId} did not finish in ${timeoutMs / 1000} s:\n${output.slice(-3000)}`);
+		if (running && !killedAfterResult) throw new Error(`n8n execute --id=${workflowId} did not finish in ${timeoutMs / 1000} s:\n${output.slice(-3000)}`);
 	} finally {
 		if (running) {
 			try {
@@ -402,7 +418,7 @@ export async function executeMeasured(n8n: RealN8n, workflowId: string, peakDir:
 	}
 	const peakBytes = [...peaks.values()].reduce((sum, kb) => sum + kb, 0) * 1024;
 	const byRole = [...peaks.entries()].map(([pid, kb]) => ({ role: roles.get(pid) ?? 'n8n', bytes: kb * 1024 }));
-	return { result: parseExecution(output), output, peakBytes, peaks: byRole, sampledPeakBytes: sampledPeakKb * 1024, wallMs };
+	return { result: parseExecution(output), output, peakBytes, peaks: byRole, sampledPeakBytes: sampledPeakKb * 1024, wallMs, killedAfterResult };
 }
 
 /** n8n's run JSON (--rawOutput), as RealN8n.execute reads it. */
@@ -426,12 +442,26 @@ function parseExecution(output: string): ExecutionResult | undefined {
 export async function plainStream(direction: 'download' | 'upload', url: string, file: string): Promise<void> {
 	const script =
 		direction === 'download'
-			? `const http=require('http'),fs=require('fs'),{pipeline}=require('stream/promises');http.get(process.argv[1],(res)=>pipeline(res,fs.createWriteStream(process.argv[2])).catch((e)=>{console.error(e);process.exit(1)}));`
-			: `const http=require('http'),fs=require('fs');const size=fs.statSync(process.argv[2]).size;const req=http.request(process.argv[1],{method:'POST',headers:{'content-type':'application/octet-stream','content-length':size}},(res)=>{res.resume();res.on('end',()=>process.exit(res.statusCode===200?0:1))});fs.createReadStream(process.argv[2]).pipe(req);`;
-	const child = spawn(process.env.N8N_NODE_BIN ?? process.execPath, ['-e', script, url, file], { stdio: ['ignore', 'ignore', 'pipe'] });
+			? `const http=require('http'),fs=require('fs'),{pipeline}=require('stream/promises');const done=(c)=>process.stdout.write('done '+c+'\\n',()=>process.exit(c));http.get(process.argv[1],(res)=>pipeline(res,fs.createWriteStream(process.argv[2])).then(()=>done(0),(e)=>{console.error(e);done(1)}));`
+			: `const http=require('http'),fs=require('fs');const done=(c)=>process.stdout.write('done '+c+'\\n',()=>process.exit(c));const size=fs.statSync(process.argv[2]).size;const req=http.request(process.argv[1],{method:'POST',headers:{'content-type':'application/octet-stream','content-length':size}},(res)=>{res.resume();res.on('end',()=>done(res.statusCode===200?0:1))});fs.createReadStream(process.argv[2]).pipe(req);`;
+	const child = spawn(process.env.N8N_NODE_BIN ?? process.execPath, ['-e', script, url, file], { stdio: ['ignore', 'pipe', 'pipe'] });
 	let stderr = '';
+	let stdout = '';
 	child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-	const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+	// The transfer is over when the child says so; a child that then does not exit is killed (EXIT_GRACE_MS).
+	let grace: NodeJS.Timeout | undefined;
+	let reported: number | undefined;
+	child.stdout.on('data', (d: Buffer) => {
+		stdout += d.toString();
+		const said = /done (\d+)/.exec(stdout);
+		if (said && reported === undefined) {
+			reported = Number(said[1]);
+			grace = setTimeout(() => child.kill('SIGKILL'), EXIT_GRACE_MS);
+		}
+	});
+	const exitCode = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+	clearTimeout(grace);
+	const code = reported ?? exitCode;
 	if (code !== 0) throw new Error(`plain ${direction} failed (${String(code)}): ${stderr}`);
 }
 

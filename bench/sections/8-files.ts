@@ -302,11 +302,15 @@ describe('Files: memory and throughput of downloads and uploads in a real n8n', 
 			};
 			const clearStore = () => rmSync(join(storagePath, 'workflows'), { recursive: true, force: true });
 
+			/** Runs that printed their result but did not exit (see EXIT_GRACE_MS in bench/files.ts). */
+			const killedAfterResult: string[] = [];
 			const measure = async (workflowId: string): Promise<MeasuredRun> => {
 				fake.transfers.length = 0;
 				fake.requests.length = 0;
 				try {
-					return await executeMeasured(n8n!, workflowId, peakDir, 600_000);
+					const run = await executeMeasured(n8n!, workflowId, peakDir, 600_000);
+					if (run.killedAfterResult) killedAfterResult.push(workflowId);
+					return run;
 				} catch (error) {
 					// A run that does not finish is reported with the others (nodeError reads the output).
 					return { output: (error as Error).message, peakBytes: NaN, peaks: [], sampledPeakBytes: NaN, wallMs: NaN };
@@ -505,6 +509,7 @@ describe('Files: memory and throughput of downloads and uploads in a real n8n', 
 			]);
 			goals.push(['Files: a size limit is checked before anything is read', refusalTexts.join('; '), refusalHolds.every(Boolean) ? 'met' : 'not met']);
 			if (problems.length) notes.push(`Files: ${problems.join('; ')}.`);
+			if (killedAfterResult.length) notes.push(`Files: ${killedAfterResult.length} \`n8n execute\` run(s) printed their result and then did not exit; each was killed after 20 s (${killedAfterResult.join(', ')}); their figures are from the run itself.`);
 		} finally {
 			await n8n?.dispose();
 			await fake.stop();
