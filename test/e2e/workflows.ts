@@ -39,13 +39,13 @@ export function gitHubTriggerNode(webhookId: string, credentials: NodeCredential
 	};
 }
 
-/** GitHub Toolkit Poll Trigger on the owner "octo", every minute: the repository events, in the chosen repositories or all of octo's (`watched`). */
 /**
  * Three poll times a minute (seconds 0, 20 and 40). n8n refuses a single poll time under a minute
  * but takes several; a poll every 20 s keeps the suites that wait for polls a third as long.
  */
 export const E2E_POLL_TIMES = { item: [0, 20, 40].map((second) => ({ mode: 'custom', cronExpression: `${second} * * * * *` })) };
 
+/** GitHub Toolkit Poll Trigger on the owner "octo", polling at E2E_POLL_TIMES: the repository events, in the chosen repositories or all of octo's (`watched`). */
 export function pollTriggerNode(credentials: NodeCredentials, events: string[], watched: { repositories: string[] } | { watch: 'allOfOwner' }): Node {
 	return {
 		id: 'trigger',
