@@ -92,7 +92,7 @@ function serveContent(res: ServerResponse, bytes: number, headers: Record<string
 }
 
 /** Hashes a body as it arrives: the whole body, or for multipart/form-data the content of its first part (the file). */
-async function receiveBody(req: IncomingMessage): Promise<{ bytes: number; fileBytes: number; hash: string }> {
+export async function receiveBody(req: IncomingMessage): Promise<{ bytes: number; fileBytes: number; hash: string }> {
 	const boundary = /boundary="?([^";]+)"?/.exec(req.headers['content-type'] ?? '')?.[1];
 	const digest = createHash('sha256');
 	let bytes = 0;
@@ -109,32 +109,54 @@ async function receiveBody(req: IncomingMessage): Promise<{ bytes: number; fileB
 		return { bytes, fileBytes, hash: digest.digest('hex') };
 	}
 	const delimiter = Buffer.from(`\r\n--${boundary}`);
+	const overlap = delimiter.length - 1;
 	let state: 'head' | 'file' | 'rest' = 'head';
 	let pending = Buffer.alloc(0);
 	for await (const chunk of req as AsyncIterable<Buffer>) {
 		bytes += chunk.length;
 		if (state === 'rest') continue;
-		let data = pending.length ? Buffer.concat([pending, chunk]) : chunk;
-		if (state === 'head') {
-			const end = data.indexOf('\r\n\r\n');
-			if (end === -1) {
-				pending = Buffer.from(data);
+		if (state === 'head' || chunk.length < overlap) {
+			// Small pieces (the part's head, a tiny chunk): joining them costs nothing.
+			let data = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+			if (state === 'head') {
+				const end = data.indexOf('\r\n\r\n');
+				if (end === -1) {
+					pending = Buffer.from(data);
+					continue;
+				}
+				state = 'file';
+				data = data.subarray(end + 4);
+			}
+			const at = data.indexOf(delimiter);
+			if (at !== -1) {
+				take(data.subarray(0, at));
+				state = 'rest';
 				continue;
 			}
-			state = 'file';
-			data = data.subarray(end + 4);
+			const keep = Math.min(data.length, overlap);
+			take(data.subarray(0, data.length - keep));
+			pending = Buffer.from(data.subarray(data.length - keep));
+			continue;
 		}
-		const at = data.indexOf(delimiter);
-		if (at !== -1) {
-			take(data.subarray(0, at));
+		// The file's chunks are searched where they lie (the fake must not copy every chunk and slow
+		// the upload it measures): first the seam with the bytes held back, then the chunk itself.
+		const seam = Buffer.concat([pending, chunk.subarray(0, overlap)]);
+		const inSeam = seam.indexOf(delimiter);
+		if (inSeam !== -1) {
+			take(seam.subarray(0, inSeam));
 			state = 'rest';
-			pending = Buffer.alloc(0);
+			continue;
+		}
+		take(pending);
+		const at = chunk.indexOf(delimiter);
+		if (at !== -1) {
+			take(chunk.subarray(0, at));
+			state = 'rest';
 			continue;
 		}
 		// The delimiter may straddle chunks: its length − 1 bytes wait for the next one.
-		const keep = Math.min(data.length, delimiter.length - 1);
-		take(data.subarray(0, data.length - keep));
-		pending = Buffer.from(data.subarray(data.length - keep));
+		take(chunk.subarray(0, chunk.length - overlap));
+		pending = Buffer.from(chunk.subarray(chunk.length - overlap));
 	}
 	return { bytes, fileBytes, hash: digest.digest('hex') };
 }

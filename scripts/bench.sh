@@ -31,7 +31,7 @@ status=0
 npx jest --config bench/jest.config.js --runInBand --silent bench/run.bench.ts "$@" >&2 || status=$?
 complete=yes
 if [ "$#" -gt 0 ]; then complete="no (only part of the sections was asked for: $*)"; fi
-if [ -n "${BENCH_FILES_CASES:-}${BENCH_FILES_SMALL:-}" ]; then complete="no (the files section ran in part or small: BENCH_FILES_CASES / BENCH_FILES_SMALL)"; fi
+if [ -n "${BENCH_FILES_CASES:-}${BENCH_FILES_SMALL:-}${BENCH_TRIGGER_CASES:-}" ]; then complete="no (a section ran in part or small: BENCH_FILES_CASES / BENCH_FILES_SMALL / BENCH_TRIGGER_CASES)"; fi
 if [ "$status" -ne 0 ]; then complete="no (a section failed)"; fi
 if [ -z "$N8N_HOST_DIR" ]; then complete="no (n8n's nodes were not measured)"; fi
 if [ -n "$N8N_HOST_DIR" ] && [ "$#" -eq 0 ]; then
