@@ -125,12 +125,12 @@ async function runCount(n8n: RealN8n, workflowId: string): Promise<number> {
 	return Number((json.data as { count?: number } | undefined)?.count ?? 0);
 }
 
-/** Waits until the workflow's saved runs stop growing for 3 s; returns the count and when it last grew. */
-async function settledRuns(n8n: RealN8n, workflowId: string) {
+/** Waits until the workflow's saved runs stop growing for `quietMs`; returns the count and when it last grew. */
+async function settledRuns(n8n: RealN8n, workflowId: string, quietMs = 3_000) {
 	let count = await runCount(n8n, workflowId);
 	let grewAt = Date.now();
 	const deadline = Date.now() + 120_000;
-	while (Date.now() - grewAt < 3_000 && Date.now() < deadline) {
+	while (Date.now() - grewAt < quietMs && Date.now() < deadline) {
 		await new Promise((resolve) => setTimeout(resolve, 100));
 		const now = await runCount(n8n, workflowId);
 		if (now !== count) {
@@ -141,14 +141,22 @@ async function settledRuns(n8n: RealN8n, workflowId: string) {
 	return { count, lastAt: grewAt };
 }
 
+/** The deliveries cut into `slices` contiguous parts of nearly equal size. */
+function sliced<T>(items: T[], slices: number): T[][] {
+	const parts = Math.max(1, Math.min(slices, items.length));
+	return Array.from({ length: parts }, (_, i) => items.slice(Math.floor((i * items.length) / parts), Math.floor(((i + 1) * items.length) / parts)));
+}
+
 /**
  * Publishes every case's workflow in one real n8n (SQLite, as the quick start runs it), waits
- * until each registered its hook with the fakes, then sends each case its corpus in turn, round
- * after round, the order of the cases reversed every other round (ours, n8n's, …, then back).
+ * until each registered its hook with the fakes, then measures in rounds. Within a round each
+ * case's corpus is cut into `slices` parts and the cases take turns slice by slice, the order
+ * reversed at every turn (ours, n8n's, then n8n's, ours, …): each case's round figure sums its
+ * slices, so a change of load on the machine reaches both sides of a ratio alike.
  */
 export async function measureInRealN8n(
 	cases: TriggerCase[],
-	options: { concurrency: number; rounds: number },
+	options: { concurrency: number; rounds: number; slices: number },
 ): Promise<EndToEndResult[]> {
 	const github = new BenchGitHub();
 	const trello = new BenchTrello();
@@ -205,26 +213,38 @@ export async function measureInRealN8n(
 		}
 
 		const results: EndToEndResult[] = cases.map((c) => ({ label: c.label, sent: 0, accepted: 0, refused: 0, answeredPerSecond: [], runs: 0, throughRunsPerSecond: [] }));
+		let turn = 0;
 		for (let roundIndex = 0; roundIndex < options.rounds; roundIndex++) {
-			const order = cases.map((_, i) => i);
-			if (roundIndex % 2 === 1) order.reverse();
-			for (const which of order) {
-				const c = cases[which];
-				const hook = hooks.get(c.id)!;
-				const deliveries = c.deliveries(hook, roundIndex);
-				const before = await runCount(n8n, c.id);
-				const t0 = Date.now();
-				const { accepted, refused } = await burst(hook.callbackUrl, deliveries, options.concurrency);
-				const answeredMs = Date.now() - t0;
-				const { count, lastAt } = await settledRuns(n8n, c.id);
-				const result = results[which];
-				result.sent += deliveries.length;
-				result.accepted += accepted;
-				result.refused += refused;
-				result.runs += count - before;
-				result.answeredPerSecond.push((deliveries.length / answeredMs) * 1000);
-				result.throughRunsPerSecond.push((deliveries.length / Math.max(answeredMs, lastAt - t0)) * 1000);
+			const slicesOf = cases.map((c) => sliced(c.deliveries(hooks.get(c.id)!, roundIndex), options.slices));
+			const answeredMs = cases.map(() => 0);
+			const throughMs = cases.map(() => 0);
+			for (let slice = 0; slice < options.slices; slice++) {
+				const order = cases.map((_, i) => i);
+				if (turn++ % 2 === 1) order.reverse();
+				for (const which of order) {
+					const deliveries = slicesOf[which][slice];
+					if (!deliveries?.length) continue;
+					const c = cases[which];
+					const before = await runCount(n8n, c.id);
+					const t0 = Date.now();
+					const { accepted, refused } = await burst(hooks.get(c.id)!.callbackUrl, deliveries, options.concurrency);
+					const answered = Date.now() - t0;
+					// A second without a new run ends a slice; a later run is counted in the case's next slice.
+					const { count, lastAt } = await settledRuns(n8n, c.id, 1_000);
+					const result = results[which];
+					result.sent += deliveries.length;
+					result.accepted += accepted;
+					result.refused += refused;
+					result.runs += count - before;
+					answeredMs[which] += answered;
+					throughMs[which] += Math.max(answered, lastAt - t0);
+				}
 			}
+			cases.forEach((_, which) => {
+				const sent = slicesOf[which].reduce((sum, part) => sum + part.length, 0);
+				results[which].answeredPerSecond.push((sent / answeredMs[which]) * 1000);
+				results[which].throughRunsPerSecond.push((sent / throughMs[which]) * 1000);
+			});
 		}
 		return results;
 	} finally {

@@ -1,4 +1,5 @@
 import { WEBHOOK_TRIGGERS } from '../../nodes/GitHub/triggers/events';
+import { WEBHOOK_TRIGGER_DEFAULT_VERSION } from '../../nodes/shared/webhookTriggerVersions';
 import { actions, BOARD_MODEL } from '../../test/trelloTriggers/fixtures';
 import type { Delivery as E2eDelivery, TriggerCase } from '../realN8n';
 import { measureInRealN8n, TRELLO as E2E_TRELLO } from '../realN8n';
@@ -16,6 +17,8 @@ describe('Trigger cost: deliveries per second accepted by a real n8n', () => {
 	const rows: Array<Array<string | number>> = [];
 	const examples = githubExamples;
 	const CONCURRENCY = 8;
+	/** Turns per round: each trigger's corpus is sent in this many slices, the triggers alternating. */
+	const SLICES = 10;
 	/** The Trello corpus is sent this many times per round (each time with fresh action ids). */
 	const TRELLO_REPEATS = 10;
 	const BOARD_ID = BOARD_MODEL.id;
@@ -25,7 +28,7 @@ describe('Trigger cost: deliveries per second accepted by a real n8n', () => {
 		signedGitHubCorpus(secret ?? '', (i) => `${prefix}-r${roundIndex + 1}-${String(i).padStart(6, '0')}`);
 	const trelloCorpus = ({ callbackUrl }: { callbackUrl: string }): E2eDelivery[] =>
 		Array.from({ length: TRELLO_REPEATS }).flatMap(() => signedTrelloCorpus(E2E_TRELLO.secret, callbackUrl));
-	const ourGitHub = { type: `${OURS}.gitHubTrigger`, credentials: { githubAccessTokenApi: { id: 'benchGhOurs', name: 'GitHub (ours)' } } };
+	const ourGitHub = { type: `${OURS}.gitHubTrigger`, typeVersion: WEBHOOK_TRIGGER_DEFAULT_VERSION, credentials: { githubAccessTokenApi: { id: 'benchGhOurs', name: 'GitHub (ours)' } } };
 	const allCases: TriggerCase[] = [
 		{
 			label: 'ours: GitHub Trigger (all webhook triggers)',
@@ -54,6 +57,7 @@ describe('Trigger cost: deliveries per second accepted by a real n8n', () => {
 			id: 'trOurs',
 			node: {
 				type: `${OURS}.trelloTrigger`,
+				typeVersion: WEBHOOK_TRIGGER_DEFAULT_VERSION,
 				parameters: { authentication: 'keyToken', event: 'newBoardActivity', activityTypes: [], boards: [BOARD_ID] },
 				credentials: { trelloKeyTokenApi: { id: 'benchTrOurs', name: 'Trello (ours)' } },
 			},
@@ -75,7 +79,7 @@ describe('Trigger cost: deliveries per second accepted by a real n8n', () => {
 		report(
 			'Trigger cost end to end: deliveries per second accepted by a real n8n',
 			table(['Trigger', 'Deliveries', 'Answered 200 (refused)', 'Answered / s', 'Ours ÷ n8n', 'Runs started', 'Deliveries / s until the last run was saved', 'Ours ÷ n8n '], rows) +
-				`\n\nOne real n8n (the end-to-end suite's install, SQLite, \`n8n start\`) with five published workflows, each only the trigger; every trigger registered its own webhook with the loopback fakes at start-up (n8n's Trello Trigger through a preload that forwards \`https://api.trello.com\` to the fake). After 10 untimed warm-up deliveries each, the triggers are measured in ${ROUNDS} rounds: in each round every trigger in turn gets its corpus over HTTP, ${CONCURRENCY} deliveries in flight, the order of the triggers reversed every other round (ours, n8n’s, …, then n8n’s, ours); the corpus is the ${examples.length} @octokit/webhooks-examples payloads (GitHub, signed with the secret the hook was registered with, fresh delivery ids every round) or the ${Object.keys(actions).length} Trello action deliveries × ${TRELLO_REPEATS} (fresh action ids, signed with the application secret over body + callback URL). Deliveries and runs are totals over the rounds; rates and ours ÷ n8n’s are the median of the rounds with their range (each ratio pairs the figures of one round). "Answered / s": deliveries divided by the time until the last answer. "Until the last run was saved": the same deliveries divided by the time until n8n's execution list stopped growing (polled every 100 ms), which includes the runs each delivery started.`,
+				`\n\nOne real n8n (the end-to-end suite's install, SQLite, \`n8n start\`) with five published workflows, each only the trigger; every trigger registered its own webhook with the loopback fakes at start-up (n8n's Trello Trigger through a preload that forwards \`https://api.trello.com\` to the fake). After 10 untimed warm-up deliveries each, the triggers are measured in ${ROUNDS} rounds: in each round every trigger gets its corpus over HTTP in ${SLICES} slices, ${CONCURRENCY} deliveries in flight, the triggers taking turns slice by slice with the order reversed at every turn (ours, n8n’s, …, then n8n’s, ours), so that a change of load on the machine reaches both sides of a ratio alike; a slice ends when no new run was saved for 1 s; the corpus is the ${examples.length} @octokit/webhooks-examples payloads (GitHub, signed with the secret the hook was registered with, fresh delivery ids every round) or the ${Object.keys(actions).length} Trello action deliveries × ${TRELLO_REPEATS} (fresh action ids, signed with the application secret over body + callback URL). Deliveries and runs are totals over the rounds; a round's rate sums its slices; rates and ours ÷ n8n’s are the median of the rounds with their range (each ratio pairs the figures of one round). "Answered / s": deliveries divided by the time until the last answer. "Until the last run was saved": the same deliveries divided by the time until n8n's execution list stopped growing (polled every 100 ms), which includes the runs each delivery started.`,
 		);
 	});
 
@@ -86,7 +90,7 @@ describe('Trigger cost: deliveries per second accepted by a real n8n', () => {
 			notes.push(`End-to-end trigger cost not measured: ${unavailable}.`);
 			return;
 		}
-		const results = await measureInRealN8n(cases, { concurrency: CONCURRENCY, rounds: ROUNDS });
+		const results = await measureInRealN8n(cases, { concurrency: CONCURRENCY, rounds: ROUNDS, slices: SLICES });
 		const byLabel = new Map(results.map((r) => [r.label, r]));
 		const theirsFor = (label: string) => byLabel.get(label.includes('Trello') ? 'n8n Trello Trigger (board)' : 'n8n GitHub Trigger (events: *)');
 		for (const r of results) {

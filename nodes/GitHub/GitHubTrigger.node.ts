@@ -21,6 +21,7 @@ import { itemsForDelivery } from './triggers/matching';
 import { chosenTriggers, deliveryMatching, FILTERS_PROPERTY, hookTargets, OWNER_PROPERTY, rowsForEvent } from './triggers/parameters';
 import { EVENT_ACTIONS_PROPERTY, WEBHOOK_EVENTS_PROPERTY, webhookEventActions } from './triggers/anyEvent';
 import { verifySignature } from './triggers/signature';
+import { WEBHOOK_TRIGGER_DEFAULT_VERSION, WEBHOOK_TRIGGER_VERSIONS } from '../shared/webhookTriggerVersions';
 
 const NO_MATCH = 'Delivery does not match the chosen triggers';
 
@@ -49,7 +50,8 @@ export class GitHubTrigger implements INodeType {
 		name: 'gitHubTrigger',
 		icon: { light: 'file:github.svg', dark: 'file:github.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		version: WEBHOOK_TRIGGER_VERSIONS,
+		defaultVersion: WEBHOOK_TRIGGER_DEFAULT_VERSION,
 		subtitle: '={{$parameter["triggers"].join(", ")}}',
 		description: 'Starts the workflow when GitHub events happen (webhooks registered automatically)',
 		defaults: { name: 'GitHub Toolkit Trigger' },

@@ -13,6 +13,7 @@ import { EVENT_TYPES, TRIGGERS } from './triggers/events';
 import { createWebhooks, deleteWebhooks, webhooksExist } from './triggers/registration';
 import { getBoards, getLists } from './triggers/loadOptions';
 import { boardsPicker, listsPicker } from './actions/fields';
+import { WEBHOOK_TRIGGER_DEFAULT_VERSION, WEBHOOK_TRIGGER_VERSIONS } from '../shared/webhookTriggerVersions';
 
 /** The move filters apply where a card move can be seen. */
 const MOVE_FILTER_SHOWN = { show: { '/event': ['cardMoved', 'newBoardActivity', 'custom'] } };
@@ -25,7 +26,8 @@ export class TrelloTrigger implements INodeType {
 		name: 'trelloTrigger',
 		icon: { light: 'file:trello.svg', dark: 'file:trello.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		version: WEBHOOK_TRIGGER_VERSIONS,
+		defaultVersion: WEBHOOK_TRIGGER_DEFAULT_VERSION,
 		subtitle: '={{$parameter["event"]}}',
 		description: 'Starts the workflow when something happens on Trello boards (instant, webhook-based)',
 		defaults: { name: 'Trello Toolkit Trigger' },

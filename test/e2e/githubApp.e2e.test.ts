@@ -32,11 +32,15 @@ const actions = manualWorkflow('ghAppActions', [
 	},
 ]);
 
-/** GitHub Trigger on the app's credential (Any Event: label, milestone closed) → API Call commenting with what arrived. */
+/**
+ * GitHub Trigger on the app's credential (Any Event: label, milestone closed) → API Call commenting
+ * with what arrived. The trigger is of version 1, as in workflows saved before 1.1 (n8n treats
+ * deliveries to version 1 webhook nodes differently; the other trigger tests use 1.1).
+ */
 const trigger = chainWorkflow(
 	'ghAppTrigger',
 	[
-		gitHubTriggerNode(WEBHOOK_ID, credentials, { triggers: ['anyEvent'], webhookEvents: ['label', 'milestone'], eventActions: ['milestone.closed'] }, 'githubApp'),
+		gitHubTriggerNode(WEBHOOK_ID, credentials, { triggers: ['anyEvent'], webhookEvents: ['label', 'milestone'], eventActions: ['milestone.closed'] }, 'githubApp', 1),
 		commentNode(
 			credentials,
 			'/repos/octo/hello/issues/1/comments',

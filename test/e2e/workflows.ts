@@ -3,6 +3,7 @@ import { createHmac } from 'crypto';
 import type { FakeReply } from '../fakes/server';
 import type { SimulatedAnswer } from '../fakes/simulatedRepository';
 import { PACKAGE } from './n8n';
+import { WEBHOOK_TRIGGER_DEFAULT_VERSION } from '../../nodes/shared/webhookTriggerVersions';
 
 /**
  * The nodes the real-n8n tests (e2e and queue mode) build their GitHub workflows from, and what
@@ -27,12 +28,22 @@ export function gitHubNode(credentials: Record<string, unknown>, name: string, p
 	return { name, type: `${PACKAGE}.gitHub`, parameters: { simplify: false, ...parameters }, credentials, executeOnce: true, ...extra };
 }
 
-/** GitHub Toolkit Trigger on octo/hello with the given trigger choice (triggers, and for Any Event its events and actions). */
-export function gitHubTriggerNode(webhookId: string, credentials: NodeCredentials, choice: Record<string, unknown>, authentication = 'accessToken'): Node {
+/**
+ * GitHub Toolkit Trigger on octo/hello with the given trigger choice (triggers, and for Any Event its
+ * events and actions), of the version new nodes get unless `typeVersion` says otherwise.
+ */
+export function gitHubTriggerNode(
+	webhookId: string,
+	credentials: NodeCredentials,
+	choice: Record<string, unknown>,
+	authentication = 'accessToken',
+	typeVersion = WEBHOOK_TRIGGER_DEFAULT_VERSION,
+): Node {
 	return {
 		id: 'trigger',
 		name: 'GitHub Trigger',
 		type: `${PACKAGE}.gitHubTrigger`,
+		typeVersion,
 		webhookId,
 		parameters: { authentication, ...choice, owner: OCTO, listenOn: 'repositories', repositories: 'hello' },
 		credentials,

@@ -129,6 +129,10 @@ const prepared = !!process.env.N8N_HOST_DIR && !!process.env.PACKAGE_TARBALL && 
 	const shot = async (name: string) => {
 		if (!SCREENSHOTS) return;
 		mkdirSync(SCREENSHOTS, { recursive: true });
+		// A panel still sliding in would be caught half way: the finite animations and transitions end first.
+		await editor.page.evaluate(
+			'Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined)))',
+		);
 		await editor.page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
 	};
 

@@ -1,5 +1,6 @@
 import { createHmac } from 'crypto';
 
+import { WEBHOOK_TRIGGER_DEFAULT_VERSION } from '../../nodes/shared/webhookTriggerVersions';
 import { chainWorkflow, PACKAGE, RealN8n, waitFor } from '../e2e/n8n';
 import { FakeTrello } from '../fakes/fakeTrello';
 import { TrelloWebhookStore } from '../fakes/trelloWebhooks';
@@ -20,6 +21,7 @@ const workflow = chainWorkflow(
 			id: 'trigger',
 			name: 'Trello Trigger',
 			type: `${PACKAGE}.trelloTrigger`,
+			typeVersion: WEBHOOK_TRIGGER_DEFAULT_VERSION,
 			webhookId: WEBHOOK_ID,
 			parameters: { authentication: 'keyToken', event: 'newComment', boards: [BOARD.id] },
 			credentials,
