@@ -17,13 +17,6 @@ type ReadableClass = typeof import('stream').Readable;
 
 export const MB = 1024 * 1024;
 
-/**
- * Chunk size for reading uploads from n8n's binary data store: a file stream's default (64 KiB)
- * means one socket write and one trip through the body's stream pipeline per 64 KiB; 1 MiB
- * chunks cut those 16-fold while memory stays a few chunks.
- */
-export const UPLOAD_CHUNK_BYTES = MB;
-
 /** Default for "Max Download Size (MB)": above Trello's largest attachment (250 MB). */
 export const DEFAULT_MAX_DOWNLOAD_MB = 256;
 
@@ -273,7 +266,7 @@ export function inputFile(ctx: IExecuteFunctions, itemIndex: number, property: s
 	return {
 		...base,
 		size: typeof bytesField === 'number' ? bytesField : undefined,
-		open: async () => await ctx.helpers.getBinaryStream(id, UPLOAD_CHUNK_BYTES),
+		open: async () => await ctx.helpers.getBinaryStream(id),
 	};
 }
 

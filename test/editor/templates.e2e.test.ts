@@ -59,8 +59,20 @@ const workflowId = (file: string) => `tpl${file.replace(/[^a-z0-9]/gi, '').slice
 			if (node.type !== 'n8n-nodes-base.stickyNote') expect({ node: node.name, type: await drawn.first().getAttribute('data-node-type') }).toEqual({ node: node.name, type: node.type });
 		}
 		await page.getByTestId('zoom-to-fit').click();
-		// The fit animates; the picture is taken once it has ended.
-		await page.waitForTimeout(1000);
+		// The fit animates; the picture is taken once the canvas has stood still for 10 frames in a row.
+		await page.evaluate(`new Promise((resolve) => {
+			const viewport = document.querySelector('.vue-flow__viewport');
+			let last = null;
+			let still = 0;
+			const check = () => {
+				const now = viewport ? getComputedStyle(viewport).transform : '';
+				still = now === last ? still + 1 : 0;
+				last = now;
+				if (still >= 10) resolve(true);
+				else requestAnimationFrame(check);
+			};
+			requestAnimationFrame(check);
+		})`);
 		if (SCREENSHOTS) {
 			const dir = join(SCREENSHOTS, 'templates');
 			mkdirSync(dir, { recursive: true });
