@@ -6,7 +6,6 @@ import nock from 'nock';
 import { GitHubPollTrigger } from '../../nodes/GitHub/GitHubPollTrigger.node';
 import { GitHubTrigger } from '../../nodes/GitHub/GitHubTrigger.node';
 import { TRIGGERS } from '../../nodes/GitHub/triggers/events';
-import { TrelloTrigger } from '../../nodes/Trello/TrelloTrigger.node';
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
 import { CODE_HOST_SPEC } from '../spec/facts';
 import { webhookTrigger } from './helpers';
@@ -16,14 +15,6 @@ function optionsOf(properties: Array<{ name: string; options?: unknown[] }>, nam
 }
 
 describe('GitHub trigger nodes: what they offer', () => {
-	it('both webhook triggers (GitHub and Trello) are versions 1 and 1.1, new nodes 1.1, with the same parameters in both', () => {
-		for (const { description } of [new GitHubTrigger(), new TrelloTrigger()]) {
-			expect([description.name, description.version, description.defaultVersion]).toEqual([description.name, [1, 1.1], 1.1]);
-			// 1.1 exists for n8n's handling of deliveries only: no parameter depends on the version.
-			expect(JSON.stringify(description.properties)).not.toContain('@version');
-		}
-	});
-
 	it('the event table has one row per spec trigger, by its spec name in title case, then the further named triggers and Any Event', () => {
 		const spec = TRIGGERS.slice(0, CODE_HOST_SPEC.triggers.length);
 		expect(spec.map((row) => row.name.toLowerCase())).toEqual(CODE_HOST_SPEC.triggers.map((name) => name.toLowerCase()));
