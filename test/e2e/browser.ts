@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { chromium, selectors } from 'playwright-core';
 
 // n8n's editor marks its elements with data-test-id.
@@ -17,6 +17,8 @@ export const chromiumAvailable = (): boolean => existsSync(CHROMIUM);
 /** The editor in a headless Chromium with a fresh profile; page errors and console errors are kept. */
 export class Editor {
 	readonly errors: string[] = [];
+	/** The page's requests not yet answered in full (n8n's push channel aside: it stays open). */
+	private readonly inFlight = new Set<Request>();
 	private constructor(
 		readonly context: BrowserContext,
 		readonly page: Page,
@@ -51,7 +53,27 @@ export class Editor {
 		page.on('console', (message) => {
 			if (message.type() === 'error') editor.errors.push(`console: ${message.text()}`);
 		});
+		page.on('request', (request) => {
+			if (!LONG_LIVED.test(request.url()) && !['eventsource', 'websocket'].includes(request.resourceType())) editor.inFlight.add(request);
+		});
+		page.on('requestfinished', (request) => editor.inFlight.delete(request));
+		page.on('requestfailed', (request) => editor.inFlight.delete(request));
 		return editor;
+	}
+
+	/**
+	 * Waits until the page has settled: no request in flight through 10 animation frames in a row,
+	 * so what a panel loads on opening has been answered and any error it causes has been reported.
+	 */
+	async settled(timeoutMs = 30_000): Promise<void> {
+		const deadline = Date.now() + timeoutMs;
+		for (let quietFrames = 0; quietFrames < 10; ) {
+			if (Date.now() > deadline) {
+				throw new Error(`the page still has requests in flight: ${[...this.inFlight].map((request) => request.url()).join(', ')}`);
+			}
+			await this.page.evaluate('new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)))');
+			quietFrames = this.inFlight.size === 0 ? quietFrames + 1 : 0;
+		}
 	}
 
 	/** Signs in through n8n's sign-in form as the owner set up by `RealN8n.signInAsOwner()`. */
@@ -74,6 +96,9 @@ export class Editor {
 		rmSync(this.profile, { recursive: true, force: true });
 	}
 }
+
+/** n8n's push channel to the editor, open as long as the page is. */
+const LONG_LIVED = /\/rest\/push\b/;
 
 /**
  * n8n's editor asks n8n's online services (templates, version notices, telemetry) and the resources

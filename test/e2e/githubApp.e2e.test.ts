@@ -168,7 +168,13 @@ describe('GitHub App credential in a real n8n', () => {
 		expect((await send('label', 'l-created', { action: 'created', label: { name: 'bug' } })).status).toBe(200);
 		expect((await send('milestone', 'm-closed', { action: 'closed', milestone: { title: 'v1' } })).status).toBe(200);
 		await waitFor(() => (comments().length >= 2 ? true : undefined));
-		await new Promise((resolve) => setTimeout(resolve, 1000));
+		// Whether a delivery starts an execution is settled before n8n answers it: once every execution
+		// listed has finished, the deliveries' runs are all there is, and two means the opened milestone started none.
+		const runs = await waitFor(async () => {
+			const listed = await n8n.executionsOf('ghAppTrigger');
+			return listed.every((run) => ['success', 'error', 'crashed', 'canceled'].includes(run.status)) ? listed : undefined;
+		});
+		expect(runs).toHaveLength(2);
 		expect(comments().map((request) => request.body)).toEqual(
 			expect.arrayContaining([{ body: 'Any Event / label / created / l-created' }, { body: 'Any Event / milestone / closed / m-closed' }]),
 		);
@@ -177,7 +183,7 @@ describe('GitHub App credential in a real n8n', () => {
 	});
 
 	it('passes n8n\'s connection test with the right key and fails it, naming the key field, with another', async () => {
-		await n8n.signInAsOwner();
+		if (!n8n.cookie) await n8n.signInAsOwner();
 		const data = { server: github.apiUrl, appId: APP_ID, installationSelection: 'id', installationId: String(INSTALLATION_ID) };
 		const good = await n8n.rest('POST', '/credentials/test', {
 			credentials: { id: 'ghApp', name: 'GitHub App', type: 'githubServerAppApi', data: { ...data, privateKey: PEM } },

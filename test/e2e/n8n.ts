@@ -223,6 +223,14 @@ export class RealN8n {
 		return { status: response.status, json };
 	}
 
+	/** The executions n8n lists for a workflow, newest first, with their status ("running", "success", …). */
+	async executionsOf(workflowId: string): Promise<Array<{ id: string; status: string }>> {
+		if (!this.sessionCookie) await this.signInAsOwner();
+		const listed = await this.rest('GET', `/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`);
+		if (listed.status !== 200) throw new Error(`the executions list answered ${listed.status}: ${JSON.stringify(listed.json)}`);
+		return (listed.json.data as { results: Array<{ id: string; status: string }> }).results;
+	}
+
 	get cookie(): string {
 		return this.sessionCookie;
 	}
@@ -296,10 +304,10 @@ export class RealN8n {
 }
 
 /** Polls until `probe` returns a value (deliveries and n8n's outbox act a moment after answering). */
-export async function waitFor<T>(probe: () => T | undefined, timeoutMs = 30_000): Promise<T> {
+export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
-		const value = probe();
+		const value = await probe();
 		if (value !== undefined) return value;
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}

@@ -210,7 +210,7 @@ const prepared = !!process.env.N8N_HOST_DIR && !!process.env.PACKAGE_TARBALL && 
 			await page.goto(`${n8n.baseUrl}/workflow/${WORKFLOW_ID}/${node.id}`);
 			const ndv = page.getByTestId('ndv');
 			await ndv.getByTestId('node-parameters').waitFor();
-			await page.waitForTimeout(500);
+			await editor.settled();
 			const shotName = { 'GitHub Toolkit': 'github-node', 'GitHub Toolkit Trigger': 'github-trigger' }[node.name];
 			if (shotName) await shot(shotName);
 			expect(await ndv.getByText(node.name, { exact: true }).filter({ visible: true }).count()).toBeGreaterThan(0);
@@ -318,7 +318,7 @@ const prepared = !!process.env.N8N_HOST_DIR && !!process.env.PACKAGE_TARBALL && 
 		const dialog = page.getByTestId('credential-edit-dialog');
 		await dialog.waitFor();
 		await dialog.getByText('Application Secret').first().waitFor();
-		await page.waitForTimeout(500);
+		await editor.settled();
 		await shot('trello-credential');
 		expect(editor.errorsSince(mark)).toEqual([]);
 	});
