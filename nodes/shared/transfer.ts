@@ -67,9 +67,15 @@ export function isReadable(value: unknown): value is Readable {
 	);
 }
 
-/** Node's Readable, reached through a stream's constructor (IncomingMessage, zlib and fs streams inherit its statics). */
+/**
+ * Node's Readable class, reached through a stream's constructor: IncomingMessage, zlib, fs and
+ * HTTP-client streams all descend from it, and it is the class that defines push().
+ */
 function readableClassOf(stream: Readable): ReadableClass {
-	const constructor = stream.constructor as ReadableClass;
+	let constructor = stream.constructor as ReadableClass | null;
+	while (constructor && !Object.prototype.hasOwnProperty.call(constructor.prototype, 'push')) {
+		constructor = Object.getPrototypeOf(constructor) as ReadableClass | null;
+	}
 	if (typeof constructor?.from !== 'function') throw new Error('the answer is not a Node.js stream');
 	return constructor;
 }
@@ -89,16 +95,11 @@ export function discardBody(body: unknown): void {
 const failures = new WeakMap<object, Error>();
 
 /**
- * Bytes a download hands on at a time. n8n's binary data store writes a stream one chunk per
- * awaited write, and sockets deliver 64 KiB chunks: joining them to 1 MiB makes 16 times fewer
- * writes, and the one copy this costs is the one the search across chunk seams needs anyway.
- */
-const DOWNLOAD_BATCH_BYTES = MB;
-
-/**
  * The body as it may be kept: at most `limitBytes` (then DownloadLimitError), with the
- * credential's secrets replaced as in any other answer. Secrets split across chunks are found:
- * the last (longest secret − 1) bytes wait for the next batch.
+ * credential's secrets replaced as in any other answer. Each chunk is held until the next one
+ * shows no secret crosses their seam, then passed on as it came: no copy, one buffer per chunk
+ * (a copy per chunk would double what n8n's garbage collector has to reclaim, and it collects a
+ * large heap). Only a chunk with a secret in it, or one shorter than a secret, is copied.
  */
 export function guardedDownload(source: Readable, limitBytes: number, secrets: string[], service: string): Readable {
 	const needles = secrets
@@ -110,10 +111,9 @@ export function guardedDownload(source: Readable, limitBytes: number, secrets: s
 		.sort((a, b) => b.length - a.length);
 	const keep = needles.length ? needles[0].length - 1 : 0;
 	const replacement = Buffer.from(REDACTED);
-	let output: Readable | undefined;
 
-	/** The parts of `data` before `cutoff` (secrets replaced; a secret starting before it is taken whole), and what is left. */
-	const redactUpTo = (data: Buffer, cutoff: number): { parts: Buffer[]; rest: Buffer } => {
+	/** `data` up to `cutoff` with its secrets replaced (one starting before it is taken whole), and the rest. */
+	const redactUpTo = (data: Buffer, cutoff: number): { done: Buffer; rest: Buffer } => {
 		const parts: Buffer[] = [];
 		let from = 0;
 		while (from < cutoff) {
@@ -134,38 +134,69 @@ export function guardedDownload(source: Readable, limitBytes: number, secrets: s
 			parts.push(data.subarray(from, at), replacement);
 			from = at + length;
 		}
-		return { parts, rest: data.subarray(from) };
+		return { done: Buffer.concat(parts), rest: data.subarray(from) };
 	};
+	const hasSecret = (data: Buffer) => needles.some((needle) => data.includes(needle));
 
-	async function* guarded() {
-		let received = 0;
-		let tail = Buffer.alloc(0);
-		let pending: Buffer[] = [];
-		let pendingBytes = 0;
-		const batch = (final: boolean) => {
-			const data = tail.length || pending.length > 1 ? Buffer.concat([tail, ...pending]) : pending[0] ?? tail;
-			pending = [];
-			pendingBytes = 0;
-			const { parts, rest } = redactUpTo(data, final ? data.length : Math.max(0, data.length - keep));
-			tail = Buffer.from(rest);
-			return parts.filter((part) => part.length);
-		};
-		for await (const chunk of source as AsyncIterable<Buffer | string>) {
-			const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-			received += bytes.length;
-			if (received > limitBytes) {
-				const tooLarge = new DownloadLimitError(service, limitBytes);
-				if (output) failures.set(output, tooLarge);
-				source.destroy();
-				throw tooLarge;
-			}
-			pending.push(bytes);
-			pendingBytes += bytes.length;
-			if (pendingBytes >= DOWNLOAD_BATCH_BYTES) yield* batch(false);
+	// Driven by the source's events, as a pipe is (an async generator in between costs more).
+	const output: Readable = new (readableClassOf(source))({
+		read() {
+			source.resume();
+		},
+		destroy(error, callback) {
+			source.destroy();
+			callback(error);
+		},
+	});
+	let received = 0;
+	/** Bytes received and not yet passed on: the last chunk, or what a secret's redaction left. */
+	let held: Buffer | undefined;
+	/** Passes on what precedes `next`; `next` becomes the held bytes. Returns whether to read on. */
+	const passBefore = (next: Buffer): boolean => {
+		if (!held) {
+			held = next;
+			return true;
 		}
-		yield* batch(true);
-	}
-	output = readableClassOf(source).from(guarded(), { objectMode: false });
+		if (next.length < keep) {
+			// Too short to show whether a secret crosses its far seam: its last bytes wait.
+			const joined = Buffer.concat([held, next]);
+			const { done, rest } = redactUpTo(joined, Math.max(0, joined.length - keep));
+			held = Buffer.from(rest);
+			return done.length ? output.push(done) : true;
+		}
+		const seam = Buffer.concat([held.subarray(Math.max(0, held.length - keep)), next.subarray(0, keep)]);
+		if (!hasSecret(held) && !hasSecret(seam)) {
+			const passed = held;
+			held = next;
+			return output.push(passed);
+		}
+		const { done, rest } = redactUpTo(Buffer.concat([held, next]), held.length);
+		held = rest;
+		return done.length ? output.push(done) : true;
+	};
+	source.on('data', (chunk: Buffer | string) => {
+		if (output.destroyed) return;
+		const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+		received += bytes.length;
+		if (received > limitBytes) {
+			const tooLarge = new DownloadLimitError(service, limitBytes);
+			failures.set(output, tooLarge);
+			output.destroy(tooLarge);
+			return;
+		}
+		if (!(needles.length ? passBefore(bytes) : output.push(bytes))) source.pause();
+	});
+	source.once('end', () => {
+		if (output.destroyed) return;
+		if (held) {
+			const { done } = redactUpTo(held, held.length);
+			if (done.length) output.push(done);
+		}
+		output.push(null);
+	});
+	source.once('error', (error: Error) => output.destroy(error));
+	// Nothing flows until the output is read.
+	source.pause();
 	return output;
 }
 

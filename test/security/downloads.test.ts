@@ -296,19 +296,21 @@ describe('downloads are bounded by "Max Download Size (MB)"', () => {
 		expect(out.equals(Buffer.concat([Buffer.from([0, 255, 1]), Buffer.from('a [redacted] b [redacted]'), Buffer.from([254])]))).toBe(true);
 	});
 
-	it('redacts secrets across the seams of the 1 MiB batches a download is written in, and keeps every other byte', async () => {
-		const secret = 'ghp_batchSeam0123456789abcdefABCDEFGHIJ';
+	it('redacts secrets across the seams of socket-sized and tiny chunks, and keeps every other byte', async () => {
+		const secret = 'ghp_chunkSeam0123456789abcdefABCDEFGHIJ';
 		const encoded = 'key with/slash+plus 0123456789';
 		const content = Buffer.alloc(3 * MB + 12345);
 		for (let i = 0; i < content.length; i++) content[i] = (i * 7919) % 251;
-		// Across the first and second batch's ends, inside a batch across a chunk's end, and at the very end.
-		const places = [MB - 10, MB + 65536 - 3, 2 * MB - 1, content.length - secret.length];
+		// 64 KiB chunks as sockets deliver them, with chunks shorter than a secret between some.
+		const sizes = [65536, 65536, 20, 65536, 5, 65536];
+		const ends: number[] = [];
+		for (let at = 0, i = 0; at < content.length; i++) ends.push((at = Math.min(content.length, at + sizes[i % sizes.length])));
+		// Over a tiny chunk into the next, over two seams, across a plain seam, and at the very end.
+		const places = [ends[1] - 10, ends[3] - 3, ends[20] - 1, content.length - secret.length];
 		for (const at of places) content.write(secret, at);
-		content.write(encodeURIComponent(encoded), MB + 300000);
+		content.write(encodeURIComponent(encoded), ends[30] - 7);
 		const expected = Buffer.from(content.toString('latin1').split(secret).join('[redacted]').split(encodeURIComponent(encoded)).join('[redacted]'), 'latin1');
-		const chunks: Buffer[] = [];
-		// Sockets deliver 64 KiB chunks: batches then end at 1 MiB and 2 MiB.
-		for (let at = 0; at < content.length; at += 65536) chunks.push(content.subarray(at, at + 65536));
+		const chunks = ends.map((end, i) => content.subarray(i ? ends[i - 1] : 0, end));
 
 		const out = await readBody(guardedDownload(Readable.from(chunks), 4 * MB, [secret, encoded], 'GitHub'));
 
