@@ -26,7 +26,7 @@ const THROUGHPUT_SHARE = 0.8;
 /**
  * Rounds of the larger file's transfers: one run of a 1 GiB case moved between 0.26× and 0.85×
  * of the plain stream from one run to the next on the same commit, so the throughput ratio is the
- * median of the rounds, each case paired with the plain stream measured in its round; the larger
+ * median of the rounds, each case paired with the plain stream of its size measured in its round; the larger
  * file's memory is the median of the rounds too. BENCH_FILES_ROUNDS overrides (≥ 1).
  */
 const FILE_ROUNDS = Math.max(1, Math.floor(Number(process.env.BENCH_FILES_ROUNDS ?? 3)) || 3);
@@ -233,7 +233,7 @@ describe('Files: memory and throughput of downloads and uploads in a real n8n', 
 				table(['Size limit checked before anything is read', 'Refused', 'Bytes the fake saw', 'Peak RSS growth'], refusalRows) +
 				`\n\nOne real n8n ${SMALL ? '(quick check: BENCH_FILES_SMALL=1) ' : ''}from the end-to-end suite's install, \`N8N_DEFAULT_BINARY_DATA_MODE=filesystem\`, the package installed from its packed tarball; every case is its own workflow run by \`n8n execute\` (a fresh process each), files of ${small} and ${large} (Trello's upload capped at its ${TRELLO_LIMIT_MB} MB limit: ${sizeText(trelloUploadSize(LARGER))}). Downloads come from a loopback fake (127.0.0.1) that streams the bytes (GitHub's downloads after a 302 to a second server, another host), and every byte is hash-checked: every downloaded file is read back from n8n's binary data store and its sha256 compared; every upload is hashed as it arrives (multipart: the file part) and compared. Uploads read their file from disk first with n8n's Read/Write Files node. ` +
 				`Peak RSS: the sum over n8n's process tree (the \`n8n execute\` process and the task runner it starts; the shell that checks for Python at start-up lives a moment and is left out) of each process's VmHWM, read from /proc every 50 ms and again as each process exits. Every workflow starts with a ${SETTLE_SECONDS} s Wait, so the task runner has finished starting (its memory grows for a few seconds) before anything moves and a short run is not credited with a smaller runner. Growth is that peak above an empty workflow's run (Manual Trigger and the Wait only, run before and after the cases, their mean: ${emptyText}); for uploads "node" is the growth above reading the same file alone. Throughput: the file's bytes over the time the fake took to send or receive them. ` +
-				`Rounds: the first runs every case at both sizes (the ${small} figures come from it); ${FILE_ROUNDS > 1 ? `${FILE_ROUNDS - 1} more round${FILE_ROUNDS > 2 ? 's run' : ' runs'} every case again at ${large} only, every other round in reverse order` : 'no more rounds (BENCH_FILES_ROUNDS=1)'}; each round measures the plain stream first, and each case's ${large} throughput is divided by its own round's plain stream. The ${large} columns (memory and throughput) show the median of the ${FILE_ROUNDS} round${FILE_ROUNDS > 1 ? 's' : ''} with their range (a single ${large} transfer moved by a factor of three between two runs of the same commit on this 2-core machine). ` +
+				`Rounds: the first runs every case at both sizes (the ${small} figures come from it); ${FILE_ROUNDS > 1 ? `${FILE_ROUNDS - 1} more round${FILE_ROUNDS > 2 ? 's run' : ' runs'} every case again at ${large} only, every other round in reverse order` : 'no more rounds (BENCH_FILES_ROUNDS=1)'}; each round measures the plain stream first, and each case's ${large} throughput is divided by its own round's plain stream of the same size (Trello's upload: of its capped size). The ${large} columns (memory and throughput) show the median of the ${FILE_ROUNDS} round${FILE_ROUNDS > 1 ? 's' : ''} with their range (a single ${large} transfer moved by a factor of three between two runs of the same commit on this 2-core machine). ` +
 				'The plain loopback stream is a separate Node process (n8n’s Node) piping the same fake’s answer into a file, or a file into the same fake’s upload, with nothing in between. Our download nodes have "Max Download Size (MB)" raised to ' +
 				`${DOWNLOAD_LIMIT_MB} for the larger file.`,
 		);
@@ -336,6 +336,7 @@ describe('Files: memory and throughput of downloads and uploads in a real n8n', 
 			const record = (key: string, value: number) => plain.set(key, [...(plain.get(key) ?? []), value]);
 
 			// The baseline, in turn with the cases: fake → file, file → fake, nothing in between.
+			const uploadSizesFor = (size: number) => [...new Set([size, ...CASES.filter((c) => c.direction === 'upload').map((c) => c.sizeFor?.(size) ?? size)])];
 			const measurePlain = async (size: number, round: number) => {
 				fake.transfers.length = 0;
 				const plainFile = join(work, 'plain.bin');
@@ -345,11 +346,14 @@ describe('Files: memory and throughput of downloads and uploads in a real n8n', 
 				rmSync(plainFile, { force: true });
 				if (!down || check.hash !== contentHash(size)) problems.push(`plain download of ${sizeText(size)}${roundText(round)}: the file differs`);
 				record(`download:${size}`, down ? rate(down) : NaN);
-				fake.transfers.length = 0;
-				await plainStream('upload', `${fake.storageUrl}/upload`, sourceOf(size));
-				const up = fake.transfers.find((t) => t.direction === 'received');
-				if (!up || up.hash !== contentHash(size)) problems.push(`plain upload of ${sizeText(size)}${roundText(round)}: the body differs`);
-				record(`upload:${size}`, up ? rate(up) : NaN);
+				// Uploads: at every size a case sends at this size (Trello's is capped).
+				for (const bytes of uploadSizesFor(size)) {
+					fake.transfers.length = 0;
+					await plainStream('upload', `${fake.storageUrl}/upload`, sourceOf(bytes));
+					const up = fake.transfers.find((t) => t.direction === 'received');
+					if (!up || up.hash !== contentHash(bytes)) problems.push(`plain upload of ${sizeText(bytes)}${roundText(round)}: the body differs`);
+					record(`upload:${bytes}`, up ? rate(up) : NaN);
+				}
 			};
 
 			const runCase = async (index: number, c: FileCase, bytes: number, round: number): Promise<Measured> => {
@@ -393,7 +397,8 @@ describe('Files: memory and throughput of downloads and uploads in a real n8n', 
 						const measured = await runCase(index, c, c.sizeFor?.(size) ?? size, round);
 						if (round === 0) results.set(`${index}:${size}`, measured);
 						if (size !== LARGER) continue;
-						const baseline = plain.get(`${c.direction}:${LARGER}`)?.[round] ?? NaN;
+						// A shorter transfer is slower per byte (start-up): each case is paired with the plain stream of its own size.
+						const baseline = plain.get(`${c.direction}:${c.sizeFor?.(LARGER) ?? LARGER}`)?.[round] ?? NaN;
 						const mibPerSecond = measured.error ? NaN : (measured.mibPerSecond ?? NaN);
 						largerRates.set(index, [...(largerRates.get(index) ?? []), mibPerSecond]);
 						if (!measured.error) largerRuns.set(index, [...(largerRuns.get(index) ?? []), measured.run]);
@@ -432,6 +437,9 @@ describe('Files: memory and throughput of downloads and uploads in a real n8n', 
 			const plainText = (key: string) => valueSpread(plain.get(key) ?? [], 0, ' MiB/s');
 			baselineRows.push(['Plain loopback stream, download (fake → file)', ...SIZES.map((size) => plainText(`download:${size}`))]);
 			baselineRows.push(['Plain loopback stream, upload (file → fake)', ...SIZES.map((size) => plainText(`upload:${size}`))]);
+			for (const bytes of uploadSizesFor(LARGER).filter((bytes) => bytes !== LARGER)) {
+				baselineRows.push([`Plain loopback stream, upload (file → fake), ${sizeText(bytes)} (the baseline of the cases that send ${sizeText(bytes)})`, '', plainText(`upload:${bytes}`)]);
+			}
 			baselineRows.push(['n8n Read/Write Files, read alone (uploads read their file this way)', ...SIZES.map((size) => signedMib(growth(reads.get(size)!)))]);
 			if (trelloUploadSize(LARGER) !== LARGER) baselineRows.push([`n8n Read/Write Files, read alone, ${sizeText(trelloUploadSize(LARGER))}`, '', signedMib(growth(reads.get(trelloUploadSize(LARGER))!))]);
 
@@ -503,7 +511,7 @@ describe('Files: memory and throughput of downloads and uploads in a real n8n', 
 				theirDownloadGrowth === undefined ? 'not measured' : overTheirs.length ? 'not met' : 'met',
 			]);
 			goals.push([
-				`Files: throughput ≥ ${THROUGHPUT_SHARE}× a plain loopback stream (same run, ${sizeText(LARGER)}, median of ${FILE_ROUNDS} round${FILE_ROUNDS > 1 ? 's' : ''}, each case paired with its round's plain stream)`,
+				`Files: throughput ≥ ${THROUGHPUT_SHARE}× a plain loopback stream (same run, ${sizeText(LARGER)}, median of ${FILE_ROUNDS} round${FILE_ROUNDS > 1 ? 's' : ''}, each case paired with its round's plain stream of its size)`,
 				`plain: ${plainText(`download:${LARGER}`)} down, ${plainText(`upload:${LARGER}`)} up; medians below the goal: ${list(slow)}; lowest single round of ours: ${spread(ourShares).min.toFixed(2)}×`,
 				slow.length || fast.length < ourCount ? 'not met' : roundsStatus(ourShares, (value) => value >= THROUGHPUT_SHARE),
 			]);
