@@ -186,7 +186,9 @@ export function guardedDownload(source: Readable, limitBytes: number, secrets: s
 		}
 		if (!(needles.length ? passBefore(bytes) : output.push(bytes))) source.pause();
 	});
+	let ended = false;
 	source.once('end', () => {
+		ended = true;
 		if (output.destroyed) return;
 		if (held) {
 			const { done } = redactUpTo(held, held.length);
@@ -195,6 +197,10 @@ export function guardedDownload(source: Readable, limitBytes: number, secrets: s
 		output.push(null);
 	});
 	source.once('error', (error: Error) => output.destroy(error));
+	// A connection that closes early may end the answer without an error: never a short file.
+	source.once('close', () => {
+		if (!ended && !output.destroyed) output.destroy(new Error(`The connection to ${service} closed before the download was complete`));
+	});
 	// Nothing flows until the output is read.
 	source.pause();
 	return output;

@@ -235,6 +235,19 @@ describe('downloads are bounded by "Max Download Size (MB)"', () => {
 		expect(Buffer.from(item.binary!.data.data, 'base64').equals(content)).toBe(true);
 	});
 
+	it('reports an answer cut off before its end instead of saving a short file', async () => {
+		server.on('/repos/octo/hello/tarball/main', (_req, res, served) => {
+			res.writeHead(200, { 'content-type': 'application/gzip', 'content-length': String(4 * MB) });
+			served.written = MB;
+			res.write(Buffer.alloc(MB, 1), () => res.socket?.destroy());
+		});
+
+		const run = await tarballCall({ maxDownloadSizeMb: 8 });
+
+		expect(run.error('Call')?.message).toMatch(/^The connection to the server was closed unexpectedly/);
+		expect(() => run.items('Call')).toThrow(/failed/);
+	});
+
 	it('bounds a workflow artifact download after its redirect to another host', async () => {
 		const other = new StreamingServer();
 		await other.start();
