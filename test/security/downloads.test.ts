@@ -248,6 +248,15 @@ describe('downloads are bounded by "Max Download Size (MB)"', () => {
 		expect(() => run.items('Call')).toThrow(/failed/);
 	});
 
+	it('fails a body whose source closes without an error before its end, instead of ending it short', async () => {
+		const source = new Readable({ read() {} });
+		const reading = readBody(guardedDownload(source, MB, ['ghp_closedEarly0123456789abcdefABCDEFGH'], 'GitHub'));
+		source.push(Buffer.alloc(1000, 1));
+		setImmediate(() => source.destroy());
+
+		await expect(reading).rejects.toThrow('The connection to GitHub closed before the download was complete');
+	});
+
 	it('bounds a workflow artifact download after its redirect to another host', async () => {
 		const other = new StreamingServer();
 		await other.start();
