@@ -17,7 +17,10 @@ export class ScopeRefusal extends UnsafeRequestError {
 	}
 }
 
-/** What a scope check lets through: optionally a filter that drops results outside the scope. */
+/**
+ * What a scope check lets through: optionally a filter that drops results outside the scope (it
+ * may look objects up, e.g. the board of a webhook's card).
+ */
 export interface ScopeVerdict {
 	filter?: (body: unknown) => unknown;
 }
