@@ -117,9 +117,15 @@ export class TrelloClient extends ApiClient {
 	 * it: GET /1/webhooks/{id} answers only the token that created the webhook.
 	 */
 	async tokenWebhooks(): Promise<IDataObject[]> {
-		const tokens = await this.request<unknown>({ method: 'GET', path: '/1/members/me/tokens', qs: { webhooks: true } });
+		const response = await this.send<unknown>({ method: 'GET', path: '/1/members/me/tokens', qs: { webhooks: true } });
+		// As for every list answer: null counts as empty, any other non-list is refused.
+		const tokens = response.body ?? [];
 		if (!Array.isArray(tokens)) {
-			throw new ServiceAnswerError('Trello answered /1/members/me/tokens with something other than a list of tokens', 'Check the API Base URL of the credential.');
+			throw new ServiceAnswerError(
+				'Trello answered /1/members/me/tokens with something other than a list of tokens',
+				'Check the API Base URL of the credential.',
+				response,
+			);
 		}
 		for (const token of tokens as unknown[]) {
 			const webhooks = isObject(token) && Array.isArray(token.webhooks) ? (token.webhooks as unknown[]).filter(isObject) : [];
