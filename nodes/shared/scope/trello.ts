@@ -323,8 +323,8 @@ function keep(found: unknown, boardOf: (item: IDataObject) => string, allowed: S
 }
 
 /**
- * The allowed board a webhook's model (a board, list or card) sits on, or '' when it sits on none
- * (a member or workspace webhook, or a model Trello no longer knows).
+ * The board (id, lower case) a webhook's model - a board, list or card - sits on, or '' when it
+ * sits on none (a member or workspace webhook, or a model Trello no longer knows).
  */
 async function webhookModelBoard(resolver: BoardResolver, idModel: string, allowed: Set<string>): Promise<string> {
 	if (!TRELLO_ID.test(idModel)) return '';
