@@ -23,15 +23,15 @@ export async function listMyInvitations({ request, allowlist, generic }: GitHubR
 export async function answerInvitation(input: GitHubRowRun) {
 	const { ctx, client, values, request, allowlist, itemIndex, generic } = input;
 	if (allowlist) {
-		const invitations = await client.paginate<IDataObject>({ method: 'GET', path: '/user/repository_invitations' }, { returnAll: true });
-		const invitation = invitations.find((entry) => String(entry.id) === String(values.invitationId));
-		if (!invitation) {
+		// The transport checks the invitation's repository again from the same (remembered) look-up.
+		const repository = await client.scopeLookups().invitationRepository?.(String(values.invitationId));
+		if (!repository) {
 			throw new NodeOperationError(ctx.getNode(), `The "Invitation ID" parameter names ${String(values.invitationId)}, which is not among the connected account's invitations`, {
 				itemIndex,
 				description: 'Give the ID of a pending invitation (Collaborator → List My Invitations).',
 			});
 		}
-		const [owner, repo] = repositoryOf(invitation);
+		const [owner, repo] = repository.split('/');
 		if (!allowlist.allows(owner, repo)) {
 			const refusal = repositoryRefusal(owner, repo, allowlist);
 			throw new NodeOperationError(ctx.getNode(), refusal.message, { itemIndex, description: refusal.hint });
