@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { ApiRequest, ApiResponse } from '../../shared/apiClient';
 import { headerValue } from '../../shared/rateLimit';
 import { PageGuard } from '../../shared/paging';
-import { repositoryProof } from '../../shared/scope/github';
+import { repositoryProof } from '../scope';
 import { pathSegment } from '../../shared/requestGuard';
 import type { GitHubClient } from '../transport';
 import { nextLink } from '../transport/link';
