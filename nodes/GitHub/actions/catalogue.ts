@@ -18,6 +18,7 @@ import { organizationRows } from './organization/rows';
 import { projectRows } from './project/rows';
 import { autoMergeRows } from './pullRequest/autoMerge';
 import { draftRows } from './pullRequest/draft';
+import { pendingReviewRows } from './pullRequest/pendingReview';
 import { pullRequestRows } from './pullRequest/rows';
 import { reactionRows } from './reaction/rows';
 import { rateLimitRows } from './rateLimit/rows';
@@ -103,4 +104,5 @@ export const GITHUB_ROWS: GitHubRow[] = [
 	...securityAlertRows,
 	...autoMergeRows,
 	...draftRows,
+	...pendingReviewRows,
 ];
