@@ -1,6 +1,9 @@
 import { Readable } from 'stream';
 
 import { logTail } from '../../nodes/GitHub/actions/workflow/jobLogs';
+import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
+import { GitHubRecorder } from './recorder';
+import { repo, runGitHub, TOKEN } from './run';
 
 /** A log of `count` numbered lines, streamed in chunks of `chunkSize` bytes (lines cut across chunks). */
 function streamedLog(count: number, chunkSize: number): { text: string; stream: Readable } {
@@ -37,5 +40,32 @@ describe('the end of a job log, read from a stream', () => {
 		const bytes = Buffer.from('erste\nZeile mit Ü und ✓\n');
 		const chunks = Array.from(bytes).map((byte) => Buffer.from([byte]));
 		expect((await logTail(Readable.from(chunks), 1)).log).toBe('Zeile mit Ü und ✓\n');
+	});
+});
+
+describe('Workflow → Get Job Logs through the node', () => {
+	beforeEach(() => resetGitHubRateLimitState());
+
+	it('a token a step printed is redacted in the text; the storage host gets no credential', async () => {
+		const log = `step one\nexport GITHUB_TOKEN=${TOKEN}\nstep three\n`;
+		const recorder = new GitHubRecorder([
+			{ status: 302, headers: { location: 'https://pipelines.actions.githubusercontent.com/jobs/402/log.txt?sig=abc' } },
+			{ body: Buffer.from(log), headers: { 'content-type': 'text/plain' } },
+		]);
+		const run = await runGitHub({ resource: 'workflow', operation: 'getJobLogs', ...repo(), jobId: 402, additionalFields: { tailLines: 0 } });
+		expect(run.error('GitHub')).toBeUndefined();
+		expect(run.json('GitHub')).toEqual([
+			{ jobId: 402, log: 'step one\nexport GITHUB_TOKEN=[redacted]\nstep three\n', totalLines: 3, returnedLines: 3, truncated: false },
+		]);
+		expect(recorder.requests[1].headers.authorization).toBeUndefined();
+	});
+
+	it('a log over "Max Download Size (MB)" fails with the size error, not a cut text', async () => {
+		new GitHubRecorder([
+			{ status: 302, headers: { location: 'https://pipelines.actions.githubusercontent.com/jobs/402/log.txt?sig=abc' } },
+			{ body: Buffer.alloc(2 * 1024 * 1024, 'a'), headers: { 'content-type': 'text/plain' } },
+		]);
+		const run = await runGitHub({ resource: 'workflow', operation: 'getJobLogs', ...repo(), jobId: 402, options: { maxDownloadSizeMb: 1 } });
+		expect(run.error('GitHub')?.message).toBe('GitHub sent more than the 1 MB set in "Max Download Size (MB)"; the download was stopped');
 	});
 });
