@@ -191,7 +191,7 @@ export function apiCallProperties<Client extends ApiClient>(
 			name: 'responseFormat',
 			type: 'options',
 			options: [
-				{ name: 'Autodetect', value: 'autodetect', description: 'JSON, text or a file, by the answer’s content type' },
+				{ name: 'Autodetect', value: 'autodetect', description: 'JSON, text (also any answer with a charset) or a file, by the answer’s content type' },
 				{ name: 'File', value: 'file', description: 'The answer as binary data' },
 				{ name: 'JSON', value: 'json' },
 				{ name: 'Text', value: 'text' },
@@ -345,9 +345,15 @@ async function requestBody(ctx: IExecuteFunctions, itemIndex: number): Promise<u
 const JSON_TYPES = /^application\/(json|[^;]*\+json)$/i;
 const TEXT_TYPES = /^(text\/|application\/(xml|javascript|[^;]*\+xml)$|application\/vnd\.github(\.v3)?\.(diff|patch|sha|text|html)\b)/i;
 
-function formatFor(mimeType: string): ResponseFormat {
+/**
+ * Autodetect: JSON types are parsed; text types, and any type with a charset parameter (GitHub's
+ * raw media type for a text file: application/vnd.github.v3.raw; charset=utf-8), are text, as
+ * n8n's HTTP Request node reads them; everything else is a file.
+ */
+function formatFor(mimeType: string, contentType: string): ResponseFormat {
 	if (!mimeType || JSON_TYPES.test(mimeType)) return 'json';
-	return TEXT_TYPES.test(mimeType) ? 'text' : 'file';
+	if (TEXT_TYPES.test(mimeType) || /;\s*charset\s*=/i.test(contentType)) return 'text';
+	return 'file';
 }
 
 /** The answer as output items: parsed JSON, text, or n8n binary data named after the answer. */
@@ -363,9 +369,10 @@ async function answerItems(
 	const wrap = (body: unknown) => (fullResponse ? { statusCode, headers, body } : body);
 	// Answers the scope filtered were read already and are JSON.
 	if (!isReadable(response.body)) return toItems(wrap(response.body), itemIndex);
-	const mimeType = String(headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+	const contentType = String(headers['content-type'] ?? '');
+	const mimeType = contentType.split(';')[0].trim().toLowerCase();
 	const chosen = ctx.getNodeParameter('responseFormat', itemIndex, 'autodetect') as ResponseFormat;
-	const format = chosen === 'autodetect' ? formatFor(mimeType) : chosen;
+	const format = chosen === 'autodetect' ? formatFor(mimeType, contentType) : chosen;
 	if (format === 'file') {
 		const fileName = fileNameFromDisposition(headers['content-disposition']) ?? lastSegment(path);
 		const property = String(ctx.getNodeParameter('outputBinaryField', itemIndex, 'data')).trim() || 'data';

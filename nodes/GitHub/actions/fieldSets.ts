@@ -91,6 +91,8 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 		message: 'commit.message',
 		author: (raw) => (raw.author as { login?: string } | null)?.login ?? (raw.commit as { author?: { name?: string } })?.author?.name,
 		date: 'commit.author.date',
+		// Search results name their repository; a repository's own commits do not.
+		repository: 'repository.full_name',
 		url: 'html_url',
 	},
 	file: { name: 'name', path: 'path', sha: 'sha', size: 'size', type: 'type', url: 'html_url' },
