@@ -8,7 +8,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { describeRows, resourceNames, toolVariantNamedByOperation } from '../shared/rowEngine';
-import { assertNotCustomApiCall, customApiCallNotice, MAX_RATE_LIMIT_WAIT_OPTION } from '../shared/options';
+import { assertNotCustomApiCall, customApiCallNotice, MAX_RATE_LIMIT_WAIT_OPTION, REMOVE_HIDDEN_TEXT_OPTION } from '../shared/options';
 import { MAX_DOWNLOAD_SIZE_OPTION } from '../shared/transfer';
 import { GITHUB_RESOURCES, GITHUB_ROWS } from './actions/catalogue';
 import { runGitHubRows } from './actions/router';
@@ -39,6 +39,7 @@ const GITHUB_PROPERTIES: INodeProperties[] = [
 			},
 			MAX_RATE_LIMIT_WAIT_OPTION,
 			MAX_DOWNLOAD_SIZE_OPTION,
+			REMOVE_HIDDEN_TEXT_OPTION,
 		],
 	},
 ];

@@ -158,10 +158,12 @@ function respond<Row extends OperationRow, Client extends ApiClient, Allowlist>(
 ): INodeExecutionData[] {
 	const { ctx, row, values, itemIndex } = run;
 	const shaped = row.shapeAnswer ? row.shapeAnswer(body, values) : body;
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const output = runner.fieldSets
 		? shapeOutput(runner.fieldSets, row.objectType, shaped, {
 				simplify: readOptional(ctx, 'simplify', itemIndex, true),
 				outputFields: readOptional(ctx, 'outputFields', itemIndex, ''),
+				keepHiddenText: options.removeHiddenText === false,
 			})
 		: shaped;
 	return toItems(runner.shape ? runner.shape(run, output) : output, itemIndex);
