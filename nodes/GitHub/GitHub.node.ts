@@ -10,6 +10,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { describeRows, resourceNames, toolVariantNamedByOperation } from '../shared/rowEngine';
 import { assertNotCustomApiCall, customApiCallNotice, MAX_RATE_LIMIT_WAIT_OPTION, REMOVE_HIDDEN_TEXT_OPTION } from '../shared/options';
 import { MAX_DOWNLOAD_SIZE_OPTION } from '../shared/transfer';
+import { SECRETS_IN_WRITES_OPTION } from '../shared/secretWrites';
 import { GITHUB_RESOURCES, GITHUB_ROWS } from './actions/catalogue';
 import { runGitHubRows } from './actions/router';
 import { GITHUB_AUTHENTICATION_PROPERTY, GITHUB_CREDENTIALS } from './common';
@@ -40,6 +41,7 @@ const GITHUB_PROPERTIES: INodeProperties[] = [
 			MAX_RATE_LIMIT_WAIT_OPTION,
 			MAX_DOWNLOAD_SIZE_OPTION,
 			REMOVE_HIDDEN_TEXT_OPTION,
+			SECRETS_IN_WRITES_OPTION,
 		],
 	},
 ];

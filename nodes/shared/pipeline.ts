@@ -3,12 +3,14 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiClient } from './apiClient';
 import type { BuiltRequest, RowField, OperationRow } from './rowEngine';
-import { buildRequest, findRow, listOf, readFieldValues } from './rowEngine';
+import { buildRequest, findRow, listOf, readFieldValues, rowEffect } from './rowEngine';
 import type { ServiceName } from './errors';
 import { fieldTypeProblem } from './fieldTypes';
 import { forEachItem, toItems } from './items';
 import type { FieldSet } from './simplify';
 import { shapeOutput } from './simplify';
+import type { Audience } from './secretWrites';
+import { refuseSecretWrites } from './secretWrites';
 
 /**
  * One run of one row for one item, as the pipeline steps and a row's handler see it.
@@ -64,6 +66,8 @@ export interface ServiceRunner<Row extends OperationRow, Client extends ApiClien
 	shape?: (run: RowRun<Row, Client, Allowlist>, body: unknown) => unknown;
 	/** Simplified field sets per object type (rows name theirs in `objectType`). */
 	fieldSets?: Record<string, FieldSet>;
+	/** Who can read what a write puts in the row's target; asked only when its values hold a secret. */
+	audience?: (run: ResolvingRun<Row, Client>) => Promise<{ audience: Audience; target: string }>;
 }
 
 type Handler<Row, Client, Allowlist> = (run: RowRun<Row, Client, Allowlist>) => Promise<INodeExecutionData[]>;
@@ -108,6 +112,18 @@ export async function runRows<Row extends OperationRow, Client extends ApiClient
 			const resolving: ResolvingRun<Row, Client> = { ctx, client, row, values, itemIndex };
 			if (runner.resolve) await runner.resolve(resolving, options);
 			const allowlist = await runner.checkAllowlist(resolving, options);
+			if (runner.audience && rowEffect(row) !== 'reads') {
+				const audience = runner.audience;
+				await refuseSecretWrites({
+					ctx,
+					itemIndex,
+					// An Actions secret's value is meant to be a secret (it is sealed before it leaves).
+					values: row.fields.filter((field) => !field.secret && !field.pickerOnly).map((field) => ({ field: field.displayName, value: values[field.name] })),
+					ownSecrets: await client.secrets(),
+					setting: options.secretsInWrites,
+					audience: async () => await audience(resolving),
+				});
+			}
 
 			const run: RowRun<Row, Client, Allowlist> = {
 				...resolving,

@@ -17,6 +17,7 @@ import { buildRequest } from '../../shared/rowEngine';
 import { GITHUB_ROWS } from './catalogue';
 import type { GitHubRow } from './types';
 import { GITHUB_FIELD_SETS } from './fieldSets';
+import { gistAudience, repositoryAudience, unknownAudience } from '../audience';
 
 
 type Run = ResolvingRun<GitHubRow, GitHubClient>;
@@ -159,6 +160,12 @@ function githubRunner(ctx: IExecuteFunctions): ServiceRunner<GitHubRow, GitHubCl
 				downloadLimitFrom(options.maxDownloadSizeMb),
 			),
 		strictChoices: true,
+		audience: async ({ ctx: runCtx, client, row, values }) => {
+			const owner = String(values[fieldIdentifying(row, 'owner')?.name ?? ''] ?? '').trim();
+			const repo = String(values[fieldIdentifying(row, 'repository')?.name ?? ''] ?? '').trim();
+			if (row.target === 'repository' && owner && repo) return await repositoryAudience(runCtx, client, owner, repo);
+			return row.target === 'account' ? gistAudience() : unknownAudience();
+		},
 		resolve: resolveRepository,
 		checkAllowlist: checkAllowedRepositories,
 		paginate: async ({ client, row }, request, { returnAll, limit }) =>
