@@ -75,6 +75,6 @@ describe('both action nodes: Resource and Operation first, the scope setting in 
 		expect(shown.some((p) => p.name === scopeName)).toBe(false);
 		const options = properties[properties.length - 1];
 		expect([options.name, options.type]).toEqual(['options', 'collection']);
-		expect((options.options as INodeProperties[]).map((o) => o.name)).toEqual([scopeName, 'maxRateLimitWait', 'maxDownloadSizeMb']);
+		expect((options.options as INodeProperties[]).map((o) => o.name)).toEqual([scopeName, 'maxRateLimitWait', 'maxDownloadSizeMb', 'removeHiddenText', 'secretsInWrites']);
 	});
 });

@@ -18,6 +18,7 @@ import { GITHUB_ROWS } from './catalogue';
 import type { GitHubRow } from './types';
 import { GITHUB_FIELD_SETS } from './fieldSets';
 import { gistAudience, repositoryAudience, unknownAudience } from '../audience';
+import { TrustJudge } from '../trustedContent';
 
 
 type Run = ResolvingRun<GitHubRow, GitHubClient>;
@@ -165,6 +166,13 @@ function githubRunner(ctx: IExecuteFunctions): ServiceRunner<GitHubRow, GitHubCl
 			const repo = String(values[fieldIdentifying(row, 'repository')?.name ?? ''] ?? '').trim();
 			if (row.target === 'repository' && owner && repo) return await repositoryAudience(runCtx, client, owner, repo);
 			return row.target === 'account' ? gistAudience() : unknownAudience();
+		},
+		withhold: async ({ ctx: runCtx, client, row, values }, fields, body, options) => {
+			const credential = await client.credentials();
+			if (options.trustedContentOnly !== true && credential.trustedContentOnly !== true) return body;
+			const owner = String(values[fieldIdentifying(row, 'owner')?.name ?? ''] ?? '').trim();
+			const repo = String(values[fieldIdentifying(row, 'repository')?.name ?? ''] ?? '').trim();
+			return await new TrustJudge(runCtx, client).withhold(fields, body, owner && repo ? { owner, repo } : undefined);
 		},
 		resolve: resolveRepository,
 		checkAllowlist: checkAllowedRepositories,
