@@ -12,6 +12,8 @@ import type { ServiceName } from './errors';
 import { ServiceAnswerError } from './errors';
 import { forEachItem, pairsToObject, readJson, toItems } from './items';
 import { MAX_RATE_LIMIT_WAIT_OPTION } from './options';
+import type { Audience } from './secretWrites';
+import { refuseSecretWrites, SECRETS_IN_WRITES_OPTION } from './secretWrites';
 import type { MultipartPart } from './transfer';
 import {
 	fileNameFromDisposition,
@@ -58,6 +60,8 @@ export interface ApiCallService<Client extends ApiClient> {
 	 * output, or undefined to have it sent as one request answered in the chosen Response Format.
 	 */
 	send?: (ctx: IExecuteFunctions, itemIndex: number, client: Client, request: ApiRequest) => Promise<unknown>;
+	/** Who can read what a write to this path publishes; asked only when its body holds a secret. */
+	audience?: (ctx: IExecuteFunctions, client: Client, path: string) => Promise<{ audience: Audience; target: string }>;
 }
 
 type BodyContentType = 'json' | 'form' | 'multipart' | 'binary';
@@ -221,6 +225,7 @@ export function apiCallProperties<Client extends ApiClient>(
 					description: 'Whether to output statusCode, headers and body instead of the body alone',
 				},
 				...(service.options ?? []),
+				...(service.audience ? [SECRETS_IN_WRITES_OPTION] : []),
 				MAX_DOWNLOAD_SIZE_OPTION,
 				MAX_RATE_LIMIT_WAIT_OPTION,
 			],
@@ -275,6 +280,22 @@ export async function executeApiCall<Client extends ApiClient>(
 			const body = method === 'GET' ? undefined : await requestBody(ctx, i);
 			let request: ApiRequest = { method, path, qs, body };
 			if (service.prepare) request = service.prepare(ctx, i, request);
+			const audience = service.audience;
+			if (audience && method !== 'GET' && method !== 'HEAD') {
+				const form = request.body instanceof UploadBody ? request.body.fields : request.body;
+				await refuseSecretWrites({
+					ctx,
+					itemIndex: i,
+					values: [
+						{ field: 'Endpoint', value: request.path },
+						{ field: 'Query Parameters', value: request.qs },
+						...(Buffer.isBuffer(form) ? [] : [{ field: 'Body', value: form }]),
+					],
+					ownSecrets: await itemClient.secrets(),
+					setting: options.secretsInWrites,
+					audience: async () => await audience(ctx, itemClient, request.path),
+				});
+			}
 			const output = service.send ? await service.send(ctx, i, itemClient, request) : undefined;
 			if (output !== undefined) return toItems(output, i);
 			const headers = { ...request.headers };
