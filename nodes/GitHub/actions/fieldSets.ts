@@ -3,7 +3,7 @@ import { namesOf } from '../../shared/simplify';
 
 const login = (path: string) => `${path}.login`;
 
-/** The simplified GitHub objects, one field set per object type (see README → Agents). */
+/** The simplified GitHub objects, one field set per object type (see docs/agents.md). */
 export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 	issue: {
 		number: 'number',

@@ -1,7 +1,7 @@
 import type { FieldSet } from '../../shared/simplify';
 import { namesOf } from '../../shared/simplify';
 
-/** The simplified Trello objects, one field set per object type (see README → Agents). */
+/** The simplified Trello objects, one field set per object type (see docs/agents.md). */
 export const TRELLO_FIELD_SETS: Record<string, FieldSet> = {
 	card: {
 		id: 'id',
