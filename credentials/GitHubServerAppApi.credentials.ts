@@ -12,7 +12,7 @@ import {
 	authenticateAsInstallation,
 	INSTALLATION_TOKEN_FIELDS,
 	issueInstallationToken,
-} from '../nodes/GitHub/transport/githubApp';
+} from './githubApp';
 import { GITHUB_API_VERSION, GITHUB_MEDIA_TYPE, GITHUB_SERVER_PROPERTY } from './githubServer';
 import { ACCESS_LEVEL_PROPERTY, ALLOWED_REPOSITORIES_PROPERTY } from './scopeProperties';
 

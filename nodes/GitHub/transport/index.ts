@@ -13,7 +13,7 @@ import { PageGuard } from '../../shared/paging';
 import type { ScopeVerdict } from '../../shared/scope';
 import type { GitHubScope, ScopeProof } from '../../shared/scope/github';
 import { checkGitHubRequest, githubScopeOf } from '../../shared/scope/github';
-import { heldInstallationTokens } from './githubApp';
+import { heldInstallationTokens } from '../../../credentials/githubApp';
 import { nextLink } from './link';
 import type { ResourceBudget } from './rateLimit';
 import { GitHubRateLimitPolicy, resourceForPath } from './rateLimit';

@@ -1,6 +1,6 @@
 import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 
-import { UnsafeRequestError } from '../requestGuard';
+import { UnsafeRequestError } from '../../../credentials/requestGuard';
 
 /**
  * Scopes: which repositories or boards a credential (and, narrower, a node) may reach, and

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { listOf } from '../../../shared/rowEngine';
-import { pathSegment } from '../../../shared/requestGuard';
+import { pathSegment } from '../../../../credentials/requestGuard';
 import { repositoryRefusal } from '../../../shared/scope';
 import { fileNameFromDisposition, saveDownload, storedSize } from '../../../shared/transfer';
 import type { GitHubRowRun } from '../types';
