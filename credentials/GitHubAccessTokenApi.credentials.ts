@@ -5,8 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { GITHUB_CREDENTIAL_TEST } from '../nodes/GitHub/transport/protocol';
-import { GITHUB_SERVER_PROPERTY } from './githubServer';
+import { GITHUB_CREDENTIAL_TEST, GITHUB_SERVER_PROPERTY } from './githubServer';
 import { ACCESS_LEVEL_PROPERTY, ALLOWED_REPOSITORIES_PROPERTY, TRUSTED_CONTENT_ONLY_PROPERTY } from './scopeProperties';
 
 export class GitHubAccessTokenApi implements ICredentialType {

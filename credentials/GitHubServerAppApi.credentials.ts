@@ -12,9 +12,8 @@ import {
 	authenticateAsInstallation,
 	INSTALLATION_TOKEN_FIELDS,
 	issueInstallationToken,
-} from '../nodes/GitHub/transport/githubApp';
-import { GITHUB_API_VERSION, GITHUB_MEDIA_TYPE } from '../nodes/GitHub/transport/protocol';
-import { GITHUB_SERVER_PROPERTY } from './githubServer';
+} from './githubApp';
+import { GITHUB_API_VERSION, GITHUB_MEDIA_TYPE, GITHUB_SERVER_PROPERTY } from './githubServer';
 import { ACCESS_LEVEL_PROPERTY, ALLOWED_REPOSITORIES_PROPERTY, TRUSTED_CONTENT_ONLY_PROPERTY } from './scopeProperties';
 
 export class GitHubServerAppApi implements ICredentialType {

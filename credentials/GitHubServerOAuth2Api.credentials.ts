@@ -1,8 +1,8 @@
 import type { ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
 
-import { GITHUB_CREDENTIAL_TEST } from '../nodes/GitHub/transport/protocol';
 import {
 	GITHUB_ACCESS_TOKEN_URL_EXPRESSION,
+	GITHUB_CREDENTIAL_TEST,
 	GITHUB_AUTHORIZE_URL_EXPRESSION,
 	GITHUB_OAUTH_SCOPES,
 	GITHUB_SERVER_PROPERTY,

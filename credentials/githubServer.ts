@@ -1,6 +1,28 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { ICredentialTestRequest, INodeProperties } from 'n8n-workflow';
+
+/**
+ * What the GitHub credentials and the GitHub transport agree on: the API root, the media type and
+ * API version every request names, and how a credential is tested. Imports nothing of the package,
+ * so credentials and nodes both build on it.
+ */
 
 export const GITHUB_DOT_COM_API = 'https://api.github.com';
+
+/** GitHub's JSON media type and the REST API version every request names. */
+export const GITHUB_MEDIA_TYPE = 'application/vnd.github+json';
+export const GITHUB_API_VERSION = '2022-11-28';
+
+/** Both user-token credentials are tested by reading the authenticated user with the transport's headers. */
+export const GITHUB_CREDENTIAL_TEST: ICredentialTestRequest = {
+	request: {
+		baseURL: '={{$credentials.server.replace(/\\/+$/, "")}}',
+		url: '/user',
+		headers: {
+			Accept: GITHUB_MEDIA_TYPE,
+			'X-GitHub-Api-Version': GITHUB_API_VERSION,
+		},
+	},
+};
 
 /** The API root; GitHub Enterprise Server serves it at https://HOST/api/v3. */
 export const GITHUB_SERVER_PROPERTY: INodeProperties = {

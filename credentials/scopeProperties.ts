@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 /**
  * Scope settings on a credential: every node using the credential refuses, before sending,
- * anything outside them (see README → Agents). Node settings can narrow them, never widen.
+ * anything outside them (see docs/security.md). Node settings can narrow them, never widen.
  */
 
 export const ACCESS_LEVEL_PROPERTY: INodeProperties = {

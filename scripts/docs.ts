@@ -1,7 +1,7 @@
 /**
- * Writes the operation tables of README.md and docs/*-operations.md from the catalogue rows
- * (`npm run docs`). Each table sits between a start and an end marker; everything outside the
- * markers is written by hand. test/docs.test.ts fails when the committed files are not current.
+ * Writes the generated tables of docs/ from the catalogue rows (`npm run docs`): the operation
+ * tables of docs/*-operations.md and the webhook/polling table of docs/triggers.md. Each table sits
+ * between a start and an end marker; everything outside the markers is written by hand. test/docs.test.ts fails when the committed files are not current.
  */
 import { readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
@@ -68,28 +68,10 @@ function requestCell(row: OperationRow): string {
 	return `\`${row.method} ${row.path}${fixed.length ? `?${fixed.join('&')}` : ''}\``;
 }
 
-function specCell(row: OperationRow): string {
-	return (row.spec ?? [])
-		.map((tag) => `${tag.kind === 'toolStep' ? 'Tool step' : 'Endpoint'}: ${tag.name}`)
-		.join('; ');
-}
-
 function pagingCell(row: OperationRow): string {
 	if (!row.paging) return '';
 	const kind = row.paging.kind ? ` (${row.paging.kind})` : '';
 	return `Return All / Limit${kind}`;
-}
-
-/** README: every operation of a node, with its request and the spec items it implements. */
-export function readmeTable(catalogue: Catalogue): string {
-	const lines = [
-		`| ${catalogue.node} node: Resource → Operation | Request | Spec |`,
-		'|---|---|---|',
-		...ordered(catalogue).map(
-			(row) => `| ${cell(operationName(catalogue, row))} | ${requestCell(row)} | ${cell(specCell(row))} |`,
-		),
-	];
-	return lines.join('\n');
 }
 
 /** docs/*-operations.md: spec item → operation, then every operation with paging, allowlist target and fixture. */
@@ -156,9 +138,8 @@ export function replaceRegion(text: string, id: string, content: string): string
 export function generatedFiles(root: string): Record<string, string> {
 	const files: Record<string, string> = {};
 	const read = (file: string) => (files[file] ??= readFileSync(join(root, file), 'utf8'));
-	files['README.md'] = replaceRegion(read('README.md'), 'github-trigger-modes', triggerModesTable());
+	files['docs/triggers.md'] = replaceRegion(read('docs/triggers.md'), 'github-trigger-modes', triggerModesTable());
 	for (const catalogue of CATALOGUES) {
-		files['README.md'] = replaceRegion(read('README.md'), `${catalogue.id}-operations`, readmeTable(catalogue));
 		const doc = `docs/${catalogue.id}-operations.md`;
 		files[doc] = replaceRegion(read(doc), `${catalogue.id}-operations`, detailTables(catalogue));
 	}

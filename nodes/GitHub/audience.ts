@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { Audience } from '../shared/secretWrites';
 import { executionMemory } from '../shared/scope';
-import { pathSegment } from '../shared/requestGuard';
+import { pathSegment } from '../../credentials/requestGuard';
 import type { GitHubClient } from './transport';
 
 export interface TargetAudience {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { executionMemory } from '../shared/scope';
-import { pathSegment } from '../shared/requestGuard';
+import { pathSegment } from '../../credentials/requestGuard';
 import type { FieldSet } from '../shared/simplify';
 import { authoredFields, valueAt } from '../shared/simplify';
 import type { GitHubClient } from './transport';

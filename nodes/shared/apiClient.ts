@@ -1,12 +1,14 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 
+import { transportSettings } from '../../credentials/clock';
+import { CredentialSetupError } from '../../credentials/signInErrors';
 import type { ApiContext } from './context';
 import type { ServiceName } from './errors';
-import { apiErrorFromResponse, CredentialSetupError, ServiceAnswerError, toNodeError } from './errors';
-import type { Clock, RateLimitPolicy, RawResponse, RetryBounds } from './rateLimit';
-import { DEFAULT_RETRY_BOUNDS, headerValue, sendWithRateLimits, systemClock } from './rateLimit';
-import { redactHeaders, redactKnownSecrets, secretsOf } from './redact';
-import type { BaseUrlField } from './requestGuard';
+import { apiErrorFromResponse, ServiceAnswerError, toNodeError } from './errors';
+import type { RateLimitPolicy, RawResponse, RetryBounds } from './rateLimit';
+import { DEFAULT_RETRY_BOUNDS, headerValue, sendWithRateLimits } from './rateLimit';
+import { redactHeaders, redactKnownSecrets, secretsOf } from '../../credentials/redact';
+import type { BaseUrlField } from '../../credentials/requestGuard';
 import {
 	assertSafeHeaders,
 	assertSafePath,
@@ -15,7 +17,7 @@ import {
 	checkedBaseUrl,
 	joinUrl,
 	UnsafeRequestError,
-} from './requestGuard';
+} from '../../credentials/requestGuard';
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** Redirects followed for one request before it fails. */
@@ -66,9 +68,6 @@ export interface ApiResponse<T = unknown> {
 	headers: Record<string, string | string[] | undefined>;
 	body: T;
 }
-
-/** Test seam: a fake clock makes rate-limit waits instant and observable. */
-export const transportSettings: { clock: Clock } = { clock: systemClock };
 
 /**
  * The shared part of both services' transports: credential lookup, host lock, n8n's

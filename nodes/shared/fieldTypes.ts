@@ -1,5 +1,5 @@
 import type { RowField } from './rowEngine';
-import { hasLoneSurrogate } from './requestGuard';
+import { hasLoneSurrogate } from '../../credentials/requestGuard';
 
 export interface FieldProblem {
 	/** Completes `The "<field>" parameter …`. */

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ServiceName } from './errors';
 import { toNodeError } from './errors';
-import { redactKnownSecrets } from './redact';
+import { redactKnownSecrets } from '../../credentials/redact';
 
 /** One output item per array element, or one item for an object; every item paired to its input. */
 export function toItems(body: unknown, itemIndex: number): INodeExecutionData[] {

@@ -1,29 +1,10 @@
-import { sleep } from 'n8n-workflow';
+import type { Clock } from '../../credentials/clock';
 
 /**
  * The one retry loop for rate-limited APIs. Each service supplies a policy that reads its
  * own headers; this loop does the waiting, bounded by a total wait and a retry count, so a
  * run either completes or fails with an error saying which limit stopped it and when it resets.
  */
-
-export interface Clock {
-	now(): number;
-	/** Resolves after `ms`, or soon after `signal` aborts (the caller checks which). */
-	sleep(ms: number, signal?: AbortSignal): Promise<void>;
-}
-
-/** n8n's sleep cannot be aborted, so a cancellable wait sleeps in slices this long. */
-export const CANCEL_CHECK_MS = 1_000;
-
-export const systemClock: Clock = {
-	now: () => Date.now(),
-	sleep: async (ms, signal) => {
-		if (!signal) return await sleep(ms);
-		for (let left = ms; left > 0 && !signal.aborted; left -= CANCEL_CHECK_MS) {
-			await sleep(Math.min(left, CANCEL_CHECK_MS));
-		}
-	},
-};
 
 export interface RawResponse {
 	statusCode: number;

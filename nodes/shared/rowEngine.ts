@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { pathSegment } from './requestGuard';
+import { pathSegment } from '../../credentials/requestGuard';
 import type { FieldSet } from './simplify';
 import type { UploadBody } from './transfer';
 import { outputProperties } from './simplify';

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { secretForms } from './redact';
+import { secretForms } from '../../credentials/redact';
 
 /**
  * Keeps secrets out of what a write publishes. An agent steered by a text it read can be told to

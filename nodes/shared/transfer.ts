@@ -2,7 +2,7 @@ import type { IBinaryData, IDataObject, IExecuteFunctions, INodeProperties } fro
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ServiceAnswerError } from './errors';
-import { REDACTED } from './redact';
+import { REDACTED } from '../../credentials/redact';
 
 /**
  * File transfers with bounded memory: downloads stream into n8n's binary data store through a

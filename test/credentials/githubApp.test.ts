@@ -3,7 +3,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper, I
 import nock from 'nock';
 
 import { GitHubServerAppApi } from '../../credentials/GitHubServerAppApi.credentials';
-import { resetGitHubAppTokens, TOKEN_RENEWAL_MARGIN_MS } from '../../nodes/GitHub/transport/githubApp';
+import { resetGitHubAppTokens, TOKEN_RENEWAL_MARGIN_MS } from '../../credentials/githubApp';
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
 import { HarnessCredentialsHelper } from '../harness/credentialsHelper';
 import { packageNode, runWorkflow, singleNodeWorkflow } from '../harness/workflow';

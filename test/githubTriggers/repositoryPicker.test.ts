@@ -7,7 +7,7 @@ import nock from 'nock';
 import { GitHubTrigger } from '../../nodes/GitHub/GitHubTrigger.node';
 import { getOwnerRepositories } from '../../nodes/GitHub/methods/loadOptions';
 import { forgetDeliveriesInMemory } from '../../nodes/GitHub/triggers/delivery';
-import { resetGitHubAppTokens } from '../../nodes/GitHub/transport/githubApp';
+import { resetGitHubAppTokens } from '../../credentials/githubApp';
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
 import { HarnessCredentialsHelper } from '../harness/credentialsHelper';
 import { HarnessNodeTypes } from '../harness/nodeTypes';

@@ -1,6 +1,6 @@
 import { createSign, generateKeyPairSync } from 'node:crypto';
 
-import { redactKnownSecrets, redactText } from '../../nodes/shared/redact';
+import { redactKnownSecrets, redactText } from '../../credentials/redact';
 
 /**
  * A GitHub App credential's secrets are its private key and the JWT signed with it: a service

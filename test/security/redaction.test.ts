@@ -1,4 +1,4 @@
-import { redactKnownSecrets } from '../../nodes/shared/redact';
+import { redactKnownSecrets } from '../../credentials/redact';
 import type { AuthKind } from './support';
 import { AUTH_KINDS, SECRETS, leakedSecrets, loopbackServers, prefixOf, runApiCall, runNode, serviceOf } from './support';
 

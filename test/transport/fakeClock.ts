@@ -1,6 +1,5 @@
-import type { Clock } from '../../nodes/shared/rateLimit';
-import { transportSettings } from '../../nodes/shared/apiClient';
-import { systemClock } from '../../nodes/shared/rateLimit';
+import type { Clock } from '../../credentials/clock';
+import { systemClock, transportSettings } from '../../credentials/clock';
 
 /** A clock whose sleeps return at once and are recorded, so waits can be asserted exactly. */
 export class FakeClock implements Clock {

@@ -1,4 +1,5 @@
-import type { Clock, RawResponse } from '../../nodes/shared/rateLimit';
+import type { Clock } from '../../credentials/clock';
+import type { RawResponse } from '../../nodes/shared/rateLimit';
 import { DEFAULT_RETRY_BOUNDS, retryAfterMs, sendWithRateLimits, SharedWindow } from '../../nodes/shared/rateLimit';
 import type { TrelloWindows } from '../../nodes/Trello/transport/rateLimit';
 import { TRELLO_KEY_WINDOW, TRELLO_SHARING, TRELLO_TOKEN_WINDOW, TrelloRateLimitPolicy } from '../../nodes/Trello/transport/rateLimit';

@@ -1,4 +1,4 @@
-import { CANCEL_CHECK_MS, systemClock } from '../../nodes/shared/rateLimit';
+import { CANCEL_CHECK_MS, systemClock } from '../../credentials/clock';
 
 describe('systemClock.sleep', () => {
 	beforeEach(() => jest.useFakeTimers());

@@ -4,9 +4,9 @@ import { markdownText, namesOf, plainText } from '../../shared/simplify';
 const login = (path: string) => `${path}.login`;
 
 /**
- * The simplified GitHub objects, one field set per object type (see README → Agents). Fields that
+ * The simplified GitHub objects, one field set per object type (see docs/agents.md). Fields that
  * carry text written by a person are marked markdownText or plainText: hidden text is removed from
- * them (docs/agents.md).
+ * them.
  */
 export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 	issue: {

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { PickerPage, PickerPaging, PickerShape } from '../../shared/picker';
 import { pickerPageNumber, pickerResult } from '../../shared/picker';
-import { pathSegment } from '../../shared/requestGuard';
+import { pathSegment } from '../../../credentials/requestGuard';
 import type { RepositoryList } from '../../shared/scope';
 import { repositoryRefusal, ScopeRefusal } from '../../shared/scope';
 import type { ScopeProof } from '../scope';

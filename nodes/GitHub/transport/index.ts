@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject, IDataObject, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { GITHUB_DOT_COM_API } from '../../../credentials/githubServer';
+import { GITHUB_API_VERSION, GITHUB_DOT_COM_API, GITHUB_MEDIA_TYPE } from '../../../credentials/githubServer';
 import type { ApiRequest, ApiResponse } from '../../shared/apiClient';
 import { ApiClient } from '../../shared/apiClient';
 import { StatePerSecret } from '../../shared/perSecret';
@@ -14,9 +14,8 @@ import type { ScopeVerdict } from '../../shared/scope';
 import type { RepositoryList } from '../../shared/scope';
 import type { GitHubLookups, GitHubScope, ScopeProof } from '../scope';
 import { checkGitHubRequest, githubScopeOf } from '../scope';
-import { heldInstallationTokens } from './githubApp';
+import { heldInstallationTokens } from '../../../credentials/githubApp';
 import { nextLink } from './link';
-import { GITHUB_API_VERSION, GITHUB_MEDIA_TYPE } from './protocol';
 import type { ResourceBudget } from './rateLimit';
 import { GitHubRateLimitPolicy, resourceForPath } from './rateLimit';
 
@@ -32,7 +31,7 @@ export const GITHUB_CREDENTIAL_TYPES = {
 
 export type GitHubAuthentication = keyof typeof GITHUB_CREDENTIAL_TYPES;
 
-export { GITHUB_API_VERSION, GITHUB_MEDIA_TYPE } from './protocol';
+export { GITHUB_API_VERSION, GITHUB_MEDIA_TYPE } from '../../../credentials/githubServer';
 
 export interface PageOptions {
 	returnAll: boolean;

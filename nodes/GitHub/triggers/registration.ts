@@ -2,8 +2,9 @@ import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ReceivedIds } from '../../shared/dedupe';
-import { apiErrorFromResponse, serviceMessage, toNodeError } from '../../shared/errors';
-import { pathSegment } from '../../shared/requestGuard';
+import { serviceMessage } from '../../../credentials/signInErrors';
+import { apiErrorFromResponse, toNodeError } from '../../shared/errors';
+import { pathSegment } from '../../../credentials/requestGuard';
 import type { ApiResponse } from '../../shared/apiClient';
 import type { GitHubClient } from '../transport';
 import { newHookSecret } from './signature';

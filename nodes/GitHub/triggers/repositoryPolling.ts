@@ -5,7 +5,7 @@ import type { ApiRequest, ApiResponse } from '../../shared/apiClient';
 import { headerValue } from '../../shared/rateLimit';
 import { PageGuard } from '../../shared/paging';
 import { repositoryProof } from '../scope';
-import { pathSegment } from '../../shared/requestGuard';
+import { pathSegment } from '../../../credentials/requestGuard';
 import type { GitHubClient } from '../transport';
 import { nextLink } from '../transport/link';
 import type { RepositorySourceName, TriggerDefinition } from './events';

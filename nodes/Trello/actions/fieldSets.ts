@@ -2,9 +2,9 @@ import type { FieldSet } from '../../shared/simplify';
 import { markdownText, namesOf, plainText } from '../../shared/simplify';
 
 /**
- * The simplified Trello objects, one field set per object type (see README → Agents). Fields that
+ * The simplified Trello objects, one field set per object type (see docs/agents.md). Fields that
  * carry text written by a person are marked markdownText or plainText: hidden text is removed from
- * them (docs/agents.md).
+ * them.
  */
 export const TRELLO_FIELD_SETS: Record<string, FieldSet> = {
 	card: {

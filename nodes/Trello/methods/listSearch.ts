@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { pathSegment } from '../../shared/requestGuard';
+import { pathSegment } from '../../../credentials/requestGuard';
 import type { TrelloPicker, TrelloPickerRun } from './pickerRunner';
 import { byId, chosenId, trelloPicker } from './pickerRunner';
 

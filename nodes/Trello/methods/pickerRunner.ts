@@ -2,7 +2,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from '
 
 import type { PickerPage, PickerShape } from '../../shared/picker';
 import { pickerResult, WHOLE_LIST } from '../../shared/picker';
-import { pathSegment } from '../../shared/requestGuard';
+import { pathSegment } from '../../../credentials/requestGuard';
 import { TrelloClient } from '../transport';
 
 /** One opening of a picker: what the editor holds and the typed filter. */

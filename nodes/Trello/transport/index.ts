@@ -8,7 +8,7 @@ import type { ApiContext } from '../../shared/context';
 import { readParameter } from '../../shared/context';
 import { ServiceAnswerError, toNodeError } from '../../shared/errors';
 import { PageGuard } from '../../shared/paging';
-import { pathSegment } from '../../shared/requestGuard';
+import { pathSegment } from '../../../credentials/requestGuard';
 import type { RetryBounds } from '../../shared/rateLimit';
 import { DEFAULT_RETRY_BOUNDS } from '../../shared/rateLimit';
 import type { TrelloWindows } from './rateLimit';

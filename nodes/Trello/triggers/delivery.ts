@@ -2,7 +2,7 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 
 import type { ReceivedIds } from '../../shared/dedupe';
 import { receivedBefore } from '../../shared/dedupe';
-import { pathSegment } from '../../shared/requestGuard';
+import { pathSegment } from '../../../credentials/requestGuard';
 import type { CustomFieldDefinition } from '../actions/customField/values';
 import type { TrelloAuthentication } from '../transport';
 import { TRELLO_CREDENTIAL_TYPES, TrelloClient } from '../transport';

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { ServiceAnswerError, toNodeError } from '../../shared/errors';
 import { isBeyondSkew } from '../../shared/pollClock';
-import { pathSegment } from '../../shared/requestGuard';
+import { pathSegment } from '../../../credentials/requestGuard';
 import { TrelloClient } from '../transport';
 import { notificationToItem } from './normalize';
 import { splitRefs } from './parameters';

@@ -2,7 +2,7 @@ import type { IDataObject, IHookFunctions, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { ServiceAnswerError, toNodeError } from '../../shared/errors';
-import { pathSegment } from '../../shared/requestGuard';
+import { pathSegment } from '../../../credentials/requestGuard';
 import { TRELLO_ID } from '../../shared/scope';
 import type { TrelloAuthentication } from '../transport';
 import { TrelloClient } from '../transport';

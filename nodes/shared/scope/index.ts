@@ -1,6 +1,6 @@
 import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 
-import { UnsafeRequestError } from '../requestGuard';
+import { UnsafeRequestError } from '../../../credentials/requestGuard';
 import { boardReference, SHORT_LINK, TRELLO_ID } from './trelloAddresses';
 
 /**

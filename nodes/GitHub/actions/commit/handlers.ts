@@ -1,6 +1,6 @@
 import { NodeOperationError } from 'n8n-workflow';
 
-import { pathSegment } from '../../../shared/requestGuard';
+import { pathSegment } from '../../../../credentials/requestGuard';
 import type { GitHubRowRun } from '../types';
 
 /** Branch names keep their "/" between encoded segments (GitHub routes them as plain segments). */

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { toItems } from '../../../shared/items';
-import { pathSegment } from '../../../shared/requestGuard';
+import { pathSegment } from '../../../../credentials/requestGuard';
 import type { InputFile } from '../../../shared/transfer';
 import { inputFile, jsonWithBase64File, MB, saveDownload, sizeOf, sizeText } from '../../../shared/transfer';
 import type { GitHubRowRun } from '../types';

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { RowField } from '../../../shared/rowEngine';
 import { ServiceAnswerError } from '../../../shared/errors';
-import { pathSegment } from '../../../shared/requestGuard';
+import { pathSegment } from '../../../../credentials/requestGuard';
 import { issueIdsProof } from '../../scope';
 import { numberLocator, repositoryFields } from '../fields';
 import type { GitHubRow, GitHubRowRun } from '../types';

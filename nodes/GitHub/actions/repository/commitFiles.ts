@@ -1,8 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiErrorFromResponse, serviceMessage } from '../../../shared/errors';
-import { pathSegment } from '../../../shared/requestGuard';
+import { serviceMessage } from '../../../../credentials/signInErrors';
+import { apiErrorFromResponse } from '../../../shared/errors';
+import { pathSegment } from '../../../../credentials/requestGuard';
 import { inputFile, jsonWithBase64File, sizeOf } from '../../../shared/transfer';
 import type { GitHubRowRun } from '../types';
 

@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import { listOf } from '../../../shared/rowEngine';
-import { pathSegment } from '../../../shared/requestGuard';
+import { pathSegment } from '../../../../credentials/requestGuard';
 import { repositoryRefusal } from '../../../shared/scope';
 import { fileNameFromDisposition, saveDownload, storedSize } from '../../../shared/transfer';
 import type { GitHubRowRun } from '../types';

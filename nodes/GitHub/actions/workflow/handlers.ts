@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { transportSettings } from '../../../shared/apiClient';
-import { pathSegment } from '../../../shared/requestGuard';
+import { transportSettings } from '../../../../credentials/clock';
+import { pathSegment } from '../../../../credentials/requestGuard';
 import { saveDownload, storedSize } from '../../../shared/transfer';
 import type { GitHubRowRun } from '../types';
 

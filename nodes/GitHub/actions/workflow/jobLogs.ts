@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { MB, readBody } from '../../../shared/transfer';
-import { pathSegment } from '../../../shared/requestGuard';
+import { pathSegment } from '../../../../credentials/requestGuard';
 import type { GitHubRowRun } from '../types';
 
 /** The most text one job's log gives (its end): an agent reads the tail, and items stay small. */

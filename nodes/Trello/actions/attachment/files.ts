@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ServiceAnswerError } from '../../../shared/errors';
-import { pathSegment } from '../../../shared/requestGuard';
+import { pathSegment } from '../../../../credentials/requestGuard';
 import type { MultipartPart } from '../../../shared/transfer';
 import { inputFile, MB, multipartBody, saveDownload, sizeOf, sizeText } from '../../../shared/transfer';
 import type { TrelloRowRun } from '../types';

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { RowField } from '../../../shared/rowEngine';
-import { pathSegment } from '../../../shared/requestGuard';
+import { pathSegment } from '../../../../credentials/requestGuard';
 import { executionMemory } from '../../../shared/scope';
 import type { TrelloClient } from '../../transport';
 import type { TrelloRowRun } from '../types';

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { pathSegment } from '../../../shared/requestGuard';
+import { pathSegment } from '../../../../credentials/requestGuard';
 import type { TrelloRowRun } from '../types';
 
 /**

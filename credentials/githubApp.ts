@@ -8,12 +8,11 @@ import type {
 	IN8nHttpFullResponse,
 } from 'n8n-workflow';
 
-import { GITHUB_DOT_COM_API } from '../../../credentials/githubServer';
-import { transportSettings } from '../../shared/apiClient';
-import { CredentialSetupError, serviceMessage } from '../../shared/errors';
-import { redactText } from '../../shared/redact';
-import { checkedBaseUrl, pathSegment } from '../../shared/requestGuard';
-import { GITHUB_API_VERSION, GITHUB_MEDIA_TYPE } from './protocol';
+import { transportSettings } from './clock';
+import { GITHUB_API_VERSION, GITHUB_DOT_COM_API, GITHUB_MEDIA_TYPE } from './githubServer';
+import { redactText } from './redact';
+import { checkedBaseUrl, pathSegment } from './requestGuard';
+import { CredentialSetupError, serviceMessage } from './signInErrors';
 
 /**
  * GitHub App sign-in through n8n's own credential mechanism. The credential's preAuthentication
