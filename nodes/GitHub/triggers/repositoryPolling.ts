@@ -1,49 +1,133 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { rateLimitStopOf } from '../../shared/errors';
 import type { GitHubClient } from '../transport';
+import type { RepositorySourceName } from './events';
 import type { TriggerItem } from './matching';
 import { pollDiscussions } from './polling/discussions';
-import { pollList } from './polling/lists';
+import { LISTS, pollList } from './polling/lists';
 import { ownerRepositories } from './polling/ownerListing';
-import type { RepositoryName, RepositoryPollRequest, RepositoryPollState } from './polling/pollRun';
-import { listsFor, PollRun, REPOSITORIES_AT_ONCE, repositoryKey, time } from './polling/pollRun';
+import type { RepositoryName, RepositoryPollRequest, RepositoryPollState, TimedItem } from './polling/pollRun';
+import { listKey, listsFor, PollRun, PollShared, REPOSITORIES_AT_ONCE, repositoryKey, time } from './polling/pollRun';
 
 export type { ListPosition, OwnerListing, OwnerPage, RepositoryName, RepositoryPollRequest, RepositoryPollState } from './polling/pollRun';
 export { listsFor, MAX_OWNER_REPOSITORIES, REMEMBERED_KEYS, REMEMBERED_STATES, SINCE_SLACK } from './polling/pollRun';
 export { listRequest } from './polling/lists';
 export { COMMENTS_READ, DISCUSSIONS_READ } from './polling/discussions';
 
+/** One part of a poll: a list of a repository, or the discussions query of all repositories. */
+interface PollPart {
+	key: string;
+	read: (run: PollRun) => Promise<void>;
+}
+
+const DISCUSSIONS_PART = 'discussions';
+
+/**
+ * The parts of a poll in the order they are read: every list of every repository, then the
+ * discussions; rotated to start at the part where the last poll stopped (rate limit, Max Items per
+ * Poll), so the parts read last get their turn too.
+ */
+function pollParts(repositories: RepositoryName[], lists: RepositorySourceName[], resumeAt: string | undefined): PollPart[] {
+	const parts: PollPart[] = repositories.flatMap((repository) =>
+		// Reviews are read with the issues list, discussions by one query for all repositories.
+		lists.filter((list) => LISTS[list].kind !== 'following').map((list) => ({ key: listKey(repository, list), read: async (run: PollRun) => await pollList(run, repository, list) })),
+	);
+	if (lists.includes('discussions')) parts.push({ key: DISCUSSIONS_PART, read: async (run) => await pollDiscussions(run, repositories) });
+	const start = parts.findIndex((part) => part.key === resumeAt);
+	return start > 0 ? [...parts.slice(start), ...parts.slice(0, start)] : parts;
+}
+
 /**
  * One poll over the chosen repositories. Manual runs return the latest matching item of all
- * lists; otherwise every event since the last poll, oldest first per list, at most maxItems.
+ * lists; otherwise every event since the last poll, at most maxItems, each repository's items in
+ * the order their changes happened.
+ *
+ * A part of the poll (one list of one repository) moves its position only when the poll returns
+ * its items (see PollRun). When a request fails, parts that were read with items are dropped and
+ * the error is thrown: the next poll reads them again. When the client stops at GitHub's rate
+ * limit, the poll ends there: the parts read so far are returned and kept, and the next poll after
+ * the reset (on GitHub's clock) starts at the first part not read.
  */
 export async function pollRepositories(client: GitHubClient, state: RepositoryPollState, request: RepositoryPollRequest): Promise<TriggerItem[]> {
-	const run = new PollRun(client, state, request);
-	const lists = listsFor(request.rows);
-	const repositories = request.allRepositoriesOf
-		? await ownerRepositories(run, request.allRepositoriesOf)
-		: request.repositories;
-	const pollRepository = async (repository: RepositoryName) => {
-		const waitUntil = state.pollAfter?.[repositoryKey(repository)];
-		if (!request.manual && waitUntil !== undefined && run.githubNow < waitUntil) return;
-		for (const list of lists) {
-			if (run.budget <= 0) break;
-			await pollList(run, repository, list);
+	const shared = new PollShared(client, state, request);
+	const githubNow = () => (request.now ?? Date.now)() + (state.clockOffset ?? 0);
+	if (!request.manual && state.rateLimitedUntil !== undefined) {
+		if (githubNow() < state.rateLimitedUntil) return [];
+		delete state.rateLimitedUntil;
+	}
+	let repositories = request.repositories;
+	if (request.allRepositoriesOf) {
+		const listing = new PollRun(shared);
+		try {
+			repositories = await ownerRepositories(listing, request.allRepositoriesOf);
+		} catch (error) {
+			const stop = rateLimitStopOf(error);
+			if (stop?.resetAt !== undefined && !request.manual) state.rateLimitedUntil = stop.resetAt;
+			throw await client.asNodeError(error);
 		}
-	};
-	// A few repositories at a time: 50 of them one after another would outlast a one-minute poll.
-	// Each position is written in one step, so the repositories do not disturb each other's.
-	const queue = [...repositories];
+		// It emits nothing: kept whatever the lists do.
+		listing.commit();
+	}
+	// X-Poll-Interval as the poll found it (answers during the poll set it for the next one).
+	const waiting = new Set(repositories.filter((repository) => githubNow() < (state.pollAfter?.[repositoryKey(repository)] ?? -Infinity)).map(repositoryKey));
+	const parts = pollParts(
+		request.manual ? repositories : repositories.filter((repository) => !waiting.has(repositoryKey(repository))),
+		listsFor(request.rows),
+		request.manual ? undefined : state.resumeAt,
+	);
+	const done = new Map<string, PollRun>();
+	const failures: unknown[] = [];
+	// A few parts at a time: 50 repositories one list after another would outlast a one-minute poll.
+	const queue = [...parts];
 	const workers = Array.from({ length: Math.min(REPOSITORIES_AT_ONCE, queue.length) }, async () => {
-		for (let next = queue.shift(); next; next = queue.shift()) await pollRepository(next);
+		for (let part = queue.shift(); part && failures.length === 0 && shared.budget > 0; part = queue.shift()) {
+			const run = new PollRun(shared);
+			try {
+				await part.read(run);
+				done.set(part.key, run);
+			} catch (error) {
+				run.discard();
+				failures.push(error);
+			}
+		}
 	});
 	await Promise.all(workers);
-	if (lists.includes('discussions') && run.budget > 0) await pollDiscussions(run, repositories);
+	const failure = failures.find((error) => !rateLimitStopOf(error));
+	if (failure !== undefined) {
+		// Parts that emitted nothing lose nothing by moving on; the others are read again.
+		for (const run of done.values()) if (run.items.length === 0) run.commit();
+		throw await client.asNodeError(failure);
+	}
+	for (const run of done.values()) run.commit();
+	const notRead = parts.find((part) => !done.has(part.key));
+	if (!request.manual) {
+		if (notRead) state.resumeAt = notRead.key;
+		else delete state.resumeAt;
+	}
+	const items = ordered(parts, done, repositories);
+	if (failures.length > 0) {
+		const stop = rateLimitStopOf(failures[0]);
+		if (stop?.resetAt !== undefined && !request.manual) state.rateLimitedUntil = stop.resetAt;
+		if (items.length === 0) throw await client.asNodeError(failures[0]);
+		request.warn?.(
+			`${(failures[0] as Error).message} The poll returns what it read (${done.size} of ${parts.length} lists) and goes on from "${notRead?.key ?? ''}" after the reset.`,
+		);
+	}
 	if (request.manual) {
-		const newest = [...run.items].sort((a, b) => itemTime(b) - itemTime(a))[0];
+		const newest = [...items].sort((a, b) => itemTime(b) - itemTime(a))[0];
 		return newest ? [newest] : [];
 	}
-	return run.items;
+	return items;
+}
+
+/** The items of the parts read: repository by repository, each one's in the order its changes happened. */
+function ordered(parts: PollPart[], done: Map<string, PollRun>, repositories: RepositoryName[]): TriggerItem[] {
+	const rank = new Map(repositories.map((repository, index) => [repositoryKey(repository), index]));
+	const rankOf = ({ item }: TimedItem) => rank.get(String((item.payload.repository as IDataObject | undefined)?.full_name ?? '').toLowerCase()) ?? repositories.length;
+	const timed = parts.flatMap((part) => done.get(part.key)?.items ?? []);
+	// Stable: items of one time keep the order their lists gave them.
+	return timed.sort((a, b) => rankOf(a) - rankOf(b) || a.time - b.time).map(({ item }) => item);
 }
 
 /** When the item's event happened, as its payload tells. */

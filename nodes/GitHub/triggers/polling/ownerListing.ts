@@ -1,3 +1,4 @@
+import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiRequest, ApiResponse } from '../../../shared/apiClient';
@@ -60,7 +61,7 @@ export async function ownerRepositories(run: PollRun, { owner, userAccount, node
 		const response = number === 1 && source.firstPage ? source.firstPage : await run.get(request, undefined, before !== undefined);
 		let page: OwnerPage;
 		if (response) {
-			page = { names: asList(response.body).map((entry) => String(entry.full_name ?? '')).filter((name) => name.includes('/')), next: Boolean(nextLink(linkHeader(response))) };
+			page = { names: ownRepositoryNames(run, owner, asList(response.body)), next: Boolean(nextLink(linkHeader(response))) };
 			run.keepEtag(request, response);
 		} else {
 			page = before;
@@ -82,11 +83,34 @@ export async function ownerRepositories(run: PollRun, { owner, userAccount, node
 		if (probing) break;
 		probing = true;
 	}
-	if (!run.request.manual) {
-		for (const fullName of previous.flatMap((page) => page.names)) if (!names.has(fullName.toLowerCase())) forgetRepository(run.state, fullName.toLowerCase());
-		run.state.owners = { ...run.state.owners, [key]: { path: source.listing.path, qs: source.listing.qs, pages, scope: scopeEntries } };
-	}
+	run.later((state) => {
+		for (const fullName of previous.flatMap((page) => page.names)) if (!names.has(fullName.toLowerCase())) forgetRepository(state, fullName.toLowerCase());
+		state.owners = { ...state.owners, [key]: { path: source.listing.path, qs: source.listing.qs, pages, scope: scopeEntries } };
+	});
 	return [...names.values()];
+}
+
+/** A repository name as GitHub allows it: letters, digits, `.`, `-`, `_`, at most 100, not `.` or `..`. */
+const REPOSITORY_NAME = /^(?!\.{1,2}$)[A-Za-z0-9._-]{1,100}$/;
+
+/**
+ * The full names on a page of the owner's list that are the owner's own repositories with names
+ * GitHub allows. Anything else (another owner's repository, `..`, a control character) is left out
+ * and named in the log, so one odd entry neither stops the poll nor sends a request elsewhere.
+ */
+function ownRepositoryNames(run: PollRun, owner: string, entries: IDataObject[]): string[] {
+	const names: string[] = [];
+	const skipped: string[] = [];
+	for (const entry of entries) {
+		const fullName = String(entry.full_name ?? '');
+		const [login, repo, ...rest] = fullName.split('/');
+		if (login?.toLowerCase() === owner.toLowerCase() && repo !== undefined && rest.length === 0 && REPOSITORY_NAME.test(repo)) names.push(`${login}/${repo}`);
+		else skipped.push(JSON.stringify(fullName.slice(0, 200)));
+	}
+	if (skipped.length) {
+		run.request.warn?.(`GitHub listed ${skipped.length} repositories for "${owner}" that are not its own or whose names GitHub does not allow; they are not polled: ${skipped.join(', ')}`);
+	}
+	return names;
 }
 
 /** Drops a repository's positions, ETags and wait, so if it comes back it starts afresh. */

@@ -70,6 +70,10 @@ export interface RepositoryPollState extends IDataObject {
 	clockOffset?: number;
 	/** Per owner (lower case) watched whole: where its repository list is read and what its pages held. */
 	owners?: Record<string, OwnerListing>;
+	/** The part of the poll (`owner/repo:list` or `discussions`) the next poll starts at: where one stopped. */
+	resumeAt?: string;
+	/** GitHub time (ms) of the rate limit's reset after a poll stopped at it: no poll asks before. */
+	rateLimitedUntil?: number;
 }
 
 /** One page of an owner's repository list as last answered. */
@@ -108,6 +112,8 @@ export interface RepositoryPollRequest {
 	manual: boolean;
 	/** The local clock, for X-Poll-Interval only (a test seam). */
 	now?: () => number;
+	/** Where the poll names what it left out or stopped at (the node's log). */
+	warn?: (message: string) => void;
 }
 
 export interface TimedDelivery {
@@ -150,9 +156,9 @@ export function repositoryPayload(repository: RepositoryName): IDataObject {
 	};
 }
 
-export class PollRun {
-	readonly items: TriggerItem[] = [];
-	/** Items this run may still emit. */
+/** What the runs of one poll share: the client, the stored state, the request and the items it may still emit. */
+export class PollShared {
+	/** Items the poll may still emit. */
 	budget: number;
 
 	constructor(
@@ -161,6 +167,50 @@ export class PollRun {
 		readonly request: RepositoryPollRequest,
 	) {
 		this.budget = request.maxItems > 0 ? request.maxItems : Infinity;
+	}
+}
+
+/** An item with the GitHub time of its change, for the order of a poll's items. */
+export interface TimedItem {
+	time: number;
+	item: TriggerItem;
+}
+
+/**
+ * One part of a poll: a list of a repository, the owner's repository list or the discussions query.
+ * What it reads moves nothing yet: positions, ETags and other writes are staged here and reach the
+ * node's static data by `commit`, once the poll returns the part's items; a part that failed is
+ * dropped and read again on the next poll. (GitHub's clock offset and X-Poll-Interval are written at
+ * once: they only say when to ask, never what was taken.)
+ */
+export class PollRun {
+	readonly items: TimedItem[] = [];
+	private readonly lists: Record<string, ListPosition> = {};
+	private readonly etags: Record<string, string> = {};
+	private readonly writes: Array<(state: RepositoryPollState) => void> = [];
+
+	constructor(readonly shared: PollShared) {}
+
+	get client(): GitHubClient {
+		return this.shared.client;
+	}
+
+	/** The stored state as the poll found it (writes go through setPosition, keepEtag and later). */
+	get state(): RepositoryPollState {
+		return this.shared.state;
+	}
+
+	get request(): RepositoryPollRequest {
+		return this.shared.request;
+	}
+
+	/** Items the whole poll may still emit. */
+	get budget(): number {
+		return this.shared.budget;
+	}
+
+	set budget(value: number) {
+		this.shared.budget = value;
 	}
 
 	get now(): number {
@@ -173,12 +223,18 @@ export class PollRun {
 	}
 
 	position(repository: RepositoryName, list: RepositorySourceName): ListPosition | undefined {
-		return this.state.lists?.[listKey(repository, list)];
+		const key = listKey(repository, list);
+		return this.lists[key] ?? this.state.lists?.[key];
 	}
 
 	setPosition(repository: RepositoryName, list: RepositorySourceName, position: ListPosition): void {
 		if (this.request.manual) return;
-		this.state.lists = { ...this.state.lists, [listKey(repository, list)]: position };
+		this.lists[listKey(repository, list)] = position;
+	}
+
+	/** A write to the stored state that waits for the commit, like positions. */
+	later(write: (state: RepositoryPollState) => void): void {
+		if (!this.request.manual) this.writes.push(write);
 	}
 
 	/**
@@ -188,7 +244,7 @@ export class PollRun {
 	 */
 	async get(request: ApiRequest, repository: RepositoryName | undefined, conditional: boolean): Promise<ApiResponse | undefined> {
 		const url = requestKey(request);
-		const etag = conditional && !this.request.manual ? this.state.etags?.[url] : undefined;
+		const etag = conditional && !this.request.manual ? (this.etags[url] ?? this.state.etags?.[url]) : undefined;
 		const response = await this.client.send({
 			...request,
 			headers: { ...request.headers, ...(etag ? { 'If-None-Match': etag } : {}) },
@@ -202,12 +258,32 @@ export class PollRun {
 		const etag = headerValue(response.headers, 'etag');
 		if (!etag || this.request.manual) return;
 		const url = requestKey(request);
-		const etags = { ...this.state.etags };
-		delete etags[url];
-		etags[url] = etag;
-		const urls = Object.keys(etags);
-		for (const old of urls.slice(0, Math.max(0, urls.length - REMEMBERED_ETAGS))) delete etags[old];
-		this.state.etags = etags;
+		delete this.etags[url];
+		this.etags[url] = etag;
+	}
+
+	/** Writes what this part read into the stored state: its items are being returned. */
+	commit(): void {
+		if (this.request.manual) return;
+		const state = this.state;
+		if (Object.keys(this.lists).length) state.lists = { ...state.lists, ...this.lists };
+		if (Object.keys(this.etags).length) {
+			const etags = { ...state.etags };
+			for (const [url, etag] of Object.entries(this.etags)) {
+				delete etags[url];
+				etags[url] = etag;
+			}
+			const urls = Object.keys(etags);
+			for (const old of urls.slice(0, Math.max(0, urls.length - REMEMBERED_ETAGS))) delete etags[old];
+			state.etags = etags;
+		}
+		for (const write of this.writes) write(state);
+	}
+
+	/** Drops what this part read: its items are not returned, so the poll's budget gets them back. */
+	discard(): void {
+		this.budget += this.items.length;
+		this.items.length = 0;
 	}
 
 	/** GitHub's clock and X-Poll-Interval, from every answer. */
@@ -238,12 +314,12 @@ export class PollRun {
 		}
 	}
 
-	/** Matches deliveries against the chosen rows and keeps the items (oldest first). */
+	/** Matches deliveries against the chosen rows and keeps the items with the time of their change. */
 	emit(deliveries: TimedDelivery[]): number {
 		let count = 0;
-		for (const { delivery } of [...deliveries].sort((a, b) => a.time - b.time)) {
+		for (const { delivery, time } of deliveries) {
 			const items = itemsForDelivery(this.request.rows, delivery, { filters: this.request.filters, repositories: [] });
-			this.items.push(...items);
+			this.items.push(...items.map((item) => ({ time, item })));
 			count += items.length;
 		}
 		return count;

@@ -70,7 +70,7 @@ export async function pollRefs(run: PollRun, repository: RepositoryName, name: R
 	if (first) {
 		if (run.request.manual) {
 			const last = [...heads.keys()].sort().pop();
-			if (last !== undefined) run.emit([{ time: 0, delivery: created(last, heads.get(last)!) }]);
+			if (last !== undefined) run.emit([{ time: run.serverTime(response), delivery: created(last, heads.get(last)!) }]);
 			return;
 		}
 		run.setPosition(repository, name, { known: Object.fromEntries(heads) });
@@ -90,7 +90,7 @@ export async function pollRefs(run: PollRun, repository: RepositoryName, name: R
 			break;
 		}
 		if (before === undefined) {
-			run.budget -= run.emit([{ time: 0, delivery: created(ref, sha) }]);
+			run.budget -= run.emit([{ time: run.serverTime(response), delivery: created(ref, sha) }]);
 		} else if (commitsWanted && (branchFilter.length === 0 || branchFilter.includes(ref.toLowerCase()))) {
 			const commits = await branchCommits(run, repository, before, sha);
 			// As in a push delivery: a commit already seen on another branch is not distinct.
@@ -98,7 +98,7 @@ export async function pollRefs(run: PollRun, repository: RepositoryName, name: R
 			recent = remember(recent, commits.map((commit) => `commit:${String(commit.sha)}`));
 			run.budget -= run.emit([
 				{
-					time: 0,
+					time: run.serverTime(response),
 					delivery: {
 						event: 'push',
 						deliveryId: null,
