@@ -228,4 +228,48 @@ describe('GitHub Poll Trigger: a poll that fails part-way loses nothing', () => 
 		const positions = await sweep(kind, { owners: true, repositories: 2 });
 		expect(positions).toBeGreaterThanOrEqual(26);
 	}, 600_000);
+
+	it('the rate limit running out in the middle of polls, window after window: each poll returns what it read, waits for the reset and goes on where it stopped', async () => {
+		const repository = new SimulatedRepository();
+		past(repository);
+		const rateLimit = { limit: 5000, remaining: 5000, resetAt: START + HOUR };
+		const recorded = serveSimulatedRepositories([repository], API, [], 'mona', { rateLimit });
+		const harness = new TriggerHarness(
+			'gitHubPollTrigger',
+			{ authentication: 'accessToken', trigger: 'repositoryEvents', events: ALL_EVENTS, owner: { __rl: true, mode: 'name', value: 'octo' }, repositories: ['hello'] },
+			credentialsFor(),
+		);
+		expect(await harness.poll()).toBeNull();
+		const expected = changeEverything(repository);
+		// Four units an hour: far less than the changed lists need.
+		Object.assign(rateLimit, { limit: 4, remaining: 4, resetAt: repository.clock + HOUR });
+		now = repository.clock;
+		const emitted: string[] = [];
+		const readPerWindow: number[] = [];
+		for (let window = 0; window < 10 && emitted.length < expected.length; window++) {
+			const before = recorded.length;
+			emitted.push(...items(await harness.poll()));
+			readPerWindow.push(recorded.slice(before).filter((request) => request.status === 200).length);
+			if (emitted.length === expected.length) break;
+			// Stopped at the limit: until GitHub's reset the polls ask nothing.
+			expect(harness.staticData.resumeAt).toEqual(expect.any(String));
+			for (let minute = 1; minute <= 3; minute++) {
+				now += 60_000;
+				repository.tick(60);
+				const asked = recorded.length;
+				expect(await harness.poll()).toBeNull();
+				expect(recorded.length).toBe(asked);
+			}
+			now = rateLimit.resetAt + 1_000;
+			repository.clock = now;
+		}
+		expect([...emitted].sort()).toEqual([...expected].sort());
+		expect(readPerWindow.length).toBeGreaterThanOrEqual(3);
+		expect(readPerWindow.every((read) => read <= 4)).toBe(true);
+		// After the next reset: nothing left.
+		now = rateLimit.resetAt + 1_000;
+		repository.clock = now;
+		expect(await harness.poll()).toBeNull();
+		expect(harness.staticData.resumeAt).toBeUndefined();
+	}, 120_000);
 });

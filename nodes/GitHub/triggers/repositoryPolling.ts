@@ -52,8 +52,11 @@ function pollParts(repositories: RepositoryName[], lists: RepositorySourceName[]
 export async function pollRepositories(client: GitHubClient, state: RepositoryPollState, request: RepositoryPollRequest): Promise<TriggerItem[]> {
 	const shared = new PollShared(client, state, request);
 	const githubNow = () => (request.now ?? Date.now)() + (state.clockOffset ?? 0);
-	if (!request.manual && state.rateLimitedUntil !== undefined) {
-		if (githubNow() < state.rateLimitedUntil) return [];
+	// After a stop at the rate limit, parts are read one at a time: the one that was stopped gets
+	// the new budget first (side by side, the others' first requests could use it up every time).
+	const afterRateLimit = !request.manual && state.rateLimitedUntil !== undefined;
+	if (afterRateLimit) {
+		if (githubNow() < state.rateLimitedUntil!) return [];
 		delete state.rateLimitedUntil;
 	}
 	let repositories = request.repositories;
@@ -80,7 +83,7 @@ export async function pollRepositories(client: GitHubClient, state: RepositoryPo
 	const failures: unknown[] = [];
 	// A few parts at a time: 50 repositories one list after another would outlast a one-minute poll.
 	const queue = [...parts];
-	const workers = Array.from({ length: Math.min(REPOSITORIES_AT_ONCE, queue.length) }, async () => {
+	const workers = Array.from({ length: Math.min(afterRateLimit ? 1 : REPOSITORIES_AT_ONCE, queue.length) }, async () => {
 		for (let part = queue.shift(); part && failures.length === 0 && shared.budget > 0; part = queue.shift()) {
 			const run = new PollRun(shared);
 			try {
