@@ -84,8 +84,10 @@ export class SimulatedRepository {
 
 	openIssue(title = 'An issue', pull = false): Entry {
 		const number = this.nextNumber++;
+		const id = this.id();
 		const issue: Entry = {
-			id: this.id(),
+			id,
+			node_id: `I_kwDOsim${id}`,
 			number,
 			title,
 			body: '',
@@ -101,7 +103,55 @@ export class SimulatedRepository {
 				: {}),
 		};
 		this.issues.push(issue);
+		if (pull) {
+			// The pull request's own identity, apart from its issue's, as GitHub keeps them.
+			const pullId = this.id();
+			const head = this.heads.get('main')!;
+			this.pullIdentities.set(number, { id: pullId, node_id: `PR_kwDOsim${pullId}`, head: { label: `${this.owner}:topic-${number}`, ref: `topic-${number}`, sha: head }, base: { label: `${this.owner}:main`, ref: 'main', sha: head } });
+		}
 		return issue;
+	}
+
+	private readonly pullIdentities = new Map<number, Entry>();
+
+	/** A pull request as GET /repos/{o}/{r}/pulls lists it, from its issue and its own identity. */
+	pullRequest(issue: Entry): Entry {
+		const number = Number(issue.number);
+		const own = this.pullIdentities.get(number)!;
+		const links = issue.pull_request as Entry;
+		const api = `${this.origin}/repos/${this.owner}/${this.name}`;
+		return {
+			url: links.url,
+			id: own.id,
+			node_id: own.node_id,
+			html_url: links.html_url,
+			diff_url: `${String(links.html_url)}.diff`,
+			patch_url: `${String(links.html_url)}.patch`,
+			issue_url: `${api}/issues/${number}`,
+			number,
+			state: issue.state,
+			locked: false,
+			title: issue.title,
+			user: issue.user,
+			body: issue.body,
+			created_at: issue.created_at,
+			updated_at: issue.updated_at,
+			closed_at: issue.closed_at,
+			merged_at: links.merged_at,
+			merge_commit_sha: null,
+			assignee: null,
+			assignees: issue.assignees,
+			requested_reviewers: [],
+			requested_teams: [],
+			labels: issue.labels,
+			milestone: null,
+			draft: issue.draft,
+			head: own.head,
+			base: own.base,
+			author_association: 'OWNER',
+			auto_merge: null,
+			active_lock_reason: null,
+		};
 	}
 
 	openPullRequest(title = 'A change'): Entry {
@@ -319,6 +369,12 @@ export class SimulatedRepository {
 			case '/issues/comments':
 				list = sinceFilter(this.comments).sort(byTime(query.sort === 'updated' ? 'updated_at' : 'created_at', query.direction ?? 'asc'));
 				break;
+			case '/pulls':
+				list = this.issues
+					.filter((issue) => issue.pull_request && (query.state === 'all' || issue.state === (query.state ?? 'open')))
+					.sort(byTime(query.sort === 'updated' ? 'updated_at' : 'created_at', query.direction ?? 'desc'))
+					.map((issue) => this.pullRequest(issue));
+				break;
 			case '/pulls/comments':
 				list = sinceFilter(this.reviewComments).sort(byTime(query.sort === 'updated' ? 'updated_at' : 'created_at', query.direction ?? 'asc'));
 				break;
@@ -345,6 +401,9 @@ export class SimulatedRepository {
 				return this.reply(refs, '', headers);
 			}
 			default: {
+				const single = /^\/pulls\/(\d+)$/.exec(rest);
+				const pulled = single && this.issues.find((issue) => issue.pull_request && issue.number === Number(single[1]));
+				if (pulled) return this.reply({ ...this.pullRequest(pulled), merged: Boolean((pulled.pull_request as Entry).merged_at), comments: 0, commits: 1 }, '', headers);
 				const reviewsOf = /^\/pulls\/(\d+)\/reviews$/.exec(rest);
 				if (reviewsOf) {
 					list = this.reviews.filter((review) => String(review.pull_request_url).endsWith(`/pulls/${reviewsOf[1]}`));

@@ -145,7 +145,6 @@ describe('GitHub Poll Trigger: repository events', () => {
 			deliveryId: null,
 			payload: { action: 'opened', issue, repository: repositoryPayload },
 		});
-		const { pull_request: links, ...pullFields } = pull;
 		expect(items.find((item) => item.trigger === 'New Pull Request')).toEqual({
 			trigger: 'New Pull Request',
 			event: 'pull_request',
@@ -154,7 +153,8 @@ describe('GitHub Poll Trigger: repository events', () => {
 			payload: {
 				action: 'opened',
 				number: pull.number,
-				pull_request: { ...pullFields, ...(links as IDataObject), draft: false, merged: false, merged_at: null },
+				// The pull request's own id, node_id, head and base, from the pull request list.
+				pull_request: { ...repository.pullRequest(pull), merged: false },
 				repository: repositoryPayload,
 			},
 		});
@@ -366,7 +366,6 @@ describe('GitHub Poll Trigger: repository events', () => {
 		repository.review(Number(pull.number), 'COMMENTED');
 		repository.tick();
 		const items = await poll(harness);
-		const { pull_request: links, ...pullFields } = pull;
 		expect(items).toEqual([
 			{
 				trigger: 'New Pull Request Review',
@@ -376,7 +375,8 @@ describe('GitHub Poll Trigger: repository events', () => {
 				payload: {
 					action: 'submitted',
 					review: { ...approved, state: 'approved' },
-					pull_request: { ...pullFields, ...(links as IDataObject), draft: false, merged: false, merged_at: null },
+					// The pull request's own id, node_id, head and base, from the pull request list.
+				pull_request: { ...repository.pullRequest(pull), merged: false },
 					repository: { name: 'hello', full_name: 'octo/hello', owner: { login: 'octo' } },
 				},
 			},

@@ -188,6 +188,8 @@ export class PollRun {
 	private readonly lists: Record<string, ListPosition> = {};
 	private readonly etags: Record<string, string> = {};
 	private readonly writes: Array<(state: RepositoryPollState) => void> = [];
+	/** Of the poll's budget, what this part took. */
+	private spent = 0;
 
 	constructor(readonly shared: PollShared) {}
 
@@ -210,6 +212,7 @@ export class PollRun {
 	}
 
 	set budget(value: number) {
+		this.spent += this.shared.budget - value;
 		this.shared.budget = value;
 	}
 
@@ -282,7 +285,8 @@ export class PollRun {
 
 	/** Drops what this part read: its items are not returned, so the poll's budget gets them back. */
 	discard(): void {
-		this.budget += this.items.length;
+		this.shared.budget += this.spent;
+		this.spent = 0;
 		this.items.length = 0;
 	}
 
@@ -312,6 +316,11 @@ export class PollRun {
 			response = await this.client.send(await this.client.requestForLink(link, request));
 			yield response;
 		}
+	}
+
+	/** How many items the deliveries give for the chosen rows. */
+	matches(deliveries: TimedDelivery[]): number {
+		return deliveries.reduce((count, { delivery }) => count + itemsForDelivery(this.request.rows, delivery, { filters: this.request.filters, repositories: [] }).length, 0);
 	}
 
 	/** Matches deliveries against the chosen rows and keeps the items with the time of their change. */

@@ -6,7 +6,8 @@ import { pathSegment } from '../../../shared/requestGuard';
 import type { RepositorySourceName } from '../events';
 import type { SinceList } from './issues';
 import { encodeState, issueState, pullRequestPayload, stateKey } from './issues';
-import type { ListPosition, PollRun, RepositoryName } from './pollRun';
+import type { ListPosition, PollRun, RepositoryName, TimedDelivery } from './pollRun';
+import { withPullRequests } from './pullRequests';
 import { advancedCursor, asList, iso, listsFor, PAGE_SIZE, remember, REMEMBERED_STATES, repositoryPath, repositoryPayload, requestKey, SINCE_SLACK, startPosition, time } from './pollRun';
 
 export async function pollSinceList(run: PollRun, repository: RepositoryName, name: RepositorySourceName, list: SinceList): Promise<void> {
@@ -19,7 +20,9 @@ export async function pollSinceList(run: PollRun, repository: RepositoryName, na
 		const entries = asList(response.body);
 		if (run.request.manual) {
 			const latest = entries.flatMap((entry) => list.deliveries(entry, repository, {}, 0));
-			run.emit(latest.sort((a, b) => b.time - a.time).slice(0, 1));
+			const shown = latest.sort((a, b) => b.time - a.time).slice(0, 1);
+			if (name === 'issues') await withPullRequests(run, repository, shown);
+			run.emit(shown);
 			return;
 		}
 		const start = startPosition(run, response, [...entries].reverse(), (entry) => entry.updated_at, list.keyOf);
@@ -50,6 +53,12 @@ export async function pollSinceList(run: PollRun, repository: RepositoryName, na
 	let taken = 0;
 	const ahead: string[] = [];
 	const updatedPulls: IDataObject[] = [];
+	// Emitted once the pull requests they are about are read (withPullRequests); counted now.
+	const pending: TimedDelivery[] = [];
+	const take = (deliveries: TimedDelivery[]) => {
+		pending.push(...deliveries);
+		run.budget -= run.matches(deliveries);
+	};
 	const pages = (async function* () {
 		yield first;
 		yield* run.nextPages(first, request, guard);
@@ -71,15 +80,17 @@ export async function pollSinceList(run: PollRun, repository: RepositoryName, na
 				complete = false;
 				break walk;
 			}
-			run.budget -= run.emit(list.deliveries(entry, repository, working, from));
+			take(list.deliveries(entry, repository, working, from));
 			if (entry.pull_request) updatedPulls.push(entry);
 			at = advancedCursor(at, entryTime, serverNow);
 			recent = remember(recent, [key]);
 		}
 	}
 	if (name === 'issues' && listsFor(run.request.rows).includes('reviews')) {
-		recent = await pollReviews(run, repository, updatedPulls, from, recent);
+		recent = await pollReviews(run, repository, updatedPulls, from, recent, take);
 	}
+	if (name === 'issues') await withPullRequests(run, repository, pending);
+	run.emit(pending);
 	if (complete) run.keepEtag(request, first);
 	// Once the answer is mostly what was taken before, `since` moves up to the cursor.
 	const nextSince = taken >= SINCE_SLACK ? iso(Math.max(0, at - 1000)) : since;
@@ -90,7 +101,7 @@ export async function pollSinceList(run: PollRun, repository: RepositoryName, na
  * A submitted review changes its pull request's update time, so the pull requests the issues walk
  * found updated are the ones whose reviews are read (one request each). Returns the keys kept.
  */
-async function pollReviews(run: PollRun, repository: RepositoryName, pulls: IDataObject[], from: number, recent: string[]): Promise<string[]> {
+async function pollReviews(run: PollRun, repository: RepositoryName, pulls: IDataObject[], from: number, recent: string[], take: (deliveries: TimedDelivery[]) => void): Promise<string[]> {
 	let kept = recent;
 	for (const pull of pulls) {
 		const request: ApiRequest = { method: 'GET', path: repositoryPath(repository, `/pulls/${pathSegment(String(pull.number))}/reviews`), qs: { per_page: PAGE_SIZE } };
@@ -102,7 +113,7 @@ async function pollReviews(run: PollRun, repository: RepositoryName, pulls: IDat
 		const fresh = reviews.filter(
 			(review) => review.submitted_at && String(review.state) !== 'PENDING' && time(review.submitted_at) >= from && !kept.includes(`review:${String(review.id)}`),
 		);
-		run.budget -= run.emit(
+		take(
 			fresh.map((review) => ({
 				time: time(review.submitted_at),
 				delivery: {
