@@ -242,4 +242,25 @@ describe('Trello Notification and Due Date Triggers: a request failing part-way'
 		expect(await sweep(TRELLO, TRELLO_FAULTS, kind, notifications)).toBe(2);
 		expect(await sweep(TRELLO, TRELLO_FAULTS, kind, dueDates)).toBe(3);
 	}, 120_000);
+
+	it('Due Date Trigger: a board that answers with nothing once keeps its cards\' records; they are not reported again', async () => {
+		let emptyBoard: string | undefined;
+		const due = new Date(NOW + 3 * HOUR).toISOString();
+		nock(TRELLO)
+			.persist()
+			.get(() => true)
+			.reply((uri) => {
+				const board = new URL(uri, TRELLO).pathname.split('/').pop()!;
+				if (board === emptyBoard) return [200, ''];
+				const card = { id: `card-${board.slice(-2)}`, name: 'x', due, dueComplete: false, idBoard: board, idList: 'list1', idMembers: [], shortLink: 's', shortUrl: 'https://trello.com/c/s' };
+				return [200, { id: board, name: 'Board', cards: [card], lists: [{ id: 'list1', name: 'To Do' }] }];
+			});
+		const harness = new TriggerHarness('trelloDueDateTrigger', { authentication: 'keyToken', boards, window: 'dueSoon', dueWithinHours: 24, incompleteOnly: true }, keyTokenCredentials as never);
+		const cardIds = (result: Awaited<ReturnType<TriggerHarness['poll']>>) => (result === null ? [] : result[0].map((item) => String((item.json.card as IDataObject).id)));
+		expect(cardIds(await harness.poll())).toEqual(['card-01', 'card-02', 'card-03']);
+		emptyBoard = boards[1];
+		expect(await harness.poll()).toBeNull();
+		emptyBoard = undefined;
+		expect(await harness.poll()).toBeNull();
+	});
 });
