@@ -9,7 +9,7 @@ import { TriggerHarness } from '../harness/triggers';
 import { keyTokenCredentials } from '../trelloTriggers/helpers';
 
 /**
- * The other pollers (New Gist, New Repository, New Watcher; Trello's Notification and Due Date
+ * The other pollers (New Gist, New Repository, New Watcher, New Mention; Trello's Notification and Due Date
  * triggers) with a request failing at each position of a poll in turn: the poll shows the error,
  * its position stays where it was, and the next poll emits every new entry exactly once.
  */
@@ -178,8 +178,29 @@ describe('GitHub Poll Trigger account pollers: a request failing part-way', () =
 		},
 	});
 
-	it.each(Object.keys(GITHUB_FAULTS))('New Gist, New Repository, New Watcher (two pages each): a %s at each request', async (kind) => {
-		for (const scenario of [gists, repositories, watchers]) expect(await sweep(GITHUB, GITHUB_FAULTS, kind, scenario)).toBe(2);
+	const mentions = (serveWith: (answer: (url: URL) => Answer) => ReturnType<typeof serve>): Scenario => ({
+		name: 'New Mention',
+		ids: payloadIds,
+		start: async () => {
+			const threads: IDataObject[] = [{ id: 't0', reason: 'mention', updated_at: at(NOW - HOUR) }];
+			serveWith((url) => {
+				const since = url.searchParams.get('since');
+				const listed = threads.filter((thread) => !since || Date.parse(String(thread.updated_at)) >= Date.parse(since)).sort((a, b) => Date.parse(String(b.updated_at)) - Date.parse(String(a.updated_at)));
+				return githubPages('/notifications', listed, url);
+			});
+			const harness = pollTrigger({ trigger: 'newMention', onlyParticipating: true });
+			expect(await harness.poll()).toBeNull();
+			const expected: string[] = [];
+			for (let i = 0; i < 70; i++) {
+				threads.push({ id: `t${i + 1}`, reason: 'mention', updated_at: at(NOW - 30 * 60_000 + i * 1000) });
+				expected.push(`t${i + 1}`);
+			}
+			return { harness, expected };
+		},
+	});
+
+	it.each(Object.keys(GITHUB_FAULTS))('New Gist, New Repository, New Watcher, New Mention (two pages each): a %s at each request', async (kind) => {
+		for (const scenario of [gists, repositories, watchers, mentions]) expect(await sweep(GITHUB, GITHUB_FAULTS, kind, scenario)).toBe(2);
 	}, 120_000);
 });
 
