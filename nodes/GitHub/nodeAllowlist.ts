@@ -1,6 +1,6 @@
 import type { RepositoryList } from '../shared/scope';
 import { parseRepositoryList, ScopeRefusal } from '../shared/scope';
-import { NODE_SOURCE } from '../shared/scope/github';
+import { NODE_SOURCE } from './scope';
 
 /**
  * The node's "Allowed Repositories", undefined when not set; throws a ScopeRefusal. `written` is

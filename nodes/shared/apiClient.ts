@@ -248,7 +248,7 @@ export abstract class ApiClient {
 			return {
 				statusCode: raw.statusCode,
 				headers: redactHeaders(raw.headers, secrets),
-				body: isReadable(body) ? body : scoped(verdict, raw.statusCode, redactKnownSecrets(body, secrets)),
+				body: isReadable(body) ? body : await scoped(verdict, raw.statusCode, redactKnownSecrets(body, secrets)),
 			};
 		} catch (error) {
 			throw toNodeError(this.ctx.getNode(), this.service, error, await this.secrets());
@@ -399,9 +399,9 @@ export abstract class ApiClient {
 	}
 }
 
-/** Results outside the credential's scope are dropped from successful answers. */
-function scoped(verdict: ScopeVerdict, statusCode: number, body: unknown): unknown {
-	return verdict.filter && statusCode < 400 ? verdict.filter(body) : body;
+/** Results outside the credential's scope are dropped from successful answers (a filter may look objects up). */
+async function scoped(verdict: ScopeVerdict, statusCode: number, body: unknown): Promise<unknown> {
+	return verdict.filter && statusCode < 400 ? await verdict.filter(body) : body;
 }
 
 /**

@@ -409,6 +409,8 @@ export interface BuiltRequest {
 	headers?: Record<string, string>;
 	/** Set by handlers only: the service's upload host instead of its API (see ApiRequest). */
 	server?: 'uploads';
+	/** Set by handlers only: the scope module's proof of what they checked (see ApiRequest). */
+	scopeProof?: object;
 }
 
 function isEmpty(value: unknown): boolean {

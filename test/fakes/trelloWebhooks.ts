@@ -11,7 +11,7 @@ export interface StoredTrelloWebhook {
 
 /**
  * Trello's webhooks as Trello keeps them: created only after Trello's HEAD check of the callback
- * URL answers 200, listed with the member's tokens, deleted by id.
+ * URL answers 200, listed with the member's tokens, read and deleted by id.
  */
 export class TrelloWebhookStore {
 	readonly hooks: StoredTrelloWebhook[] = [];
@@ -31,6 +31,11 @@ export class TrelloWebhookStore {
 			const hook = { id: `65b0000000000000000000${String(this.next++).padStart(2, '0')}`, idModel, callbackURL, description, active: true };
 			this.hooks.push(hook);
 			return { body: hook };
+		});
+		// Trello shows a webhook only to the token that created it; the fake has one token.
+		trello.on('GET', '/1/webhooks/{id}', (req) => {
+			const hook = this.hooks.find((each) => each.id === req.params.id);
+			return hook ? { body: hook } : { status: 404, body: 'model not found' };
 		});
 		trello.on('DELETE', '/1/webhooks/{id}', (req) => {
 			const index = this.hooks.findIndex((hook) => hook.id === req.params.id);

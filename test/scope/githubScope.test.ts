@@ -50,7 +50,6 @@ describe('credential scope: GitHub API Call', () => {
 	});
 
 	it.each([
-		['GET', '/orgs/acme-org/members'],
 		['DELETE', '/user/keys/1'],
 		['GET', '/repositories/1296269'],
 	])('%s %s cannot be verified inside the scope → refused, naming the allowed repositories', async (method, endpoint) => {

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { parseRepositoryList } from '../../nodes/shared/scope';
-import type { GitHubScope } from '../../nodes/shared/scope/github';
-import { checkGitHubRequest } from '../../nodes/shared/scope/github';
+import type { GitHubScope } from '../../nodes/GitHub/scope';
+import { checkGitHubRequest } from '../../nodes/GitHub/scope';
 import { graphqlTokens, parseGraphqlDocument } from '../../nodes/shared/scope/graphqlDocument';
 import { GitHubRecorder } from '../githubActions/recorder';
 import { credentials } from '../githubActions/run';

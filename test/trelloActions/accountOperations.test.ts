@@ -102,10 +102,38 @@ describe('Notifications with Allowed Boards', () => {
 describe('Webhooks of the connected token', () => {
 	const onList = { ...webhook, id: '6ba000000000000000000003', idModel: LIST };
 	const onOtherBoard = { ...webhook, id: '6ba000000000000000000004', idModel: OTHER_BOARD };
+	const ofAnotherApp = { ...webhook, id: '6ba000000000000000000005', idModel: BOARD, callbackURL: 'https://other.example.com/hook' };
+	const tokens = (own: object[]) => [
+		{ id: '6ca000000000000000000001', identifier: 'Another app', webhooks: [ofAnotherApp] },
+		{ id: '6ca000000000000000000002', identifier: 'n8n', webhooks: own },
+	];
+	const listing = (own: object[]) => ({ method: 'GET' as const, path: '/1/members/me/tokens', query: { webhooks: 'true' }, reply: tokens(own) });
+	const notOurs = { method: 'GET' as const, path: `/1/webhooks/${ofAnotherApp.id}`, status: 401, reply: 'webhook does not belong to token' };
+	const ours = (id: string) => ({ method: 'GET' as const, path: `/1/webhooks/${id}`, reply: { id } });
+
+	it.each([
+		['keyToken', TOKEN],
+		['oAuth1', OAUTH_TOKEN],
+	] as const)('Get Many (%s) lists them with the token in no address: the member’s tokens, then one webhook read per token', async (auth, token) => {
+		const api = trelloApi([listing([webhook, onList]), notOurs, ours(WEBHOOK)]);
+		const run = await runTrello({ resource: 'webhook', operation: 'getAll', returnAll: true }, auth);
+		expect(run.json('Trello')).toEqual([webhook, onList]);
+		expect(api.sent()).toEqual(expectedSent([listing([]), notOurs, ours(WEBHOOK)]));
+		for (const call of api.recorded) expect(`${call.path}?${new URLSearchParams(call.query).toString()}`).not.toContain(token);
+	});
+
+	it('a token without webhooks lists none (other apps’ webhooks are never listed)', async () => {
+		const api = trelloApi([listing([]), notOurs]);
+		const run = await runTrello({ resource: 'webhook', operation: 'getAll', returnAll: true });
+		expect(run.json('Trello')).toEqual([]);
+		expect(api.scope.isDone()).toBe(true);
+	});
 
 	it('with Allowed Boards, keeps webhooks watching an allowed board or a list or card on one', async () => {
 		const api = trelloApi([
-			{ method: 'GET', path: `/1/tokens/${TOKEN}/webhooks`, reply: [webhook, onList, onOtherBoard] },
+			listing([webhook, onList, onOtherBoard]),
+			notOurs,
+			ours(WEBHOOK),
 			{ method: 'GET', path: `/1/cards/${LIST}`, query: { fields: 'idBoard' }, status: 404, reply: 'model not found' },
 			{ method: 'GET', path: `/1/lists/${LIST}`, query: { fields: 'idBoard' }, reply: { id: LIST, idBoard: BOARD } },
 			{ method: 'GET', path: `/1/cards/${OTHER_BOARD}`, query: { fields: 'idBoard' }, status: 404, reply: 'model not found' },
@@ -116,26 +144,26 @@ describe('Webhooks of the connected token', () => {
 		expect(api.scope.isDone()).toBe(true);
 	});
 
-	it.each([
-		['keyToken', TOKEN],
-		['oAuth1', OAUTH_TOKEN],
-	] as const)('a refused listing (%s) names no token in its error', async (auth, token) => {
-		// Trello echoes the request line in some answers; the token is in the path.
-		trelloApi([{ method: 'GET', path: `/1/tokens/${token}/webhooks`, status: 401, reply: `invalid token: GET /1/tokens/${token}/webhooks` }]);
+	it.each(['keyToken', 'oAuth1'] as const)('a refused listing (%s) names no secret in its error', async (auth) => {
+		trelloApi([{ method: 'GET', path: '/1/members/me/tokens', status: 401, reply: 'invalid token' }]);
 		const run = await runTrello({ resource: 'webhook', operation: 'getAll', returnAll: true }, auth);
-		const error = run.error('Trello');
-		expect(error?.name).toBe('NodeApiError');
+		expect(run.error('Trello')?.name).toBe('NodeApiError');
 		const everything = JSON.stringify(run.run);
-		expect(everything).toContain('[redacted]');
 		for (const secret of SECRETS) expect(everything).not.toContain(secret);
 	});
 
-	it('the credential’s board scope refuses the listing, and the refusal names no token', async () => {
-		const api = trelloApi([]);
+	it('under the credential’s board scope, only the token’s webhooks watching its boards are listed', async () => {
+		const api = trelloApi([
+			listing([webhook, onOtherBoard]),
+			{ method: 'GET', path: `/1/cards/${OTHER_BOARD}`, query: { fields: 'idBoard' }, status: 404, reply: 'model not found' },
+			{ method: 'GET', path: `/1/lists/${OTHER_BOARD}`, query: { fields: 'idBoard' }, status: 404, reply: 'model not found' },
+			notOurs,
+			ours(WEBHOOK),
+		]);
 		const run = await runWithScopedCredential({ resource: 'webhook', operation: 'getAll', returnAll: true });
-		expect(run.error('Trello')?.message).toMatch(/^Refused: GET \/1\/tokens\/\[redacted\]\/webhooks cannot be checked against the credential's board scope/);
+		expect(run.json('Trello')).toEqual([webhook]);
 		expect(JSON.stringify(run.run)).not.toContain(TOKEN);
-		expect(api.sent()).toEqual([]);
+		expect(api.scope.isDone()).toBe(true);
 	});
 
 	it('Delete with Allowed Boards reads the webhook’s model first and refuses one watching another board', async () => {

@@ -238,7 +238,8 @@ describe('Trello node pickers of the account: workspaces, notifications, webhook
 		const api = trelloApi([
 			{ method: 'GET', path: '/1/members/me/organizations', reply: [workspace, { ...workspace, id: 'w2', displayName: 'Other' }] },
 			{ method: 'GET', path: '/1/members/me/notifications', query: { read_filter: 'unread', limit: '50' }, reply: [notification, { id: 'n2', type: 'addedToOrganization', data: {} }] },
-			{ method: 'GET', path: `/1/tokens/${TOKEN}/webhooks`, reply: [webhook, { ...webhook, id: 'h2', description: '', active: false }] },
+			{ method: 'GET', path: '/1/members/me/tokens', query: { webhooks: 'true' }, reply: [{ id: 't1', webhooks: [webhook, { ...webhook, id: 'h2', description: '', active: false }] }] },
+			{ method: 'GET', path: `/1/webhooks/${WEBHOOK}`, reply: { id: WEBHOOK } },
 		]);
 		const ctx = loadOptionsContext({ resource: 'workspace', operation: 'get' });
 		expect((await searchWorkspaces.call(ctx, 'acme')).results).toEqual([{ name: 'Acme Team', value: WORKSPACE, url: workspace.url }]);
@@ -251,7 +252,7 @@ describe('Trello node pickers of the account: workspaces, notifications, webhook
 			{ name: `${webhook.callbackURL} (inactive)`, value: 'h2' },
 		]);
 		expect(api.scope.isDone()).toBe(true);
-		expect(api.recorded.map((call) => contractProblems(call))).toEqual([[], [], []]);
+		expect(api.recorded.map((call) => contractProblems(call))).toEqual([[], [], [], []]);
 	});
 
 	it('offers the chosen board’s custom fields by name (Custom Fields of Create and Update take names)', async () => {

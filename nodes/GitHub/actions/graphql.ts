@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { PageGuard } from '../../shared/paging';
 import type { RepositoryList } from '../../shared/scope';
-import type { ScopeProof } from '../../shared/scope/github';
+import type { ScopeProof } from '../scope';
 import type { GitHubRowRun } from './types';
 
 export interface Connection<T> {

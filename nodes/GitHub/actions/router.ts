@@ -10,9 +10,9 @@ import type { GitHubAuthentication } from '../transport';
 import { repositoryReference } from '../repositoryReference';
 import { GitHubClient } from '../transport';
 import type { RepositoryList } from '../../shared/scope';
-import { allowedRepositoriesText, repositoryRefusal, ScopeRefusal } from '../../shared/scope';
+import { repositoryRefusal, ScopeRefusal } from '../../shared/scope';
 import { parseNodeAllowlist } from '../nodeAllowlist';
-import { checkGitHubRequest } from '../../shared/scope/github';
+import { checkGitHubRequest } from '../scope';
 import { buildRequest } from '../../shared/rowEngine';
 import { GITHUB_ROWS } from './catalogue';
 import type { GitHubRow } from './types';
@@ -94,52 +94,38 @@ function nodeAllowlist(ctx: IExecuteFunctions, itemIndex: number): RepositoryLis
 }
 
 /**
- * With the node's "Allowed Repositories" set, an operation on another repository stops before
- * any request (the credential's scope is enforced by the transport, for every request).
+ * With the node's "Allowed Repositories" set, an operation outside it stops before any request.
+ * The list is decided on by the credential scope's own rules (nodes/GitHub/scope): the client
+ * checks every request the row sends against it, and a row without a handler sends exactly its
+ * built request, which is checked here first. A row naming its repository by fields is checked
+ * by them first, so nothing (not even a look-up) is sent for another repository.
  */
 async function checkAllowedRepositories({ ctx, client, row, values, itemIndex }: Run): Promise<RepositoryList | undefined> {
 	const allowlist = nodeAllowlist(ctx, itemIndex);
-	if (allowlist && row.target === 'account') {
-		// Gists: the node's list narrows the credential's scope, so it confines them the same way.
-		try {
-			await checkGitHubRequest({ repositories: allowlist, readOnly: false }, buildRequest(ctx, row, values, itemIndex), {
-				login: async () => await client.accountLogin(),
-			});
-		} catch (error) {
-			throw error instanceof ScopeRefusal
-				? new NodeOperationError(ctx.getNode(), error.message, { itemIndex, description: error.hint })
-				: await client.asNodeError(error);
-		}
-		return allowlist;
-	}
-	if (allowlist && row.target === 'organization') {
-		const field = row.fields.find((candidate) => candidate.identifies === 'organization');
-		const organization = field ? String(values[field.name] ?? '').trim() : '';
-		if (!allowlist.coversOwner(organization)) {
-			throw new NodeOperationError(
-				ctx.getNode(),
-				`Refused: the organization "${organization}" reaches every repository of it, and the node's "Allowed Repositories" does not name ${organization}/*. ${allowedRepositoriesText(allowlist)}`,
-				{ itemIndex, description: `Add ${organization}/* to "Allowed Repositories", or use the repository's own operation.` },
-			);
-		}
-		return allowlist;
-	}
-	if (!allowlist || row.target !== 'repository') return allowlist;
+	client.narrowTo(allowlist);
+	if (!allowlist) return allowlist;
+	const refused = (refusal: { message: string; hint?: string }) =>
+		new NodeOperationError(ctx.getNode(), refusal.message, { itemIndex, description: refusal.hint });
 	const valueOf = (what: 'owner' | 'repository') => {
 		const field = fieldIdentifying(row, what);
 		return field ? String(values[field.name] ?? '').trim() : '';
 	};
-	const owner = valueOf('owner');
-	const repo = valueOf('repository');
-	if (!owner || !repo) {
-		throw new NodeOperationError(ctx.getNode(), `The repository owner is empty while "Allowed Repositories" is set (allowed: ${allowlist.entries.join(', ')})`, {
-			itemIndex,
-			description: 'Give "Repository Owner" (or the repository as owner/name) so it can be checked.',
-		});
+	if (row.target === 'repository' && fieldIdentifying(row, 'owner') && fieldIdentifying(row, 'repository')) {
+		const owner = valueOf('owner');
+		const repo = valueOf('repository');
+		if (!owner || !repo) {
+			throw new NodeOperationError(ctx.getNode(), `The repository owner is empty while "Allowed Repositories" is set (allowed: ${allowlist.entries.join(', ')})`, {
+				itemIndex,
+				description: 'Give "Repository Owner" (or the repository as owner/name) so it can be checked.',
+			});
+		}
+		if (!allowlist.allows(owner, repo)) throw refused(repositoryRefusal(owner, repo, allowlist));
 	}
-	if (!allowlist.allows(owner, repo)) {
-		const refusal = repositoryRefusal(owner, repo, allowlist);
-		throw new NodeOperationError(ctx.getNode(), refusal.message, { itemIndex, description: refusal.hint });
+	if (row.handler) return allowlist;
+	try {
+		await checkGitHubRequest({ repositories: allowlist, readOnly: false }, buildRequest(ctx, row, values, itemIndex), client.scopeLookups());
+	} catch (error) {
+		throw error instanceof ScopeRefusal ? refused(error) : await client.asNodeError(error);
 	}
 	return allowlist;
 }

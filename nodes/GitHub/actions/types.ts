@@ -15,13 +15,14 @@ export type GitHubHandler = (input: GitHubRowRun) => Promise<INodeExecutionData[
 
 export interface GitHubRow extends OperationRow<GitHubHandler> {
 	/**
-	 * How "Allowed Repositories" applies: 'repository' (the values of the fields identifying the
-	 * owner and the repository), 'search' (query confined by the handler), 'confined' (the
-	 * handler keeps the results inside it: repository lists, project owners and items), 'account'
-	 * (the account's own objects in no repository - gists - checked as the credential's scope
-	 * checks them), 'organization' (settings and data that reach every repository of an
-	 * organization - its secrets, rulesets, alerts, teams - need OWNER/* for the field identifying
-	 * the organization) or 'none' (not about a repository: organization membership, users, rate limit).
+	 * What the row's requests touch, as the scope's classifier (nodes/GitHub/scope/classify.ts)
+	 * tells it from the request - a test checks every row's declaration against it: 'repository'
+	 * (its owner and repository fields; a new repository too), 'organization' (settings and data
+	 * reaching every repository of it: members, invitations, secrets, rulesets, alerts, teams),
+	 * 'user' (another account), 'account' (the signed-in account, rate limit), 'gist',
+	 * 'notification' (the inbox, one thread), 'search' (query confined by the handler) or
+	 * 'confined' (lists whose results are kept inside the scope, projects' owners and items,
+	 * invitations looked up by ID).
 	 */
-	target: 'repository' | 'organization' | 'search' | 'confined' | 'account' | 'none';
+	target: 'repository' | 'organization' | 'user' | 'account' | 'gist' | 'notification' | 'search' | 'confined';
 }

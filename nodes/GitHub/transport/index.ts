@@ -11,8 +11,9 @@ import { DEFAULT_RETRY_BOUNDS } from '../../shared/rateLimit';
 import { apiErrorFromResponse, ServiceAnswerError, toNodeError } from '../../shared/errors';
 import { PageGuard } from '../../shared/paging';
 import type { ScopeVerdict } from '../../shared/scope';
-import type { GitHubScope, ScopeProof } from '../../shared/scope/github';
-import { checkGitHubRequest, githubScopeOf } from '../../shared/scope/github';
+import type { RepositoryList } from '../../shared/scope';
+import type { GitHubLookups, GitHubScope, ScopeProof } from '../scope';
+import { checkGitHubRequest, githubScopeOf } from '../scope';
 import { heldInstallationTokens } from './githubApp';
 import { nextLink } from './link';
 import { GITHUB_API_VERSION, GITHUB_MEDIA_TYPE } from './protocol';
@@ -153,8 +154,60 @@ export class GitHubClient extends ApiClient {
 		return githubScopeOf(await this.credentials());
 	}
 
+	/**
+	 * The node's "Allowed Repositories" for the item being run (undefined: not set): every request
+	 * is checked against it as against the credential's scope, by the same rules.
+	 */
+	narrowTo(list: RepositoryList | undefined): void {
+		this.nodeList = list;
+	}
+
+	private nodeList?: RepositoryList;
+
 	protected async scopeVerdict(request: ApiRequest, credentials: ICredentialDataDecryptedObject): Promise<ScopeVerdict> {
-		return await checkGitHubRequest(githubScopeOf(credentials), request, { login: async () => await this.accountLogin() });
+		const lookups = this.scopeLookups();
+		const verdict = await checkGitHubRequest(githubScopeOf(credentials), request, lookups);
+		if (!this.nodeList) return verdict;
+		const narrowed = await checkGitHubRequest({ repositories: this.nodeList, readOnly: false }, request, lookups);
+		const filters = [verdict.filter, narrowed.filter].filter((filter) => filter !== undefined);
+		return filters.length ? { filter: (body) => filters.reduce((kept, filter) => filter(kept), body) } : verdict;
+	}
+
+	private readonly lookedUp = new Map<string, Promise<string | undefined>>();
+
+	/** Reads the scope checks need (the account's login, a thread's or invitation's repository), each once per client. */
+	scopeLookups(): GitHubLookups {
+		const once = (key: string, read: () => Promise<string | undefined>) => {
+			let answer = this.lookedUp.get(key);
+			if (!answer) {
+				answer = read();
+				this.lookedUp.set(key, answer);
+			}
+			return answer;
+		};
+		const fullName = (value: unknown) => {
+			const name = ((value ?? {}) as IDataObject).full_name;
+			return typeof name === 'string' ? name : undefined;
+		};
+		return {
+			login: async () => await this.accountLogin(),
+			threadRepository: async (threadId) =>
+				await once(`thread:${threadId}`, async () =>
+					fullName((await this.lookup<IDataObject>(`/notifications/threads/${encodeURIComponent(threadId)}`, {}))?.repository),
+				),
+			invitationRepository: async (invitationId) =>
+				await once(`invitation:${invitationId}`, async () => {
+					// Unchecked reads (the checked list would hide the invitations a scope drops), pages of 100 up to 1,000.
+					for (let page = 1; page <= 10; page++) {
+						const invitations = await this.lookup<IDataObject[]>('/user/repository_invitations', { per_page: 100, page });
+						if (!Array.isArray(invitations)) return undefined;
+						const invitation = invitations.find((entry) => String(entry?.id) === invitationId);
+						if (invitation) return fullName(invitation.repository);
+						if (invitations.length < 100) return undefined;
+					}
+					return undefined;
+				}),
+		};
 	}
 
 	/** Anything a poller or handler threw outside a request, as n8n's error for this node (secrets removed). */

@@ -7,12 +7,10 @@ import { parseBoardList, ScopeRefusal, SHORT_LINK, TRELLO_ID } from '../../share
 import type { BoardOwnedKind } from '../../shared/scope/trello';
 import { boardRefusal } from '../../shared/scope/trello';
 import type { TrelloClient } from '../transport';
-import { BOARD_URL_REGEX } from './fields';
+import { boardReference } from '../../shared/scope/trelloAddresses';
 
 /** Kinds of Trello object whose owning board "Allowed Boards" checks. */
 export type TargetKind = Extract<BoardOwnedKind, 'board' | 'list' | 'card' | 'checklist' | 'label' | 'customField' | 'webhook'>;
-
-const BOARD_URL = new RegExp(`^${BOARD_URL_REGEX}$`);
 
 export const NODE_BOARDS_SOURCE = 'the node\'s "Allowed Boards"';
 
@@ -34,7 +32,7 @@ export class BoardGuard {
 	/** The board's id for an id, short link or board web address. */
 	async boardId(client: TrelloClient, reference: string, itemIndex: number, what = 'Board'): Promise<string> {
 		const text = reference.trim();
-		const shortLinkOrId = BOARD_URL.exec(text)?.[1] ?? text;
+		const shortLinkOrId = boardReference(text);
 		if (!TRELLO_ID.test(shortLinkOrId) && !SHORT_LINK.test(shortLinkOrId)) {
 			throw new NodeOperationError(this.ctx.getNode(), `"${text}" in "${what}" is not a Trello board`, {
 				itemIndex,

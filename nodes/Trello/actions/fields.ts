@@ -4,11 +4,10 @@ import type { RowField } from '../../shared/rowEngine';
 import { listOf } from '../../shared/rowEngine';
 import type { ListMode, MultiPicker } from '../../shared/locator';
 import { byUrl, locatorModes, multiPicker, mustMatch, typedMode } from '../../shared/locator';
+import { BOARD_URL_REGEX, CARD_URL_REGEX } from '../../shared/scope/trelloAddresses';
 import type { TrelloRow } from './types';
 
 export const TRELLO_ID_REGEX = '^[0-9a-fA-F]{24}$';
-export const BOARD_URL_REGEX = 'https?://(?:www\\.)?trello\\.com/b/([a-zA-Z0-9]+)(?:[/?#].*)?';
-export const CARD_URL_REGEX = 'https?://(?:www\\.)?trello\\.com/c/([a-zA-Z0-9]+)(?:[/?#].*)?';
 export const CARD_ID_OR_SHORT_LINK_REGEX = '^(?:[0-9a-fA-F]{24}|[a-zA-Z0-9]{8})$';
 
 const LOCATOR_DEFAULT = { mode: 'list', value: '' };

@@ -157,12 +157,10 @@ const NOTIFICATIONS: TrelloPicker = {
 	}),
 };
 
-/** Webhooks of the connected token, by description or callback URL (the token goes into the path, never into the lines). */
+/** Webhooks of the connected token, by description or callback URL. */
 const WEBHOOKS: TrelloPicker = {
 	under: 'account',
-	load: async ({ client }) => ({
-		entries: await client.request<IDataObject[]>({ method: 'GET', path: await client.withTokenInPath('/1/tokens/{token}/webhooks') }),
-	}),
+	load: async ({ client }) => ({ entries: await client.tokenWebhooks() }),
 	item: byId((webhook) => {
 		const description = String(webhook.description ?? '').trim();
 		const state = webhook.active === false ? ', inactive' : '';

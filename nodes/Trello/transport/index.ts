@@ -6,7 +6,7 @@ import { ApiClient } from '../../shared/apiClient';
 import { StatePerSecret } from '../../shared/perSecret';
 import type { ApiContext } from '../../shared/context';
 import { readParameter } from '../../shared/context';
-import { ServiceAnswerError } from '../../shared/errors';
+import { ServiceAnswerError, toNodeError } from '../../shared/errors';
 import { PageGuard } from '../../shared/paging';
 import { pathSegment } from '../../shared/requestGuard';
 import type { RetryBounds } from '../../shared/rateLimit';
@@ -15,6 +15,7 @@ import type { TrelloWindows } from './rateLimit';
 import { newTrelloWindow, TRELLO_KEY_WINDOW, TRELLO_TOKEN_WINDOW, TrelloRateLimitPolicy } from './rateLimit';
 import type { ScopeVerdict } from '../../shared/scope';
 import type { TrelloScope } from '../../shared/scope/trello';
+import { TRELLO_ID } from '../../shared/scope';
 import { BoardResolver, checkTrelloRequest, trelloScopeOf } from '../../shared/scope/trello';
 
 const KEY_TOKEN_CREDENTIAL_TYPE = 'trelloKeyTokenApi';
@@ -42,6 +43,11 @@ export interface TrelloPageOptions {
 	paging: TrelloPaging;
 	maxPageSize?: number;
 }
+
+/** Answers to GET /1/webhooks/{id} meaning the webhook is not the connected token's. */
+const NOT_THIS_TOKENS_WEBHOOK = new Set(['400', '401', '403', '404']);
+
+const isObject = (value: unknown): value is IDataObject => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** Trello serves numbered pages 0 to 19 (1,000 card actions at 50 a page). */
 const TRELLO_LAST_PAGE = 19;
@@ -104,11 +110,41 @@ export class TrelloClient extends ApiClient {
 	}
 
 	/**
-	 * A path naming the connected token where it has {token} (Trello lists webhooks per token). The
-	 * token is one of the credential's secrets: errors and answers show it redacted.
+	 * The webhooks of the connected token, with the token in no address. Trello lists webhooks per
+	 * token under the token itself (/1/tokens/{token}/webhooks); instead, the member's tokens come with
+	 * their webhooks (GET /1/members/me/tokens?webhooks=true, kept to the credential's board scope by
+	 * the transport), and the connected token's entry is the one whose first webhook Trello shows to
+	 * it: GET /1/webhooks/{id} answers only the token that created the webhook.
 	 */
-	async withTokenInPath(path: string): Promise<string> {
-		return path.replace('{token}', pathSegment(tokenOf(await this.credentials())));
+	async tokenWebhooks(): Promise<IDataObject[]> {
+		const response = await this.send<unknown>({ method: 'GET', path: '/1/members/me/tokens', qs: { webhooks: true } });
+		// As for every list answer: null counts as empty, any other non-list is refused.
+		const tokens = response.body ?? [];
+		if (!Array.isArray(tokens)) {
+			throw new ServiceAnswerError(
+				'Trello answered /1/members/me/tokens with something other than a list of tokens',
+				'Check the API Base URL of the credential.',
+				response,
+			);
+		}
+		for (const token of tokens as unknown[]) {
+			const webhooks = isObject(token) && Array.isArray(token.webhooks) ? (token.webhooks as unknown[]).filter(isObject) : [];
+			if (webhooks.length && (await this.createdWebhook(String(webhooks[0].id ?? '')))) return webhooks;
+		}
+		return [];
+	}
+
+	/** Whether the connected token created the webhook (the webhook is already in the listing: nothing new is read). */
+	private async createdWebhook(id: string): Promise<boolean> {
+		if (!TRELLO_ID.test(id)) return false;
+		try {
+			await this.lookup(`/1/webhooks/${pathSegment(id)}`, {});
+			return true;
+		} catch (error) {
+			// "webhook does not belong to token" (or gone since): another token's entry.
+			if (NOT_THIS_TOKENS_WEBHOOK.has(String((error as { httpCode?: unknown }).httpCode))) return false;
+			throw toNodeError(this.ctx.getNode(), this.service, error, await this.secrets());
+		}
 	}
 
 	/** Finds objects' boards for scope checks, once per object per execution. */

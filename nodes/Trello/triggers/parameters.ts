@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { ApiContext } from '../../shared/context';
 import { readParameter } from '../../shared/context';
 import { ParameterMemo } from '../../shared/parameterMemo';
+import { boardOrCardReference } from '../../shared/scope/trelloAddresses';
 import type { TriggerDefinition, WatchedModel } from './events';
 import { eventType, triggerDefinition } from './events';
 
@@ -38,13 +39,7 @@ const MODEL_LABEL: Record<WatchedModel, string> = {
 /** Comma/space separated ids, short links or Trello web addresses, as a clean list. */
 export function splitRefs(value: unknown): string[] {
 	const parts = Array.isArray(value) ? value.map(String) : String(value ?? '').split(/[\s,]+/);
-	return [...new Set(parts.map((part) => refFromAddress(part.trim())).filter(Boolean))];
-}
-
-/** https://trello.com/b/SHORT/name and https://trello.com/c/SHORT/name → SHORT (Trello accepts short links as ids). */
-function refFromAddress(value: string): string {
-	const match = /^https?:\/\/(?:www\.)?trello\.com\/[bc]\/([A-Za-z0-9]+)/.exec(value);
-	return match ? match[1] : value;
+	return [...new Set(parts.map((part) => boardOrCardReference(part.trim())).filter(Boolean))];
 }
 
 export function readPlan(ctx: ApiContext): TriggerPlan {

@@ -1,6 +1,7 @@
 import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 
 import { UnsafeRequestError } from '../requestGuard';
+import { boardReference, SHORT_LINK, TRELLO_ID } from './trelloAddresses';
 
 /**
  * Scopes: which repositories or boards a credential (and, narrower, a node) may reach, and
@@ -17,7 +18,10 @@ export class ScopeRefusal extends UnsafeRequestError {
 	}
 }
 
-/** What a scope check lets through: optionally a filter that drops results outside the scope. */
+/**
+ * What a scope check lets through: optionally a filter that drops results outside the scope (it
+ * may look objects up, e.g. the board of a webhook's card).
+ */
 export interface ScopeVerdict {
 	filter?: (body: unknown) => unknown;
 }
@@ -181,9 +185,7 @@ export function repositoryRefusal(owner: string, repo: string, list: RepositoryL
 // ---------------------------------------------------------------------------------------------
 // Boards
 
-export const TRELLO_ID = /^[0-9a-f]{24}$/i;
-export const SHORT_LINK = /^[a-zA-Z0-9]+$/;
-const BOARD_ADDRESS = /^https?:\/\/(?:www\.)?trello\.com\/b\/([a-zA-Z0-9]+)(?:[/?#]\S*)?$/i;
+export { SHORT_LINK, TRELLO_ID } from './trelloAddresses';
 
 export interface BoardList {
 	/** Board ids (lower case) and short links, as written. */
@@ -197,7 +199,7 @@ export function parseBoardList(raw: unknown, source: string, settingName: string
 	if (parts === undefined) return undefined;
 	const entries: string[] = [];
 	for (const part of parts) {
-		const reference = BOARD_ADDRESS.exec(part)?.[1] ?? part;
+		const reference = boardReference(part);
 		if (TRELLO_ID.test(reference)) entries.push(reference.toLowerCase());
 		else if (SHORT_LINK.test(reference)) entries.push(reference);
 		else {

@@ -1,6 +1,7 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 
 import type { BoardList, ScopeVerdict } from './index';
+import { ACCOUNT_READ_PATHS, accountRead, accountReadVerdict, assertKnownQuery, SEARCH_QUERY } from './trelloAccount';
 import {
 	ALLOW,
 	allowedBoardsText,
@@ -21,13 +22,12 @@ import {
  * path (/1/boards/X, /1/cards/X, …) or as idBoard, idList, idCard, id…Source or idModel in its
  * query or body - must sit on an allowed board. Objects other than boards are looked up once
  * per execution with a GET asking only for their board (see BoardResolver); nothing is written
- * before the check. Account-level reads: /1/members/me, the member's tokens (with their webhooks); the member's
- * boards and notifications and a workspace's boards are filtered to the scope. Everything else is refused.
+ * before the check. Account-level reads (the member, its boards, cards, notifications and tokens, a
+ * workspace's boards, search) take only known query parameters and are answered with what sits on
+ * allowed boards (see trelloAccount.ts). Everything else is refused.
  */
 
 export type BoardOwnedKind = 'board' | 'list' | 'card' | 'checklist' | 'label' | 'action' | 'webhook' | 'customField';
-
-export const TRELLO_ACCOUNT_READS = ['/1/members/me', '/1/members/me/tokens'];
 
 export interface TrelloScope {
 	boards?: BoardList;
@@ -198,27 +198,14 @@ export async function checkTrelloRequest(
 	};
 
 	if (version !== '1') throw unverifiable(method, path, list);
-	if (reading && TRELLO_ACCOUNT_READS.includes(`/${segments.join('/')}`)) return ALLOW;
-	if (reading && route === 'members/me/boards') {
-		return { filter: (body) => keep(body, (item) => String(item.id ?? '').toLowerCase(), allowed) };
+	const endpoint = `/${segments.join('/')}`;
+	const modelBoard = async (idModel: string) => await webhookModelBoard(resolver, idModel, allowed);
+	const account = reading ? accountRead(segments.slice(1)) : undefined;
+	if (account) return accountReadVerdict(account, values, endpoint, list, allowed, modelBoard);
+	if (reading && route === 'search') {
+		assertKnownQuery(values, SEARCH_QUERY, endpoint, list);
+		return await searchVerdict(request, list, allowed, resolver);
 	}
-	if (reading && route === 'members/me/notifications') {
-		return {
-			filter: (body) =>
-				keep(body, (item) => String((((item.data as IDataObject) ?? {}).board as IDataObject | undefined)?.id ?? '').toLowerCase(), allowed),
-		};
-	}
-
-	if (reading && segments.length === 4 && collection === 'members' && (segments[3] === 'boards' || segments[3] === 'cards')) {
-		// A member's boards and cards, kept only when on an allowed board.
-		const boardOf = segments[3] === 'boards' ? (item: IDataObject) => item.id : (item: IDataObject) => item.idBoard;
-		return { filter: (body) => keep(body, (item) => String(boardOf(item) ?? '').toLowerCase(), allowed) };
-	}
-	if (reading && segments.length === 4 && collection === 'organizations' && segments[3] === 'boards') {
-		// A workspace's boards, kept only when allowed.
-		return { filter: (body) => keep(body, (item) => String(item.id ?? '').toLowerCase(), allowed) };
-	}
-	if (reading && route === 'search') return await searchVerdict(request, list, allowed, resolver);
 
 	const kind = PATH_KINDS[collection];
 	if (!kind) throw unverifiable(method, path, list);
@@ -324,12 +311,26 @@ async function searchVerdict(
 
 function unverifiable(method: string, path: string, list: BoardList): ScopeRefusal {
 	return new ScopeRefusal(
-		`Refused: ${method.toUpperCase()} ${pathOnly(path)} cannot be checked against the credential's board scope. ${allowedBoardsText(list)} Paths that can be used: /1/boards/ID/…, /1/cards|lists|checklists|labels|actions/ID/… of objects on those boards, creating cards, lists, checklists and labels there, and the account reads ${TRELLO_ACCOUNT_READS.join(', ')}.`,
+		`Refused: ${method.toUpperCase()} ${pathOnly(path)} cannot be checked against the credential's board scope. ${allowedBoardsText(list)} Paths that can be used: /1/boards/ID/…, /1/cards|lists|checklists|labels|actions/ID/… of objects on those boards, creating cards, lists, checklists and labels there, and the account reads ${ACCOUNT_READ_PATHS.join(', ')} (answers kept to those boards) and /1/search confined to them.`,
 		'Call a path naming a board, card, list, checklist or label on an allowed board.',
 	);
 }
 
-function keep(body: unknown, boardOf: (item: IDataObject) => string, allowed: Set<string>): unknown {
-	if (!Array.isArray(body)) return body;
-	return body.filter((item) => allowed.has(boardOf((item ?? {}) as IDataObject)));
+/** Found objects of allowed boards only; anything but a list of them is dropped. */
+function keep(found: unknown, boardOf: (item: IDataObject) => string, allowed: Set<string>): IDataObject[] {
+	if (!Array.isArray(found)) return [];
+	return found.filter((item): item is IDataObject => item !== null && typeof item === 'object' && allowed.has(boardOf(item as IDataObject)));
+}
+
+/**
+ * The board (id, lower case) a webhook's model - a board, list or card - sits on, or '' when it
+ * sits on none (a member or workspace webhook, or a model Trello no longer knows).
+ */
+async function webhookModelBoard(resolver: BoardResolver, idModel: string, allowed: Set<string>): Promise<string> {
+	if (!TRELLO_ID.test(idModel)) return '';
+	try {
+		return await resolver.boardOfModel(idModel, allowed);
+	} catch {
+		return '';
+	}
 }

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { RowField } from '../../../shared/rowEngine';
 import { repositoryFields } from '../fields';
 import type { GitHubRow } from '../types';
-import { answerInvitation, listMyInvitations } from './handlers';
+import { listMyInvitations } from './handlers';
 
 const username: RowField = {
 	displayName: 'Username',
@@ -149,7 +149,6 @@ export const collaboratorRows: GitHubRow[] = [
 		method: 'PATCH',
 		path: '/user/repository_invitations/{invitation_id}',
 		target: 'confined',
-		handler: answerInvitation,
 		fields: [invitationId('ID of the invitation (from List My Invitations)')],
 		shapeAnswer: (_body, values: IDataObject) => ({ accepted: true, invitationId: values.invitationId }),
 	},
@@ -162,7 +161,6 @@ export const collaboratorRows: GitHubRow[] = [
 		method: 'DELETE',
 		path: '/user/repository_invitations/{invitation_id}',
 		target: 'confined',
-		handler: answerInvitation,
 		fields: [invitationId('ID of the invitation (from List My Invitations)')],
 		shapeAnswer: (_body, values: IDataObject) => ({ declined: true, invitationId: values.invitationId }),
 	},

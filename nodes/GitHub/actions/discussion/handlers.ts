@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { repositoryProof } from '../../../shared/scope/github';
+import { repositoryProof } from '../../scope';
 import type { Connection } from '../graphql';
 import { graphqlPages, loginOf, proven, scopeLists } from '../graphql';
 import type { GitHubRowRun } from '../types';

@@ -57,7 +57,7 @@ export const gistRows: GitHubRow[] = [
 		method: 'POST',
 		path: '/gists',
 		spec: [{ kind: 'toolStep', name: 'Create Gist' }],
-		target: 'account',
+		target: 'gist',
 		fields: [
 			files('Files of the gist: a name and text content each', false),
 			{ displayName: 'Description', name: 'description', type: 'string', default: '', in: 'body', optional: true, description: 'Description of the gist' },
@@ -74,7 +74,7 @@ export const gistRows: GitHubRow[] = [
 		method: 'PATCH',
 		path: '/gists/{gist_id}',
 		spec: [{ kind: 'toolStep', name: 'Update Gist' }],
-		target: 'account',
+		target: 'gist',
 		fields: [
 			gistId,
 			{ displayName: 'Description', name: 'description', type: 'string', default: '', in: 'body', optional: true, description: 'New description' },
@@ -91,7 +91,7 @@ export const gistRows: GitHubRow[] = [
 		method: 'GET',
 		path: '/users/{username}/gists',
 		spec: [{ kind: 'toolStep', name: 'List Gists for a User' }],
-		target: 'account',
+		target: 'gist',
 		paging: {},
 		fields: [
 			{ displayName: 'Username', name: 'username', type: 'string', default: '', in: 'path', required: true, placeholder: 'e.g. octocat', description: 'GitHub login of the user' },
@@ -107,7 +107,7 @@ export const gistRows: GitHubRow[] = [
 		description: 'Get a gist with its files and their content (large files come truncated with a raw URL).',
 		method: 'GET',
 		path: '/gists/{gist_id}',
-		target: 'account',
+		target: 'gist',
 		fields: [gistId],
 	},
 	{
@@ -118,7 +118,7 @@ export const gistRows: GitHubRow[] = [
 		description: 'Delete a gist of the connected account. Deletes data: the gist and its history are gone.',
 		method: 'DELETE',
 		path: '/gists/{gist_id}',
-		target: 'account',
+		target: 'gist',
 		fields: [gistId],
 		shapeAnswer: (_body, values: IDataObject) => ({ id: values.gistId, deleted: true }),
 	},
@@ -131,7 +131,7 @@ export const gistRows: GitHubRow[] = [
 		description: 'List the connected account’s gists, public and secret, most recently updated first.',
 		method: 'GET',
 		path: '/gists',
-		target: 'account',
+		target: 'gist',
 		paging: {},
 		fields: [isoDate('since', 'Updated Since', 'Only gists updated at or after this time')],
 	},

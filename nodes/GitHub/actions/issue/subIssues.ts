@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { RowField } from '../../../shared/rowEngine';
 import { ServiceAnswerError } from '../../../shared/errors';
 import { pathSegment } from '../../../shared/requestGuard';
+import { issueIdsProof } from '../../scope';
 import { numberLocator, repositoryFields } from '../fields';
 import type { GitHubRow, GitHubRowRun } from '../types';
 
@@ -27,9 +28,10 @@ const otherIssue = (displayName: string, name: string, description: string, requ
  * GitHub names sub-issues by their internal ID, people by their number: each number given is
  * looked up in the repository and sent as the ID (a moved sub-issue goes after or before another).
  */
-async function withSubIssueIds({ client, values, request, generic }: GitHubRowRun) {
+async function withSubIssueIds({ client, values, request, allowlist, generic }: GitHubRowRun) {
 	const repositoryPath = request.path.replace(/\/issues\/.*$/, '');
 	const body: IDataObject = { ...(request.body as IDataObject | undefined) };
+	const ids: number[] = [];
 	const numbers: Array<[string, unknown]> = [['sub_issue_id', values.subIssueNumber]];
 	if (values.otherNumber !== undefined) numbers.push([values.position === 'before' ? 'before_id' : 'after_id', values.otherNumber]);
 	for (const [key, given] of numbers) {
@@ -40,8 +42,12 @@ async function withSubIssueIds({ client, values, request, generic }: GitHubRowRu
 			throw new ServiceAnswerError(`GitHub answered issue #${number} without its ID`, 'Check the issue number; nothing was changed.', answer);
 		}
 		body[key] = answer.body.id;
+		ids.push(answer.body.id);
 	}
-	return await generic({ ...request, body });
+	// IDs say nothing of their repository: the proof tells the scope they were read from this one by number.
+	const [, owner, repo] = repositoryPath.split('/').slice(1);
+	const scopeProof = issueIdsProof([allowlist, (await client.scope()).repositories], { owner: decodeURIComponent(owner), repo: decodeURIComponent(repo) }, ids);
+	return await generic({ ...request, body, scopeProof });
 }
 
 const subIssue = (description: string) => otherIssue('Sub-Issue Number', 'subIssueNumber', description, true);

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { projectItemAllowed, projectOwnerProof, projectProof } from '../../../shared/scope/github';
+import { projectItemAllowed, projectOwnerProof, projectProof } from '../../scope';
 import type { Connection } from '../graphql';
 import { graphqlPages, proven, scopeLists } from '../graphql';
 import type { GitHubRowRun } from '../types';

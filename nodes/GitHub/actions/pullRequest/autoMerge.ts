@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { RowField } from '../../../shared/rowEngine';
-import { repositoryProof } from '../../../shared/scope/github';
+import { repositoryProof } from '../../scope';
 import { numberLocator, repositoryFields } from '../fields';
 import { loginOf, proven, scopeLists } from '../graphql';
 import type { GitHubRow, GitHubRowRun } from '../types';

@@ -10,7 +10,7 @@ export const rateLimitRows: GitHubRow[] = [
 		method: 'GET',
 		path: '/rate_limit',
 		spec: [{ kind: 'endpoint', name: 'Rate limit status' }],
-		target: 'none',
+		target: 'account',
 		fields: [],
 	},
 ];

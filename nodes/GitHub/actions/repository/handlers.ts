@@ -1,4 +1,3 @@
-import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { listOf } from '../../../shared/rowEngine';
@@ -11,8 +10,8 @@ import type { GitHubRowRun } from '../types';
 export async function createRepository({ client, values, request, generic }: GitHubRowRun) {
 	const owner = String(values.owner ?? '').trim();
 	if (!owner) return await generic(request);
-	const me = await client.request<IDataObject>({ method: 'GET', path: '/user' });
-	if (String(me.login).toLowerCase() === owner.toLowerCase()) return await generic(request);
+	// The login is remembered by the client, so the scope's check of /user/repos reads it no second time.
+	if ((await client.accountLogin()).toLowerCase() === owner.toLowerCase()) return await generic(request);
 	return await generic({ ...request, path: `/orgs/${pathSegment(owner)}/repos` });
 }
 
@@ -40,7 +39,7 @@ export async function replaceTopics({ values, request, generic }: GitHubRowRun) 
 export async function createFork({ ctx, client, values, request, allowlist, itemIndex, generic }: GitHubRowRun) {
 	if (allowlist) {
 		const organization = String(values.organization ?? '').trim();
-		const owner = organization || String((await client.request<IDataObject>({ method: 'GET', path: '/user' })).login ?? '');
+		const owner = organization || (await client.accountLogin());
 		const name = String(values.name ?? '').trim() || String(values.repository);
 		if (!allowlist.allows(owner, name)) {
 			const refusal = repositoryRefusal(owner, name, allowlist);

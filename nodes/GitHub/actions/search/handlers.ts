@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import { allowedRepositoriesText } from '../../../shared/scope';
-import { confineSearchQuery, searchResultAllowed } from '../../../shared/scope/github';
+import { confineSearchQuery, searchResultAllowed } from '../../scope';
 import type { GitHubRowRun } from '../types';
 
 /**

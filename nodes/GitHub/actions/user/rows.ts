@@ -10,7 +10,7 @@ export const userRows: GitHubRow[] = [
 		description: 'Get the public profile of a GitHub user or organization: name, company, location, bio, followers and public repository count.',
 		method: 'GET',
 		path: '/users/{username}',
-		target: 'none',
+		target: 'user',
 		fields: [
 			{ displayName: 'Username', name: 'username', type: 'string', default: '', in: 'path', required: true, placeholder: 'e.g. octocat', description: 'GitHub login of the user' },
 		],
@@ -24,7 +24,7 @@ export const userRows: GitHubRow[] = [
 		description: 'Get the profile of the account the credential signs in as (login, name, email when visible, plan).',
 		method: 'GET',
 		path: '/user',
-		target: 'none',
+		target: 'account',
 		fields: [],
 	},
 ];

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { repositoryProof } from '../../../shared/scope/github';
+import { repositoryProof } from '../../scope';
 import type { PollRun, RepositoryName, TimedDelivery } from './pollRun';
 import { asList, iso, remember, repositoryPayload, time } from './pollRun';
 

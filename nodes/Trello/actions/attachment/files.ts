@@ -66,7 +66,7 @@ const DOWNLOAD_PATH = /\/1\/cards\/([0-9a-fA-F]{24})\/attachments\/([0-9a-fA-F]{
  * credential's Authorization header (never key or token in the address).
  */
 export async function downloadAttachment(run: TrelloRowRun) {
-	const { ctx, client, values, itemIndex, request } = run;
+	const { ctx, client, values, itemIndex, request, allowlist } = run;
 	const attachment = await client.request<IDataObject>({
 		method: 'GET',
 		path: request.path,
@@ -87,6 +87,11 @@ export async function downloadAttachment(run: TrelloRowRun) {
 		);
 	}
 	const fileName = decodeURIComponent(match[3]);
+	// The address is the service's word: a card it names other than the one checked is checked too.
+	const fileCard = match[1].toLowerCase();
+	if (allowlist.allowed && fileCard !== String(values.card ?? '').toLowerCase()) {
+		await allowlist.guard.assertAllowed(client, allowlist.allowed, 'card', fileCard, itemIndex);
+	}
 	// Streamed into n8n's binary data store, bounded by "Max Download Size (MB)" whatever the metadata says.
 	const file = await client.send({
 		method: 'GET',

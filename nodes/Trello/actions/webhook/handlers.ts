@@ -1,18 +1,13 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import type { TrelloRowRun } from '../types';
 
 /**
- * Get Many Webhooks: the row's path with the connected token filled in (Trello answers with all
- * of them at once). With Allowed Boards set, a webhook is kept when the board, list or card it
- * watches is on an allowed board.
+ * Get Many Webhooks: the connected token's webhooks, all at once (see TrelloClient.tokenWebhooks).
+ * With Allowed Boards set, a webhook is kept when the board, list or card it watches is on an
+ * allowed board.
  */
 export async function tokenWebhooks(run: TrelloRowRun) {
-	const { ctx, client, request, itemIndex, allowlist } = run;
-	const webhooks = await client.paginate<IDataObject>(
-		{ ...request, path: await client.withTokenInPath(request.path) },
-		{ returnAll: true, paging: 'all' },
-	);
+	const { ctx, client, itemIndex, allowlist } = run;
+	const webhooks = await client.tokenWebhooks();
 	let kept = webhooks;
 	if (allowlist.allowed) {
 		const { ids } = allowlist.allowed;

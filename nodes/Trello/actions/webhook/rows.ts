@@ -11,9 +11,10 @@ export const webhookRows: TrelloRow[] = [
 		action: 'Get the webhooks of the connected token',
 		description:
 			'List the webhooks Trello keeps for the connected token (every Trello Trigger registers one), one item per webhook with its callback URL, watched model, description and whether it is active. Use it to find webhooks left behind by workflows that are gone. With Allowed Boards: only webhooks watching those boards (or their lists and cards).',
-		// The token goes in the path (Trello lists webhooks per token); the transport redacts it everywhere.
+		// The member's tokens with their webhooks, of which the connected token's (the token stays out of the path).
 		method: 'GET',
-		path: '/1/tokens/{token}/webhooks',
+		path: '/1/members/me/tokens',
+		fixedQuery: { webhooks: true },
 		paging: { kind: 'all' },
 		targets: [],
 		fields: [],

@@ -1,0 +1,121 @@
+import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
+
+import { isReading, normalizePath } from '../../shared/scope';
+import { fullNameOf, SEARCH_RESULT_REPOSITORY, stringOf } from './search';
+
+/**
+ * What a GitHub request touches, told from its method, path, query and body alone. Both the
+ * credential's scope and the node's "Allowed Repositories" decide on this one answer (rules.ts),
+ * for catalogue rows and API calls alike; a row's declared `target` is checked against it by a test.
+ */
+
+export interface GitHubScopedRequest {
+	method: IHttpRequestMethods;
+	path: string;
+	qs?: IDataObject;
+	body?: unknown;
+	scopeProof?: object;
+}
+
+/** Where a request makes a new repository: the value names giving its owner and name (see `NEW_REPOSITORY`). */
+export interface NewRepositoryPlace {
+	/** The owner's value name; no value means the signed-in account, unless `ownerRequired`. */
+	ownerValue?: string;
+	/** An owner the path gives (POST /orgs/OWNER/repos). */
+	owner?: string;
+	ownerRequired?: boolean;
+	nameValue: string;
+	/** The name when the request gives none (a fork keeps its source's name). */
+	defaultName?: string;
+}
+
+export type GitHubTarget =
+	/** /repos/OWNER/NAME/… and /user/starred/OWNER/NAME; `creates`: a fork, template copy or transfer; `issueIdValues`: issues named by ID. */
+	| { kind: 'repository'; owner: string; repo: string; creates?: NewRepositoryPlace; issueIdValues?: string[] }
+	/** A new repository of the account or an organization. */
+	| { kind: 'newRepository'; place: NewRepositoryPlace }
+	/** Settings and data of an organization that reach every repository of it (members, invitations, secrets, rulesets, teams, webhooks, alerts). */
+	| { kind: 'organization'; org: string }
+	/** Another account's profile. */
+	| { kind: 'user'; login: string }
+	/** The signed-in account's own profile and organizations, the rate limit, the server's meta data. */
+	| { kind: 'account' }
+	/** Lists of repositories (or of invitations to them): results outside the scope are dropped. */
+	| { kind: 'repositoryList'; itemsKey?: string; repositoryOf: (item: IDataObject) => string | undefined }
+	| { kind: 'search'; area: string }
+	/** The account's notifications: the list (`all` false) or marking every one read (`all` true). */
+	| { kind: 'notifications'; all: boolean }
+	/** One notification thread, named by ID: its repository is looked up. */
+	| { kind: 'notificationThread'; threadId: string }
+	/** An invitation to a repository, named by ID: its repository is looked up. */
+	| { kind: 'repositoryInvitation'; invitationId: string }
+	/** Gists; `listOf`: a read of the gist list of the account ('account') or of a user (login). */
+	| { kind: 'gist'; listOf?: string }
+	| { kind: 'graphql' }
+	| { kind: 'unknown' };
+
+export type GitHubTargetKind = GitHubTarget['kind'];
+
+/** POST /repos/OWNER/NAME/<kind> requests that create a repository elsewhere. */
+const NEW_REPOSITORY: Record<string, Omit<NewRepositoryPlace, 'defaultName'>> = {
+	forks: { ownerValue: 'organization', nameValue: 'name' },
+	generate: { ownerValue: 'owner', nameValue: 'name' },
+	transfer: { ownerValue: 'new_owner', nameValue: 'new_name', ownerRequired: true },
+};
+
+/** Body values that name issues by their internal ID (sub-issues), which tells nothing of their repository. */
+const ISSUE_ID_VALUES = ['sub_issue_id', 'after_id', 'before_id'];
+
+const ACCOUNT_READS = new Set(['user', 'user/orgs', 'rate_limit', 'meta']);
+
+const invitationRepository = (item: IDataObject) => fullNameOf(item.repository);
+
+export function classifyGitHubRequest(request: Pick<GitHubScopedRequest, 'method' | 'path'>): GitHubTarget {
+	const method = String(request.method).toUpperCase();
+	const reading = isReading(method);
+	const { segments } = normalizePath(request.path);
+	const route = segments.join('/');
+	const [first, second, third, fourth] = segments;
+	const count = segments.length;
+
+	if (first === 'repos' && count >= 3) {
+		const creates = method === 'POST' && count === 4 ? NEW_REPOSITORY[fourth.toLowerCase()] : undefined;
+		const subIssues = segments[3] === 'issues' && /^sub_issues?$/.test(segments[5] ?? '');
+		return {
+			kind: 'repository',
+			owner: second,
+			repo: third,
+			...(creates ? { creates: { ...creates, defaultName: third } } : {}),
+			...(subIssues && !reading ? { issueIdValues: ISSUE_ID_VALUES } : {}),
+		};
+	}
+	if (first === 'user' && second === 'starred' && count === 4) return { kind: 'repository', owner: third, repo: fourth };
+	if (route === 'graphql') return { kind: 'graphql' };
+	if (reading && ACCOUNT_READS.has(route)) return { kind: 'account' };
+	if (method === 'POST' && route === 'user/repos') return { kind: 'newRepository', place: { nameValue: 'name' } };
+	if (method === 'POST' && first === 'orgs' && third === 'repos' && count === 3) return { kind: 'newRepository', place: { owner: second, nameValue: 'name' } };
+	if (reading && (route === 'user/repos' || route === 'user/starred' || (count === 3 && (first === 'users' || first === 'orgs') && third === 'repos'))) {
+		return { kind: 'repositoryList', repositoryOf: (item) => stringOf(item.full_name) };
+	}
+	if (reading && route === 'installation/repositories') {
+		return { kind: 'repositoryList', itemsKey: 'repositories', repositoryOf: (item) => stringOf(item.full_name) };
+	}
+	if (reading && route === 'user/repository_invitations') return { kind: 'repositoryList', repositoryOf: invitationRepository };
+	if (first === 'user' && second === 'repository_invitations' && count === 3 && (method === 'PATCH' || method === 'DELETE')) {
+		return { kind: 'repositoryInvitation', invitationId: third };
+	}
+	if (first === 'orgs' && count >= 2) return { kind: 'organization', org: second };
+	if (first === 'search' && count === 2 && reading) return { kind: 'search', area: second };
+	if (route === 'notifications' && reading) return { kind: 'notifications', all: false };
+	if (route === 'notifications' && method === 'PUT') return { kind: 'notifications', all: true };
+	if (first === 'notifications' && second === 'threads' && count >= 3 && (count === 3 || (count === 4 && fourth === 'subscription'))) {
+		return { kind: 'notificationThread', threadId: third };
+	}
+	if (first === 'gists') return { kind: 'gist', ...(reading && route === 'gists' ? { listOf: 'account' } : {}) };
+	if (first === 'users' && third === 'gists') return { kind: 'gist', ...(reading && count === 3 ? { listOf: second } : {}) };
+	if (first === 'users' && count === 2 && reading) return { kind: 'user', login: second };
+	return { kind: 'unknown' };
+}
+
+/** Search areas whose results name their repository (the others cannot be confined to repositories). */
+export const confinableSearch = (area: string): boolean => Boolean(SEARCH_RESULT_REPOSITORY[area]);
