@@ -7,7 +7,7 @@ import type {
 
 import { GITHUB_CREDENTIAL_TEST } from '../nodes/GitHub/transport/protocol';
 import { GITHUB_SERVER_PROPERTY } from './githubServer';
-import { ACCESS_LEVEL_PROPERTY, ALLOWED_REPOSITORIES_PROPERTY } from './scopeProperties';
+import { ACCESS_LEVEL_PROPERTY, ALLOWED_REPOSITORIES_PROPERTY, TRUSTED_CONTENT_ONLY_PROPERTY } from './scopeProperties';
 
 export class GitHubAccessTokenApi implements ICredentialType {
 	name = 'githubAccessTokenApi';
@@ -32,6 +32,7 @@ export class GitHubAccessTokenApi implements ICredentialType {
 				'A classic personal access token (ghp_…) or a fine-grained token (github_pat_…). Fine-grained tokens can be limited to chosen repositories.',
 		},
 		ALLOWED_REPOSITORIES_PROPERTY,
+		TRUSTED_CONTENT_ONLY_PROPERTY,
 		ACCESS_LEVEL_PROPERTY,
 	];
 

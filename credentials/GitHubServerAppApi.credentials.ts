@@ -15,7 +15,7 @@ import {
 } from '../nodes/GitHub/transport/githubApp';
 import { GITHUB_API_VERSION, GITHUB_MEDIA_TYPE } from '../nodes/GitHub/transport/protocol';
 import { GITHUB_SERVER_PROPERTY } from './githubServer';
-import { ACCESS_LEVEL_PROPERTY, ALLOWED_REPOSITORIES_PROPERTY } from './scopeProperties';
+import { ACCESS_LEVEL_PROPERTY, ALLOWED_REPOSITORIES_PROPERTY, TRUSTED_CONTENT_ONLY_PROPERTY } from './scopeProperties';
 
 export class GitHubServerAppApi implements ICredentialType {
 	name = 'githubServerAppApi';
@@ -85,6 +85,7 @@ export class GitHubServerAppApi implements ICredentialType {
 			displayOptions: { show: { installationSelection: ['owner'] } },
 		},
 		ALLOWED_REPOSITORIES_PROPERTY,
+		TRUSTED_CONTENT_ONLY_PROPERTY,
 		ACCESS_LEVEL_PROPERTY,
 		// Filled by n8n from preAuthentication; `expirable` makes n8n run it when the token is empty or refused (401).
 		{

@@ -7,7 +7,7 @@ import {
 	GITHUB_OAUTH_SCOPES,
 	GITHUB_SERVER_PROPERTY,
 } from './githubServer';
-import { ACCESS_LEVEL_PROPERTY, ALLOWED_REPOSITORIES_PROPERTY } from './scopeProperties';
+import { ACCESS_LEVEL_PROPERTY, ALLOWED_REPOSITORIES_PROPERTY, TRUSTED_CONTENT_ONLY_PROPERTY } from './scopeProperties';
 
 export class GitHubServerOAuth2Api implements ICredentialType {
 	name = 'githubServerOAuth2Api';
@@ -41,6 +41,7 @@ export class GitHubServerOAuth2Api implements ICredentialType {
 		{ displayName: 'Auth URI Query Parameters', name: 'authQueryParameters', type: 'hidden', default: '' },
 		{ displayName: 'Authentication', name: 'authentication', type: 'hidden', default: 'header' },
 		ALLOWED_REPOSITORIES_PROPERTY,
+		TRUSTED_CONTENT_ONLY_PROPERTY,
 		ACCESS_LEVEL_PROPERTY,
 	];
 

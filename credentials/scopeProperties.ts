@@ -40,3 +40,13 @@ export const ALLOWED_BOARDS_PROPERTY: INodeProperties = {
 	description:
 		'Empty = every board the account can open. Otherwise only these boards (IDs, short links or board addresses), comma-separated: every node using this credential refuses objects on other boards before changing anything.',
 };
+
+/** Off for credentials saved before it existed (a missing field reads as false). */
+export const TRUSTED_CONTENT_ONLY_PROPERTY: INodeProperties = {
+	displayName: 'Trusted Content Only',
+	name: 'trustedContentOnly',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether every GitHub Toolkit node using this credential withholds titles, bodies and messages written by people without write access to the repository (replaced by a note saying by whom), so an agent never reads instructions an outsider left',
+};

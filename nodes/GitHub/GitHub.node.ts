@@ -8,10 +8,12 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { describeRows, resourceNames, toolVariantNamedByOperation } from '../shared/rowEngine';
-import { assertNotCustomApiCall, customApiCallNotice, MAX_RATE_LIMIT_WAIT_OPTION } from '../shared/options';
+import { assertNotCustomApiCall, customApiCallNotice, MAX_RATE_LIMIT_WAIT_OPTION, REMOVE_HIDDEN_TEXT_OPTION } from '../shared/options';
 import { MAX_DOWNLOAD_SIZE_OPTION } from '../shared/transfer';
+import { SECRETS_IN_WRITES_OPTION } from '../shared/secretWrites';
 import { GITHUB_RESOURCES, GITHUB_ROWS } from './actions/catalogue';
 import { runGitHubRows } from './actions/router';
+import { TRUSTED_CONTENT_ONLY_OPTION } from './trustedContent';
 import { GITHUB_AUTHENTICATION_PROPERTY, GITHUB_CREDENTIALS } from './common';
 import { listSearch } from './methods/listSearch';
 import { GITHUB_FIELD_SETS } from './actions/fieldSets';
@@ -39,6 +41,9 @@ const GITHUB_PROPERTIES: INodeProperties[] = [
 			},
 			MAX_RATE_LIMIT_WAIT_OPTION,
 			MAX_DOWNLOAD_SIZE_OPTION,
+			REMOVE_HIDDEN_TEXT_OPTION,
+			SECRETS_IN_WRITES_OPTION,
+			TRUSTED_CONTENT_ONLY_OPTION,
 		],
 	},
 ];

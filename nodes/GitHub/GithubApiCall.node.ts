@@ -6,6 +6,7 @@ import { toolVariant } from '../shared/rowEngine';
 import { apiCallProperties, executeApiCall, nameValueRows } from '../shared/apiCall';
 import { pairsToObject } from '../shared/items';
 import { retryBoundsFrom } from '../shared/options';
+import { pathAudience } from './audience';
 import { downloadLimitFrom } from '../shared/transfer';
 import { GITHUB_AUTHENTICATION_PROPERTY, GITHUB_CREDENTIALS } from './common';
 import { GRAPHQL_PROPERTIES, MODE_PROPERTY, restOnly, runGraphqlCall } from './graphqlCall';
@@ -61,6 +62,7 @@ const GITHUB_API_CALL: ApiCallService<GitHubClient> = {
 			retryBoundsFrom(options.maxRateLimitWait),
 		).withDownloadLimit(downloadLimitFrom(options.maxDownloadSizeMb)),
 	run: runGraphqlCall,
+	audience: pathAudience,
 	prepare: (ctx, i, request) => {
 		const accept = String(ctx.getNodeParameter('accept', i, GITHUB_MEDIA_TYPE)).trim() || GITHUB_MEDIA_TYPE;
 		if (!GITHUB_MEDIA_TYPE_PATTERN.test(accept)) {

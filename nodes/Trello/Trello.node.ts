@@ -8,8 +8,9 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { describeRows, resourceNames, toolVariantNamedByOperation } from '../shared/rowEngine';
-import { assertNotCustomApiCall, customApiCallNotice, MAX_RATE_LIMIT_WAIT_OPTION } from '../shared/options';
+import { assertNotCustomApiCall, customApiCallNotice, MAX_RATE_LIMIT_WAIT_OPTION, REMOVE_HIDDEN_TEXT_OPTION } from '../shared/options';
 import { MAX_DOWNLOAD_SIZE_OPTION } from '../shared/transfer';
+import { SECRETS_IN_WRITES_OPTION } from '../shared/secretWrites';
 import { TRELLO_RESOURCES, TRELLO_ROWS } from './actions/catalogue';
 import { runTrelloRows } from './actions/router';
 import { TRELLO_AUTHENTICATION_PROPERTY, TRELLO_CREDENTIALS } from './common';
@@ -54,6 +55,8 @@ const TRELLO_PROPERTIES: INodeProperties[] = [
 			},
 			MAX_RATE_LIMIT_WAIT_OPTION,
 			MAX_DOWNLOAD_SIZE_OPTION,
+			REMOVE_HIDDEN_TEXT_OPTION,
+			SECRETS_IN_WRITES_OPTION,
 		],
 	},
 ];

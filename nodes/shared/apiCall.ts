@@ -12,6 +12,8 @@ import type { ServiceName } from './errors';
 import { ServiceAnswerError } from './errors';
 import { forEachItem, pairsToObject, readJson, toItems } from './items';
 import { MAX_RATE_LIMIT_WAIT_OPTION } from './options';
+import type { Audience } from './secretWrites';
+import { refuseSecretWrites, SECRETS_IN_WRITES_OPTION } from './secretWrites';
 import type { MultipartPart } from './transfer';
 import {
 	fileNameFromDisposition,
@@ -58,6 +60,8 @@ export interface ApiCallService<Client extends ApiClient> {
 	 * output, or undefined to have it sent as one request answered in the chosen Response Format.
 	 */
 	send?: (ctx: IExecuteFunctions, itemIndex: number, client: Client, request: ApiRequest) => Promise<unknown>;
+	/** Who can read what a write to this path publishes; asked only when its body holds a secret. */
+	audience?: (ctx: IExecuteFunctions, client: Client, path: string) => Promise<{ audience: Audience; target: string }>;
 }
 
 type BodyContentType = 'json' | 'form' | 'multipart' | 'binary';
@@ -191,7 +195,7 @@ export function apiCallProperties<Client extends ApiClient>(
 			name: 'responseFormat',
 			type: 'options',
 			options: [
-				{ name: 'Autodetect', value: 'autodetect', description: 'JSON, text or a file, by the answer’s content type' },
+				{ name: 'Autodetect', value: 'autodetect', description: 'JSON, text (also any answer with a charset) or a file, by the answer’s content type' },
 				{ name: 'File', value: 'file', description: 'The answer as binary data' },
 				{ name: 'JSON', value: 'json' },
 				{ name: 'Text', value: 'text' },
@@ -221,6 +225,7 @@ export function apiCallProperties<Client extends ApiClient>(
 					description: 'Whether to output statusCode, headers and body instead of the body alone',
 				},
 				...(service.options ?? []),
+				...(service.audience ? [SECRETS_IN_WRITES_OPTION] : []),
 				MAX_DOWNLOAD_SIZE_OPTION,
 				MAX_RATE_LIMIT_WAIT_OPTION,
 			],
@@ -275,6 +280,22 @@ export async function executeApiCall<Client extends ApiClient>(
 			const body = method === 'GET' ? undefined : await requestBody(ctx, i);
 			let request: ApiRequest = { method, path, qs, body };
 			if (service.prepare) request = service.prepare(ctx, i, request);
+			const audience = service.audience;
+			if (audience && method !== 'GET' && method !== 'HEAD') {
+				const form = request.body instanceof UploadBody ? request.body.fields : request.body;
+				await refuseSecretWrites({
+					ctx,
+					itemIndex: i,
+					values: [
+						{ field: 'Endpoint', value: request.path },
+						{ field: 'Query Parameters', value: request.qs },
+						...(Buffer.isBuffer(form) ? [] : [{ field: 'Body', value: form }]),
+					],
+					ownSecrets: await itemClient.secrets(),
+					setting: options.secretsInWrites,
+					audience: async () => await audience(ctx, itemClient, request.path),
+				});
+			}
 			const output = service.send ? await service.send(ctx, i, itemClient, request) : undefined;
 			if (output !== undefined) return toItems(output, i);
 			const headers = { ...request.headers };
@@ -345,9 +366,15 @@ async function requestBody(ctx: IExecuteFunctions, itemIndex: number): Promise<u
 const JSON_TYPES = /^application\/(json|[^;]*\+json)$/i;
 const TEXT_TYPES = /^(text\/|application\/(xml|javascript|[^;]*\+xml)$|application\/vnd\.github(\.v3)?\.(diff|patch|sha|text|html)\b)/i;
 
-function formatFor(mimeType: string): ResponseFormat {
+/**
+ * Autodetect: JSON types are parsed; text types, and any type with a charset parameter (GitHub's
+ * raw media type for a text file: application/vnd.github.v3.raw; charset=utf-8), are text, as
+ * n8n's HTTP Request node reads them; everything else is a file.
+ */
+function formatFor(mimeType: string, contentType: string): ResponseFormat {
 	if (!mimeType || JSON_TYPES.test(mimeType)) return 'json';
-	return TEXT_TYPES.test(mimeType) ? 'text' : 'file';
+	if (TEXT_TYPES.test(mimeType) || /;\s*charset\s*=/i.test(contentType)) return 'text';
+	return 'file';
 }
 
 /** The answer as output items: parsed JSON, text, or n8n binary data named after the answer. */
@@ -363,9 +390,10 @@ async function answerItems(
 	const wrap = (body: unknown) => (fullResponse ? { statusCode, headers, body } : body);
 	// Answers the scope filtered were read already and are JSON.
 	if (!isReadable(response.body)) return toItems(wrap(response.body), itemIndex);
-	const mimeType = String(headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+	const contentType = String(headers['content-type'] ?? '');
+	const mimeType = contentType.split(';')[0].trim().toLowerCase();
 	const chosen = ctx.getNodeParameter('responseFormat', itemIndex, 'autodetect') as ResponseFormat;
-	const format = chosen === 'autodetect' ? formatFor(mimeType) : chosen;
+	const format = chosen === 'autodetect' ? formatFor(mimeType, contentType) : chosen;
 	if (format === 'file') {
 		const fileName = fileNameFromDisposition(headers['content-disposition']) ?? lastSegment(path);
 		const property = String(ctx.getNodeParameter('outputBinaryField', itemIndex, 'data')).trim() || 'data';

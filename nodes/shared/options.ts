@@ -17,6 +17,16 @@ export const MAX_RATE_LIMIT_WAIT_OPTION: INodeProperties = {
 		'How long one request may wait in total for the service’s rate limits to reset before the item fails with an error saying which limit was hit and when it resets',
 };
 
+/** Offered in the toolkit nodes' options: hidden text is removed from simplified output unless this is turned off (docs/agents.md). */
+export const REMOVE_HIDDEN_TEXT_OPTION: INodeProperties = {
+	displayName: 'Remove Hidden Text',
+	name: 'removeHiddenText',
+	type: 'boolean',
+	default: true,
+	description:
+		'Whether to remove text a reader of the page does not see from simplified output (invisible Unicode characters, HTML comments, hidden HTML) and show the target of links whose text names another address. Each item says how many pieces went in hiddenTextRemoved. Raw output (Simplify off, Output Fields) is never changed.',
+};
+
 export function retryBoundsFrom(maxRateLimitWaitSeconds: unknown): RetryBounds {
 	const seconds = Number(maxRateLimitWaitSeconds);
 	if (!Number.isFinite(seconds) || seconds < 0) return DEFAULT_RETRY_BOUNDS;

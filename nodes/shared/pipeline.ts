@@ -3,12 +3,14 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiClient } from './apiClient';
 import type { BuiltRequest, RowField, OperationRow } from './rowEngine';
-import { buildRequest, findRow, listOf, readFieldValues } from './rowEngine';
+import { buildRequest, findRow, listOf, readFieldValues, rowEffect } from './rowEngine';
 import type { ServiceName } from './errors';
 import { fieldTypeProblem } from './fieldTypes';
 import { forEachItem, toItems } from './items';
 import type { FieldSet } from './simplify';
 import { shapeOutput } from './simplify';
+import type { Audience } from './secretWrites';
+import { refuseSecretWrites } from './secretWrites';
 
 /**
  * One run of one row for one item, as the pipeline steps and a row's handler see it.
@@ -31,7 +33,7 @@ export interface RowRun<Row, Client, Allowlist> {
 	 */
 	generic: (request?: BuiltRequest, keep?: (raw: IDataObject) => boolean) => Promise<INodeExecutionData[]>;
 	/** Shapes an answer a handler obtained itself into output items, as `generic` shapes its own. */
-	respond: (body: unknown) => INodeExecutionData[];
+	respond: (body: unknown) => Promise<INodeExecutionData[]>;
 }
 
 /** What a run is before its allowlist is known (resolution and the allowlist check see this). */
@@ -64,6 +66,13 @@ export interface ServiceRunner<Row extends OperationRow, Client extends ApiClien
 	shape?: (run: RowRun<Row, Client, Allowlist>, body: unknown) => unknown;
 	/** Simplified field sets per object type (rows name theirs in `objectType`). */
 	fieldSets?: Record<string, FieldSet>;
+	/**
+	 * Withholds what untrusted authors wrote from an answer of an object type with a field set
+	 * (before it is simplified, so raw output is covered too), when the node or credential asks.
+	 */
+	withhold?: (run: RowRun<Row, Client, Allowlist>, fields: FieldSet, body: unknown, options: IDataObject) => Promise<unknown>;
+	/** Who can read what a write puts in the row's target; asked only when its values hold a secret. */
+	audience?: (run: ResolvingRun<Row, Client>) => Promise<{ audience: Audience; target: string }>;
 }
 
 type Handler<Row, Client, Allowlist> = (run: RowRun<Row, Client, Allowlist>) => Promise<INodeExecutionData[]>;
@@ -108,13 +117,25 @@ export async function runRows<Row extends OperationRow, Client extends ApiClient
 			const resolving: ResolvingRun<Row, Client> = { ctx, client, row, values, itemIndex };
 			if (runner.resolve) await runner.resolve(resolving, options);
 			const allowlist = await runner.checkAllowlist(resolving, options);
+			if (runner.audience && rowEffect(row) !== 'reads') {
+				const audience = runner.audience;
+				await refuseSecretWrites({
+					ctx,
+					itemIndex,
+					// An Actions secret's value is meant to be a secret (it is sealed before it leaves).
+					values: row.fields.filter((field) => !field.secret && !field.pickerOnly).map((field) => ({ field: field.displayName, value: values[field.name] })),
+					ownSecrets: await client.secrets(),
+					setting: options.secretsInWrites,
+					audience: async () => await audience(resolving),
+				});
+			}
 
 			const run: RowRun<Row, Client, Allowlist> = {
 				...resolving,
 				allowlist,
 				request: buildRequest(ctx, row, values, itemIndex),
 				generic: async (request = run.request, keep) => await generic(runner, run, request, keep),
-				respond: (body) => respond(runner, run, body),
+				respond: async (body) => await respond(runner, run, body),
 			};
 			const handler = row.handler as Handler<Row, Client, Allowlist> | undefined;
 			return handler ? await handler(run) : await run.generic();
@@ -147,21 +168,25 @@ async function generic<Row extends OperationRow, Client extends ApiClient, Allow
 		body = (await client.send({ ...request, acceptStatus: row.acceptStatus })).body;
 	}
 	if (keep && Array.isArray(body)) body = body.filter((entry) => keep((entry ?? {}) as IDataObject));
-	return respond(runner, run, body);
+	return await respond(runner, run, body);
 }
 
 /** The row's output shaping, the object type's Simplify / Output Fields, the service's last step, items. */
-function respond<Row extends OperationRow, Client extends ApiClient, Allowlist>(
+async function respond<Row extends OperationRow, Client extends ApiClient, Allowlist>(
 	runner: ServiceRunner<Row, Client, Allowlist>,
 	run: RowRun<Row, Client, Allowlist>,
 	body: unknown,
-): INodeExecutionData[] {
+): Promise<INodeExecutionData[]> {
 	const { ctx, row, values, itemIndex } = run;
-	const shaped = row.shapeAnswer ? row.shapeAnswer(body, values) : body;
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	let shaped = row.shapeAnswer ? row.shapeAnswer(body, values) : body;
+	const fields = row.objectType ? runner.fieldSets?.[row.objectType] : undefined;
+	if (fields && runner.withhold) shaped = await runner.withhold(run, fields, shaped, options);
 	const output = runner.fieldSets
 		? shapeOutput(runner.fieldSets, row.objectType, shaped, {
 				simplify: readOptional(ctx, 'simplify', itemIndex, true),
 				outputFields: readOptional(ctx, 'outputFields', itemIndex, ''),
+				keepHiddenText: options.removeHiddenText === false,
 			})
 		: shaped;
 	return toItems(runner.shape ? runner.shape(run, output) : output, itemIndex);

@@ -1,5 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import type { TextKind } from './hiddenText';
+import { removeHiddenText } from './hiddenText';
+
 /**
  * Compact results: per object type, one curated field set, defined once as data and used by every
  * operation returning that type. A field is a dot path into the raw object, or a function for
@@ -10,6 +13,75 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 export type FieldPick = string | ((raw: IDataObject) => unknown);
 
 export type FieldSet = Record<string, FieldPick>;
+
+/** A field that carries text written by a person (a body, a title, a commit message): see authoredText. */
+export interface AuthoredPick {
+	(raw: IDataObject): unknown;
+	authored: TextKind;
+	/** The dot path into the raw object, when the field is one. */
+	path?: string;
+}
+
+function authored(kind: TextKind, pick: FieldPick): AuthoredPick {
+	const read = typeof pick === 'function' ? pick : (raw: IDataObject) => valueAt(raw, pick);
+	return Object.assign((raw: IDataObject) => read(raw), { authored: kind, ...(typeof pick === 'string' ? { path: pick } : {}) });
+}
+
+/** Authored Markdown (bodies, descriptions, comments): the service renders it, so HTML and links can hide text. */
+export const markdownText = (pick: FieldPick): AuthoredPick => authored('markdown', pick);
+
+/** Authored text shown as it is (titles, names, commit messages, diffs): only invisible characters can hide text. */
+export const plainText = (pick: FieldPick): AuthoredPick => authored('plain', pick);
+
+const isAuthored = (pick: FieldPick): pick is AuthoredPick => typeof pick === 'function' && 'authored' in pick;
+
+/** The fields of a set that carry authored text, by their simplified name, with their kind. */
+export function authoredFields(fields: FieldSet): Array<{ name: string; kind: TextKind; path?: string }> {
+	return Object.entries(fields)
+		.filter((entry): entry is [string, AuthoredPick] => isAuthored(entry[1]))
+		.map(([name, pick]) => ({ name, kind: pick.authored, path: pick.path }));
+}
+
+/** Every text inside a value cleaned (lists of comments or checklist items included), with the count of what went. */
+function cleanValue(value: unknown, kind: TextKind): { value: unknown; removed: number } {
+	if (typeof value === 'string') {
+		const cleaned = removeHiddenText(value, kind);
+		return { value: cleaned.text, removed: cleaned.removed };
+	}
+	if (!value || typeof value !== 'object') return { value, removed: 0 };
+	let removed = 0;
+	const clean = (entry: unknown) => {
+		const cleaned = cleanValue(entry, kind);
+		removed += cleaned.removed;
+		return cleaned.value;
+	};
+	if (Array.isArray(value)) {
+		const list = value.map(clean);
+		return { value: list, removed };
+	}
+	const out: IDataObject = {};
+	for (const [key, entry] of Object.entries(value)) out[key] = clean(entry) as IDataObject[keyof IDataObject];
+	return { value: out, removed };
+}
+
+/**
+ * A simplified object with hidden text removed from its authored fields; `hiddenTextRemoved`
+ * counts what went when anything did (see docs/agents.md).
+ */
+export function withoutHiddenText(fields: FieldSet, simplified: unknown): unknown {
+	if (Array.isArray(simplified)) return simplified.map((entry) => withoutHiddenText(fields, entry));
+	if (!simplified || typeof simplified !== 'object') return simplified;
+	const out = { ...(simplified as IDataObject) };
+	let removed = 0;
+	for (const { name, kind } of authoredFields(fields)) {
+		if (out[name] === undefined) continue;
+		const cleaned = cleanValue(out[name], kind);
+		out[name] = cleaned.value as IDataObject[keyof IDataObject];
+		removed += cleaned.removed;
+	}
+	if (removed) out.hiddenTextRemoved = removed;
+	return out;
+}
 
 export function valueAt(raw: unknown, path: string): unknown {
 	let node = raw;
@@ -54,7 +126,7 @@ export function shapeOutput(
 	fieldSets: Record<string, FieldSet>,
 	type: string | undefined,
 	body: unknown,
-	settings: { simplify?: unknown; outputFields?: unknown },
+	settings: { simplify?: unknown; outputFields?: unknown; keepHiddenText?: boolean },
 ): unknown {
 	if (!type) return body;
 	const chosen = String(settings.outputFields ?? '')
@@ -64,7 +136,9 @@ export function shapeOutput(
 	if (chosen.length) return pickFields(chosen, body);
 	if (settings.simplify === false) return body;
 	const fields = fieldSets[type];
-	return fields ? simplifyWith(fields, body) : body;
+	if (!fields) return body;
+	const simplified = simplifyWith(fields, body);
+	return settings.keepHiddenText ? simplified : withoutHiddenText(fields, simplified);
 }
 
 /** The node properties of a row that returns objects of a type. */

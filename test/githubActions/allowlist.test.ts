@@ -238,6 +238,7 @@ describe('Allowed Repositories: lists, forks and searches beyond issues', () => 
 		['repositories', 'topic:cli', { total_count: 2, items: [{ full_name: 'octo/hello' }, { full_name: 'evil/x' }] }, 'fullName', 'octo/hello'],
 		['code', 'useState', { total_count: 2, items: [{ name: 'a.ts', repository: { full_name: 'evil/x' } }, { name: 'b.ts', repository: { full_name: 'octo/hello' } }] }, 'name', 'b.ts'],
 		['issuesAndPullRequests', 'is:open', { total_count: 2, items: [{ number: 1, repository_url: 'https://api.github.com/repos/octo/hello' }, { number: 2, repository_url: 'https://api.github.com/repos/evil/x' }] }, 'number', 1],
+		['commits', 'fix login', { total_count: 2, items: [{ sha: 'e1', repository: { full_name: 'evil/x' } }, { sha: 'a1', repository: { full_name: 'octo/hello' } }] }, 'sha', 'a1'],
 	])('Search → %s: allowed repositories appended, other results dropped before Simplify', async (operation, query, body, key, kept) => {
 		const recorder = new GitHubRecorder([{ body }]);
 		const run = await runGitHub({ resource: 'search', operation, query, limit: 5, simplify: true, options: { allowedRepositories: 'octo/hello' } });

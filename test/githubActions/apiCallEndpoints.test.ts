@@ -55,6 +55,36 @@ describe('GitHub API Call node: the spec’s generic endpoints', () => {
 		expect(recorder.requests.map((r) => r.headers.accept)).toEqual(['application/vnd.github.raw+json']);
 	});
 
+	it('Autodetect: a README read raw (GitHub’s raw media type with a charset) comes back as its text', async () => {
+		// GitHub's answer to GET /repos/{owner}/{repo}/readme with Accept: application/vnd.github.v3.raw.
+		const readme = '# Hello World\n\nThis is my first repository on GitHub.\n';
+		const recorder = new GitHubRecorder([{ body: Buffer.from(readme), headers: { 'content-type': 'application/vnd.github.v3.raw; charset=utf-8' } }]);
+		const run = await apiCall({ method: 'GET', endpoint: '/repos/octocat/Hello-World/readme', accept: 'application/vnd.github.v3.raw' });
+		expect(run.error('Call')).toBeUndefined();
+		expect(run.json('Call')).toEqual([{ value: readme }]);
+		expect(run.items('Call')[0].binary).toBeUndefined();
+		expect(recorder.requests).toEqual([
+			{ method: 'GET', path: '/repos/octocat/Hello-World/readme', query: {}, headers: { ...BASE_HEADERS, accept: 'application/vnd.github.v3.raw' } },
+		]);
+		expect(recorder.contractProblems()).toEqual([]);
+	});
+
+	it('Autodetect: the raw media type without a charset (a binary file read raw) stays a file', async () => {
+		const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff]);
+		new GitHubRecorder([{ body: png, headers: { 'content-type': 'application/vnd.github.raw' } }]);
+		const run = await apiCall({ method: 'GET', endpoint: '/repos/octo/hello/contents/logo.png', accept: 'application/vnd.github.raw+json' });
+		expect(run.error('Call')).toBeUndefined();
+		const [item] = run.items('Call');
+		expect(item.json).toEqual({});
+		expect(Buffer.from(item.binary!.data.data, 'base64').equals(png)).toBe(true);
+	});
+
+	it('Autodetect: a +json media type is parsed as JSON', async () => {
+		new GitHubRecorder([{ body: { name: 'README.md', size: 5 }, headers: { 'content-type': 'application/vnd.github.object+json; charset=utf-8' } }]);
+		const run = await apiCall({ method: 'GET', endpoint: '/repos/octo/hello/contents/README.md', accept: 'application/vnd.github.object+json' });
+		expect(run.json('Call')).toEqual([{ name: 'README.md', size: 5 }]);
+	});
+
 	it('the OpenAPI check flags a body the endpoint does not take (an API Call is sent as written)', async () => {
 		const recorder = new GitHubRecorder([{ status: 422, body: { message: 'Validation Failed' } }]);
 		const run = await apiCall({ method: 'PUT', endpoint: '/repos/octo/hello/pulls/12/merge', body: '{"merge_method":"fast-forward"}' });

@@ -191,7 +191,7 @@ describe('GitHub node: description for people and AI agents', () => {
 	it('is usable as a tool and offers Allowed Repositories and the rate-limit wait option under Options', () => {
 		expect(description.usableAsTool).toMatchObject({ replacements: { skipNameGeneration: false } });
 		const options = description.properties.find((p) => p.name === 'options');
-		expect((options?.options ?? []).map((o) => o.name)).toEqual(['allowedRepositories', 'maxRateLimitWait', 'maxDownloadSizeMb']);
+		expect((options?.options ?? []).map((o) => o.name)).toEqual(['allowedRepositories', 'maxRateLimitWait', 'maxDownloadSizeMb', 'removeHiddenText', 'secretsInWrites', 'trustedContentOnly']);
 	});
 
 	it('every operation and every field has a description an agent can choose by', () => {

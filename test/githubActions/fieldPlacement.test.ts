@@ -66,15 +66,15 @@ describe('GitHub issue and pull request numbers', () => {
 
 describe('both action nodes: Resource and Operation first, the scope setting in the same place', () => {
 	it.each([
-		['GitHub Toolkit', new GitHub().description.properties, 'allowedRepositories'],
-		['Trello Toolkit', new Trello().description.properties, 'allowedBoards'],
-	])('%s: authentication, then Resource and Operation; its scope under Options', (_node, properties, scopeName) => {
+		['GitHub Toolkit', new GitHub().description.properties, 'allowedRepositories', ['trustedContentOnly']],
+		['Trello Toolkit', new Trello().description.properties, 'allowedBoards', []],
+	])('%s: authentication, then Resource and Operation; its scope under Options', (_node, properties, scopeName, own) => {
 		const shown = properties.filter((p) => p.type !== 'notice');
 		expect(shown.slice(0, 2).map((p) => p.name)).toEqual(['authentication', 'resource']);
 		expect(shown[2].name).toBe('operation');
 		expect(shown.some((p) => p.name === scopeName)).toBe(false);
 		const options = properties[properties.length - 1];
 		expect([options.name, options.type]).toEqual(['options', 'collection']);
-		expect((options.options as INodeProperties[]).map((o) => o.name)).toEqual([scopeName, 'maxRateLimitWait', 'maxDownloadSizeMb']);
+		expect((options.options as INodeProperties[]).map((o) => o.name)).toEqual([scopeName, 'maxRateLimitWait', 'maxDownloadSizeMb', 'removeHiddenText', 'secretsInWrites', ...own]);
 	});
 });

@@ -15,6 +15,7 @@ import { issueFixtures } from './fixtures/issue';
 import { labelFixtures } from './fixtures/label';
 import { milestoneFixtures } from './fixtures/milestone';
 import { organizationFixtures } from './fixtures/organization';
+import { pendingReviewFixtures } from './fixtures/pendingReview';
 import { projectFixtures } from './fixtures/project';
 import { autoMergeFixtures, pullRequestFixtures } from './fixtures/pullRequest';
 import { rateLimitFixtures } from './fixtures/rateLimit';
@@ -90,4 +91,5 @@ export const FIXTURES: OperationFixture[] = [
 	...rulesetFixtures,
 	...botFixtures,
 	...autoMergeFixtures,
+	...pendingReviewFixtures,
 ];

@@ -33,7 +33,8 @@ function benign(field: RowField, trello: boolean): unknown {
 		case 'json':
 			return '{"a": 1}';
 		case 'fixedCollection':
-			return field.name === 'files' ? { file: [{ name: 'a.txt', content: 'x' }] } : {};
+			// Gist files are named, Commit Files' files have a path.
+			return field.name === 'files' ? { file: [{ name: 'a.txt', path: 'a.txt', content: 'x' }] } : {};
 		case 'collection':
 			return {};
 		default:

@@ -4,6 +4,7 @@ import { GITHUB_FIELD_SETS } from '../../nodes/GitHub/actions/fieldSets';
 import { TRELLO_FIELD_SETS } from '../../nodes/Trello/actions/fieldSets';
 import type { FieldSet } from '../../nodes/shared/simplify';
 import { simplifyWith } from '../../nodes/shared/simplify';
+import { discussionFixtures } from '../githubActions/fixtures/discussion';
 import { projectFixtures } from '../githubActions/fixtures/project';
 import { trelloExample } from './trelloExamples';
 
@@ -97,6 +98,12 @@ const GITHUB_CASES: Record<string, { single?: string; list?: string } | { built:
 		name: 'Update Item Status output',
 		built: (projectFixtures.find((fixture) => fixture.row === 'project.updateItemStatus')?.output as IDataObject[])[0],
 	},
+	// Built by the Discussions operations from GraphQL answers (the Get and Add Comment fixtures' outputs).
+	discussion: { name: 'Discussion Get output', built: (discussionFixtures.find((fixture) => fixture.row === 'discussion.get')?.output as IDataObject[])[0] },
+	discussionComment: {
+		name: 'Discussion Add Comment output',
+		built: (discussionFixtures.find((fixture) => fixture.row === 'discussion.addComment')?.output as IDataObject[])[0],
+	},
 };
 
 /** The Trello schema per Trello field set. */
@@ -105,6 +112,7 @@ const TRELLO_CASES: Record<string, string> = {
 	board: 'Board',
 	list: 'TrelloList',
 	checklist: 'Checklist',
+	checkItem: 'CheckItem',
 	label: 'Label',
 	action: 'Action',
 	attachment: 'Attachment',

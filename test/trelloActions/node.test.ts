@@ -98,7 +98,7 @@ describe('Trello node description', () => {
 
 	it('has the Allowed Boards and Max Rate-Limit Wait options', () => {
 		const options = properties.find((p) => p.name === 'options');
-		expect((options?.options as INodeProperties[]).map((o) => o.name)).toEqual(['allowedBoards', 'maxRateLimitWait', 'maxDownloadSizeMb']);
+		expect((options?.options as INodeProperties[]).map((o) => o.name)).toEqual(['allowedBoards', 'maxRateLimitWait', 'maxDownloadSizeMb', 'removeHiddenText', 'secretsInWrites']);
 	});
 });
 

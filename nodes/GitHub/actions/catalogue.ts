@@ -17,6 +17,8 @@ import { notificationRows } from './notification/rows';
 import { organizationRows } from './organization/rows';
 import { projectRows } from './project/rows';
 import { autoMergeRows } from './pullRequest/autoMerge';
+import { draftRows } from './pullRequest/draft';
+import { pendingReviewRows } from './pullRequest/pendingReview';
 import { pullRequestRows } from './pullRequest/rows';
 import { reactionRows } from './reaction/rows';
 import { rateLimitRows } from './rateLimit/rows';
@@ -101,4 +103,6 @@ export const GITHUB_ROWS: GitHubRow[] = [
 	...issueTimelineRows,
 	...securityAlertRows,
 	...autoMergeRows,
+	...draftRows,
+	...pendingReviewRows,
 ];

@@ -1,13 +1,17 @@
 import type { FieldSet } from '../../shared/simplify';
-import { namesOf } from '../../shared/simplify';
+import { markdownText, namesOf, plainText } from '../../shared/simplify';
 
 const login = (path: string) => `${path}.login`;
 
-/** The simplified GitHub objects, one field set per object type (see README → Agents). */
+/**
+ * The simplified GitHub objects, one field set per object type (see README → Agents). Fields that
+ * carry text written by a person are marked markdownText or plainText: hidden text is removed from
+ * them (docs/agents.md).
+ */
 export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 	issue: {
 		number: 'number',
-		title: 'title',
+		title: plainText('title'),
 		state: 'state',
 		stateReason: 'state_reason',
 		url: 'html_url',
@@ -19,11 +23,11 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 		createdAt: 'created_at',
 		updatedAt: 'updated_at',
 		closedAt: 'closed_at',
-		body: 'body',
+		body: markdownText('body'),
 	},
 	pullRequest: {
 		number: 'number',
-		title: 'title',
+		title: plainText('title'),
 		state: 'state',
 		draft: 'draft',
 		merged: 'merged',
@@ -38,10 +42,10 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 		createdAt: 'created_at',
 		updatedAt: 'updated_at',
 		mergedAt: 'merged_at',
-		body: 'body',
+		body: markdownText('body'),
 	},
-	comment: { id: 'id', url: 'html_url', author: login('user'), createdAt: 'created_at', updatedAt: 'updated_at', body: 'body' },
-	review: { id: 'id', state: 'state', author: login('user'), url: 'html_url', submittedAt: 'submitted_at', body: 'body' },
+	comment: { id: 'id', url: 'html_url', author: login('user'), createdAt: 'created_at', updatedAt: 'updated_at', body: markdownText('body') },
+	review: { id: 'id', state: 'state', author: login('user'), url: 'html_url', submittedAt: 'submitted_at', body: markdownText('body') },
 	reviewComment: {
 		id: 'id',
 		path: 'path',
@@ -53,7 +57,7 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 		author: login('user'),
 		url: 'html_url',
 		createdAt: 'created_at',
-		body: 'body',
+		body: markdownText('body'),
 	},
 	pullRequestFile: {
 		file: 'filename',
@@ -61,11 +65,11 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 		previousFile: 'previous_filename',
 		additions: 'additions',
 		deletions: 'deletions',
-		patch: 'patch',
+		patch: plainText('patch'),
 	},
 	repository: {
 		fullName: 'full_name',
-		description: 'description',
+		description: plainText('description'),
 		private: 'private',
 		url: 'html_url',
 		defaultBranch: 'default_branch',
@@ -76,34 +80,36 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 		pushedAt: 'pushed_at',
 	},
 	branch: { name: 'name', sha: 'commit.sha', protected: 'protected' },
-	label: { name: 'name', color: 'color', description: 'description' },
+	label: { name: 'name', color: 'color', description: plainText('description') },
 	milestone: {
 		number: 'number',
-		title: 'title',
+		title: plainText('title'),
 		state: 'state',
 		dueOn: 'due_on',
 		openIssues: 'open_issues',
 		closedIssues: 'closed_issues',
-		description: 'description',
+		description: markdownText('description'),
 	},
 	commit: {
 		sha: 'sha',
-		message: 'commit.message',
+		message: plainText('commit.message'),
 		author: (raw) => (raw.author as { login?: string } | null)?.login ?? (raw.commit as { author?: { name?: string } })?.author?.name,
 		date: 'commit.author.date',
+		// Search results name their repository; a repository's own commits do not.
+		repository: 'repository.full_name',
 		url: 'html_url',
 	},
 	file: { name: 'name', path: 'path', sha: 'sha', size: 'size', type: 'type', url: 'html_url' },
 	release: {
 		id: 'id',
 		tag: 'tag_name',
-		name: 'name',
+		name: plainText('name'),
 		draft: 'draft',
 		prerelease: 'prerelease',
 		url: 'html_url',
 		author: login('author'),
 		publishedAt: 'published_at',
-		body: 'body',
+		body: markdownText('body'),
 	},
 	asset: {
 		id: 'id',
@@ -140,15 +146,15 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 	job: { id: 'id', name: 'name', status: 'status', conclusion: 'conclusion', startedAt: 'started_at', completedAt: 'completed_at', url: 'html_url' },
 	gist: {
 		id: 'id',
-		description: 'description',
+		description: plainText('description'),
 		public: 'public',
 		url: 'html_url',
 		owner: login('owner'),
 		files: (raw) => Object.keys((raw.files as object | undefined) ?? {}),
 		updatedAt: 'updated_at',
 	},
-	user: { login: 'login', id: 'id', type: 'type', name: 'name', url: 'html_url' },
-	organization: { login: 'login', id: 'id', description: 'description' },
+	user: { login: 'login', id: 'id', type: 'type', name: plainText('name'), url: 'html_url' },
+	organization: { login: 'login', id: 'id', description: plainText('description') },
 	tag: { name: 'name', sha: 'commit.sha' },
 	codeMatch: { name: 'name', path: 'path', sha: 'sha', repository: 'repository.full_name', url: 'html_url' },
 	secret: { name: 'name', visibility: 'visibility', createdAt: 'created_at', updatedAt: 'updated_at' },
@@ -162,16 +168,16 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 		headSha: 'head_sha',
 		url: 'html_url',
 		detailsUrl: 'details_url',
-		title: 'output.title',
-		summary: 'output.summary',
+		title: plainText('output.title'),
+		summary: markdownText('output.summary'),
 		annotations: 'output.annotations_count',
 		startedAt: 'started_at',
 		completedAt: 'completed_at',
 	},
 	checkSuite: { id: 'id', status: 'status', conclusion: 'conclusion', branch: 'head_branch', sha: 'head_sha', app: 'app.slug', runs: 'latest_check_runs_count', updatedAt: 'updated_at' },
-	annotation: { path: 'path', startLine: 'start_line', endLine: 'end_line', level: 'annotation_level', title: 'title', message: 'message' },
+	annotation: { path: 'path', startLine: 'start_line', endLine: 'end_line', level: 'annotation_level', title: plainText('title'), message: plainText('message') },
 	// A status is known by its context; its id and creator are left to the raw answer.
-	status: { state: 'state', context: 'context', description: 'description', targetUrl: 'target_url', createdAt: 'created_at' },
+	status: { state: 'state', context: 'context', description: plainText('description'), targetUrl: 'target_url', createdAt: 'created_at' },
 	combinedStatus: {
 		state: 'state',
 		sha: 'sha',
@@ -184,14 +190,14 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 		sha: 'sha',
 		environment: 'environment',
 		task: 'task',
-		description: 'description',
+		description: plainText('description'),
 		creator: login('creator'),
 		createdAt: 'created_at',
 	},
 	// Statuses are listed per deployment, which names the environment.
 	deploymentStatus: {
 		state: 'state',
-		description: 'description',
+		description: plainText('description'),
 		environmentUrl: 'environment_url',
 		logUrl: 'log_url',
 		createdAt: 'created_at',
@@ -220,24 +226,43 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 		id: 'id',
 		reason: 'reason',
 		unread: 'unread',
-		title: 'subject.title',
+		title: plainText('subject.title'),
 		type: 'subject.type',
 		repository: 'repository.full_name',
 		updatedAt: 'updated_at',
 	},
 	reaction: { id: 'id', content: 'content', user: login('user'), createdAt: 'created_at' },
-	team: { id: 'id', slug: 'slug', name: 'name', description: 'description', privacy: 'privacy', permission: 'permission', url: 'html_url' },
-	event: { id: 'id', event: 'event', actor: (raw) => (raw.actor as { login?: string } | null)?.login ?? (raw.user as { login?: string } | null)?.login, createdAt: 'created_at', body: 'body' },
+	team: { id: 'id', slug: 'slug', name: 'name', description: plainText('description'), privacy: 'privacy', permission: 'permission', url: 'html_url' },
+	event: { id: 'id', event: 'event', actor: (raw) => (raw.actor as { login?: string } | null)?.login ?? (raw.user as { login?: string } | null)?.login, createdAt: 'created_at', body: markdownText('body') },
 	securityAlert: {
 		number: 'number',
 		state: 'state',
 		severity: (raw) =>
 			(raw.security_advisory as { severity?: string } | undefined)?.severity ?? (raw.rule as { security_severity_level?: string; severity?: string } | undefined)?.security_severity_level ?? (raw.rule as { severity?: string } | undefined)?.severity,
-		summary: (raw) =>
-			(raw.security_advisory as { summary?: string } | undefined)?.summary ?? (raw.rule as { description?: string } | undefined)?.description ?? raw.secret_type_display_name,
+		summary: plainText((raw) =>
+			(raw.security_advisory as { summary?: string } | undefined)?.summary ?? (raw.rule as { description?: string } | undefined)?.description ?? raw.secret_type_display_name),
 		package: 'dependency.package.name',
 		repository: 'repository.full_name',
 		url: 'html_url',
 	},
+	// As the GraphQL handlers shape them: author and category as names, comments when fetched.
+	discussion: {
+		id: 'id',
+		number: 'number',
+		title: plainText('title'),
+		url: 'url',
+		category: 'category',
+		author: 'author',
+		closed: 'closed',
+		locked: 'locked',
+		commentCount: 'commentCount',
+		answerId: 'answerId',
+		answerChosenAt: 'answerChosenAt',
+		createdAt: 'createdAt',
+		updatedAt: 'updatedAt',
+		body: markdownText('body'),
+		comments: markdownText('comments'),
+	},
+	discussionComment: { discussionNumber: 'discussionNumber', id: 'id', url: 'url', author: 'author', createdAt: 'createdAt', body: markdownText('body') },
 	projectItem: { projectId: 'projectId', projectTitle: 'projectTitle', itemId: 'itemId', field: 'field', status: 'status' },
 };

@@ -17,6 +17,8 @@ import { buildRequest } from '../../shared/rowEngine';
 import { GITHUB_ROWS } from './catalogue';
 import type { GitHubRow } from './types';
 import { GITHUB_FIELD_SETS } from './fieldSets';
+import { gistAudience, repositoryAudience, unknownAudience } from '../audience';
+import { TrustJudge } from '../trustedContent';
 
 
 type Run = ResolvingRun<GitHubRow, GitHubClient>;
@@ -145,6 +147,19 @@ function githubRunner(ctx: IExecuteFunctions): ServiceRunner<GitHubRow, GitHubCl
 				downloadLimitFrom(options.maxDownloadSizeMb),
 			),
 		strictChoices: true,
+		audience: async ({ ctx: runCtx, client, row, values }) => {
+			const owner = String(values[fieldIdentifying(row, 'owner')?.name ?? ''] ?? '').trim();
+			const repo = String(values[fieldIdentifying(row, 'repository')?.name ?? ''] ?? '').trim();
+			if (row.target === 'repository' && owner && repo) return await repositoryAudience(runCtx, client, owner, repo);
+			return row.target === 'account' ? gistAudience() : unknownAudience();
+		},
+		withhold: async ({ ctx: runCtx, client, row, values }, fields, body, options) => {
+			const credential = await client.credentials();
+			if (options.trustedContentOnly !== true && credential.trustedContentOnly !== true) return body;
+			const owner = String(values[fieldIdentifying(row, 'owner')?.name ?? ''] ?? '').trim();
+			const repo = String(values[fieldIdentifying(row, 'repository')?.name ?? ''] ?? '').trim();
+			return await new TrustJudge(runCtx, client).withhold(fields, body, owner && repo ? { owner, repo } : undefined);
+		},
 		resolve: resolveRepository,
 		checkAllowlist: checkAllowedRepositories,
 		paginate: async ({ client, row }, request, { returnAll, limit }) =>

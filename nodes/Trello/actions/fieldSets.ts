@@ -1,43 +1,48 @@
 import type { FieldSet } from '../../shared/simplify';
-import { namesOf } from '../../shared/simplify';
+import { markdownText, namesOf, plainText } from '../../shared/simplify';
 
-/** The simplified Trello objects, one field set per object type (see README → Agents). */
+/**
+ * The simplified Trello objects, one field set per object type (see README → Agents). Fields that
+ * carry text written by a person are marked markdownText or plainText: hidden text is removed from
+ * them (docs/agents.md).
+ */
 export const TRELLO_FIELD_SETS: Record<string, FieldSet> = {
 	card: {
 		id: 'id',
-		name: 'name',
+		name: plainText('name'),
 		url: 'shortUrl',
 		idList: 'idList',
 		closed: 'closed',
 		due: 'due',
 		labels: namesOf('labels', 'name'),
-		desc: 'desc',
+		desc: markdownText('desc'),
 		// Only there when custom fields were asked for (by field name, typed).
 		customFields: 'customFields',
 	},
-	board: { id: 'id', name: 'name', url: 'shortUrl', closed: 'closed', desc: 'desc' },
-	list: { id: 'id', name: 'name', idBoard: 'idBoard', closed: 'closed', pos: 'pos' },
+	board: { id: 'id', name: plainText('name'), url: 'shortUrl', closed: 'closed', desc: markdownText('desc') },
+	list: { id: 'id', name: plainText('name'), idBoard: 'idBoard', closed: 'closed', pos: 'pos' },
 	checklist: {
 		id: 'id',
-		name: 'name',
+		name: plainText('name'),
 		idCard: 'idCard',
-		items: (raw) =>
+		items: plainText((raw) =>
 			Array.isArray(raw.checkItems)
 				? (raw.checkItems as Array<{ id?: string; name?: string; state?: string }>).map(({ id, name, state }) => ({ id, name, state }))
-				: undefined,
+				: undefined),
 	},
+	checkItem: { id: 'id', name: plainText('name'), state: 'state', idChecklist: 'idChecklist', due: 'due' },
 	label: { id: 'id', name: 'name', color: 'color', idBoard: 'idBoard' },
 	action: {
 		id: 'id',
 		type: 'type',
 		date: 'date',
 		author: 'memberCreator.username',
-		text: 'data.text',
+		text: markdownText('data.text'),
 		idCard: 'data.card.id',
-		card: 'data.card.name',
+		card: plainText('data.card.name'),
 	},
-	attachment: { id: 'id', name: 'name', url: 'url', mimeType: 'mimeType', date: 'date' },
-	member: { id: 'id', username: 'username', fullName: 'fullName' },
+	attachment: { id: 'id', name: plainText('name'), url: 'url', mimeType: 'mimeType', date: 'date' },
+	member: { id: 'id', username: 'username', fullName: plainText('fullName') },
 	customField: {
 		id: 'id',
 		name: 'name',
@@ -48,10 +53,10 @@ export const TRELLO_FIELD_SETS: Record<string, FieldSet> = {
 				? (raw.options as Array<{ id?: string; value?: { text?: string } }>).map(({ id, value }) => ({ id, name: value?.text }))
 				: undefined,
 	},
-	workspace: { id: 'id', name: 'displayName', shortName: 'name', url: 'url', desc: 'desc' },
+	workspace: { id: 'id', name: plainText('displayName'), shortName: 'name', url: 'url', desc: markdownText('desc') },
 	webhook: {
 		id: 'id',
-		description: 'description',
+		description: plainText('description'),
 		callbackURL: 'callbackURL',
 		idModel: 'idModel',
 		active: 'active',
@@ -63,8 +68,8 @@ export const TRELLO_FIELD_SETS: Record<string, FieldSet> = {
 		date: 'date',
 		unread: 'unread',
 		author: 'memberCreator.username',
-		card: 'data.card.name',
-		board: 'data.board.name',
-		text: 'data.text',
+		card: plainText('data.card.name'),
+		board: plainText('data.board.name'),
+		text: markdownText('data.text'),
 	},
 };

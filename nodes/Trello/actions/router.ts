@@ -12,6 +12,7 @@ import { BoardGuard } from './boardGuard';
 import { TRELLO_RESOURCES, TRELLO_ROWS } from './catalogue';
 import type { BoardAllowlist, TrelloRow } from './types';
 import { TRELLO_FIELD_SETS } from './fieldSets';
+import { boardAudience, unknownAudience } from '../audience';
 
 type Run = ResolvingRun<TrelloRow, TrelloClient>;
 
@@ -40,6 +41,11 @@ function trelloRunner(ctx: IExecuteFunctions): ServiceRunner<TrelloRow, TrelloCl
 			new TrelloClient(ctx, authenticationOf(ctx, itemIndex), retryBoundsFrom(options.maxRateLimitWait)).withDownloadLimit(
 				downloadLimitFrom(options.maxDownloadSizeMb),
 			),
+
+		audience: async ({ client, row, values }: Run) => {
+			const target = row.targets.find(({ field }) => text(values[field]));
+			return target ? await boardAudience(ctx, client, target.kind, text(values[target.field])) : unknownAudience();
+		},
 
 		resolve: async ({ client, row, values, itemIndex }: Run) => {
 			for (const { field, kind } of row.targets) {

@@ -87,8 +87,6 @@ const notFound = (input: GitHubRowRun, what: string) =>
 			: 'Check "Repository Owner", "Repository" (Discussions must be enabled in it) and "Discussion Number".',
 	});
 
-const toItems = (input: GitHubRowRun, objects: IDataObject[]) => objects.map((json) => ({ json, pairedItem: { item: input.itemIndex } }));
-
 export async function listDiscussions(input: GitHubRowRun) {
 	const { owner, repo, proof } = await proofFor(input);
 	let missing = false;
@@ -102,7 +100,7 @@ export async function listDiscussions(input: GitHubRowRun) {
 		return data.repository?.discussions;
 	});
 	if (missing) throw notFound(input, 'The repository');
-	return toItems(input, discussions.map(discussionItem));
+	return input.respond(discussions.map(discussionItem));
 }
 
 export async function getDiscussion(input: GitHubRowRun) {
@@ -116,7 +114,7 @@ export async function getDiscussion(input: GitHubRowRun) {
 	);
 	const discussion = data.repository?.discussion;
 	if (!discussion) throw notFound(input, `Discussion #${number}`);
-	return toItems(input, [discussionItem(discussion)]);
+	return input.respond(discussionItem(discussion));
 }
 
 export async function createDiscussion(input: GitHubRowRun) {
@@ -141,7 +139,7 @@ export async function createDiscussion(input: GitHubRowRun) {
 		{ repository: data.repository.id, category: category.id, title: String(input.values.title), body: String(input.values.body ?? '') },
 		proof,
 	);
-	return toItems(input, [discussionItem(created.createDiscussion.discussion)]);
+	return input.respond(discussionItem(created.createDiscussion.discussion));
 }
 
 export async function addDiscussionComment(input: GitHubRowRun) {
@@ -160,5 +158,5 @@ export async function addDiscussionComment(input: GitHubRowRun) {
 		{ discussion: discussion.id, body: String(input.values.body), ...(replyTo ? { replyTo } : {}) },
 		proof,
 	);
-	return toItems(input, [{ discussionNumber: number, ...commentItem(added.addDiscussionComment.comment) }]);
+	return input.respond({ discussionNumber: number, ...commentItem(added.addDiscussionComment.comment) });
 }

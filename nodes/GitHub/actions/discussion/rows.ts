@@ -19,6 +19,7 @@ export const discussionRows: GitHubRow[] = [
 	{
 		resource: 'discussion',
 		operation: 'list',
+		objectType: 'discussion',
 		name: 'List',
 		action: 'List discussions',
 		description: 'List the discussions of a repository, most recently updated first: number, title, category, author, comment count, whether answered or closed. Uses GitHub’s GraphQL API.',
@@ -33,6 +34,7 @@ export const discussionRows: GitHubRow[] = [
 	{
 		resource: 'discussion',
 		operation: 'get',
+		objectType: 'discussion',
 		name: 'Get',
 		action: 'Get a discussion',
 		description: 'Get one discussion with its body and its first comments (author, text, date). Uses GitHub’s GraphQL API.',
@@ -50,6 +52,7 @@ export const discussionRows: GitHubRow[] = [
 	{
 		resource: 'discussion',
 		operation: 'create',
+		objectType: 'discussion',
 		name: 'Create',
 		action: 'Create a discussion',
 		description: 'Start a discussion in a repository, in a category chosen by name (e.g. "General", "Q&A"). Changes the repository: the discussion is published. Returns the new discussion with its number and URL. Uses GitHub’s GraphQL API.',
@@ -67,6 +70,7 @@ export const discussionRows: GitHubRow[] = [
 	{
 		resource: 'discussion',
 		operation: 'addComment',
+		objectType: 'discussionComment',
 		name: 'Add Comment',
 		action: 'Comment on a discussion',
 		description: 'Add a comment to a discussion, or a reply to one of its comments. Changes the repository: the comment is published. Returns the comment. Uses GitHub’s GraphQL API.',

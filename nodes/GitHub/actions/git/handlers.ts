@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { pathSegment } from '../../../shared/requestGuard';
+
 import type { GitHubRowRun } from '../types';
 
 /** The tag object alone is invisible; with "Create Reference" refs/tags/NAME is created to point at it. */
@@ -12,4 +14,33 @@ export async function createTagObject({ client, values, request, itemIndex }: Gi
 		body: { ref: `refs/tags/${String(tag.tag ?? values.tag)}`, sha: tag.sha },
 	});
 	return [{ json: { ...tag, reference }, pairedItem: { item: itemIndex } }];
+}
+
+/**
+ * A tag by name: its reference, and for an annotated tag the tag object it points to (message,
+ * tagger, and the commit it tags); a lightweight tag points at the commit itself.
+ */
+export async function getTag({ client, values, request, itemIndex }: GitHubRowRun) {
+	const reference = await client.request<IDataObject>({ method: 'GET', path: request.path });
+	const target = (reference.object ?? {}) as IDataObject;
+	const name = String(values.tag ?? '').trim().replace(/^\/*(refs\/)?tags\//, '');
+	if (target.type !== 'tag') {
+		const json = { name, annotated: false, sha: target.sha, objectType: target.type, ref: reference.ref };
+		return [{ json: json as IDataObject, pairedItem: { item: itemIndex } }];
+	}
+	const repository = request.path.replace(/\/git\/ref\/tags\/.*$/, '');
+	const tag = await client.request<IDataObject>({ method: 'GET', path: `${repository}/git/tags/${pathSegment(String(target.sha))}` });
+	const tagged = (tag.object ?? {}) as IDataObject;
+	const json = {
+		name,
+		annotated: true,
+		sha: tagged.sha,
+		objectType: tagged.type,
+		ref: reference.ref,
+		tagSha: tag.sha,
+		message: tag.message,
+		tagger: tag.tagger,
+		verified: (tag.verification as IDataObject | undefined)?.verified,
+	};
+	return [{ json: json as IDataObject, pairedItem: { item: itemIndex } }];
 }

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { RowField } from '../../../shared/rowEngine';
 import { repositoryFields } from '../fields';
 import type { GitHubRow } from '../types';
-import { createTagObject } from './handlers';
+import { createTagObject, getTag } from './handlers';
 
 /** A reference as GitHub's ref paths want it: "heads/main", "tags/v1" (a leading "refs/" is dropped). */
 const referencePath = (description: string): RowField => ({
@@ -113,6 +113,26 @@ export const gitRows: GitHubRow[] = [
 			},
 			{ displayName: 'Create Reference', name: 'createReference', type: 'boolean', in: 'none', default: true, description: 'Whether to also create refs/tags/NAME pointing at the new tag object, so the tag is visible' },
 			identity('tagger', 'Tagger', 'Who made the tag. Default: the connected account.'),
+		],
+	},
+	{
+		resource: 'git',
+		operation: 'getTag',
+		name: 'Get Tag',
+		action: 'Get a tag by name',
+		description:
+			'Get a tag by its name, e.g. "v1.2.0": the commit SHA it tags and whether it is annotated; for an annotated tag also its message, tagger and signature verification.',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/git/ref/tags/{tag}',
+		target: 'repository',
+		handler: getTag,
+		fields: [
+			...repositoryFields(),
+			{
+				displayName: 'Tag Name', name: 'tag', type: 'string', default: '', in: 'path', required: true, keepSlashes: true, placeholder: 'e.g. v1.2.0',
+				description: 'Name of the tag ("refs/tags/" may be left out)',
+				toApi: (value) => String(value).trim().replace(/^\/*(refs\/)?tags\//, ''),
+			},
 		],
 	},
 	{

@@ -32,7 +32,7 @@ interface AutoMergeAnswer {
 }
 
 /** The pull request's GraphQL ID, inside the repository the scope checked. */
-async function pullRequestId(input: GitHubRowRun) {
+export async function pullRequestId(input: GitHubRowRun) {
 	const owner = String(input.values.owner ?? '').trim();
 	const repo = String(input.values.repository ?? '').trim();
 	const number = Number(input.values.pullNumber);
@@ -74,7 +74,7 @@ export async function disableAutoMerge(input: GitHubRowRun) {
 }
 
 /** GraphQL rows read owner, repository and number themselves; the router still checks "Allowed Repositories". */
-const fields = (): RowField[] => [
+export const graphqlPullRequestFields = (): RowField[] => [
 	...repositoryFields().map((field) => ({ ...field, in: 'none' as const })),
 	{ ...numberLocator('pullRequest', { name: 'pullNumber' }), in: 'none' },
 ];
@@ -92,7 +92,7 @@ export const autoMergeRows: GitHubRow[] = [
 		target: 'repository',
 		handler: enableAutoMerge,
 		fields: [
-			...fields(),
+			...graphqlPullRequestFields(),
 			{
 				displayName: 'Merge Method', name: 'mergeMethod', type: 'options', in: 'none', required: true, default: 'SQUASH', description: 'How the pull request is merged',
 				options: [
@@ -115,6 +115,6 @@ export const autoMergeRows: GitHubRow[] = [
 		path: '/graphql',
 		target: 'repository',
 		handler: disableAutoMerge,
-		fields: fields(),
+		fields: graphqlPullRequestFields(),
 	},
 ];

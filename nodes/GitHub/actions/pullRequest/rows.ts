@@ -3,9 +3,9 @@ import { branchField, commaList, idLocator, isoDate, numberLocator, repositoryFi
 import type { GitHubRow } from '../types';
 import { createReviewComment, getDiffOrPatch, submitReview } from './handlers';
 
-const pullNumber = () => numberLocator('pullRequest', { name: 'pullNumber', apiName: 'pull_number' });
+export const pullNumber = () => numberLocator('pullRequest', { name: 'pullNumber', apiName: 'pull_number' });
 
-const bodyText = (description: string): RowField => ({
+export const bodyText = (description: string): RowField => ({
 	displayName: 'Body',
 	name: 'body',
 	type: 'string',
@@ -26,7 +26,7 @@ const maintainerCanModify: RowField = {
 	description: 'Whether maintainers of the base repository may push to the head branch',
 };
 
-const reviewId = () =>
+export const reviewId = () =>
 	idLocator({
 		name: 'reviewId',
 		apiName: 'review_id',

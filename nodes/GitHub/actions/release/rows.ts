@@ -19,6 +19,12 @@ export const releaseIdField = (): RowField => ({
 	ui: locatorModes('searchReleases', byId('e.g. 1234567', { validation: mustMatch('^[0-9]+$', 'Give a numeric ID') })),
 });
 
+/** The Asset ID field of the asset operations (Download Asset's parameter, kept as saved workflows store it). */
+const assetIdField = (): RowField => ({
+	displayName: 'Asset ID', name: 'assetId', apiName: 'asset_id', type: 'number', default: 0, in: 'path', required: true, integer: true,
+	description: 'Numeric ID of the asset (from List Assets or the release’s assets)',
+});
+
 const MAKE_LATEST = [
 	{ name: 'Yes', value: 'true', description: 'Mark this release as the latest' },
 	{ name: 'No', value: 'false', description: 'Leave the latest release as it is' },
@@ -195,6 +201,47 @@ export const releaseRows: GitHubRow[] = [
 	},
 	{
 		resource: 'release',
+		operation: 'getAsset',
+		objectType: 'asset',
+		name: 'Get Asset',
+		action: 'Get a release asset',
+		description: 'Get one file of a release by its asset ID: name, label, content type, size, state, download count and download URL (not its bytes; use Download Asset).',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/releases/assets/{asset_id}',
+		target: 'repository',
+		fields: [...repositoryFields(), assetIdField()],
+	},
+	{
+		resource: 'release',
+		operation: 'updateAsset',
+		objectType: 'asset',
+		name: 'Update Asset',
+		action: 'Rename or relabel a release asset',
+		description: 'Change a release file’s name or label (the short text shown instead of the name). Only the fields given change; the bytes stay.',
+		method: 'PATCH',
+		path: '/repos/{owner}/{repo}/releases/assets/{asset_id}',
+		target: 'repository',
+		fields: [
+			...repositoryFields(),
+			assetIdField(),
+			{ displayName: 'File Name', name: 'name', type: 'string', default: '', in: 'body', optional: true, placeholder: 'e.g. app-linux.zip', description: 'New file name of the asset' },
+			{ displayName: 'Label', name: 'label', type: 'string', default: '', in: 'body', optional: true, description: 'New short text shown instead of the file name in the release’s asset list' },
+		],
+	},
+	{
+		resource: 'release',
+		operation: 'deleteAsset',
+		name: 'Delete Asset',
+		action: 'Delete a release asset',
+		description: 'Delete one file of a release, permanently. The release and its other assets stay.',
+		method: 'DELETE',
+		path: '/repos/{owner}/{repo}/releases/assets/{asset_id}',
+		target: 'repository',
+		fields: [...repositoryFields(), assetIdField()],
+		shapeAnswer: (_body, values: IDataObject) => ({ deleted: true, assetId: values.assetId }),
+	},
+	{
+		resource: 'release',
 		operation: 'downloadAsset',
 		name: 'Download Asset',
 		action: 'Download a release asset',
@@ -206,10 +253,7 @@ export const releaseRows: GitHubRow[] = [
 		handler: downloadReleaseAsset,
 		fields: [
 			...repositoryFields(),
-			{
-				displayName: 'Asset ID', name: 'assetId', apiName: 'asset_id', type: 'number', default: 0, in: 'path', required: true, integer: true,
-				description: 'Numeric ID of the asset (from List Assets or the release’s assets)',
-			},
+			assetIdField(),
 			{
 				displayName: 'Put Output File in Field', name: 'binaryPropertyName', type: 'string', in: 'none', required: true, default: 'data',
 				description: 'Name of the output binary property that receives the file',

@@ -3,6 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import type { RowField } from '../../../shared/rowEngine';
 import { branchField, ownerField, repositoryFields, sortDirection } from '../fields';
 import type { GitHubRow } from '../types';
+import { identity } from '../git/rows';
+import { commitFiles } from './commitFiles';
 import { createFork, createRepository, downloadArchive, listRepositoriesInScope, replaceTopics } from './handlers';
 
 const username: RowField = {
@@ -419,6 +421,76 @@ export const repositoryRows: GitHubRow[] = [
 				description: 'Name of the output binary property that receives the archive',
 				ui: { hint: 'The name of the output binary field to put the file in' },
 			},
+		],
+	},
+	{
+		resource: 'repository',
+		operation: 'commitFiles',
+		name: 'Commit Files',
+		action: 'Commit several files in one commit',
+		description:
+			'Create, update or delete several files in one commit on a branch (the branch is created from Base Branch, or the default branch, when missing). Binary files come from the input item’s binary data. Never forces: when the branch moved meanwhile nothing is committed and the error says to run again. Returns the commit SHA and URL.',
+		method: 'POST',
+		path: '/repos/{owner}/{repo}/git/commits',
+		target: 'repository',
+		handler: commitFiles,
+		fields: [
+			...repositoryFields(),
+			branchField({
+				name: 'branch', in: 'none', required: true, default: { mode: 'name', value: '' },
+				description: 'Branch to commit to, e.g. "main" or "fix/typo"; a branch that does not exist yet is created from Base Branch',
+			}),
+			{ displayName: 'Commit Message', name: 'message', type: 'string', default: '', in: 'none', required: true, placeholder: 'e.g. Fix the build', description: 'Message of the commit' },
+			{
+				displayName: 'Files',
+				name: 'files', type: 'fixedCollection', in: 'none', required: true, default: {}, placeholder: 'Add File',
+				description: 'The files the commit writes or deletes, each once',
+				ui: {
+					typeOptions: { multipleValues: true },
+					options: [
+						{
+							name: 'file',
+							displayName: 'File',
+							values: [
+								{
+									displayName: 'Action', name: 'change', type: 'options', default: 'write',
+									description: 'Whether the commit writes the file (creating it when missing) or deletes it',
+									options: [
+										{ name: 'Create or Update', value: 'write', description: 'Write the content given here (a new file, or a new version)' },
+										{ name: 'Delete', value: 'delete', description: 'Remove the file' },
+									],
+								},
+								{
+									displayName: 'Content', name: 'content', type: 'string', default: '', typeOptions: { rows: 4 },
+									description: 'Text content of the file (UTF-8)',
+									displayOptions: { show: { change: ['write'], source: ['text'] } },
+								},
+								{
+									displayName: 'Content From', name: 'source', type: 'options', default: 'text',
+									description: 'Whether the content is text given here or a file from the input item’s binary data',
+									displayOptions: { show: { change: ['write'] } },
+									options: [
+										{ name: 'Text', value: 'text' },
+										{ name: 'Binary Data', value: 'binary' },
+									],
+								},
+								{
+									displayName: 'Input Binary Field', name: 'binaryPropertyName', type: 'string', default: 'data',
+									description: 'Name of the input item’s binary property that holds the file',
+									displayOptions: { show: { change: ['write'], source: ['binary'] } },
+								},
+								{ displayName: 'Path', name: 'path', type: 'string', default: '', placeholder: 'e.g. src/index.ts', description: 'Path of the file from the repository root' },
+							],
+						},
+					],
+				},
+			},
+			branchField({
+				name: 'baseBranch', displayName: 'Base Branch', in: 'none', optional: true, default: { mode: 'name', value: '' },
+				description: 'Branch a missing Branch is created from (default: the repository’s default branch); unused when Branch exists',
+			}),
+			identity('author', 'Author', 'Who wrote the changes. Default: the connected account.'),
+			identity('committer', 'Committer', 'Who made the commit. Default: the author.'),
 		],
 	},
 ];

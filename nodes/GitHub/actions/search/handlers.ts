@@ -12,7 +12,7 @@ import type { GitHubRowRun } from '../types';
  * GitHub returned them, before Simplify drops the fields that name their repository.
  */
 export const searchInScope =
-	(kind: 'issues' | 'repositories' | 'code') =>
+	(kind: 'issues' | 'repositories' | 'code' | 'commits') =>
 	async ({ ctx, client, request, allowlist, itemIndex, generic }: GitHubRowRun) => {
 		const list = allowlist ?? (await client.scope()).repositories;
 		if (!list) return await generic(request);

@@ -89,6 +89,28 @@ export const searchRows: GitHubRow[] = [
 	},
 	{
 		resource: 'search',
+		operation: 'commits',
+		objectType: 'commit',
+		name: 'Search Commits',
+		action: 'Search commits',
+		description:
+			'Find commits on the default branches of repositories with GitHub’s commit search syntax, e.g. "fix login repo:owner/name author:octocat committer-date:>2026-01-01". One item per commit (SHA, message, author, date, repository, URL). With "Allowed Repositories" set, only those repositories are searched.',
+		method: 'GET',
+		path: '/search/commits',
+		target: 'search',
+		handler: searchInScope('commits'),
+		paging: { itemsKey: 'items' },
+		fields: [
+			query('e.g. fix login repo:owner/name', 'GitHub commit search query: keywords of the message plus qualifiers such as repo:owner/name, org:, author:, committer:, author-date:, committer-date:, hash:, merge:false'),
+			sortBy([
+				{ name: 'Author Date', value: 'author-date' },
+				{ name: 'Committer Date', value: 'committer-date' },
+			], 'committer-date'),
+			order(),
+		],
+	},
+	{
+		resource: 'search',
 		operation: 'users',
 		objectType: 'user',
 		name: 'Search Users',

@@ -11,6 +11,7 @@ import {
 	listArtifacts,
 	listWorkflowRuns,
 } from './handlers';
+import { DEFAULT_TAIL_LINES, getFailedJobLogs, getJobLogs } from './jobLogs';
 
 /** Statuses and conclusions a run can be listed by; labels are made from the values, so they read "In progress" (not CHECK_CONCLUSIONS' "In Progress"). */
 const RUN_STATUSES = [
@@ -51,6 +52,12 @@ const binaryPropertyField = (what: string): RowField => ({
 	displayName: 'Put Output File in Field', name: 'binaryPropertyName', type: 'string', in: 'none', required: true, default: 'data',
 	description: `Name of the output binary property that receives the ${what} (a zip archive)`,
 	ui: { hint: 'The name of the output binary field to put the file in' },
+});
+
+const tailLinesField = (): RowField => ({
+	displayName: 'Last Lines', name: 'tailLines', type: 'number', default: DEFAULT_TAIL_LINES, in: 'none', optional: true,
+	description: 'How many lines of the end of each log to return; 0 returns the whole log. At most the last 1 MB of text is returned either way.',
+	ui: { typeOptions: { minValue: 0 } },
 });
 
 const debugLoggingField = (): RowField => ({
@@ -275,6 +282,39 @@ export const workflowRows: GitHubRow[] = [
 			runIdField({ in: 'none', required: false, optional: true, description: 'Only artifacts of this workflow run, chosen from the list or by its ID' }),
 			{ displayName: 'Name', name: 'name', type: 'string', default: '', in: 'query', optional: true, description: 'Only artifacts with exactly this name' },
 		],
+	},
+	{
+		resource: 'workflow',
+		operation: 'getJobLogs',
+		name: 'Get Job Logs',
+		action: 'Get the log of a workflow job as text',
+		description:
+			'Get one job’s log as text, e.g. to see why CI failed: the last lines (500 unless set), with the total line count and whether lines were left out; the credential’s secrets are redacted. Job IDs come from List Jobs.',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/actions/jobs/{job_id}/logs',
+		target: 'repository',
+		handler: getJobLogs,
+		fields: [
+			...repositoryFields(),
+			{
+				displayName: 'Job ID', name: 'jobId', apiName: 'job_id', type: 'number', default: 0, in: 'path', required: true, integer: true,
+				description: 'Numeric ID of the job (from List Jobs, or the number after /job/ in the job’s URL)',
+			},
+			tailLinesField(),
+		],
+	},
+	{
+		resource: 'workflow',
+		operation: 'getFailedJobLogs',
+		name: 'Get Failed Job Logs',
+		action: 'Get the logs of the failed jobs of a workflow run',
+		description:
+			'Why did a workflow run fail: one item per failed job of the run’s latest attempt, with the job’s name, URL, failed steps and the last lines of its log as text (500 unless set; secrets redacted). No items when no job failed.',
+		method: 'GET',
+		path: '/repos/{owner}/{repo}/actions/runs/{run_id}/jobs',
+		target: 'repository',
+		handler: getFailedJobLogs,
+		fields: [...repositoryFields(), runIdField(), tailLinesField()],
 	},
 	{
 		resource: 'workflow',

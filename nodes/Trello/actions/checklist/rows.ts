@@ -80,6 +80,7 @@ export const checklistRows: TrelloRow[] = [
 	{
 		resource: 'checklist',
 		operation: 'addItem',
+		objectType: 'checkItem',
 		name: 'Create Item',
 		action: 'Create a checklist item',
 		description:
@@ -117,6 +118,7 @@ export const checklistRows: TrelloRow[] = [
 	{
 		resource: 'checklist',
 		operation: 'updateItem',
+		objectType: 'checkItem',
 		name: 'Update Item',
 		action: 'Update a checklist item',
 		description:
@@ -191,6 +193,7 @@ export const checklistRows: TrelloRow[] = [
 	{
 		resource: 'checklist',
 		operation: 'getItem',
+		objectType: 'checkItem',
 		name: 'Get Item',
 		action: 'Get a checklist item',
 		description: 'Get one item of a checklist: its text, state (complete or incomplete), position and due date',

@@ -1,0 +1,137 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { executionMemory } from '../shared/scope';
+import { pathSegment } from '../shared/requestGuard';
+import type { FieldSet } from '../shared/simplify';
+import { authoredFields, valueAt } from '../shared/simplify';
+import type { GitHubClient } from './transport';
+
+/**
+ * Trusted content only: text written by someone who cannot write to the repository is withheld
+ * from what the node returns, replaced by a marker saying by whom and why. GitHub tells the
+ * author's relation to the repository in `author_association`; where an answer does not (commits,
+ * discussions), the author's permission is looked up once per repository and author and run.
+ * Numbers, states, labels and the authors' names stay. See docs/agents.md.
+ */
+
+export const TRUSTED_CONTENT_ONLY_OPTION: INodeProperties = {
+	displayName: 'Trusted Content Only',
+	name: 'trustedContentOnly',
+	type: 'boolean',
+	default: false,
+	description:
+		"Whether to withhold the titles, bodies and messages written by people without write access to the repository (GitHub's author association NONE, FIRST_TIMER, FIRST_TIME_CONTRIBUTOR, CONTRIBUTOR or MANNEQUIN), replaced by a note saying by whom. Numbers, states and labels stay. Also on when the credential's scope sets it.",
+};
+
+const TRUSTED = new Set(['OWNER', 'MEMBER', 'COLLABORATOR']);
+const UNTRUSTED = new Set(['NONE', 'FIRST_TIMER', 'FIRST_TIME_CONTRIBUTOR', 'CONTRIBUTOR', 'MANNEQUIN']);
+const WRITERS = new Set(['admin', 'maintain', 'write']);
+
+/** Fields of a simplified object that name its author: only objects with one are judged. */
+const AUTHOR_FIELDS = ['author', 'actor'];
+
+export interface Repository {
+	owner: string;
+	repo: string;
+}
+
+interface Verdict {
+	trusted: boolean;
+	/** Who wrote it and how they relate to the repository, for the marker. */
+	who: string;
+}
+
+function loginOf(raw: IDataObject): string | undefined {
+	const person = (raw.user ?? raw.author ?? raw.actor) as IDataObject | string | null | undefined;
+	if (typeof person === 'string') return person || undefined;
+	return typeof person?.login === 'string' ? person.login : undefined;
+}
+
+/** The repository an object belongs to: its own (search results span repositories), else the operation's. */
+function repositoryOf(raw: IDataObject, fallback?: Repository): Repository | undefined {
+	const url = typeof raw.repository_url === 'string' ? raw.repository_url : '';
+	const match = /\/repos\/([^/]+)\/([^/]+)$/.exec(url);
+	return match ? { owner: decodeURIComponent(match[1]), repo: decodeURIComponent(match[2]) } : fallback;
+}
+
+export class TrustJudge {
+	constructor(
+		private readonly ctx: IExecuteFunctions,
+		private readonly client: GitHubClient,
+	) {}
+
+	/** Whether a person can write to a repository: their permission, asked once per run. */
+	private async canWrite(repository: Repository, login: string): Promise<boolean> {
+		const memory = executionMemory(this.ctx, 'authorPermission');
+		const key = `${repository.owner}/${repository.repo}/${login}`.toLowerCase();
+		let known = memory.get(key) as Promise<boolean> | undefined;
+		if (!known) {
+			known = this.client
+				.send<IDataObject>({
+					method: 'GET',
+					path: `/repos/${pathSegment(repository.owner)}/${pathSegment(repository.repo)}/collaborators/${pathSegment(login)}/permission`,
+					acceptStatus: [404],
+				})
+				.then((response) => response.statusCode !== 404 && WRITERS.has(String(response.body?.permission ?? '')));
+			memory.set(key, known);
+			known.catch(() => memory.delete(key));
+		}
+		return await known;
+	}
+
+	async verdict(raw: IDataObject, repository?: Repository): Promise<Verdict> {
+		const login = loginOf(raw);
+		const association = typeof raw.author_association === 'string' ? raw.author_association.toUpperCase() : undefined;
+		if (association && TRUSTED.has(association)) return { trusted: true, who: `${login} (${association})` };
+		if (association && UNTRUSTED.has(association)) return { trusted: false, who: `${login ?? 'an unknown author'} (${association})` };
+		const where = repositoryOf(raw, repository);
+		if (!login || !where) return { trusted: false, who: login ? `${login} (write access unknown)` : 'an unknown author' };
+		return (await this.canWrite(where, login)) ? { trusted: true, who: login } : { trusted: false, who: `${login} (no write access)` };
+	}
+
+	/**
+	 * The answer with the authored fields of untrusted objects replaced by a marker; lists of
+	 * authored entries with their own authors (a discussion's comments) are judged entry by entry.
+	 */
+	async withhold(fields: FieldSet, body: unknown, repository?: Repository): Promise<unknown> {
+		if (Array.isArray(body)) {
+			const out: unknown[] = [];
+			for (const entry of body) out.push(await this.withhold(fields, entry, repository));
+			return out;
+		}
+		if (!body || typeof body !== 'object' || !AUTHOR_FIELDS.some((name) => name in fields)) return body;
+		const raw = body as IDataObject;
+		const authored = authoredFields(fields).filter((field) => field.path);
+		let verdict: Verdict | undefined;
+		let out: IDataObject = raw;
+		for (const { path } of authored) {
+			const value = valueAt(raw, path as string);
+			if (Array.isArray(value)) {
+				const entries: unknown[] = [];
+				for (const entry of value) entries.push(await this.withholdEntry(entry, repository));
+				out = withValue(out, path as string, entries);
+				continue;
+			}
+			if (typeof value !== 'string' || !value) continue;
+			verdict ??= await this.verdict(raw, repository);
+			if (!verdict.trusted) out = withValue(out, path as string, marker(verdict.who));
+		}
+		return out;
+	}
+
+	private async withholdEntry(entry: unknown, repository?: Repository): Promise<unknown> {
+		if (!entry || typeof entry !== 'object' || typeof (entry as IDataObject).body !== 'string') return entry;
+		const verdict = await this.verdict(entry as IDataObject, repository);
+		return verdict.trusted ? entry : { ...(entry as IDataObject), body: marker(verdict.who) };
+	}
+}
+
+export const marker = (who: string) => `[withheld: written by ${who}, who cannot write to this repository (Trusted Content Only)]`;
+
+/** A copy of the object with the value at a dot path replaced. */
+function withValue(raw: IDataObject, path: string, value: unknown): IDataObject {
+	const [key, ...rest] = path.split('.');
+	const copy = { ...raw };
+	copy[key] = (rest.length ? withValue((raw[key] ?? {}) as IDataObject, rest.join('.'), value) : value) as IDataObject[keyof IDataObject];
+	return copy;
+}

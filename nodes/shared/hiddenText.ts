@@ -1,0 +1,284 @@
+/**
+ * Text a person reading a thread on GitHub or Trello does not see, but a model reading the API
+ * answer does: invisible characters, HTML comments, hidden HTML and links whose text names
+ * another address than they lead to. Everything here is one forward pass (no regular expression
+ * that can backtrack over its input), so a hostile text costs time in proportion to its length.
+ * See docs/agents.md.
+ */
+
+/** How authored text is shown: Markdown is rendered by the service, plain text (titles, names, commit messages, diffs) is not. */
+export type TextKind = 'markdown' | 'plain';
+
+export interface CleanedText {
+	text: string;
+	/** How many hidden pieces were removed or shown (a run of invisible characters counts once). */
+	removed: number;
+}
+
+const ZWNJ = 0x200c;
+const ZWJ = 0x200d;
+
+const isTag = (code: number) => code >= 0xe0000 && code <= 0xe007f;
+const isVariationSelector = (code: number) => (code >= 0xfe00 && code <= 0xfe0f) || (code >= 0xe0100 && code <= 0xe01ef);
+/** Control characters other than tab and line breaks (ANSI escapes hide text in terminals). */
+const isControl = (code: number) => (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || (code >= 0x7f && code <= 0x9f);
+/** Letters that render as nothing (Hangul fillers, used as blank names). */
+const isBlankLetter = (code: number) => code === 0x115f || code === 0x1160 || code === 0x3164 || code === 0xffa0;
+const FORMAT = /^\p{Cf}$/u;
+/** Plain ASCII text has nothing to remove: skips the character walk. */
+const MAYBE_HIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\uffff]/;
+const PICTOGRAPH = /^\p{Extended_Pictographic}$/u;
+const LETTER = /^[\p{L}\p{M}]$/u;
+const IDEOGRAPH = /^\p{Ideographic}$/u;
+/** Emoji modifiers (skin tones) end the emoji a joiner continues. */
+const isEmojiModifier = (code: number) => code >= 0x1f3fb && code <= 0x1f3ff;
+
+function isEmojiPart(char: string | undefined): boolean {
+	if (!char) return false;
+	const code = char.codePointAt(0) as number;
+	return PICTOGRAPH.test(char) || isEmojiModifier(code) || code === 0xfe0f;
+}
+
+/**
+ * Removes invisible characters: Unicode tag characters, format characters (zero-width spaces and
+ * joiners, bidi embeddings, overrides, isolates and marks, word joiners, byte order marks, soft
+ * hyphens…), control characters, blank letters and repeated variation selectors. Kept, because
+ * text needs them and they cannot carry a message: a zero-width joiner between two parts of an
+ * emoji (👩‍💻), a zero-width non-joiner between two letters (Persian, Indic scripts) and one
+ * variation selector after a visible character (❤️).
+ */
+export function removeInvisibleCharacters(text: string): CleanedText {
+	if (!MAYBE_HIDDEN.test(text)) return { text, removed: 0 };
+	const chars = Array.from(text);
+	let out = '';
+	let removed = 0;
+	let inRun = false;
+	for (let index = 0; index < chars.length; index++) {
+		const char = chars[index];
+		const code = char.codePointAt(0) as number;
+		if (!isHidden(chars, index, code)) {
+			out += char;
+			inRun = false;
+			continue;
+		}
+		if (!inRun) removed++;
+		inRun = true;
+	}
+	return { text: out, removed };
+}
+
+function isHidden(chars: string[], index: number, code: number): boolean {
+	if (isTag(code) || isControl(code) || isBlankLetter(code)) return true;
+	const before = chars[index - 1];
+	if (isVariationSelector(code)) {
+		// One selector picks a glyph of the character before it; a second one (or one after nothing) is a carrier.
+		const beforeCode = before?.codePointAt(0);
+		if (beforeCode === undefined || isVariationSelector(beforeCode) || FORMAT.test(before) || /\s/.test(before)) return true;
+		// The supplementary selectors pick ideograph variants only.
+		return code >= 0xe0100 && !IDEOGRAPH.test(before);
+	}
+	if (!FORMAT.test(chars[index])) return false;
+	const after = chars[index + 1];
+	if (code === ZWJ) return !(isEmojiPart(before) && after !== undefined && PICTOGRAPH.test(after));
+	if (code === ZWNJ) return !(before !== undefined && after !== undefined && LETTER.test(before) && LETTER.test(after));
+	return true;
+}
+
+/** Lines that open or close a fenced code block (``` or ~~~, up to three spaces in). */
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+
+/**
+ * Markdown as a person sees it: HTML comments and hidden HTML elements removed (outside fenced
+ * code blocks, where the service shows them as code), then invisible characters removed, then
+ * links whose text names another address than their target shown with their target.
+ */
+export function removeHiddenMarkdown(text: string): CleanedText {
+	let removed = 0;
+	const parts: string[] = [];
+	let prose: string[] = [];
+	let fence: string | undefined;
+	const flushProse = () => {
+		if (!prose.length) return;
+		const cleaned = removeHiddenHtml(prose.join(''));
+		removed += cleaned.removed;
+		parts.push(cleaned.text);
+		prose = [];
+	};
+	for (const line of text.split(/(?<=\n)/)) {
+		const marker = FENCE.exec(line)?.[1];
+		if (fence === undefined) {
+			if (marker) {
+				flushProse();
+				fence = marker;
+				parts.push(line);
+			} else {
+				prose.push(line);
+			}
+			continue;
+		}
+		parts.push(line);
+		if (marker && marker[0] === fence[0] && marker.length >= fence.length && !line.trim().slice(marker.length).trim()) fence = undefined;
+	}
+	flushProse();
+	const characters = removeInvisibleCharacters(parts.join(''));
+	const links = showLinkTargets(characters.text);
+	return { text: links.text, removed: removed + characters.removed + links.removed };
+}
+
+/** Elements whose content is never shown. */
+const NEVER_SHOWN = new Set(['script', 'style', 'template']);
+/** Elements without content. */
+const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+
+interface Tag {
+	name: string;
+	end: number;
+	closing: boolean;
+	selfClosing: boolean;
+	hidden: boolean;
+}
+
+/**
+ * Reads the tag starting at `start` ("<" then a letter, or "</" then a letter), attributes and
+ * quotes included; undefined when there is none (a lone "<" is text).
+ */
+function readTag(text: string, start: number): Tag | undefined {
+	let index = start + 1;
+	const closing = text[index] === '/';
+	if (closing) index++;
+	const nameStart = index;
+	while (index < text.length && /[A-Za-z0-9-]/.test(text[index])) index++;
+	if (index === nameStart || !/[A-Za-z]/.test(text[nameStart])) return undefined;
+	const name = text.slice(nameStart, index).toLowerCase();
+	let hidden = NEVER_SHOWN.has(name);
+	while (index < text.length && text[index] !== '>') {
+		// A "<" outside quotes starts the next tag: stopping there keeps each tag's reading short.
+		if (text[index] === '<') return undefined;
+		if (/\s|\//.test(text[index])) {
+			index++;
+			continue;
+		}
+		const attributeStart = index;
+		while (index < text.length && !/[\s=>/<]/.test(text[index])) index++;
+		const attribute = text.slice(attributeStart, index).toLowerCase();
+		let value = '';
+		while (index < text.length && /\s/.test(text[index])) index++;
+		if (text[index] === '=') {
+			index++;
+			while (index < text.length && /\s/.test(text[index])) index++;
+			const quote = text[index];
+			if (quote === '"' || quote === "'") {
+				const close = text.indexOf(quote, index + 1);
+				if (close < 0) return undefined;
+				value = text.slice(index + 1, close);
+				index = close + 1;
+			} else {
+				const valueStart = index;
+				while (index < text.length && !/[\s><]/.test(text[index])) index++;
+				value = text.slice(valueStart, index);
+			}
+		}
+		if (attribute === 'hidden') hidden = true;
+		if (attribute === 'style' && hidingStyle(value)) hidden = true;
+	}
+	if (index >= text.length) return undefined;
+	return { name, end: index + 1, closing, selfClosing: text[index - 1] === '/', hidden };
+}
+
+function hidingStyle(style: string): boolean {
+	const compact = style.toLowerCase().replace(/\s+/g, '');
+	return /(^|;)display:none/.test(compact) || /(^|;)visibility:(hidden|collapse)/.test(compact);
+}
+
+/**
+ * The end of the element opened by `open` (after its closing tag, or the text's end when it is
+ * never closed: a browser hides the rest then too). `lower` is the text with ASCII lowercased.
+ * Each stretch between closing tags is searched once for nested openings, so this stays linear.
+ */
+function elementEnd(text: string, lower: string, open: Tag): number {
+	if (open.selfClosing || VOID.has(open.name)) return open.end;
+	let depth = 1;
+	let index = open.end;
+	const opener = `<${open.name}`;
+	const closer = `</${open.name}`;
+	while (depth > 0) {
+		const nextClose = lower.indexOf(closer, index);
+		if (nextClose < 0) return text.length;
+		const stretch = lower.slice(index, nextClose);
+		for (let at = stretch.indexOf(opener); at >= 0; at = stretch.indexOf(opener, at + opener.length)) {
+			const nested = readTag(text, index + at);
+			if (nested && nested.name === open.name && !nested.selfClosing) depth++;
+		}
+		const tag = readTag(text, nextClose);
+		index = tag ? tag.end : nextClose + closer.length;
+		if (tag && tag.name === open.name) depth--;
+	}
+	return index;
+}
+
+/** HTML comments (an unclosed one hides the rest) and hidden elements with their content. */
+export function removeHiddenHtml(text: string): CleanedText {
+	if (!text.includes('<')) return { text, removed: 0 };
+	// ASCII only: a full lowercasing can change the length (İ) and so the positions.
+	const lower = text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+	let out = '';
+	let removed = 0;
+	let index = 0;
+	while (index < text.length) {
+		const next = text.indexOf('<', index);
+		if (next < 0) {
+			out += text.slice(index);
+			break;
+		}
+		out += text.slice(index, next);
+		if (text.startsWith('<!--', next)) {
+			const close = text.indexOf('-->', next + 4);
+			removed++;
+			index = close < 0 ? text.length : close + 3;
+			continue;
+		}
+		const tag = readTag(text, next);
+		if (tag && !tag.closing && tag.hidden) {
+			removed++;
+			index = elementEnd(text, lower, tag);
+			continue;
+		}
+		out += '<';
+		index = next + 1;
+	}
+	return { text: out, removed };
+}
+
+/** `[text](target "title")`; bounded parts, and no part can match what ends it, so a failed match stops early. */
+const LINK = /(!?)\[([^[\]\n]{1,500})\]\(\s{0,20}<?([^\s()<>]{1,2000})>?(?:\s{1,20}(?:"[^"\n]{0,500}"|'[^'\n]{0,500}'))?\s{0,20}\)/g;
+
+/** The host (and path) a text names when it looks like an address: "github.com/a/b", "https://x.y". */
+function namedAddress(text: string): string | undefined {
+	const trimmed = text.trim().replace(/^<|>$/g, '');
+	const match = /^(?:[a-z][a-z0-9+.-]*:\/\/)?((?:[a-z0-9-]+\.)+[a-z]{2,})(\/\S*)?$/i.exec(trimmed);
+	return match ? `${match[1].toLowerCase()}${(match[2] ?? '').replace(/\/$/, '')}` : undefined;
+}
+
+/**
+ * A link whose text names an address other than its target gets its target shown after it:
+ * "[github.com/a](https://evil.example)" → "[github.com/a](https://evil.example) (links to https://evil.example)".
+ * Links with ordinary words as text, and images, stay as they are: their target is in the text already.
+ */
+export function showLinkTargets(text: string): CleanedText {
+	let removed = 0;
+	const shown = text.replace(LINK, (whole: string, image: string, label: string, target: string) => {
+		if (image) return whole;
+		const named = namedAddress(label);
+		if (!named) return whole;
+		const actual = namedAddress(target);
+		if (actual === named || (actual && !named.includes('/') && actual.split('/')[0] === named)) return whole;
+		removed++;
+		return `${whole} (links to ${target})`;
+	});
+	return { text: shown, removed };
+}
+
+/** Authored text of either kind, cleaned. */
+export function removeHiddenText(text: string, kind: TextKind): CleanedText {
+	return kind === 'markdown' ? removeHiddenMarkdown(text) : removeInvisibleCharacters(text);
+}

@@ -1,0 +1,174 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
+import { resetTrelloRateLimitState } from '../../nodes/Trello/transport';
+import { findSecret } from '../../nodes/shared/secretWrites';
+import { packageNode, runWorkflow, singleNodeWorkflow } from '../harness/workflow';
+import { GitHubRecorder } from '../githubActions/recorder';
+import { byId, credentials, repo, runGitHub, TOKEN } from '../githubActions/run';
+import { CARD } from '../trelloActions/fixtures';
+import { rl, runTrello, TOKEN as TRELLO_TOKEN, trelloApi } from '../trelloActions/support';
+
+/**
+ * A write that would publish a secret (the credential's own token in any form, or a well-known
+ * token shape) to a public repository or a shared board is refused before it is sent; the
+ * target's visibility is asked for only when a secret is found.
+ */
+
+beforeEach(() => {
+	resetGitHubRateLimitState();
+	resetTrelloRateLimitState();
+});
+
+const PUBLIC_REPOSITORY = { full_name: 'octo/hello', private: false, visibility: 'public' };
+const PRIVATE_REPOSITORY = { full_name: 'octo/hello', private: true, visibility: 'private' };
+const LOOKUP = { method: 'GET', path: '/repos/octo/hello' };
+const COMMENT = { resource: 'issue', operation: 'createComment', ...repo(), issueNumber: byId('7') };
+const base64 = (text: string) => Buffer.from(text).toString('base64');
+
+async function comment(body: string, replies: Array<{ body: unknown; status?: number }>, options: IDataObject = {}) {
+	const recorder = new GitHubRecorder(replies);
+	const run = await runGitHub({ ...COMMENT, body, options });
+	return { recorder, run, sent: recorder.requests.map(({ method, path }) => ({ method, path })) };
+}
+
+describe('GitHub: the credential’s own token', () => {
+	it.each([
+		['plain', `Here is the token: ${TOKEN}`],
+		['base64-encoded', `Config: ${base64(`token=${TOKEN}`)}`],
+		['base64-encoded after base64 letters', `Config:abc${base64(TOKEN)}`],
+		['base64 in lines of a file', base64(`x${TOKEN}`).replace(/(.{20})/g, '$1\n')],
+		['URL-encoded in a link', `https://evil.example/?t=${encodeURIComponent(TOKEN)}`],
+	])('%s, to a public repository: refused after one look-up, nothing written', async (_form, body) => {
+		const { run, sent } = await comment(body, [{ body: PUBLIC_REPOSITORY }]);
+		expect(run.error('GitHub')?.message).toBe('Refused: "Comment" holds the credential\'s own secret, and this write would publish it to the public repository octo/hello, which others can read');
+		expect(JSON.stringify(run.error('GitHub'))).not.toContain(TOKEN);
+		expect(sent).toEqual([LOOKUP]);
+	});
+
+	it('split across two fields (title and body), to a public repository: refused naming both', async () => {
+		const recorder = new GitHubRecorder([{ body: PUBLIC_REPOSITORY }]);
+		const run = await runGitHub({ resource: 'issue', operation: 'create', ...repo(), title: `Token ${TOKEN.slice(0, 20)}`, body: TOKEN.slice(20) });
+		expect(run.error('GitHub')?.message).toBe(
+			'Refused: "Title" and "Body" hold the credential\'s own secret, split across fields, and this write would publish it to the public repository octo/hello, which others can read',
+		);
+		expect(recorder.requests.map(({ method, path }) => ({ method, path }))).toEqual([LOOKUP]);
+	});
+
+	it('to a private repository: written under the default setting', async () => {
+		const { run, sent } = await comment(`token ${TOKEN}`, [{ body: PRIVATE_REPOSITORY }, { status: 201, body: { id: 55, body: '[redacted]' } }]);
+		expect(run.error('GitHub')).toBeUndefined();
+		expect(sent).toEqual([LOOKUP, { method: 'POST', path: '/repos/octo/hello/issues/7/comments' }]);
+	});
+
+	it('to a private repository with "Refuse Everywhere": refused without a look-up', async () => {
+		const { run, sent } = await comment(`token ${TOKEN}`, [], { secretsInWrites: 'refuseAll' });
+		expect(run.error('GitHub')?.message).toBe('Refused: "Comment" holds the credential\'s own secret, and this write would publish it');
+		expect(sent).toEqual([]);
+	});
+
+	it('to a public repository with "Allow": written, nothing looked up', async () => {
+		const { run, sent } = await comment(`token ${TOKEN}`, [{ status: 201, body: { id: 55 } }], { secretsInWrites: 'allow' });
+		expect(run.error('GitHub')).toBeUndefined();
+		expect(sent).toEqual([{ method: 'POST', path: '/repos/octo/hello/issues/7/comments' }]);
+	});
+
+	it('a write without a secret costs no look-up', async () => {
+		const { run, sent } = await comment('Looking into it', [{ status: 201, body: { id: 55 } }]);
+		expect(run.error('GitHub')).toBeUndefined();
+		expect(sent).toEqual([{ method: 'POST', path: '/repos/octo/hello/issues/7/comments' }]);
+	});
+
+	it('the repository is looked up once per run, whatever number of items write to it', async () => {
+		const recorder = new GitHubRecorder([{ body: PRIVATE_REPOSITORY }, { status: 201, body: { id: 1 } }, { status: 201, body: { id: 2 } }]);
+		const run = await runGitHub({ ...COMMENT, body: `={{ "token ${TOKEN} " + $json.n }}` }, [{ n: 1 }, { n: 2 }]);
+		expect(run.error('GitHub')).toBeUndefined();
+		expect(recorder.requests.map(({ method, path }) => ({ method, path }))).toEqual([LOOKUP, { method: 'POST', path: '/repos/octo/hello/issues/7/comments' }, { method: 'POST', path: '/repos/octo/hello/issues/7/comments' }]);
+	});
+});
+
+describe('well-known token shapes', () => {
+	it.each([
+		['a GitHub token', `ghp_${'a1B2'.repeat(9)}`],
+		['a GitHub token', `github_pat_${'x'.repeat(22)}_${'Y'.repeat(59)}`],
+		['a private key', '-----BEGIN RSA PRIVATE KEY-----\nMIIE\n-----END RSA PRIVATE KEY-----'],
+		['an AWS access key', 'AKIAIOSFODNN7EXAMPLE'],
+		['a Slack token', 'xoxb-1234567890-abcdefghij'],
+		['a Trello token', `ATTA${'0f'.repeat(32)}`],
+	])('%s is found: %s', (what, value) => {
+		expect(findSecret([{ field: 'Body', value: `see ${value} here` }], [])).toEqual({ fields: ['Body'], what });
+		expect(findSecret([{ field: 'Body', value: base64(value) }], [])).toEqual({ fields: ['Body'], what });
+	});
+
+	it.each([
+		['a commit SHA', '6dcb09b5b57875f334f61aebed695e2e4193db5e'],
+		['a SHA-256 checksum', 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'],
+		['ordinary words', 'Ship the release after the token rotation'],
+	])('%s is not', (_name, value) => {
+		expect(findSecret([{ field: 'Body', value }], [TOKEN])).toBeUndefined();
+	});
+
+	it('a token shape in a public repository is refused like the credential’s own', async () => {
+		const { run } = await comment(`key AKIAIOSFODNN7EXAMPLE`, [{ body: PUBLIC_REPOSITORY }]);
+		expect(run.error('GitHub')?.message).toBe('Refused: "Comment" holds an AWS access key, and this write would publish it to the public repository octo/hello, which others can read');
+	});
+});
+
+describe('GitHub API Call body', () => {
+	const apiCall = (parameters: IDataObject) =>
+		runWorkflow(singleNodeWorkflow(packageNode('Call', 'githubApiCall', parameters, { githubAccessTokenApi: 'token-cred', githubServerOAuth2Api: 'oauth-cred' })), { credentials });
+
+	it('to a public repository: refused', async () => {
+		const recorder = new GitHubRecorder([{ body: PUBLIC_REPOSITORY }]);
+		const run = await apiCall({ method: 'POST', endpoint: '/repos/octo/hello/issues', body: JSON.stringify({ title: 'x', body: base64(TOKEN) }) });
+		expect(run.error('Call')?.message).toBe('Refused: "Body" holds the credential\'s own secret, and this write would publish it to the public repository octo/hello, which others can read');
+		expect(recorder.requests.map(({ method, path }) => ({ method, path }))).toEqual([LOOKUP]);
+	});
+
+	it('to a gist: refused (a secret gist is read by anyone with its address)', async () => {
+		const recorder = new GitHubRecorder([]);
+		const run = await apiCall({ method: 'POST', endpoint: '/gists', body: JSON.stringify({ public: false, files: { 'a.txt': { content: TOKEN } } }) });
+		expect(run.error('Call')?.message).toBe('Refused: "Body" holds the credential\'s own secret, and this write would publish it to a gist (anyone with its address can read it), which others can read');
+		expect(recorder.requests).toEqual([]);
+	});
+
+	it('to a private repository: sent', async () => {
+		const recorder = new GitHubRecorder([{ body: PRIVATE_REPOSITORY }, { body: { number: 1 } }]);
+		const run = await apiCall({ method: 'POST', endpoint: '/repos/octo/hello/issues', body: JSON.stringify({ title: TOKEN }) });
+		expect(run.error('Call')).toBeUndefined();
+		expect(recorder.requests.map(({ method, path }) => ({ method, path }))).toEqual([LOOKUP, { method: 'POST', path: '/repos/octo/hello/issues' }]);
+	});
+});
+
+describe('Trello: a shared board', () => {
+	const BOARD_ID = '5f1d7e1c2b3a4f5e6d7c8b9a';
+	const lookups = (permissionLevel: string) => [
+		{ method: 'GET' as const, path: `/1/cards/${CARD}`, reply: { id: CARD, idBoard: BOARD_ID } },
+		{ method: 'GET' as const, path: `/1/boards/${BOARD_ID}`, reply: { id: BOARD_ID, prefs: { permissionLevel } } },
+	];
+
+	it.each(['public', 'org'])('the token in a comment on a %s board: refused', async (level) => {
+		const api = trelloApi(lookups(level));
+		const run = await runTrello({ resource: 'comment', operation: 'addToCard', card: rl(CARD), text: `token: ${TRELLO_TOKEN}` });
+		expect(run.error('Trello')?.message).toBe(
+			`Refused: "Text" holds the credential's own secret, and this write would publish it to the board ${BOARD_ID} (shared: ${level}), which others can read`,
+		);
+		expect(api.sent().map(({ method, path }) => ({ method, path }))).toEqual(lookups(level).map(({ method, path }) => ({ method, path })));
+	});
+
+	it('the token split across the card name and description, base64-encoded: refused', async () => {
+		const encoded = base64(TRELLO_TOKEN);
+		trelloApi(lookups('public'));
+		const run = await runTrello({ resource: 'card', operation: 'update', card: rl(CARD), additionalFields: { name: encoded.slice(0, 30), desc: encoded.slice(30) } });
+		expect(run.error('Trello')?.message).toBe(
+			`Refused: "Name" and "Description" hold the credential's own secret, split across fields, and this write would publish it to the board ${BOARD_ID} (shared: public), which others can read`,
+		);
+	});
+
+	it('on a private board: written under the default setting', async () => {
+		const api = trelloApi([...lookups('private'), { method: 'POST', path: `/1/cards/${CARD}/actions/comments`, reply: { id: 'a1' } }]);
+		const run = await runTrello({ resource: 'comment', operation: 'addToCard', card: rl(CARD), text: `token: ${TRELLO_TOKEN}` });
+		expect(run.error('Trello')).toBeUndefined();
+		expect(api.sent().map(({ method }) => method)).toEqual(['GET', 'GET', 'POST']);
+	});
+});
