@@ -227,6 +227,7 @@ async function pollRepositoryEvents(ctx: IPollFunctions): Promise<INodeExecution
 		filters: userFilters(ctx),
 		maxItems: Math.max(0, Math.floor(Number(options.maxItemsPerPoll ?? 0) || 0)),
 		manual: ctx.getMode() === 'manual',
+		warn: (message) => ctx.logger.warn(`${ctx.getNode().name}: ${message}`),
 	});
 	return items.length > 0 ? [ctx.helpers.returnJsonArray(items)] : null;
 }

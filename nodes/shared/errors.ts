@@ -35,6 +35,17 @@ function credentialSetupErrorIn(error: unknown): CredentialSetupError | undefine
 	return undefined;
 }
 
+/** Node errors that stand for a rate limit the client stopped at, with its reset (the service's clock, ms). */
+const rateLimitStops = new WeakMap<Error, { resetAt?: number }>();
+
+/**
+ * Whether an error is the client stopping at a rate limit (rather than a failed request), and when
+ * the limit resets: a poller can end its poll there and go on after the reset.
+ */
+export function rateLimitStopOf(error: unknown): { resetAt?: number } | undefined {
+	return error instanceof Error ? rateLimitStops.get(error) : undefined;
+}
+
 /** Errors built here carry only redacted text; anything else is rebuilt before it leaves. */
 const sanitizedErrors = new WeakSet<Error>();
 
@@ -121,7 +132,7 @@ export function toNodeError(
 			resetAt: error.resetAt ? new Date(error.resetAt).toISOString() : null,
 			waitedMs: error.waitedMs,
 		} as JsonObject;
-		return sanitized(
+		const stopped = sanitized(
 			new NodeApiError(node, cause, {
 				message: `${service}: ${error.message}`,
 				description:
@@ -129,6 +140,8 @@ export function toNodeError(
 				httpCode: error.lastResponse ? String(error.lastResponse.statusCode) : '429',
 			}),
 		);
+		rateLimitStops.set(stopped, { resetAt: error.resetAt });
+		return stopped;
 	}
 	if (error instanceof ServiceAnswerError) {
 		const status = error.response?.statusCode;

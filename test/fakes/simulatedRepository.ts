@@ -84,8 +84,10 @@ export class SimulatedRepository {
 
 	openIssue(title = 'An issue', pull = false): Entry {
 		const number = this.nextNumber++;
+		const id = this.id();
 		const issue: Entry = {
-			id: this.id(),
+			id,
+			node_id: `I_kwDOsim${id}`,
 			number,
 			title,
 			body: '',
@@ -101,7 +103,55 @@ export class SimulatedRepository {
 				: {}),
 		};
 		this.issues.push(issue);
+		if (pull) {
+			// The pull request's own identity, apart from its issue's, as GitHub keeps them.
+			const pullId = this.id();
+			const head = this.heads.get('main')!;
+			this.pullIdentities.set(number, { id: pullId, node_id: `PR_kwDOsim${pullId}`, head: { label: `${this.owner}:topic-${number}`, ref: `topic-${number}`, sha: head }, base: { label: `${this.owner}:main`, ref: 'main', sha: head } });
+		}
 		return issue;
+	}
+
+	private readonly pullIdentities = new Map<number, Entry>();
+
+	/** A pull request as GET /repos/{o}/{r}/pulls lists it, from its issue and its own identity. */
+	pullRequest(issue: Entry): Entry {
+		const number = Number(issue.number);
+		const own = this.pullIdentities.get(number)!;
+		const links = issue.pull_request as Entry;
+		const api = `${this.origin}/repos/${this.owner}/${this.name}`;
+		return {
+			url: links.url,
+			id: own.id,
+			node_id: own.node_id,
+			html_url: links.html_url,
+			diff_url: `${String(links.html_url)}.diff`,
+			patch_url: `${String(links.html_url)}.patch`,
+			issue_url: `${api}/issues/${number}`,
+			number,
+			state: issue.state,
+			locked: false,
+			title: issue.title,
+			user: issue.user,
+			body: issue.body,
+			created_at: issue.created_at,
+			updated_at: issue.updated_at,
+			closed_at: issue.closed_at,
+			merged_at: links.merged_at,
+			merge_commit_sha: null,
+			assignee: null,
+			assignees: issue.assignees,
+			requested_reviewers: [],
+			requested_teams: [],
+			labels: issue.labels,
+			milestone: null,
+			draft: issue.draft,
+			head: own.head,
+			base: own.base,
+			author_association: 'OWNER',
+			auto_merge: null,
+			active_lock_reason: null,
+		};
 	}
 
 	openPullRequest(title = 'A change'): Entry {
@@ -319,6 +369,12 @@ export class SimulatedRepository {
 			case '/issues/comments':
 				list = sinceFilter(this.comments).sort(byTime(query.sort === 'updated' ? 'updated_at' : 'created_at', query.direction ?? 'asc'));
 				break;
+			case '/pulls':
+				list = this.issues
+					.filter((issue) => issue.pull_request && (query.state === 'all' || issue.state === (query.state ?? 'open')))
+					.sort(byTime(query.sort === 'updated' ? 'updated_at' : 'created_at', query.direction ?? 'desc'))
+					.map((issue) => this.pullRequest(issue));
+				break;
 			case '/pulls/comments':
 				list = sinceFilter(this.reviewComments).sort(byTime(query.sort === 'updated' ? 'updated_at' : 'created_at', query.direction ?? 'asc'));
 				break;
@@ -345,6 +401,9 @@ export class SimulatedRepository {
 				return this.reply(refs, '', headers);
 			}
 			default: {
+				const single = /^\/pulls\/(\d+)$/.exec(rest);
+				const pulled = single && this.issues.find((issue) => issue.pull_request && issue.number === Number(single[1]));
+				if (pulled) return this.reply({ ...this.pullRequest(pulled), merged: Boolean((pulled.pull_request as Entry).merged_at), comments: 0, commits: 1 }, '', headers);
 				const reviewsOf = /^\/pulls\/(\d+)\/reviews$/.exec(rest);
 				if (reviewsOf) {
 					list = this.reviews.filter((review) => String(review.pull_request_url).endsWith(`/pulls/${reviewsOf[1]}`));
@@ -495,9 +554,70 @@ export function answerDiscussionsQuery(repositories: SimulatedRepository[], body
 
 type SimulatedReply = [status: number, body: unknown, headers?: Record<string, string>];
 
+/** What a test makes GitHub do instead of answering one request: another status, or no answer (a timeout). */
+export type SimulatedFault = { status: number; body?: unknown; headers?: Record<string, string> } | { error: string };
+
+export interface SimulatedService {
+	/** Asked before each request is answered; a fault it returns replaces the answer. */
+	intercept?: (request: Omit<SimulatedRequest, 'status'>) => SimulatedFault | undefined;
+	/**
+	 * GitHub's core rate limit as GitHub counts it: every REST answer but a 304 takes a unit, every
+	 * answer carries the X-RateLimit headers, and with none left a request is refused (403) until the
+	 * reset (ms, on the local clock the test mocks), when the budget is full again for an hour.
+	 */
+	rateLimit?: { limit: number; remaining: number; resetAt: number };
+}
+
+/** GitHub's refusal once the core rate limit is used up, as GitHub words it. */
+export function rateLimitRefusal(resetAt: number): SimulatedFault {
+	return {
+		status: 403,
+		body: { message: 'API rate limit exceeded for user ID 1.', documentation_url: 'https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting' },
+		headers: { 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '0', 'x-ratelimit-used': '5000', 'x-ratelimit-reset': String(Math.floor(resetAt / 1000)), 'x-ratelimit-resource': 'core' },
+	};
+}
+
+function rateLimitHeaders(rateLimit: NonNullable<SimulatedService['rateLimit']>): Record<string, string> {
+	return {
+		'x-ratelimit-limit': String(rateLimit.limit),
+		'x-ratelimit-remaining': String(rateLimit.remaining),
+		'x-ratelimit-used': String(rateLimit.limit - rateLimit.remaining),
+		'x-ratelimit-reset': String(Math.floor(rateLimit.resetAt / 1000)),
+		'x-ratelimit-resource': 'core',
+	};
+}
+
+/** The answer, or a fault: the service's intercept first, then its rate limit. */
+function answerWithFaults(
+	served: Parameters<typeof answerSimulated>[0],
+	method: 'GET' | 'POST',
+	url: URL,
+	headers: Record<string, string>,
+	body: unknown,
+): SimulatedReply | { error: string } {
+	const { intercept, rateLimit } = served.service;
+	const query: Record<string, string> = {};
+	url.searchParams.forEach((value, key) => (query[key] = value));
+	const fault = intercept?.({ method, path: url.pathname, query, headers });
+	if (rateLimit && Date.now() >= rateLimit.resetAt) {
+		rateLimit.remaining = rateLimit.limit;
+		rateLimit.resetAt = Date.now() + 3_600_000;
+	}
+	const rest = method === 'GET';
+	const refused = !fault && rest && rateLimit && rateLimit.remaining <= 0 ? rateLimitRefusal(rateLimit.resetAt) : fault;
+	if (refused) {
+		served.recorded.push({ method, path: url.pathname, query, headers, status: 'error' in refused ? 0 : refused.status });
+		return 'error' in refused ? refused : [refused.status, refused.body ?? '', refused.headers];
+	}
+	const reply = answerSimulated(served, method, url, headers, body);
+	if (!rest || !rateLimit) return reply;
+	if (reply[0] !== 304) rateLimit.remaining = Math.max(0, rateLimit.remaining - 1);
+	return [reply[0], reply[1], { ...reply[2], ...rateLimitHeaders(rateLimit) }];
+}
+
 /** One request to the simulated GitHub: the answer, with the request recorded and the status it got. */
 function answerSimulated(
-	served: { repositories: SimulatedRepository[]; owners: SimulatedOwner[]; accountLogin: string; recorded: SimulatedRequest[]; graphqlPoints: number },
+	served: { repositories: SimulatedRepository[]; owners: SimulatedOwner[]; accountLogin: string; recorded: SimulatedRequest[]; graphqlPoints: number; service: SimulatedService },
 	method: 'GET' | 'POST',
 	url: URL,
 	headers: Record<string, string>,
@@ -540,20 +660,33 @@ function lowerCased(headers: Record<string, string | string[] | undefined>): Rec
 
 /**
  * Serves the repositories on api.github.com (nock, no network) and records every request with the
- * status it was answered with; a path no repository serves is answered 599.
+ * status it was answered with (0: no answer); a path no repository serves is answered 599.
  */
-export function serveSimulatedRepositories(repositories: SimulatedRepository[], origin = 'https://api.github.com', owners: SimulatedOwner[] = [], accountLogin = 'mona'): SimulatedRequest[] {
-	const served = { repositories, owners, accountLogin, recorded: [] as SimulatedRequest[], graphqlPoints: 0 };
-	const asNockReply = ([status, body, headers]: SimulatedReply) => [status, typeof body === 'string' ? body : JSON.stringify(body), headers] as [number, string, Record<string, string> | undefined];
+export function serveSimulatedRepositories(
+	repositories: SimulatedRepository[],
+	origin = 'https://api.github.com',
+	owners: SimulatedOwner[] = [],
+	accountLogin = 'mona',
+	service: SimulatedService = {},
+): SimulatedRequest[] {
+	const served = { repositories, owners, accountLogin, recorded: [] as SimulatedRequest[], graphqlPoints: 0, service };
+	const reply = (result: SimulatedReply | { error: string }, callback: (error: NodeJS.ErrnoException | null, result: nock.ReplyFnResult) => void) => {
+		if (!Array.isArray(result)) {
+			callback(Object.assign(new Error(result.error), { code: result.error }), [0, '']);
+			return;
+		}
+		const [status, body, headers] = result;
+		callback(null, [status, typeof body === 'string' ? body : JSON.stringify(body), headers ?? {}]);
+	};
 	nock(origin)
 		.persist()
 		.get(() => true)
-		.reply(function (uri) {
-			return asNockReply(answerSimulated(served, 'GET', new URL(uri, origin), lowerCased(this.req.headers), undefined));
+		.reply(function (uri, _body, callback) {
+			reply(answerWithFaults(served, 'GET', new URL(uri, origin), lowerCased(this.req.headers), undefined), callback);
 		})
 		.post('/graphql')
-		.reply(function (uri, body) {
-			return asNockReply(answerSimulated(served, 'POST', new URL(uri, origin), lowerCased(this.req.headers), body));
+		.reply(function (uri, body, callback) {
+			reply(answerWithFaults(served, 'POST', new URL(uri, origin), lowerCased(this.req.headers), body), callback);
 		});
 	return served.recorded;
 }
@@ -592,7 +725,7 @@ export class LoopbackSimulatedGitHub {
 	/** What is served from now on (a new run starts with an empty record). */
 	serve(repositories: SimulatedRepository[], owners: SimulatedOwner[] = [], accountLogin = 'mona'): SimulatedRequest[] {
 		this.recorded.length = 0;
-		this.served = { repositories, owners, accountLogin, recorded: this.recorded, graphqlPoints: 0 };
+		this.served = { repositories, owners, accountLogin, recorded: this.recorded, graphqlPoints: 0, service: {} };
 		return this.recorded;
 	}
 

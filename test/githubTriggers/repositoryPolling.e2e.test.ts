@@ -61,7 +61,7 @@ const allEventsWorkflow = chainWorkflow(
 	'e2e GitHub Poll Trigger, every event',
 );
 
-const LISTS = ['/issues', '/issues/comments', '/pulls/comments', '/releases', '/forks', '/stargazers', '/actions/runs', '/git/matching-refs/{ref}', '/compare/{basehead}', '/pulls/{number}/reviews'];
+const LISTS = ['/issues', '/issues/comments', '/pulls', '/pulls/{number}', '/pulls/comments', '/releases', '/forks', '/stargazers', '/actions/runs', '/git/matching-refs/{ref}', '/compare/{basehead}', '/pulls/{number}/reviews'];
 
 describe('GitHub Poll Trigger (Repository Events) in a real n8n', () => {
 	const github = new FakeGitHub();

@@ -1,6 +1,7 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { PollContext } from 'n8n-core';
 
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
 import { POLLED_REPOSITORY_TRIGGERS } from '../../nodes/GitHub/triggers/events';
@@ -144,7 +145,6 @@ describe('GitHub Poll Trigger: repository events', () => {
 			deliveryId: null,
 			payload: { action: 'opened', issue, repository: repositoryPayload },
 		});
-		const { pull_request: links, ...pullFields } = pull;
 		expect(items.find((item) => item.trigger === 'New Pull Request')).toEqual({
 			trigger: 'New Pull Request',
 			event: 'pull_request',
@@ -153,7 +153,8 @@ describe('GitHub Poll Trigger: repository events', () => {
 			payload: {
 				action: 'opened',
 				number: pull.number,
-				pull_request: { ...pullFields, ...(links as IDataObject), draft: false, merged: false, merged_at: null },
+				// The pull request's own id, node_id, head and base, from the pull request list.
+				pull_request: { ...repository.pullRequest(pull), merged: false },
 				repository: repositoryPayload,
 			},
 		});
@@ -365,7 +366,6 @@ describe('GitHub Poll Trigger: repository events', () => {
 		repository.review(Number(pull.number), 'COMMENTED');
 		repository.tick();
 		const items = await poll(harness);
-		const { pull_request: links, ...pullFields } = pull;
 		expect(items).toEqual([
 			{
 				trigger: 'New Pull Request Review',
@@ -375,7 +375,8 @@ describe('GitHub Poll Trigger: repository events', () => {
 				payload: {
 					action: 'submitted',
 					review: { ...approved, state: 'approved' },
-					pull_request: { ...pullFields, ...(links as IDataObject), draft: false, merged: false, merged_at: null },
+					// The pull request's own id, node_id, head and base, from the pull request list.
+				pull_request: { ...repository.pullRequest(pull), merged: false },
 					repository: { name: 'hello', full_name: 'octo/hello', owner: { login: 'octo' } },
 				},
 			},
@@ -689,7 +690,7 @@ describe('GitHub Poll Trigger: all repositories of an owner', () => {
 		]);
 		expect(repositoriesAsked(recorded, from)).toEqual(['octo/hello']);
 		expect(Object.keys(narrowed.staticData.lists as IDataObject).filter((key) => key.startsWith('octo/docs:'))).toEqual([]);
-		expect(Object.keys(narrowed.staticData.lists as IDataObject).filter((key) => key.startsWith('octo/hello:'))).toEqual(['octo/hello:issues', 'octo/hello:releases']);
+		expect(Object.keys(narrowed.staticData.lists as IDataObject).filter((key) => key.startsWith('octo/hello:')).sort()).toEqual(['octo/hello:issues', 'octo/hello:releases']);
 
 		// Widened to the whole owner: secret (never read before) is watched from now on.
 		const widened = scoped('octo/*', JSON.parse(JSON.stringify(narrowed.workflow.staticData)) as IDataObject);
@@ -701,6 +702,24 @@ describe('GitHub Poll Trigger: all repositories of an owner', () => {
 		const later = secret.openIssue('now watched');
 		secret.tick();
 		expect((await poll(widened)).map(identity)).toEqual([`New Issue|opened|${String(later.number)}`]);
+	});
+
+	it('a listed repository of another owner, or with a name GitHub does not allow, is skipped and named in the log; the others are polled', async () => {
+		const hello = new SimulatedRepository('octo', 'hello');
+		const odd = [new SimulatedRepository('other', 'elsewhere'), new SimulatedRepository('octo', '..'), new SimulatedRepository('octo', 'nul\u0000byte'), new SimulatedRepository('octo', 'a/b')];
+		const recorded = serveSimulatedRepositories([], API, [new SimulatedOwner('octo', 'Organization', [hello, ...odd])]);
+		const warnings: string[] = [];
+		jest.spyOn(PollContext.prototype, 'logger', 'get').mockReturnValue({ warn: (message: string) => warnings.push(message), debug: () => undefined, info: () => undefined, error: () => undefined } as never);
+		const harness = trigger(ownerWide({ events: ['newIssue'] }));
+		expect(await poll(harness)).toEqual([]);
+		hello.tick(60);
+		const issue = hello.openIssue('still polled');
+		hello.tick();
+		expect((await poll(harness)).map(identity)).toEqual([`New Issue|opened|${String(issue.number)}`]);
+		expect(repositoriesAsked(recorded)).toEqual(['octo/hello']);
+		expect(warnings[0]).toBe(
+			'Trigger: GitHub listed 4 repositories for "octo" that are not its own or whose names GitHub does not allow; they are not polled: "octo/a/b", "octo/nul\\u0000byte", "octo/..", "other/elsewhere"',
+		);
 	});
 
 	it(`more than ${MAX_OWNER_REPOSITORIES} repositories: a clear error naming the bound, no repository polled`, async () => {

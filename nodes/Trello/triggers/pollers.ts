@@ -200,15 +200,19 @@ interface BoardWithCards extends IDataObject {
 }
 
 /** One request per board: the board's name, its open lists' names and its open cards' due dates. */
-async function boardsWithCards(client: TrelloClient, plan: DueDatePlan): Promise<BoardWithCards[]> {
+async function boardsWithCards(client: TrelloClient, plan: DueDatePlan): Promise<{ boards: BoardWithCards[]; unanswered: number }> {
 	const boards: BoardWithCards[] = [];
+	let unanswered = 0;
 	for (const board of plan.boards) {
 		const answer = await client.request<unknown>({
 			method: 'GET',
 			path: `/1/boards/${pathSegment(board)}`,
 			qs: { fields: 'name,shortLink', cards: 'open', card_fields: CARD_FIELDS, lists: 'open', list_fields: 'name' },
 		});
-		if (answer === null || answer === undefined || answer === '') continue;
+		if (answer === null || answer === undefined || answer === '') {
+			unanswered++;
+			continue;
+		}
 		const odd = (what: string) => new ServiceAnswerError(`Trello answered the board "${board}" with ${what}`, 'Check the API Base URL of the credential.');
 		if (typeof answer !== 'object' || Array.isArray(answer)) throw odd('something other than a board');
 		const checked = answer as BoardWithCards;
@@ -221,7 +225,7 @@ async function boardsWithCards(client: TrelloClient, plan: DueDatePlan): Promise
 		}
 		boards.push(checked);
 	}
-	return boards;
+	return { boards, unanswered };
 }
 
 function dueItem(card: IDataObject, board: BoardWithCards, listNames: Map<string, string>, now: number): IDataObject {
@@ -256,8 +260,9 @@ export async function pollDueDates(ctx: IPollFunctions): Promise<INodeExecutionD
 	const plan = readDuePlan(ctx);
 	const client = new TrelloClient(ctx);
 	let boards: BoardWithCards[];
+	let unanswered: number;
 	try {
-		boards = await boardsWithCards(client, plan);
+		({ boards, unanswered } = await boardsWithCards(client, plan));
 	} catch (error) {
 		throw toNodeError(ctx.getNode(), 'Trello', error, await client.secrets());
 	}
@@ -293,6 +298,8 @@ export async function pollDueDates(ctx: IPollFunctions): Promise<INodeExecutionD
 		}
 	}
 
+	// A board that answered nothing this time keeps its cards' records (its cards were not seen, not closed).
+	if (unanswered > 0) for (const [id, dueDate] of previous) if (!handled.has(id) && typeof dueDate === 'string') reported.set(id, dueDate);
 	// Object.fromEntries makes each id an own property, "__proto__" included.
 	if (!manual) staticData[DUE_STATE_KEY] = { reported: Object.fromEntries(reported) } as unknown as IDataObject;
 	if (!due.length) return null;

@@ -1,0 +1,162 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { ListPosition, RepositoryName, TimedDelivery } from './pollRun';
+import { asList, digest, repositoryPayload, time } from './pollRun';
+
+/**
+ * A list with entries in time order, read with `since`: issues and comments, sorted by update
+ * time ascending. Each entry is taken once per update (key = id@updated_at).
+ */
+export interface SinceList {
+	kind: 'since';
+	path: string;
+	qs: IDataObject;
+	deliveries: (entry: IDataObject, repository: RepositoryName, position: ListPosition, from: number) => TimedDelivery[];
+	keyOf: (entry: IDataObject) => string;
+}
+
+/** What makes an issue or pull request "updated": the fields GitHub's edited/labeled/assigned actions concern. */
+export function issueState(issue: IDataObject): { state: string; draft: boolean; content: string } {
+	const names = (list: unknown, field: string) =>
+		asList(list)
+			.map((entry) => String(entry[field] ?? ''))
+			.sort();
+	return {
+		state: String(issue.state ?? ''),
+		draft: issue.draft === true,
+		content: digest([issue.title, issue.body, names(issue.labels, 'name'), names(issue.assignees, 'login'), issue.milestone ? (issue.milestone as IDataObject).number : null]),
+	};
+}
+
+/** Not a bare number: JavaScript orders integer keys numerically, and the oldest-seen are dropped first. */
+export function stateKey(issue: IDataObject): string {
+	return `#${String(issue.number)}`;
+}
+
+export function encodeState(state: { state: string; draft: boolean; content: string }): string {
+	return `${state.state}|${state.draft ? 1 : 0}|${state.content}`;
+}
+
+function decodeState(text: string | undefined): { state: string; draft: boolean; content: string } | undefined {
+	if (!text) return undefined;
+	const [state, draft, content] = text.split('|');
+	return { state, draft: draft === '1', content };
+}
+
+/** The pull_request object of a delivery, from the issue-shaped entry the issues list gives. */
+export function pullRequestPayload(issue: IDataObject): IDataObject {
+	const { pull_request: links, ...fields } = issue;
+	const mergedAt = (links as IDataObject | undefined)?.merged_at ?? null;
+	return {
+		...fields,
+		...(links as IDataObject),
+		url: (links as IDataObject | undefined)?.url ?? fields.url,
+		html_url: (links as IDataObject | undefined)?.html_url ?? fields.html_url,
+		draft: issue.draft === true,
+		merged: mergedAt !== null,
+		merged_at: mergedAt,
+	};
+}
+
+/**
+ * The actions a webhook would have sent for this issue or pull request since it was last seen:
+ * opened (created after the cursor), closed, reopened, ready_for_review / converted_to_draft,
+ * edited (title, body, labels, assignees or milestone changed).
+ */
+function issueActions(issue: IDataObject, before: ReturnType<typeof decodeState>, from: number): string[] {
+	const now = issueState(issue);
+	const isNew = !before && time(issue.created_at) >= from;
+	if (isNew) return now.state === 'closed' ? ['opened', 'closed'] : ['opened'];
+	const actions: string[] = [];
+	if (before) {
+		if (before.draft && !now.draft) actions.push('ready_for_review');
+		if (!before.draft && now.draft) actions.push('converted_to_draft');
+		if (before.content !== now.content) actions.push('edited');
+		if (before.state !== 'closed' && now.state === 'closed') actions.push('closed');
+		if (before.state === 'closed' && now.state !== 'closed') actions.push('reopened');
+		return actions;
+	}
+	// Not seen before (older than what is remembered): the close time tells whether it was just closed.
+	if (now.state === 'closed' && time(issue.closed_at) >= from) return ['closed'];
+	return ['edited'];
+}
+
+export const ISSUES: SinceList = {
+	kind: 'since',
+	path: '/issues',
+	qs: { state: 'all', sort: 'updated', direction: 'asc' },
+	keyOf: (issue) => `${String(issue.id)}@${String(issue.updated_at)}`,
+	deliveries: (issue, repository, position, from) => {
+		const known = position.known ?? (position.known = {});
+		const number = stateKey(issue);
+		const before = decodeState(known[number]);
+		delete known[number];
+		known[number] = encodeState(issueState(issue));
+		const isPull = Boolean(issue.pull_request);
+		return issueActions(issue, before, from).map((action) => ({
+			time: time(action === 'opened' ? issue.created_at : action === 'closed' ? (issue.closed_at ?? issue.updated_at) : issue.updated_at),
+			delivery: {
+				event: isPull ? 'pull_request' : 'issues',
+				deliveryId: null,
+				payload: isPull
+					? { action, number: issue.number, pull_request: pullRequestPayload(issue), repository: repositoryPayload(repository) }
+					: { action, issue, repository: repositoryPayload(repository) },
+			},
+		}));
+	},
+};
+
+function issueNumberFrom(url: unknown): number | undefined {
+	const match = /\/(\d+)$/.exec(String(url ?? ''));
+	return match ? Number(match[1]) : undefined;
+}
+
+/** Comments: only their creation is an event, so the key is the id whatever its later edits. */
+export const ISSUE_COMMENTS: SinceList = {
+	kind: 'since',
+	path: '/issues/comments',
+	qs: { sort: 'updated', direction: 'asc' },
+	keyOf: (comment) => `comment:${String(comment.id)}`,
+	deliveries: (comment, repository, _position, from) =>
+		time(comment.created_at) < from
+			? []
+			: [
+					{
+						time: time(comment.created_at),
+						delivery: {
+							event: 'issue_comment',
+							deliveryId: null,
+							payload: {
+								action: 'created',
+								issue: { url: comment.issue_url, number: issueNumberFrom(comment.issue_url) },
+								comment,
+								repository: repositoryPayload(repository),
+							},
+						},
+					},
+				],
+};
+
+export const REVIEW_COMMENTS: SinceList = {
+	...ISSUE_COMMENTS,
+	path: '/pulls/comments',
+	keyOf: (comment) => `reviewComment:${String(comment.id)}`,
+	deliveries: (comment, repository, _position, from) =>
+		time(comment.created_at) < from
+			? []
+			: [
+					{
+						time: time(comment.created_at),
+						delivery: {
+							event: 'pull_request_review_comment',
+							deliveryId: null,
+							payload: {
+								action: 'created',
+								comment,
+								pull_request: { url: comment.pull_request_url, number: issueNumberFrom(comment.pull_request_url) },
+								repository: repositoryPayload(repository),
+							},
+						},
+					},
+				],
+};

@@ -1,0 +1,118 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { ApiRequest } from '../../../shared/apiClient';
+import { PageGuard } from '../../../shared/paging';
+import { pathSegment } from '../../../../credentials/requestGuard';
+import type { RepositorySourceName } from '../events';
+import type { Delivery } from '../matching';
+import type { PollRun, RepositoryName } from './pollRun';
+import { asList, PAGE_SIZE, remember, repositoryPath, repositoryPayload, requestKey } from './pollRun';
+
+export interface RefList {
+	kind: 'refs';
+	namespace: 'tags' | 'heads';
+}
+
+/** The commits a branch gained, from GitHub's comparison of its old and new head. */
+async function branchCommits(run: PollRun, repository: RepositoryName, before: string, after: string): Promise<IDataObject[]> {
+	const request: ApiRequest = { method: 'GET', path: repositoryPath(repository, `/compare/${pathSegment(`${before}...${after}`)}`), qs: { per_page: PAGE_SIZE } };
+	const first = (await run.get(request, repository, false))!;
+	const guard = new PageGuard('GitHub');
+	guard.admit(requestKey(request));
+	const commits = asList((first.body as IDataObject | null)?.commits);
+	for await (const page of run.nextPages(first, request, guard)) commits.push(...asList((page.body as IDataObject | null)?.commits));
+	return commits;
+}
+
+/** A commit of the compare answer in the shape of a push delivery's commits[] entry. */
+function pushCommit(commit: IDataObject, distinct: boolean): IDataObject {
+	const details = (commit.commit ?? {}) as IDataObject;
+	const person = (who: unknown, account: unknown) => ({
+		name: (who as IDataObject | undefined)?.name,
+		email: (who as IDataObject | undefined)?.email,
+		...((account as IDataObject | null)?.login ? { username: (account as IDataObject).login } : {}),
+	});
+	return {
+		id: commit.sha,
+		tree_id: (details.tree as IDataObject | undefined)?.sha,
+		distinct,
+		message: details.message,
+		timestamp: (details.committer as IDataObject | undefined)?.date ?? (details.author as IDataObject | undefined)?.date,
+		url: commit.html_url,
+		author: person(details.author, commit.author),
+		committer: person(details.committer, commit.committer),
+	};
+}
+
+export async function pollRefs(run: PollRun, repository: RepositoryName, name: RepositorySourceName, list: RefList): Promise<void> {
+	const prefix = `refs/${list.namespace}/`;
+	const request: ApiRequest = {
+		method: 'GET',
+		path: repositoryPath(repository, `/git/matching-refs/${list.namespace}`),
+		// An empty repository has no refs yet: 409.
+		acceptStatus: [409],
+	};
+	const position = run.position(repository, name);
+	const first = !position?.known || run.request.manual;
+	const response = await run.get(request, repository, !first);
+	if (!response) return;
+	const refs = response.statusCode === 409 ? [] : asList(response.body);
+	const heads = new Map<string, string>();
+	for (const ref of refs) {
+		const full = String(ref.ref ?? '');
+		if (full.startsWith(prefix)) heads.set(full.slice(prefix.length), String((ref.object as IDataObject | undefined)?.sha ?? ''));
+	}
+	const created = (ref: string, sha: string): Delivery => ({
+		event: 'create',
+		deliveryId: null,
+		payload: { ref, ref_type: list.namespace === 'tags' ? 'tag' : 'branch', sha, repository: repositoryPayload(repository) },
+	});
+	if (first) {
+		if (run.request.manual) {
+			const last = [...heads.keys()].sort().pop();
+			if (last !== undefined) run.emit([{ time: run.serverTime(response), delivery: created(last, heads.get(last)!) }]);
+			return;
+		}
+		run.setPosition(repository, name, { known: Object.fromEntries(heads) });
+		if (response.statusCode !== 409) run.keepEtag(request, response);
+		return;
+	}
+	const known = { ...position.known };
+	let recent = position.recent ?? [];
+	let complete = true;
+	const commitsWanted = list.namespace === 'heads' && run.request.rows.some((row) => row.value === 'newCommit');
+	const branchFilter = (run.request.filters.branch ?? []).map((branch) => branch.toLowerCase());
+	for (const [ref, sha] of [...heads].sort(([a], [b]) => a.localeCompare(b))) {
+		const before = known[ref];
+		if (before === sha) continue;
+		if (run.budget <= 0) {
+			complete = false;
+			break;
+		}
+		if (before === undefined) {
+			run.budget -= run.emit([{ time: run.serverTime(response), delivery: created(ref, sha) }]);
+		} else if (commitsWanted && (branchFilter.length === 0 || branchFilter.includes(ref.toLowerCase()))) {
+			const commits = await branchCommits(run, repository, before, sha);
+			// As in a push delivery: a commit already seen on another branch is not distinct.
+			const pushed = commits.map((commit) => pushCommit(commit, !recent.includes(`commit:${String(commit.sha)}`)));
+			recent = remember(recent, commits.map((commit) => `commit:${String(commit.sha)}`));
+			run.budget -= run.emit([
+				{
+					time: run.serverTime(response),
+					delivery: {
+						event: 'push',
+						deliveryId: null,
+						payload: { ref: `${prefix}${ref}`, before, after: sha, repository: repositoryPayload(repository), commits: pushed },
+					},
+				},
+			]);
+		}
+		known[ref] = sha;
+	}
+	// Deleted refs are forgotten, so one created again under the same name is new.
+	if (complete) {
+		for (const ref of Object.keys(known)) if (!heads.has(ref)) delete known[ref];
+		run.keepEtag(request, response);
+	}
+	run.setPosition(repository, name, { known, recent });
+}

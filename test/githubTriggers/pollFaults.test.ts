@@ -1,0 +1,275 @@
+import nock from 'nock';
+import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+import { PollContext } from 'n8n-core';
+
+import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
+import { POLLED_REPOSITORY_TRIGGERS } from '../../nodes/GitHub/triggers/events';
+import type { SimulatedFault, SimulatedService } from '../fakes/simulatedRepository';
+import { rateLimitRefusal, serveSimulatedRepositories, SimulatedOwner, SimulatedRepository } from '../fakes/simulatedRepository';
+import { TriggerHarness } from '../harness/triggers';
+import { credentialsFor } from './helpers';
+
+/**
+ * A poll whose requests fail part-way (a 502, a 503, GitHub's rate-limit refusal, no answer at all)
+ * at every position of its request sequence, one position at a time: the failed poll shows the
+ * error or returns what it read, and the polls after it emit every change of the timeline exactly once.
+ */
+const API = 'https://api.github.com';
+const ALL_EVENTS = POLLED_REPOSITORY_TRIGGERS.map((row) => row.value);
+const START = Date.parse('2026-11-20T10:00:00Z');
+const HOUR = 3_600_000;
+
+type FaultKind = '502' | '503' | 'rate limit' | 'timeout';
+const FAULT_KINDS: FaultKind[] = ['502', '503', 'rate limit', 'timeout'];
+
+function faultOf(kind: FaultKind, now: number): SimulatedFault {
+	switch (kind) {
+		case '502':
+			return { status: 502, body: { message: 'Server Error' } };
+		case '503':
+			return { status: 503, body: { message: 'Service Unavailable' } };
+		case 'rate limit':
+			return rateLimitRefusal(now + HOUR);
+		case 'timeout':
+			return { error: 'ETIMEDOUT' };
+	}
+}
+
+/** What an item is about, to count each change once. */
+function identity(item: IDataObject): string {
+	const payload = item.payload as IDataObject;
+	const of = (key: string, field: string) => String((payload[key] as IDataObject | undefined)?.[field]);
+	const subject: Record<string, () => string> = {
+		issues: () => of('issue', 'number'),
+		pull_request: () => String(payload.number),
+		pull_request_review: () => of('review', 'id'),
+		discussion: () => of('discussion', 'id'),
+		discussion_comment: () => of('comment', 'id'),
+		issue_comment: () => of('comment', 'id'),
+		pull_request_review_comment: () => of('comment', 'id'),
+		release: () => of('release', 'id'),
+		fork: () => of('forkee', 'id'),
+		star: () => of('sender', 'login'),
+		create: () => String(payload.ref),
+		push: () => of('commit', 'id'),
+		workflow_run: () => of('workflow_run', 'id'),
+	};
+	return `${of('repository', 'full_name')}|${String(item.trigger)}|${String(item.action ?? '')}|${subject[String(item.event)]()}`;
+}
+
+/** Something before activation, so the lists have a past the first poll must not emit. */
+function past(repository: SimulatedRepository): void {
+	repository.openIssue('old issue');
+	repository.openPullRequest('old pull request');
+	repository.discussion('old discussion');
+	repository.release('v0');
+	repository.star('early');
+	repository.tick(5);
+}
+
+/** One change in every list, a second apart; returns the items they must give, each once. */
+function changeEverything(repository: SimulatedRepository): string[] {
+	const name = `${repository.owner}/${repository.name}`;
+	const expected: string[] = [];
+	const add = (event: string) => expected.push(`${name}|${event}`);
+	const [oldIssue, oldPull] = repository.issues;
+	repository.tick();
+	const issue = repository.openIssue('new issue');
+	add(`New Issue|opened|${String(issue.number)}`);
+	repository.tick();
+	const pull = repository.openPullRequest('new pull request');
+	add(`New Pull Request|opened|${String(pull.number)}`);
+	repository.tick();
+	repository.close(Number(oldIssue.number));
+	add(`Updated Issue|closed|${String(oldIssue.number)}`);
+	repository.tick();
+	add(`New Comment|created|${String(repository.comment(Number(issue.number)).id)}`);
+	repository.tick();
+	add(`New Comment|created|${String(repository.reviewComment(Number(pull.number)).id)}`);
+	repository.tick();
+	add(`New Pull Request Review|submitted|${String(repository.review(Number(oldPull.number), 'APPROVED').id)}`);
+	repository.tick();
+	add(`New Release|published|${String(repository.release('v1').id)}`);
+	repository.tick();
+	add(`New Fork||${String(repository.fork('forker').id)}`);
+	repository.tick();
+	repository.star('late');
+	add('New Star|created|late');
+	repository.tick();
+	repository.tag('v1');
+	add('New Tag||v1');
+	repository.branch('topic');
+	add('New Branch||topic');
+	for (const sha of repository.push('main', ['first', 'second'])) add(`New Commit||${sha}`);
+	repository.tick();
+	add(`Workflow Run Completed|completed|${String(repository.completeRun('failure').id)}`);
+	repository.tick();
+	add(`New Discussion|created|${String(repository.discussion('new discussion').databaseId)}`);
+	repository.tick();
+	add(`New Discussion Comment|created|${String(repository.discussionComment(repository.discussions[0]).databaseId)}`);
+	repository.tick(60);
+	return expected;
+}
+
+interface Outcome {
+	/** Whether the poll sent as many requests as the fault's position. */
+	hit: boolean;
+	error?: Error;
+	/** Items of the failed poll, then of the polls after recovery. */
+	emitted: string[];
+	warnings: string[];
+}
+
+describe('GitHub Poll Trigger: a poll that fails part-way loses nothing', () => {
+	let now = START;
+	let warnings: string[] = [];
+	beforeEach(() => {
+		resetGitHubRateLimitState();
+		now = START;
+		warnings = [];
+		jest.spyOn(Date, 'now').mockImplementation(() => now);
+		jest.spyOn(PollContext.prototype, 'logger', 'get').mockReturnValue({
+			warn: (message: string) => warnings.push(message),
+			info: () => undefined,
+			debug: () => undefined,
+			error: () => undefined,
+		} as never);
+	});
+	afterEach(() => {
+		jest.restoreAllMocks();
+		nock.cleanAll();
+	});
+
+	const items = (result: Awaited<ReturnType<TriggerHarness['poll']>>) => (result === null ? [] : result[0].map((item) => identity(item.json)));
+
+	/**
+	 * Primes a trigger, changes every list, then polls with `kind` answered to the poll's request
+	 * number `position` (counted from 1), and polls twice more after GitHub's rate limit has reset.
+	 */
+	async function faultAt(kind: FaultKind, position: number, setup: { owners?: boolean; repositories: number }): Promise<Outcome & { expected: string[] }> {
+		nock.cleanAll();
+		resetGitHubRateLimitState();
+		now = START;
+		warnings = [];
+		const repositories = Array.from({ length: setup.repositories }, (_, i) => new SimulatedRepository('octo', i === 0 ? 'hello' : `repo${i}`));
+		repositories.forEach(past);
+		let armed = false;
+		let count = 0;
+		let hit = false;
+		const service: SimulatedService = {
+			intercept: () => {
+				if (!armed) return undefined;
+				count++;
+				if (count !== position) return undefined;
+				hit = true;
+				return faultOf(kind, now);
+			},
+		};
+		const owners = setup.owners ? [new SimulatedOwner('octo', 'Organization', repositories)] : [];
+		serveSimulatedRepositories(setup.owners ? [] : repositories, API, owners, 'mona', service);
+		const parameters = {
+			authentication: 'accessToken',
+			trigger: 'repositoryEvents',
+			events: ALL_EVENTS,
+			owner: { __rl: true, mode: 'name', value: 'octo' },
+			...(setup.owners ? { watch: 'allOfOwner', repositories: [] } : { repositories: repositories.map((repository) => repository.name) }),
+		};
+		const harness = new TriggerHarness('gitHubPollTrigger', parameters, credentialsFor());
+		expect(await harness.poll()).toBeNull();
+		const expected = repositories.flatMap(changeEverything);
+		now = Math.max(...repositories.map((repository) => repository.clock));
+		armed = true;
+		const emitted: string[] = [];
+		let error: Error | undefined;
+		try {
+			emitted.push(...items(await harness.poll()));
+		} catch (caught) {
+			error = caught as Error;
+		}
+		armed = false;
+		const failedPollWarnings = [...warnings];
+		// After GitHub's reset (an hour on), nothing new happened: the polls only catch up.
+		now += HOUR + 60_000;
+		for (const repository of repositories) repository.tick(3_660);
+		emitted.push(...items(await harness.poll()));
+		emitted.push(...items(await harness.poll()));
+		return { hit, error, emitted, warnings: failedPollWarnings, expected };
+	}
+
+	async function sweep(kind: FaultKind, setup: { owners?: boolean; repositories: number }): Promise<number> {
+		let position = 1;
+		for (; ; position++) {
+			const outcome = await faultAt(kind, position, setup);
+			if (!outcome.hit) break;
+			const where = `${kind} at request ${position}`;
+			expect({ where, emitted: [...outcome.emitted].sort() }).toEqual({ where, emitted: [...outcome.expected].sort() });
+			if (kind === 'rate limit') {
+				// Stopped between lists: what was read comes out (with a warning naming the limit), or the error when nothing was.
+				if (outcome.error) expect({ where, error: outcome.error.message }).toEqual({ where, error: expect.stringContaining('rate limit') as unknown });
+				else expect({ where, warnings: outcome.warnings }).toEqual({ where, warnings: [expect.stringContaining('rate limit') as unknown] });
+			} else {
+				expect({ where, failed: outcome.error instanceof NodeApiError }).toEqual({ where, failed: true });
+				if (kind !== 'timeout') expect({ where, httpCode: (outcome.error as NodeApiError).httpCode }).toEqual({ where, httpCode: kind });
+				else expect({ where, message: outcome.error?.message }).toEqual({ where, message: expect.stringContaining('timed out') as unknown });
+			}
+		}
+		return position - 1;
+	}
+
+	it.each(FAULT_KINDS)('one repository, every event: a %s at each request of the poll in turn', async (kind) => {
+		const positions = await sweep(kind, { repositories: 1 });
+		// issues, pull requests, reviews, comments, review comments, releases, forks, stars, tags, branches, compare, runs, discussions.
+		expect(positions).toBeGreaterThanOrEqual(13);
+	}, 300_000);
+
+	// Two repositories read side by side, the owner's list before them: a request failing while another part is under way.
+	it.each<FaultKind>(['502', 'rate limit'])('all repositories of an owner (two, polled side by side): a %s at each request of the poll in turn', async (kind) => {
+		const positions = await sweep(kind, { owners: true, repositories: 2 });
+		expect(positions).toBeGreaterThanOrEqual(26);
+	}, 600_000);
+
+	it('the rate limit running out in the middle of polls, window after window: each poll returns what it read, waits for the reset and goes on where it stopped', async () => {
+		const repository = new SimulatedRepository();
+		past(repository);
+		const rateLimit = { limit: 5000, remaining: 5000, resetAt: START + HOUR };
+		const recorded = serveSimulatedRepositories([repository], API, [], 'mona', { rateLimit });
+		const harness = new TriggerHarness(
+			'gitHubPollTrigger',
+			{ authentication: 'accessToken', trigger: 'repositoryEvents', events: ALL_EVENTS, owner: { __rl: true, mode: 'name', value: 'octo' }, repositories: ['hello'] },
+			credentialsFor(),
+		);
+		expect(await harness.poll()).toBeNull();
+		const expected = changeEverything(repository);
+		// Four units an hour: far less than the changed lists need.
+		Object.assign(rateLimit, { limit: 4, remaining: 4, resetAt: repository.clock + HOUR });
+		now = repository.clock;
+		const emitted: string[] = [];
+		const readPerWindow: number[] = [];
+		for (let window = 0; window < 10 && emitted.length < expected.length; window++) {
+			const before = recorded.length;
+			emitted.push(...items(await harness.poll()));
+			readPerWindow.push(recorded.slice(before).filter((request) => request.status === 200).length);
+			if (emitted.length === expected.length) break;
+			// Stopped at the limit: until GitHub's reset the polls ask nothing.
+			expect(harness.staticData.resumeAt).toEqual(expect.any(String));
+			for (let minute = 1; minute <= 3; minute++) {
+				now += 60_000;
+				repository.tick(60);
+				const asked = recorded.length;
+				expect(await harness.poll()).toBeNull();
+				expect(recorded.length).toBe(asked);
+			}
+			now = rateLimit.resetAt + 1_000;
+			repository.clock = now;
+		}
+		expect([...emitted].sort()).toEqual([...expected].sort());
+		expect(readPerWindow.length).toBeGreaterThanOrEqual(3);
+		expect(readPerWindow.every((read) => read <= 4)).toBe(true);
+		// After the next reset: nothing left.
+		now = rateLimit.resetAt + 1_000;
+		repository.clock = now;
+		expect(await harness.poll()).toBeNull();
+		expect(harness.staticData.resumeAt).toBeUndefined();
+	}, 120_000);
+});
