@@ -12,20 +12,19 @@ import type { ServiceName } from './errors';
 import { ServiceAnswerError } from './errors';
 import { forEachItem, pairsToObject, readJson, toItems } from './items';
 import { MAX_RATE_LIMIT_WAIT_OPTION } from './options';
-import type { MultipartPart } from './transfer';
 import {
 	fileNameFromDisposition,
 	formBody,
 	inputFile,
 	isReadable,
 	MAX_DOWNLOAD_SIZE_OPTION,
-	multipartBody,
 	parseAnswer,
 	readBody,
 	saveDownload,
 	sizeOf,
-	UploadBody,
 } from './transfer';
+import type { MultipartPart } from './uploads';
+import { binaryFileBody, multipartBody } from './uploads';
 
 /**
  * The "API Call" node of a service: method, endpoint, query parameters and JSON body sent
@@ -331,14 +330,16 @@ async function requestBody(ctx: IExecuteFunctions, itemIndex: number): Promise<u
 		return multipartBody(parts);
 	}
 	const file = inputFile(ctx, itemIndex, String(ctx.getNodeParameter('inputBinaryField', itemIndex, 'data')).trim() || 'data', 'Input Binary Field');
-	const contentType = String(ctx.getNodeParameter('contentType', itemIndex, '')).trim() || file.mimeType;
+	const contentTypeParameter = String(ctx.getNodeParameter('contentType', itemIndex, '')).trim();
+	const contentType = contentTypeParameter || file.mimeType;
 	if (STRUCTURED_CONTENT_TYPES.test(contentType.split(';')[0].trim())) {
 		throw new NodeOperationError(ctx.getNode(), `The "Content Type" of a binary body may not be ${contentType}`, {
 			itemIndex,
 			description: 'Send JSON with Body Content Type "JSON" and forms with "Form URL-Encoded" or "Multipart Form", so their fields are checked like any other; for a file, set "Content Type" to its own type (e.g. application/zip).',
 		});
 	}
-	return new UploadBody(file.open, await sizeOf(ctx, itemIndex, file), contentType);
+	const size = await sizeOf(ctx, itemIndex, file);
+	return binaryFileBody(file, size, contentTypeParameter ? { value: contentTypeParameter, parameter: 'Content Type' } : undefined);
 }
 
 /** JSON and GitHub's JSON media types; text types and GitHub's text answers (diff, patch, sha). */

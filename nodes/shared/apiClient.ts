@@ -385,7 +385,7 @@ export abstract class ApiClient {
 	 * HTTP client writes (and streams) itself, form fields as text (n8n signs and types them).
 	 */
 	private headerlessUpload(upload: UploadBody): UploadBody {
-		if (upload.toSelfDescribingForm) return new UploadBody(upload.toSelfDescribingForm, undefined, upload.contentType, upload.fields);
+		if (upload.toSelfDescribingForm) return new UploadBody(upload.toSelfDescribingForm, undefined, upload.contentType, upload.fields, upload.kind);
 		if (upload.contentType === 'application/x-www-form-urlencoded') return upload;
 		throw new UnsafeRequestError(
 			`A binary body cannot be sent with this ${this.service} credential: its request signing replaces the Content-Type header`,

@@ -3,8 +3,9 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { ServiceAnswerError } from '../../../shared/errors';
 import { pathSegment } from '../../../shared/requestGuard';
-import type { MultipartPart } from '../../../shared/transfer';
-import { inputFile, MB, multipartBody, saveDownload, sizeOf, sizeText } from '../../../shared/transfer';
+import { inputFile, MB, saveDownload, sizeOf, sizeText } from '../../../shared/transfer';
+import type { MultipartPart } from '../../../shared/uploads';
+import { multipartBody } from '../../../shared/uploads';
 import type { TrelloRowRun } from '../types';
 
 /** Trello's per-file limit on free workspaces; paid workspaces accept up to 250 MB. */
@@ -47,9 +48,10 @@ export async function uploadAttachment(run: TrelloRowRun) {
 		);
 	}
 	const fileName = String(values.name || binary.fileName || 'file');
-	const mimeType = String(values.mimeType || binary.mimeType || 'application/octet-stream');
+	const chosenType = String(values.mimeType ?? '').trim();
+	const mimeType = chosenType || file.mimeType;
 	const parts: MultipartPart[] = [
-		{ field: 'file', file, fileName, mimeType, size },
+		{ field: 'file', file, fileName, mimeType: chosenType ? { value: chosenType, parameter: 'MIME Type' } : undefined, size },
 		{ field: 'name', value: fileName },
 		{ field: 'mimeType', value: mimeType },
 	];
