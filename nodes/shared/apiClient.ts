@@ -23,7 +23,8 @@ export const MAX_REDIRECTS = 5;
 /** Headers kept when a GET is followed to another host (archive and artifact downloads). */
 const HEADERS_KEPT_ACROSS_HOSTS = new Set(['accept', 'user-agent']);
 import type { ScopeVerdict } from './scope';
-import { ALLOW } from './scope';
+import { ALLOW, pathOnly, UnreadableBody } from './scope';
+import type { UploadKind } from './transfer';
 import {
 	DEFAULT_MAX_DOWNLOAD_MB,
 	discardBody,
@@ -202,9 +203,7 @@ export abstract class ApiClient {
 			assertSafeHeaders(request.headers);
 			assertSafeQuery(request.qs);
 			const credentials = await this.credentials();
-			// A form's fields are checked like a JSON body's.
-			const checked = request.body instanceof UploadBody ? { ...request, body: request.body.fields } : request;
-			const verdict = checkScope ? await this.scopeVerdict(checked, credentials) : ALLOW;
+			const verdict = checkScope ? await this.scopeVerdict({ ...request, body: this.checkedBody(request) }, credentials) : ALLOW;
 			const base = this.serverBase(request, credentials);
 			const url = joinUrl(base, request.path);
 			assertUrlUnderBase(url, base, this.pathPrefix);
@@ -253,6 +252,32 @@ export abstract class ApiClient {
 		} catch (error) {
 			throw toNodeError(this.ctx.getNode(), this.service, error, await this.secrets());
 		}
+	}
+
+	/** Bodies whose values the service applies as it applies a JSON object's (GitHub reads JSON only). */
+	protected readonly valueBodyKinds: readonly UploadKind[] = ['json'];
+
+	/**
+	 * The body as the scope checks read it: a JSON object, or the fields of a form the service
+	 * reads as values; anything else (a file, raw text, a list) as an UnreadableBody.
+	 */
+	private checkedBody(request: ApiRequest): unknown {
+		const { body } = request;
+		if (body === undefined || body === null) return body;
+		let what: string;
+		if (body instanceof UploadBody) {
+			if (this.valueBodyKinds.includes(body.kind)) return body.fields;
+			what = UNREADABLE_UPLOADS[body.kind];
+		} else if (typeof body === 'string') what = 'raw text';
+		else if (Array.isArray(body)) what = 'a JSON list';
+		else if (typeof body !== 'object' || Buffer.isBuffer(body) || isReadable(body)) what = 'a binary body';
+		else return body;
+		const readable = this.valueBodyKinds.map((kind) => BODY_CONTENT_TYPE_NAMES[kind]).join(' or ');
+		return new UnreadableBody(
+			what,
+			`${request.method.toUpperCase()} ${pathOnly(request.path)}`,
+			`Send the values as ${readable} (the API Call's "Body Content Type"; a JSON body must be an object), so the check reads what ${this.service} will apply.`,
+		);
 	}
 
 	/**
@@ -398,6 +423,20 @@ export abstract class ApiClient {
 		return undefined;
 	}
 }
+
+const UNREADABLE_UPLOADS: Record<UploadKind, string> = {
+	json: 'JSON with a file in it',
+	form: 'a URL-encoded form',
+	multipart: 'a multipart form',
+	binary: 'a binary file',
+};
+
+const BODY_CONTENT_TYPE_NAMES: Record<UploadKind, string> = {
+	json: 'a JSON object',
+	form: 'Form URL-Encoded fields',
+	multipart: 'Multipart Form fields',
+	binary: 'a Binary File',
+};
 
 /** Results outside the credential's scope are dropped from successful answers. */
 function scoped(verdict: ScopeVerdict, statusCode: number, body: unknown): unknown {
