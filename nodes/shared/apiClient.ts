@@ -217,22 +217,23 @@ export abstract class ApiClient {
 				}
 				if (upload.length !== undefined) headers['Content-Length'] = String(upload.length);
 			}
+			// JSON is asked for as n8n's json option would ask, but read here (see settled).
+			if (!request.encoding && !Object.keys(headers).some((name) => name.toLowerCase() === 'accept')) headers.Accept = 'application/json';
 			const options: IHttpRequestOptions = {
 				method: request.method,
 				url,
 				qs: request.qs,
 				body: upload ? undefined : (request.body as IHttpRequestOptions['body']),
 				headers,
-				json: !request.encoding,
-				// Binary answers always arrive as a stream, so the download limit applies while reading.
-				encoding: request.encoding ? 'stream' : undefined,
+				json: false,
+				// Every answer arrives as a stream, so the download limit applies while reading, JSON answers included.
+				encoding: 'stream',
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: this.refreshesOnUnauthorized(credentials) ? { ignore: true, except: [401] } : true,
 				// Redirects are followed here, where the credential's host is known (see followRedirects).
 				disableFollowRedirect: true,
 			};
 			if (options.body === undefined) delete options.body;
-			if (options.encoding === undefined) delete options.encoding;
 			const raw = await sendWithRateLimits(
 				async () => await this.settled(await this.followRedirects(options, new URL(base), upload), request, credentials),
 				policy,
@@ -281,9 +282,10 @@ export abstract class ApiClient {
 	}
 
 	/**
-	 * A streamed answer as the request wants it: a successful one stays a stream, guarded by the
-	 * download limit (refused at once when its announced length is over it) and redacted; any
-	 * other status is read (within the limit) and parsed, for rate-limit checks and errors.
+	 * A streamed answer as the request wants it: a successful download stays a stream, guarded by
+	 * the download limit (refused at once when its announced length is over it) and redacted;
+	 * anything else is read within the same limit - the bytes of an 'arraybuffer' request, parsed
+	 * JSON (or text) otherwise, and for any other status, for rate-limit checks and errors.
 	 */
 	private async settled(
 		response: RawResponse,
@@ -295,14 +297,15 @@ export abstract class ApiClient {
 		const limit = this.maxDownloadBytes;
 		const announced = Number(headerValue(response.headers, 'content-length'));
 		const success = response.statusCode >= 200 && response.statusCode < 300;
-		if (success && Number.isFinite(announced) && announced > limit) {
+		const kind = success && request.encoding ? 'download' : 'answer';
+		if (Number.isFinite(announced) && announced > limit) {
 			discardBody(response.body);
-			throw new DownloadLimitError(this.service, limit, announced);
+			throw new DownloadLimitError(this.service, limit, announced, kind);
 		}
-		const body = guardedDownload(response.body, limit, secrets, this.service);
+		const body = guardedDownload(response.body, limit, secrets, this.service, kind);
 		if (success && request.encoding === 'stream') return { ...response, body };
 		const bytes = await readBody(body);
-		return { ...response, body: success ? bytes : parseAnswer(bytes) };
+		return { ...response, body: success && request.encoding ? bytes : parseAnswer(bytes) };
 	}
 
 	/** The root a request is joined to: the credential's API, or exactly its upload host. */

@@ -28,7 +28,7 @@ export const MAX_DOWNLOAD_SIZE_OPTION: INodeProperties = {
 	typeOptions: { minValue: 1 },
 	default: DEFAULT_MAX_DOWNLOAD_MB,
 	description:
-		'Largest answer one request may download (files, archives, logs; counted after decompression). A larger one stops the item with an error instead of filling the disk or memory.',
+		'Largest answer one request may download or read (files, archives, logs, and JSON answers such as long lists; counted after decompression). A larger one stops the item with an error instead of filling the disk or memory.',
 };
 
 /** The option's value in bytes; anything unusable falls back to the default. */
@@ -45,14 +45,20 @@ function limitText(bytes: number): string {
 	return `${Number((bytes / MB).toFixed(2))} MB`;
 }
 
-/** A download that went over the limit; the transfer is stopped where it was. */
+/**
+ * A download, or an answer read into memory (JSON, text, an error body), that went over the
+ * limit; the transfer is stopped where it was.
+ */
 export class DownloadLimitError extends ServiceAnswerError {
-	constructor(service: string, limitBytes: number, announced?: number) {
+	constructor(service: string, limitBytes: number, announced?: number, kind: 'download' | 'answer' = 'download') {
+		const what = kind === 'answer' ? 'an answer of ' : '';
 		super(
 			announced !== undefined
-				? `${service} announced ${sizeText(announced)}, over the ${limitText(limitBytes)} set in "Max Download Size (MB)"; nothing was downloaded`
-				: `${service} sent more than the ${limitText(limitBytes)} set in "Max Download Size (MB)"; the download was stopped`,
-			'Raise "Max Download Size (MB)" in the node options if a file this large is expected.',
+				? `${service} announced ${what}${sizeText(announced)}, over the ${limitText(limitBytes)} set in "Max Download Size (MB)"; nothing was ${kind === 'answer' ? 'read' : 'downloaded'}`
+				: `${service} sent ${kind === 'answer' ? 'an answer of ' : ''}more than the ${limitText(limitBytes)} set in "Max Download Size (MB)"; the ${kind === 'answer' ? 'reading' : 'download'} was stopped`,
+			kind === 'answer'
+				? 'Ask for less in one request (a smaller Limit, filters), or raise "Max Download Size (MB)" in the node options.'
+				: 'Raise "Max Download Size (MB)" in the node options if a file this large is expected.',
 		);
 		this.name = 'DownloadLimitError';
 	}
@@ -102,7 +108,13 @@ const failures = new WeakMap<object, Error>();
  * (a copy per chunk would double what n8n's garbage collector has to reclaim, and it collects a
  * large heap). Only a chunk with a secret in it, or one shorter than a secret, is copied.
  */
-export function guardedDownload(source: Readable, limitBytes: number, secrets: string[], service: string): Readable {
+export function guardedDownload(
+	source: Readable,
+	limitBytes: number,
+	secrets: string[],
+	service: string,
+	kind: 'download' | 'answer' = 'download',
+): Readable {
 	const needles = secrets
 		.filter((secret) => typeof secret === 'string' && secret.length >= 4)
 		.flatMap((secret) => {
@@ -180,7 +192,7 @@ export function guardedDownload(source: Readable, limitBytes: number, secrets: s
 		const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
 		received += bytes.length;
 		if (received > limitBytes) {
-			const tooLarge = new DownloadLimitError(service, limitBytes);
+			const tooLarge = new DownloadLimitError(service, limitBytes, undefined, kind);
 			failures.set(output, tooLarge);
 			output.destroy(tooLarge);
 			return;
