@@ -240,6 +240,12 @@ function assertNoConflictingRows(
 	const seen = new Map<string, { name: string; value: string }>();
 	for (const row of rows ?? []) {
 		if (!row.name) continue;
+		if (typeof row.name !== 'string') {
+			throw new NodeOperationError(ctx.getNode(), `The "${displayName}" parameter has a name that is not text`, {
+				itemIndex,
+				description: `Give each name in "${displayName}" as text.`,
+			});
+		}
 		const value = String(row.value ?? '');
 		const first = seen.get(row.name.toLowerCase());
 		if (!first) seen.set(row.name.toLowerCase(), { name: row.name, value });

@@ -410,7 +410,12 @@ function fullNameOf(repository: unknown): string | undefined {
 
 function repositoryFromApiUrl(url: unknown): string | undefined {
 	const match = /\/repos\/([^/]+)\/([^/]+)$/.exec(String(url ?? ''));
-	return match ? `${decodeURIComponent(match[1])}/${decodeURIComponent(match[2])}` : undefined;
+	try {
+		return match ? `${decodeURIComponent(match[1])}/${decodeURIComponent(match[2])}` : undefined;
+	} catch {
+		// A broken % escape names no repository: the result is dropped.
+		return undefined;
+	}
 }
 
 function keepAllowed(

@@ -88,7 +88,13 @@ export async function downloadAttachment(run: TrelloRowRun) {
 			'Check the attachment with Get; if it is an uploaded file, check the API Base URL of the credential.',
 		);
 	}
-	const fileName = decodeURIComponent(match[3]);
+	const fileName = decodedSegment(match[3]);
+	if (fileName === undefined) {
+		throw new ServiceAnswerError(
+			`Trello sent an answer of an unexpected shape: the download address's file name has a broken % escape (${match[3]})`,
+			'Nothing was downloaded. Check the attachment with Get; rename the file in Trello if its name is odd.',
+		);
+	}
 	// Streamed into n8n's binary data store, bounded by "Max Download Size (MB)" whatever the metadata says.
 	const file = await client.send({
 		method: 'GET',
@@ -99,6 +105,14 @@ export async function downloadAttachment(run: TrelloRowRun) {
 	const mimeType = attachment.mimeType ? String(attachment.mimeType) : undefined;
 	const binary = await saveDownload(ctx, file.body, String(attachment.name || fileName), mimeType);
 	return [{ json: attachment, binary: { [property]: binary }, pairedItem: { item: itemIndex } }];
+}
+
+function decodedSegment(segment: string): string | undefined {
+	try {
+		return decodeURIComponent(segment);
+	} catch {
+		return undefined;
+	}
 }
 
 function safePathOf(url: string): string {
