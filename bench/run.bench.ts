@@ -17,6 +17,7 @@ import './sections/5-footprint';
 import './sections/6-agentContextCost';
 import './sections/7-pollingCost';
 import './sections/8-files';
+import './sections/9-graphqlCheck';
 import { writeReport } from './reportWriter';
 
 beforeAll(() => {

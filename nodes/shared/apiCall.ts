@@ -14,20 +14,20 @@ import { forEachItem, pairsToObject, readJson, toItems } from './items';
 import { MAX_RATE_LIMIT_WAIT_OPTION } from './options';
 import type { Audience } from './secretWrites';
 import { refuseSecretWrites, SECRETS_IN_WRITES_OPTION } from './secretWrites';
-import type { MultipartPart } from './transfer';
 import {
 	fileNameFromDisposition,
 	formBody,
 	inputFile,
 	isReadable,
 	MAX_DOWNLOAD_SIZE_OPTION,
-	multipartBody,
 	parseAnswer,
 	readBody,
 	saveDownload,
 	sizeOf,
 	UploadBody,
 } from './transfer';
+import type { MultipartPart } from './uploads';
+import { binaryFileBody, multipartBody } from './uploads';
 
 /**
  * The "API Call" node of a service: method, endpoint, query parameters and JSON body sent
@@ -246,6 +246,12 @@ function assertNoConflictingRows(
 	const seen = new Map<string, { name: string; value: string }>();
 	for (const row of rows ?? []) {
 		if (!row.name) continue;
+		if (typeof row.name !== 'string') {
+			throw new NodeOperationError(ctx.getNode(), `The "${displayName}" parameter has a name that is not text`, {
+				itemIndex,
+				description: `Give each name in "${displayName}" as text.`,
+			});
+		}
 		const value = String(row.value ?? '');
 		const first = seen.get(row.name.toLowerCase());
 		if (!first) seen.set(row.name.toLowerCase(), { name: row.name, value });
@@ -352,14 +358,16 @@ async function requestBody(ctx: IExecuteFunctions, itemIndex: number): Promise<u
 		return multipartBody(parts);
 	}
 	const file = inputFile(ctx, itemIndex, String(ctx.getNodeParameter('inputBinaryField', itemIndex, 'data')).trim() || 'data', 'Input Binary Field');
-	const contentType = String(ctx.getNodeParameter('contentType', itemIndex, '')).trim() || file.mimeType;
+	const contentTypeParameter = String(ctx.getNodeParameter('contentType', itemIndex, '')).trim();
+	const contentType = contentTypeParameter || file.mimeType;
 	if (STRUCTURED_CONTENT_TYPES.test(contentType.split(';')[0].trim())) {
 		throw new NodeOperationError(ctx.getNode(), `The "Content Type" of a binary body may not be ${contentType}`, {
 			itemIndex,
 			description: 'Send JSON with Body Content Type "JSON" and forms with "Form URL-Encoded" or "Multipart Form", so their fields are checked like any other; for a file, set "Content Type" to its own type (e.g. application/zip).',
 		});
 	}
-	return new UploadBody(file.open, await sizeOf(ctx, itemIndex, file), contentType);
+	const size = await sizeOf(ctx, itemIndex, file);
+	return binaryFileBody(file, size, contentTypeParameter ? { value: contentTypeParameter, parameter: 'Content Type' } : undefined);
 }
 
 /** JSON and GitHub's JSON media types; text types and GitHub's text answers (diff, patch, sha). */

@@ -25,7 +25,8 @@ export const MAX_REDIRECTS = 5;
 /** Headers kept when a GET is followed to another host (archive and artifact downloads). */
 const HEADERS_KEPT_ACROSS_HOSTS = new Set(['accept', 'user-agent']);
 import type { ScopeVerdict } from './scope';
-import { ALLOW } from './scope';
+import { ALLOW, pathOnly, UnreadableBody } from './scope';
+import type { UploadKind } from './transfer';
 import {
 	DEFAULT_MAX_DOWNLOAD_MB,
 	discardBody,
@@ -201,9 +202,7 @@ export abstract class ApiClient {
 			assertSafeHeaders(request.headers);
 			assertSafeQuery(request.qs);
 			const credentials = await this.credentials();
-			// A form's fields are checked like a JSON body's.
-			const checked = request.body instanceof UploadBody ? { ...request, body: request.body.fields } : request;
-			const verdict = checkScope ? await this.scopeVerdict(checked, credentials) : ALLOW;
+			const verdict = checkScope ? await this.scopeVerdict({ ...request, body: this.checkedBody(request) }, credentials) : ALLOW;
 			const base = this.serverBase(request, credentials);
 			const url = joinUrl(base, request.path);
 			assertUrlUnderBase(url, base, this.pathPrefix);
@@ -217,22 +216,23 @@ export abstract class ApiClient {
 				}
 				if (upload.length !== undefined) headers['Content-Length'] = String(upload.length);
 			}
+			// JSON is asked for as n8n's json option would ask, but read here (see settled).
+			if (!request.encoding && !Object.keys(headers).some((name) => name.toLowerCase() === 'accept')) headers.Accept = 'application/json';
 			const options: IHttpRequestOptions = {
 				method: request.method,
 				url,
 				qs: request.qs,
 				body: upload ? undefined : (request.body as IHttpRequestOptions['body']),
 				headers,
-				json: !request.encoding,
-				// Binary answers always arrive as a stream, so the download limit applies while reading.
-				encoding: request.encoding ? 'stream' : undefined,
+				json: false,
+				// Every answer arrives as a stream, so the download limit applies while reading, JSON answers included.
+				encoding: 'stream',
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: this.refreshesOnUnauthorized(credentials) ? { ignore: true, except: [401] } : true,
 				// Redirects are followed here, where the credential's host is known (see followRedirects).
 				disableFollowRedirect: true,
 			};
 			if (options.body === undefined) delete options.body;
-			if (options.encoding === undefined) delete options.encoding;
 			const raw = await sendWithRateLimits(
 				async () => await this.settled(await this.followRedirects(options, new URL(base), upload), request, credentials),
 				policy,
@@ -254,10 +254,37 @@ export abstract class ApiClient {
 		}
 	}
 
+	/** Bodies whose values the service applies as it applies a JSON object's (GitHub reads JSON only). */
+	protected readonly valueBodyKinds: readonly UploadKind[] = ['json'];
+
 	/**
-	 * A streamed answer as the request wants it: a successful one stays a stream, guarded by the
-	 * download limit (refused at once when its announced length is over it) and redacted; any
-	 * other status is read (within the limit) and parsed, for rate-limit checks and errors.
+	 * The body as the scope checks read it: a JSON object, or the fields of a form the service
+	 * reads as values; anything else (a file, raw text, a list) as an UnreadableBody.
+	 */
+	private checkedBody(request: ApiRequest): unknown {
+		const { body } = request;
+		if (body === undefined || body === null) return body;
+		let what: string;
+		if (body instanceof UploadBody) {
+			if (this.valueBodyKinds.includes(body.kind)) return body.fields;
+			what = UNREADABLE_UPLOADS[body.kind];
+		} else if (typeof body === 'string') what = 'raw text';
+		else if (Array.isArray(body)) what = 'a JSON list';
+		else if (typeof body !== 'object' || Buffer.isBuffer(body) || isReadable(body)) what = 'a binary body';
+		else return body;
+		const readable = this.valueBodyKinds.map((kind) => BODY_CONTENT_TYPE_NAMES[kind]).join(' or ');
+		return new UnreadableBody(
+			what,
+			`${request.method.toUpperCase()} ${pathOnly(request.path)}`,
+			`Send the values as ${readable} (the API Call's "Body Content Type"; a JSON body must be an object), so the check reads what ${this.service} will apply.`,
+		);
+	}
+
+	/**
+	 * A streamed answer as the request wants it: a successful download stays a stream, guarded by
+	 * the download limit (refused at once when its announced length is over it) and redacted;
+	 * anything else is read within the same limit - the bytes of an 'arraybuffer' request, parsed
+	 * JSON (or text) otherwise, and for any other status, for rate-limit checks and errors.
 	 */
 	private async settled(
 		response: RawResponse,
@@ -269,14 +296,15 @@ export abstract class ApiClient {
 		const limit = this.maxDownloadBytes;
 		const announced = Number(headerValue(response.headers, 'content-length'));
 		const success = response.statusCode >= 200 && response.statusCode < 300;
-		if (success && Number.isFinite(announced) && announced > limit) {
+		const kind = success && request.encoding ? 'download' : 'answer';
+		if (Number.isFinite(announced) && announced > limit) {
 			discardBody(response.body);
-			throw new DownloadLimitError(this.service, limit, announced);
+			throw new DownloadLimitError(this.service, limit, announced, kind);
 		}
-		const body = guardedDownload(response.body, limit, secrets, this.service);
+		const body = guardedDownload(response.body, limit, secrets, this.service, kind);
 		if (success && request.encoding === 'stream') return { ...response, body };
 		const bytes = await readBody(body);
-		return { ...response, body: success ? bytes : parseAnswer(bytes) };
+		return { ...response, body: success && request.encoding ? bytes : parseAnswer(bytes) };
 	}
 
 	/** The root a request is joined to: the credential's API, or exactly its upload host. */
@@ -384,7 +412,7 @@ export abstract class ApiClient {
 	 * HTTP client writes (and streams) itself, form fields as text (n8n signs and types them).
 	 */
 	private headerlessUpload(upload: UploadBody): UploadBody {
-		if (upload.toSelfDescribingForm) return new UploadBody(upload.toSelfDescribingForm, undefined, upload.contentType, upload.fields);
+		if (upload.toSelfDescribingForm) return new UploadBody(upload.toSelfDescribingForm, undefined, upload.contentType, upload.fields, upload.kind);
 		if (upload.contentType === 'application/x-www-form-urlencoded') return upload;
 		throw new UnsafeRequestError(
 			`A binary body cannot be sent with this ${this.service} credential: its request signing replaces the Content-Type header`,
@@ -397,6 +425,20 @@ export abstract class ApiClient {
 		return undefined;
 	}
 }
+
+const UNREADABLE_UPLOADS: Record<UploadKind, string> = {
+	json: 'JSON with a file in it',
+	form: 'a URL-encoded form',
+	multipart: 'a multipart form',
+	binary: 'a binary file',
+};
+
+const BODY_CONTENT_TYPE_NAMES: Record<UploadKind, string> = {
+	json: 'a JSON object',
+	form: 'Form URL-Encoded fields',
+	multipart: 'Multipart Form fields',
+	binary: 'a Binary File',
+};
 
 /** Results outside the credential's scope are dropped from successful answers (a filter may look objects up). */
 async function scoped(verdict: ScopeVerdict, statusCode: number, body: unknown): Promise<unknown> {

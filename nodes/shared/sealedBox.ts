@@ -186,6 +186,28 @@ function x25519PublicKey(raw: Uint8Array): KeyObject {
 	return createPublicKey({ key: { kty: 'OKP', crv: 'X25519', x: Buffer.from(raw).toString('base64url') }, format: 'jwk' });
 }
 
+/** The X25519 shared secret, or undefined for a low-order key (OpenSSL refuses the all-zero secret every such key gives). */
+function sharedSecret(privateKey: KeyObject, recipientPublicKey: Uint8Array): Buffer | undefined {
+	try {
+		return diffieHellman({ privateKey, publicKey: x25519PublicKey(recipientPublicKey) });
+	} catch {
+		return undefined;
+	}
+}
+
+/** Whether anything can be sealed to this 32-byte public key (false for low-order keys such as all zeros). */
+export function sealsTo(recipientPublicKey: Uint8Array): boolean {
+	return recipientPublicKey.length === KEY_BYTES && sharedSecret(generateKeyPairSync('x25519').privateKey, recipientPublicKey) !== undefined;
+}
+
+/** A public key nothing can be sealed to: a low-order point (all zeros, and the like) gives no shared secret. */
+export class UnusablePublicKeyError extends Error {
+	constructor() {
+		super('The public key is a low-order X25519 point (such as all zeros): nothing sealed to it would stay secret');
+		this.name = 'UnusablePublicKeyError';
+	}
+}
+
 /**
  * Seals `message` to a 32-byte X25519 public key. `ephemeralSecret` is for tests only (a fixed
  * key gives fixed bytes); without it a fresh key pair is made for every message, as the
@@ -195,7 +217,8 @@ export function sealedBox(message: Uint8Array, recipientPublicKey: Uint8Array, e
 	if (recipientPublicKey.length !== KEY_BYTES) throw new RangeError(`The public key must be ${KEY_BYTES} bytes, not ${recipientPublicKey.length}`);
 	const privateKey = ephemeralSecret ? x25519PrivateKey(ephemeralSecret) : generateKeyPairSync('x25519').privateKey;
 	const ephemeralPublic = rawPublicKey(createPublicKey(privateKey));
-	const shared = diffieHellman({ privateKey, publicKey: x25519PublicKey(recipientPublicKey) });
+	const shared = sharedSecret(privateKey, recipientPublicKey);
+	if (!shared) throw new UnusablePublicKeyError();
 	const boxKey = hsalsa20(shared, new Uint8Array(16));
 	const nonce = blake2b(Buffer.concat([ephemeralPublic, recipientPublicKey]), NONCE_BYTES);
 	// The first 32 keystream bytes are Poly1305's one-time key; the message is XORed with the rest.

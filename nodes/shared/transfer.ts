@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { ServiceAnswerError } from './errors';
 import { REDACTED } from '../../credentials/redact';
+import type { StreamedForm } from './uploads';
 
 /**
  * File transfers with bounded memory: downloads stream into n8n's binary data store through a
@@ -27,7 +28,7 @@ export const MAX_DOWNLOAD_SIZE_OPTION: INodeProperties = {
 	typeOptions: { minValue: 1 },
 	default: DEFAULT_MAX_DOWNLOAD_MB,
 	description:
-		'Largest answer one request may download (files, archives, logs; counted after decompression). A larger one stops the item with an error instead of filling the disk or memory.',
+		'Largest answer one request may download or read (files, archives, logs, and JSON answers such as long lists; counted after decompression). A larger one stops the item with an error instead of filling the disk or memory.',
 };
 
 /** The option's value in bytes; anything unusable falls back to the default. */
@@ -44,14 +45,20 @@ function limitText(bytes: number): string {
 	return `${Number((bytes / MB).toFixed(2))} MB`;
 }
 
-/** A download that went over the limit; the transfer is stopped where it was. */
+/**
+ * A download, or an answer read into memory (JSON, text, an error body), that went over the
+ * limit; the transfer is stopped where it was.
+ */
 export class DownloadLimitError extends ServiceAnswerError {
-	constructor(service: string, limitBytes: number, announced?: number) {
+	constructor(service: string, limitBytes: number, announced?: number, kind: 'download' | 'answer' = 'download') {
+		const what = kind === 'answer' ? 'an answer of ' : '';
 		super(
 			announced !== undefined
-				? `${service} announced ${sizeText(announced)}, over the ${limitText(limitBytes)} set in "Max Download Size (MB)"; nothing was downloaded`
-				: `${service} sent more than the ${limitText(limitBytes)} set in "Max Download Size (MB)"; the download was stopped`,
-			'Raise "Max Download Size (MB)" in the node options if a file this large is expected.',
+				? `${service} announced ${what}${sizeText(announced)}, over the ${limitText(limitBytes)} set in "Max Download Size (MB)"; nothing was ${kind === 'answer' ? 'read' : 'downloaded'}`
+				: `${service} sent ${kind === 'answer' ? 'an answer of ' : ''}more than the ${limitText(limitBytes)} set in "Max Download Size (MB)"; the ${kind === 'answer' ? 'reading' : 'download'} was stopped`,
+			kind === 'answer'
+				? 'Ask for less in one request (a smaller Limit, filters), or raise "Max Download Size (MB)" in the node options.'
+				: 'Raise "Max Download Size (MB)" in the node options if a file this large is expected.',
 		);
 		this.name = 'DownloadLimitError';
 	}
@@ -71,7 +78,7 @@ export function isReadable(value: unknown): value is Readable {
  * Node's Readable class, reached through a stream's constructor: IncomingMessage, zlib, fs and
  * HTTP-client streams all descend from it, and it is the class that defines push().
  */
-function readableClassOf(stream: Readable): ReadableClass {
+export function readableClassOf(stream: Readable): ReadableClass {
 	let constructor = stream.constructor as ReadableClass | null;
 	while (constructor && !Object.prototype.hasOwnProperty.call(constructor.prototype, 'push')) {
 		constructor = Object.getPrototypeOf(constructor) as ReadableClass | null;
@@ -101,7 +108,13 @@ const failures = new WeakMap<object, Error>();
  * (a copy per chunk would double what n8n's garbage collector has to reclaim, and it collects a
  * large heap). Only a chunk with a secret in it, or one shorter than a secret, is copied.
  */
-export function guardedDownload(source: Readable, limitBytes: number, secrets: string[], service: string): Readable {
+export function guardedDownload(
+	source: Readable,
+	limitBytes: number,
+	secrets: string[],
+	service: string,
+	kind: 'download' | 'answer' = 'download',
+): Readable {
 	const needles = secrets
 		.filter((secret) => typeof secret === 'string' && secret.length >= 4)
 		.flatMap((secret) => {
@@ -179,7 +192,7 @@ export function guardedDownload(source: Readable, limitBytes: number, secrets: s
 		const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
 		received += bytes.length;
 		if (received > limitBytes) {
-			const tooLarge = new DownloadLimitError(service, limitBytes);
+			const tooLarge = new DownloadLimitError(service, limitBytes, undefined, kind);
 			failures.set(output, tooLarge);
 			output.destroy(tooLarge);
 			return;
@@ -270,19 +283,28 @@ export class UploadBody {
 		readonly contentType: string,
 		/** The body's values other than file contents, as the scope checks read them. */
 		readonly fields: IDataObject = {},
+		/**
+		 * What the body is: a service reads values from JSON and (Trello) forms; a binary body's
+		 * values, if any, are unreadable to the scope checks (see UnreadableBody).
+		 */
+		readonly kind: UploadKind = 'binary',
 	) {}
 }
+
+export type UploadKind = 'json' | 'form' | 'multipart' | 'binary';
 
 /** An application/x-www-form-urlencoded body. */
 export function formBody(fields: Record<string, string>): UploadBody {
 	// A string: n8n's HTTP client reads form bodies as text.
 	const text = new URLSearchParams(fields).toString();
-	return new UploadBody(async () => text, Buffer.byteLength(text), 'application/x-www-form-urlencoded', fields);
+	return new UploadBody(async () => text, Buffer.byteLength(text), 'application/x-www-form-urlencoded', fields, 'form');
 }
 
 /** One file in an input item's binary data, read by streaming when n8n keeps it in its binary data store. */
 export interface InputFile {
 	property: string;
+	/** The parameter that names the property, for messages (default "Input Binary Field"). */
+	parameter?: string;
 	fileName: string;
 	mimeType: string;
 	/** Size in bytes, known before anything is read. */
@@ -300,6 +322,7 @@ export function inputFile(ctx: IExecuteFunctions, itemIndex: number, property: s
 	}
 	const base = {
 		property,
+		parameter,
 		fileName: String(binary.fileName ?? '').trim(),
 		mimeType: String(binary.mimeType ?? '').trim() || 'application/octet-stream',
 	};
@@ -328,113 +351,6 @@ export async function sizeOf(ctx: IExecuteFunctions, itemIndex: number, file: In
 	const metadata = await ctx.helpers.getBinaryMetadata(id);
 	const size = Number(metadata?.fileSize);
 	return Number.isFinite(size) ? size : undefined;
-}
-
-export type MultipartPart =
-	| { field: string; value: string }
-	| { field: string; file: InputFile; fileName?: string; mimeType?: string; size: number | undefined };
-
-function quoted(value: string): string {
-	return value.replace(/[\r\n"\\]/g, (c) => encodeURIComponent(c));
-}
-
-/**
- * A multipart/form-data body whose files stream from n8n's binary data store; its length is
- * known (Content-Length) when every file's size is.
- */
-export function multipartBody(parts: MultipartPart[]): UploadBody {
-	const boundary = `----n8nToolkit${Date.now().toString(16)}${Math.random().toString(16).slice(2)}`;
-	const heads = parts.map((part) => {
-		const lines = [`--${boundary}`];
-		if ('file' in part) {
-			lines.push(`Content-Disposition: form-data; name="${quoted(part.field)}"; filename="${quoted(part.fileName ?? part.file.fileName ?? 'file')}"`);
-			lines.push(`Content-Type: ${part.mimeType ?? part.file.mimeType}`);
-		} else {
-			lines.push(`Content-Disposition: form-data; name="${quoted(part.field)}"`);
-		}
-		return Buffer.from(`${lines.join('\r\n')}\r\n\r\n`);
-	});
-	const lineBreak = Buffer.from('\r\n');
-	const closing = Buffer.from(`--${boundary}--\r\n`);
-	let length: number | undefined = closing.length;
-	parts.forEach((part, index) => {
-		const size = 'file' in part ? part.size : Buffer.byteLength(part.value);
-		length = length === undefined || size === undefined ? undefined : length + heads[index].length + size + lineBreak.length;
-	});
-	const open = async (): Promise<Readable | Buffer> => {
-		const contents = await Promise.all(
-			parts.map(async (part) => ('file' in part ? await part.file.open() : Buffer.from(part.value))),
-		);
-		const stream = contents.find(isReadable);
-		const pieces = (): Array<Buffer | Readable> =>
-			contents.flatMap((content, index) => [heads[index], content, lineBreak]).concat(closing);
-		if (!stream) return Buffer.concat(pieces() as Buffer[]);
-		async function* chunks() {
-			for (const piece of pieces()) {
-				if (Buffer.isBuffer(piece)) yield piece;
-				else for await (const chunk of piece as AsyncIterable<Buffer>) yield chunk;
-			}
-		}
-		return readableClassOf(stream).from(chunks(), { objectMode: false });
-	};
-	const fields = Object.fromEntries(parts.flatMap((part) => ('value' in part ? [[part.field, part.value]] : [])));
-	const body = new UploadBody(open, length, `multipart/form-data; boundary=${boundary}`, fields);
-	body.toSelfDescribingForm = async () =>
-		new StreamedForm(
-			parts.map((part): [string, string | StreamedFile] =>
-				'value' in part
-					? [part.field, part.value]
-					: [part.field, new StreamedFile(part.fileName ?? (part.file.fileName || 'file'), part.mimeType ?? part.file.mimeType, part.size, part.file.open)],
-			),
-		);
-	return body;
-}
-
-/** A file of a StreamedForm: read from n8n's binary data store only when the form is sent. */
-export class StreamedFile {
-	constructor(
-		readonly name: string,
-		readonly type: string,
-		/** Bytes, when known (the form's Content-Length needs every part's). */
-		readonly size: number | undefined,
-		private readonly openContent: () => Promise<Readable | Buffer>,
-	) {}
-
-	/** The content's chunks, as a web Blob's stream() gives them. */
-	stream(): AsyncIterable<Buffer> {
-		const openContent = this.openContent;
-		return (async function* () {
-			const content = await openContent();
-			if (Buffer.isBuffer(content)) yield content;
-			else for await (const chunk of content as AsyncIterable<Buffer | string>) yield typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-		})();
-	}
-}
-
-/**
- * A complete multipart form in the shape of the web's FormData (entries of text and File-like
- * values). n8n's HTTP client (axios) writes such a form itself: it chooses the boundary, sets the
- * multipart Content-Type and the Content-Length, and streams each file part through stream().
- * The content type thus travels with the body and survives n8n's OAuth 1.0a signing, which
- * replaces the request's headers; OAuth 1.0a leaves multipart bodies out of the signature.
- */
-export class StreamedForm {
-	readonly [Symbol.toStringTag] = 'FormData';
-
-	constructor(private readonly fields: Array<[string, string | StreamedFile]>) {}
-
-	/** Present for the FormData shape; the form is complete when built. */
-	append(): void {
-		throw new Error('the form is complete');
-	}
-
-	entries(): IterableIterator<[string, string | StreamedFile]> {
-		return this.fields[Symbol.iterator]();
-	}
-
-	[Symbol.iterator](): IterableIterator<[string, string | StreamedFile]> {
-		return this.entries();
-	}
 }
 
 /** Characters of base64 (padding included) for `bytes` bytes. */
@@ -481,7 +397,7 @@ export function jsonWithBase64File(value: IDataObject, key: string, file: InputF
 	};
 	const length = size === undefined ? undefined : prefix.length + base64Length(size) + suffix.length;
 	const { [key]: _file, ...fields } = value;
-	return new UploadBody(open, length, 'application/json', fields);
+	return new UploadBody(open, length, 'application/json', fields, 'json');
 }
 
 /** A file name from Content-Disposition (filename* first), if the answer names one. */

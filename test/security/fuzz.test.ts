@@ -231,6 +231,17 @@ function answer(rng: Random, echo: string, self: string, secrets: string[]): Rep
 		() => ({ status: 307, body: '', headers: { location: `${EVIL}/steal` } }),
 		() => ({ status: 301, body: '', headers: { location: self } }),
 		() => ({ status: 200, body: '{"broken json', headers: { 'content-type': 'application/json' } }),
+		// Answers right in their first levels and wrong below, so operations reading several levels
+		// (GraphQL rows, look-ups before a write) get past their first checks.
+		() => ({ status: 200, body: { object: null, ref: 'refs/heads/main' } }),
+		() => ({ status: 200, body: { object: { sha: 12 } } }),
+		() => ({ status: 200, body: { key_id: '1', key: Buffer.alloc(32).toString('base64') } }),
+		() => ({ status: 200, body: { data: { repositoryOwner: { projectV2: { id: 'P', title: 't', fields: null, items: null } }, repository: { issueOrPullRequest: { id: 'I' } } } } }),
+		() => ({ status: 200, body: { data: { repositoryOwner: { projectV2: { id: 'P', title: 't', fields: { nodes: [null, { id: 'F' }] } } }, addProjectV2ItemById: null } } }),
+		() => ({ status: 200, body: { data: null, errors: [null, 'x', { message: 7 }] } }),
+		() => ({ status: 200, body: { errors: 'not a list' } }),
+		() => ({ status: 200, body: { url: 'https://api.fuzz-trello.test/1/cards/5f0c0c0c0c0c0c0c0c0c0c0c/attachments/5f0c0c0c0c0c0c0c0c0c0c0c/download/a%zz.txt', isUpload: true } }),
+		() => ({ status: 200, body: { total_count: 1, items: [{ repository_url: 'https://api.fuzz-github.test/repos/a%zz/b', repository: { full_name: null } }] } }),
 	];
 	return rng.pick(answers)();
 }
@@ -316,6 +327,10 @@ function judge(
 	}
 	if (error.name === 'NodeApiError') {
 		if (/request failed/.test(error.message ?? '')) return `raw error wrapped: ${error.message}`;
+		// A TypeError or RangeError of the code reading an answer, passed on in its own words. (Not
+		// yet: "Cannot convert object to primitive value", which a parameter value { toString: 1 }
+		// raises where it is turned into text - a parameter problem, not an answer's.)
+		if (/unexpected shape \((?!Cannot convert object to primitive value\))/.test(error.message ?? '')) return `raw TypeError: ${error.message}`;
 		if (error.httpCode && statuses.has(Number(error.httpCode))) return undefined;
 		if (/unexpected shape|without a list|paging stopped|pages; paging|redirected the request|rate limit/i.test(error.message ?? '')) return undefined;
 		return `NodeApiError without the service's status: ${error.message} (${error.httpCode})`;
@@ -323,12 +338,23 @@ function judge(
 	return `${error.name}: ${error.message}`;
 }
 
-async function fuzz(service: Service, seed: number, runs: number) {
+/**
+ * Rows run in a focused pass, each as often as the others together: those that gave raw
+ * TypeErrors on hostile answers, and the rows added since (CI and security bots, organizations,
+ * teams, sub-issues, projects, Trello account reads and custom fields).
+ */
+const FOCUS = {
+	GitHub: ['project', 'branch', 'secret', 'variable', 'checkRun', 'checkSuite', 'commitStatus', 'deployment', 'environment', 'ruleset', 'organization', 'team', 'securityAlert', 'issue', 'discussion'],
+	Trello: ['member', 'workspace', 'customField', 'webhook', 'attachment', 'notification'],
+};
+
+async function fuzz(service: Service, seed: number, runs: number, focus = false) {
 	const rng = random(seed);
 	const clock = new FakeClock().install();
 	const failures: string[] = [];
 	const outcomes = { success: 0, NodeOperationError: 0, NodeApiError: 0, refused: 0, requests: 0 };
-	const rows = (service === 'GitHub' ? GITHUB_ROWS : TRELLO_ROWS) as OperationRow[];
+	const allRows = (service === 'GitHub' ? GITHUB_ROWS : TRELLO_ROWS) as OperationRow[];
+	const rows = focus ? allRows.filter((row) => FOCUS[service].includes(row.resource)) : allRows;
 	const actionType = service === 'GitHub' ? 'gitHub' : 'trello';
 	const callType = service === 'GitHub' ? 'githubApiCall' : 'trelloApiCall';
 	const names = { [actionType]: namesOf(actionType), [callType]: namesOf(callType) };
@@ -360,7 +386,7 @@ async function fuzz(service: Service, seed: number, runs: number) {
 			statuses = new Set();
 			resetGitHubRateLimitState();
 			resetTrelloRateLimitState();
-			const row = rng.chance(0.25) ? undefined : rng.pick(rows);
+			const row = !focus && rng.chance(0.25) ? undefined : rng.pick(rows);
 			const type = row ? actionType : callType;
 			const parameters = row ? actionParameters(row, rng, service) : apiCallParameters(rng, service);
 			secrets = SECRETS_BY_AUTHENTICATION[parameters.authentication as string];
@@ -418,5 +444,11 @@ describe('seeded fuzzing', () => {
 			expect(outcomes[kind]).toBeGreaterThan(RUNS / 20);
 		}
 		expect(outcomes.requests).toBeGreaterThan(RUNS / 4);
+	}, 240_000);
+
+	it.each(['GitHub', 'Trello'] as Service[])(`%s: ${RUNS} runs of the focused rows (see FOCUS) end the same way`, async (service) => {
+		const { failures, outcomes } = await fuzz(service, SEED + (service === 'GitHub' ? 2 : 3), RUNS, true);
+		expect(failures.slice(0, 15)).toEqual([]);
+		expect(outcomes.success + outcomes.NodeApiError).toBeGreaterThan(RUNS / 10);
 	}, 240_000);
 });

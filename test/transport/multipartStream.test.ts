@@ -1,6 +1,6 @@
 import { Readable } from 'stream';
 
-import { multipartBody } from '../../nodes/shared/transfer';
+import { multipartBody } from '../../nodes/shared/uploads';
 import type { InputFile } from '../../nodes/shared/transfer';
 
 /**

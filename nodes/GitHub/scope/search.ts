@@ -14,7 +14,12 @@ export const fullNameOf = (repository: unknown): string | undefined => stringOf(
 
 function repositoryFromApiUrl(url: unknown): string | undefined {
 	const match = /\/repos\/([^/]+)\/([^/]+)$/.exec(String(url ?? ''));
-	return match ? `${decodeURIComponent(match[1])}/${decodeURIComponent(match[2])}` : undefined;
+	try {
+		return match ? `${decodeURIComponent(match[1])}/${decodeURIComponent(match[2])}` : undefined;
+	} catch {
+		// A broken % escape names no repository: the result is dropped.
+		return undefined;
+	}
 }
 
 /** Search areas whose results name their repository, and where they name it. */

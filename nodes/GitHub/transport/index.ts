@@ -298,7 +298,12 @@ export class GitHubClient extends ApiClient {
 
 	/** GitHub's GraphQL endpoint: /graphql on github.com, /api/graphql on Enterprise Server. */
 	async graphql<T = IDataObject>(query: string, variables: IDataObject = {}, scopeProof?: ScopeProof): Promise<T> {
-		return (await this.graphqlResponse<T>({ query, variables }, scopeProof)).body.data as T;
+		const response = await this.graphqlResponse<T>({ query, variables }, scopeProof);
+		const data = response.body?.data;
+		if (!data || typeof data !== 'object' || Array.isArray(data)) {
+			throw new ServiceAnswerError('GitHub answered the GraphQL request without data', 'Check the GitHub Server field of the credential; try the API Call node\'s GraphQL mode to see the raw answer.', response);
+		}
+		return data;
 	}
 
 	/**
@@ -313,12 +318,16 @@ export class GitHubClient extends ApiClient {
 			body,
 			scopeProof,
 		});
-		const errors = response.body?.errors;
-		if (errors?.length) {
+		const errors: unknown = response.body?.errors;
+		if (errors !== undefined && errors !== null && (!Array.isArray(errors) || errors.length)) {
+			// Each error's message, whatever shape GitHub (or a server pretending to be it) gave.
+			const messages = (Array.isArray(errors) ? errors : [errors]).map((error) =>
+				typeof error === 'string' ? error : typeof (error as { message?: unknown } | null)?.message === 'string' ? (error as { message: string }).message : JSON.stringify(error),
+			);
 			throw apiErrorFromResponse(
 				this.ctx.getNode(),
 				'GitHub',
-				{ ...response, body: { message: errors.map((e) => e.message).join('; ') } },
+				{ ...response, body: { message: messages.join('; ') } },
 				await this.secrets(),
 			);
 		}

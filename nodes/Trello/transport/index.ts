@@ -9,6 +9,7 @@ import { readParameter } from '../../shared/context';
 import { ServiceAnswerError, toNodeError } from '../../shared/errors';
 import { PageGuard } from '../../shared/paging';
 import { pathSegment } from '../../../credentials/requestGuard';
+import type { UploadKind } from '../../shared/transfer';
 import type { RetryBounds } from '../../shared/rateLimit';
 import { DEFAULT_RETRY_BOUNDS } from '../../shared/rateLimit';
 import type { TrelloWindows } from './rateLimit';
@@ -151,6 +152,9 @@ export class TrelloClient extends ApiClient {
 	boards(): BoardResolver {
 		return new BoardResolver(this.ctx, this.credentialType, async (path, fields) => await this.lookup(path, { fields }));
 	}
+
+	/** Trello applies form and multipart fields as it applies a JSON body's values (file parts are files). */
+	protected readonly valueBodyKinds: readonly UploadKind[] = ['json', 'form', 'multipart'];
 
 	protected async scopeVerdict(request: ApiRequest, credentials: ICredentialDataDecryptedObject): Promise<ScopeVerdict> {
 		return await checkTrelloRequest(trelloScopeOf(credentials), request, this.boards());

@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { GraphqlDocument, GraphqlOperation, GraphqlSelection, GraphqlValue } from './graphqlDocument';
-import { parseGraphqlDocument } from './graphqlDocument';
+import { depthBoundError, GRAPHQL_DEPTH_BOUND, GraphqlBoundError, parseGraphqlDocument } from './graphqlDocument';
 import type { RepositoryList } from './index';
-import { allowedRepositoriesText, repositoryRefusal, ScopeRefusal } from './index';
+import { allowedRepositoriesText, repositoryRefusal, ScopeRefusal, UnreadableBody } from './index';
 
 /**
  * Which GraphQL queries a repository scope lets through. GitHub's graph is connected - an issue's
@@ -268,52 +268,107 @@ function refusal(problem: string, list: RepositoryList): ScopeRefusal {
 	);
 }
 
+/** The longest query (in characters) the check reads. */
+export const GRAPHQL_SIZE_BOUND = 100_000;
+
+/**
+ * The most selections the check visits for one document. With fragments checked once, a
+ * document visits as many as it holds (a selection takes at least 3 characters, so at most a
+ * third of GRAPHQL_SIZE_BOUND); only operations spreading the same fragments with variables
+ * visit those fragments again, each.
+ */
+export const GRAPHQL_WORK_BOUND = 100_000;
+
+function boundRefusal(problem: string, list: RepositoryList): ScopeRefusal {
+	return new ScopeRefusal(
+		`Refused: the GraphQL query ${problem}, so it was not checked against ${list.source}. ${allowedRepositoriesText(list)}`,
+		'Send a smaller query: fewer operations, fewer or shallower fragments, or split it into several requests.',
+	);
+}
+
+/** Work done by one check, counted for tests (selections visited, fragments checked). */
+export interface GraphqlCheckWork {
+	selections: number;
+	fragmentChecks: number;
+}
+
 /** Refuses a GraphQL request that could reach outside `list` (see the comment at the top). */
-export function assertGraphqlConfined(body: unknown, list: RepositoryList): void {
+export function assertGraphqlConfined(body: unknown, list: RepositoryList, work: GraphqlCheckWork = { selections: 0, fragmentChecks: 0 }): void {
+	if (body instanceof UnreadableBody) throw refusal(`is not in a JSON body (the body is ${body.what})`, list);
 	const request = (body ?? {}) as GraphqlRequestBody;
 	if (typeof request.query !== 'string') throw refusal('is missing ("query" must be text)', list);
+	if (request.query.length > GRAPHQL_SIZE_BOUND) {
+		throw boundRefusal(`is ${request.query.length} characters long, over the size bound of the check (${GRAPHQL_SIZE_BOUND} characters)`, list);
+	}
 	let document: GraphqlDocument;
 	try {
 		document = parseGraphqlDocument(request.query);
 	} catch (error) {
+		if (error instanceof GraphqlBoundError) throw boundRefusal(error.message, list);
 		throw refusal(`cannot be read exactly (${(error as Error).message})`, list);
 	}
 	const variables = request.variables ?? {};
 	if (typeof variables !== 'object' || Array.isArray(variables)) throw refusal('has variables that are not a JSON object', list);
+	const check = new SelectionCheck(document, variables as IDataObject, list, work);
 	for (const operation of document.operations) {
 		if (operation.type !== 'query') {
 			throw refusal(`holds a ${operation.type}, which names what it changes by opaque IDs`, list);
 		}
-		new SelectionCheck(document, operation, variables as IDataObject, list).check(operation.selections, 'Query', 'the query');
+		check.operation(operation);
 	}
 }
 
+/** Leaves of each type as a set (looked up for every selection). */
+const LEAVES = new Map(Object.entries(SCOPED_GRAPHQL_SCHEMA).map(([name, type]) => [name, new Set(type.leaves)]));
+
+/**
+ * Checks every operation of a document. A fragment's verdict depends only on its selections and
+ * type condition (the type it is checked as), and, through repository(owner:, name:), on the
+ * variables of the operation: so each fragment is checked once per document, or once per
+ * operation when its check read a variable. What is remembered is how many levels it nests,
+ * which the depth bound adds where it is spread. Checking is thus linear in the document's size.
+ */
 class SelectionCheck {
-	/** Fragments being expanded, so a cycle is refused rather than followed forever. */
-	private readonly expanding: string[] = [];
+	/** Levels below its spread of each fragment checked without reading a variable. */
+	private readonly everywhere = new Map<string, number>();
+	/** The same for fragments whose check read one of this operation's variables. */
+	private inOperation = new Map<string, number>();
+	/** Fragments being checked, so a cycle is refused rather than followed forever. */
+	private readonly expanding = new Set<string>();
+	/** Variable values read so far (a fragment whose check read none is the same for every operation). */
+	private variableReads = 0;
+	private current!: { operation: GraphqlOperation; declared: Map<string, GraphqlOperation['variables'][number]> };
 
 	constructor(
 		private readonly document: GraphqlDocument,
-		private readonly operation: GraphqlOperation,
 		private readonly variables: IDataObject,
 		private readonly list: RepositoryList,
+		private readonly work: GraphqlCheckWork,
 	) {}
 
-	check(selections: GraphqlSelection[], typeName: string, where: string): void {
+	operation(operation: GraphqlOperation): void {
+		this.current = { operation, declared: new Map(operation.variables.map((variable) => [variable.name, variable])) };
+		this.inOperation = new Map();
+		this.check(operation.selections, 'Query', 'the query', 1);
+	}
+
+	/** Checks a selection set at `depth` (1: the operation's own) and returns the deepest level reached. */
+	private check(selections: GraphqlSelection[], typeName: string, where: string, depth: number): number {
+		if (depth > GRAPHQL_DEPTH_BOUND) throw boundRefusal(depthBoundError().message, this.list);
 		const type = SCOPED_GRAPHQL_SCHEMA[typeName];
+		const leaves = LEAVES.get(typeName)!;
+		let deepest = depth;
 		for (const selection of selections) {
+			if (++this.work.selections > GRAPHQL_WORK_BOUND) {
+				throw boundRefusal(`takes more than ${GRAPHQL_WORK_BOUND} selection checks (the work bound of the check; many operations spread the same fragments)`, this.list);
+			}
 			if (selection.kind === 'spread') {
-				const fragment = this.document.fragments.get(selection.name);
-				if (!fragment) throw refusal(`uses the fragment "${selection.name}", which it does not define`, this.list);
-				if (this.expanding.includes(fragment.name)) throw refusal(`spreads the fragment "${fragment.name}" inside itself`, this.list);
-				this.expanding.push(fragment.name);
-				this.check(fragment.selections, this.conditionType(fragment.typeCondition, typeName, where), `the fragment "${fragment.name}"`);
-				this.expanding.pop();
+				deepest = Math.max(deepest, depth + this.fragmentLevels(selection.name, typeName, where, depth));
 				continue;
 			}
 			if (selection.kind === 'inline') {
 				const conditioned = selection.typeCondition ? this.conditionType(selection.typeCondition, typeName, where) : typeName;
-				this.check(selection.selections, conditioned, where);
+				deepest = Math.max(deepest, this.check(selection.selections, conditioned, where, depth + 1));
 				continue;
 			}
 			const { name } = selection;
@@ -322,7 +377,7 @@ class SelectionCheck {
 				continue;
 			}
 			if (typeName === 'Query' && INTROSPECTION_ROOTS.has(name)) continue;
-			if (type.leaves.includes(name)) {
+			if (leaves.has(name)) {
 				if (selection.selections) throw refusal(`selects fields of ${typeName}.${name}, which has none here`, this.list);
 				continue;
 			}
@@ -336,8 +391,34 @@ class SelectionCheck {
 				);
 			}
 			if (typeName === 'Query' && name === 'repository') this.assertAllowedRepository(selection.arguments);
-			if (selection.selections) this.check(selection.selections, next, `${typeName}.${name}`);
+			if (selection.selections) deepest = Math.max(deepest, this.check(selection.selections, next, `${typeName}.${name}`, depth + 1));
 		}
+		return deepest;
+	}
+
+	/** Checks a fragment spread in `typeName` at `depth` (once, see the class) and returns the levels it adds. */
+	private fragmentLevels(name: string, typeName: string, where: string, depth: number): number {
+		const fragment = this.document.fragments.get(name);
+		if (!fragment) throw refusal(`uses the fragment "${name}", which it does not define`, this.list);
+		// Where it is spread is checked at every spread; its selections are checked as its type condition.
+		const conditioned = this.conditionType(fragment.typeCondition, typeName, where);
+		let levels = this.everywhere.get(name);
+		if (levels === undefined) {
+			levels = this.inOperation.get(name);
+			// Reusing a check that read variables makes the enclosing fragment's check depend on them too.
+			if (levels !== undefined) this.variableReads++;
+		}
+		if (levels === undefined) {
+			if (this.expanding.has(name)) throw refusal(`spreads the fragment "${name}" inside itself`, this.list);
+			this.expanding.add(name);
+			this.work.fragmentChecks++;
+			const readsBefore = this.variableReads;
+			levels = this.check(fragment.selections, conditioned, `the fragment "${name}"`, depth + 1) - depth;
+			this.expanding.delete(name);
+			(this.variableReads === readsBefore ? this.everywhere : this.inOperation).set(name, levels);
+		}
+		if (depth + levels > GRAPHQL_DEPTH_BOUND) throw boundRefusal(depthBoundError().message, this.list);
+		return levels;
 	}
 
 	/** The type a fragment's condition selects: the type itself, or one its interface or union may be. */
@@ -366,7 +447,8 @@ class SelectionCheck {
 	private resolved(value: GraphqlValue): unknown {
 		if (value.kind === 'string') return value.value;
 		if (value.kind !== 'variable') return undefined;
-		const declared = this.operation.variables.find((variable) => variable.name === value.name);
+		this.variableReads++;
+		const declared = this.current.declared.get(value.name);
 		if (!declared) return undefined;
 		if (Object.prototype.hasOwnProperty.call(this.variables, value.name)) return this.variables[value.name];
 		return declared.defaultValue?.kind === 'string' ? declared.defaultValue.value : undefined;

@@ -13,6 +13,25 @@ export class GraphqlSyntaxError extends Error {
 	}
 }
 
+/**
+ * The deepest nesting read and checked: selection sets (fragments counted where they are spread)
+ * and list or object values. Far beyond what a query needs; it keeps reading and checking from
+ * recursing without end.
+ */
+export const GRAPHQL_DEPTH_BOUND = 64;
+
+/** A document past one of the reader's or checker's bounds; the message names the bound. */
+export class GraphqlBoundError extends Error {
+	constructor(message: string) {
+		super(message);
+		this.name = 'GraphqlBoundError';
+	}
+}
+
+export function depthBoundError(): GraphqlBoundError {
+	return new GraphqlBoundError(`nests deeper than ${GRAPHQL_DEPTH_BOUND} levels (selections, with fragments counted where they are spread, or values), the depth bound of the check`);
+}
+
 export type GraphqlValue =
 	| { kind: 'variable'; name: string }
 	| { kind: 'string'; value: string }
@@ -72,8 +91,9 @@ interface Token {
 }
 
 const NAME_START = /[_A-Za-z]/;
-const NAME_PART = /[_0-9A-Za-z]/;
+const NAME_REST = /[_0-9A-Za-z]*/y;
 const PUNCTUATORS = new Set(['!', '$', '&', '(', ')', ':', '=', '@', '[', ']', '{', '|', '}']);
+const NUMBER = /-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/y;
 const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
 /** The document's tokens; whitespace, commas, comments and a byte order mark are left out. */
@@ -95,10 +115,15 @@ export function graphqlTokens(source: string): Token[] {
 			at++;
 		} else if (NAME_START.test(char)) {
 			const start = at;
-			while (at < source.length && NAME_PART.test(source[at])) at++;
+			// A name runs to the first character that cannot continue it (sticky: no copy per name).
+			NAME_REST.lastIndex = at + 1;
+			NAME_REST.exec(source);
+			at = NAME_REST.lastIndex;
 			tokens.push({ kind: 'name', text: source.slice(start, at), at: start });
 		} else if (char === '-' || (char >= '0' && char <= '9')) {
-			const match = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/.exec(source.slice(at));
+			// Sticky: matched where it stands, without copying the rest of the document for every number.
+			NUMBER.lastIndex = at;
+			const match = NUMBER.exec(source);
 			if (!match || match[0] === '-') throw new GraphqlSyntaxError(`a malformed number at character ${at + 1}`);
 			const next = source[at + match[0].length];
 			if (next !== undefined && (NAME_START.test(next) || next === '.' || (next >= '0' && next <= '9'))) {
@@ -173,6 +198,14 @@ export function parseGraphqlDocument(source: string): GraphqlDocument {
 		return token.text;
 	};
 
+	let depth = 0;
+	const nested = <T>(read: () => T): T => {
+		if (++depth > GRAPHQL_DEPTH_BOUND) throw depthBoundError();
+		const result = read();
+		depth--;
+		return result;
+	};
+
 	const value = (constant: boolean): GraphqlValue => {
 		const token = peek();
 		if (!token) throw new GraphqlSyntaxError('a value expected at the end');
@@ -183,7 +216,7 @@ export function parseGraphqlDocument(source: string): GraphqlDocument {
 		if (token.kind === 'punctuator' && token.text === '[') {
 			at++;
 			const values: GraphqlValue[] = [];
-			while (!isPunctuator(']')) values.push(value(constant));
+			while (!isPunctuator(']')) values.push(nested(() => value(constant)));
 			at++;
 			return { kind: 'list', values };
 		}
@@ -193,7 +226,7 @@ export function parseGraphqlDocument(source: string): GraphqlDocument {
 			while (!isPunctuator('}')) {
 				const name = expectName();
 				expectPunctuator(':');
-				fields.push({ name, value: value(constant) });
+				fields.push({ name, value: nested(() => value(constant)) });
 			}
 			at++;
 			return { kind: 'object', fields };
@@ -238,7 +271,8 @@ export function parseGraphqlDocument(source: string): GraphqlDocument {
 		if (isPunctuator('!')) at++;
 	};
 
-	const selectionSet = (): GraphqlSelection[] => {
+	const selectionSet = (): GraphqlSelection[] => nested(selectionSetHere);
+	const selectionSetHere = (): GraphqlSelection[] => {
 		expectPunctuator('{');
 		const selections: GraphqlSelection[] = [];
 		do {
@@ -304,6 +338,7 @@ export function parseGraphqlDocument(source: string): GraphqlDocument {
 			if (operationNames.has(operation.name)) throw new GraphqlSyntaxError(`the operation "${operation.name}" is defined twice`);
 			operationNames.add(operation.name);
 		}
+		const declared = new Set<string>();
 		if (isPunctuator('(')) {
 			at++;
 			do {
@@ -317,7 +352,8 @@ export function parseGraphqlDocument(source: string): GraphqlDocument {
 					defaultValue = value(true);
 				}
 				directives();
-				if (operation.variables.some((variable) => variable.name === name)) throw new GraphqlSyntaxError(`the variable $${name} is declared twice`);
+				if (declared.has(name)) throw new GraphqlSyntaxError(`the variable $${name} is declared twice`);
+				declared.add(name);
 				operation.variables.push({ name, defaultValue });
 			} while (!isPunctuator(')'));
 			at++;

@@ -68,11 +68,34 @@ export function pathOnly(path: string): string {
 }
 
 /**
- * Query and body values of a request as one record, for id look-ups. A name given twice with
+ * What the checks are given instead of a body whose values they cannot read the way the service
+ * will (a binary file, raw text, a list; for a service that reads JSON only, a form too). A check
+ * whose verdict depends on body values refuses it (see requestValues); others let it pass.
+ */
+export class UnreadableBody {
+	constructor(
+		/** What the body is, e.g. "a binary file". */
+		readonly what: string,
+		/** METHOD /path, for the refusal. */
+		readonly endpoint: string,
+		/** The bodies the check does read. */
+		readonly hint: string,
+	) {}
+}
+
+/**
+ * Query and body values of a request as one record, for id look-ups. A body the check cannot
+ * read is refused: the service could apply values in it that the check never saw. A name given twice with
  * different values (query and body, or two spellings differing only in case) is refused: the
  * check would read one while the service may apply the other. `allowedText` ends the message.
  */
 export function requestValues(qs: IDataObject | undefined, body: unknown, allowedText: string): IDataObject {
+	if (body instanceof UnreadableBody) {
+		throw new ScopeRefusal(
+			`Refused: what ${body.endpoint} may reach is checked by values in its body, and its body is ${body.what}, which the check cannot read. ${allowedText}`,
+			body.hint,
+		);
+	}
 	const fromBody = body && typeof body === 'object' && !Array.isArray(body) ? (body as IDataObject) : {};
 	const values: IDataObject = {};
 	const firstByName = new Map<string, { name: string; value: unknown }>();

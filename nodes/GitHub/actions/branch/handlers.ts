@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { ServiceAnswerError } from '../../../shared/errors';
 import { pathSegment } from '../../../../credentials/requestGuard';
 import type { GitHubRowRun } from '../types';
 
@@ -23,11 +24,17 @@ export async function createBranch({ ctx, client, values, request, itemIndex, ge
 			});
 		}
 		const base = request.path.replace(/\/git\/refs$/, '');
-		const ref = await client.request<IDataObject>({
-			method: 'GET',
-			path: `${base}/git/ref/heads/${from.split('/').map(pathSegment).join('/')}`,
-		});
-		sha = String((ref.object as IDataObject).sha);
+		const refPath = `${base}/git/ref/heads/${from.split('/').map(pathSegment).join('/')}`;
+		const answer = await client.send<IDataObject | null>({ method: 'GET', path: refPath });
+		const head = (answer.body?.object as IDataObject | null | undefined)?.sha;
+		if (typeof head !== 'string' || !head) {
+			throw new ServiceAnswerError(
+				`GitHub answered ${refPath} without the branch's commit SHA (object.sha)`,
+				`Nothing was created. Check that "${from}" is a branch of the repository, or start from a commit SHA.`,
+				answer,
+			);
+		}
+		sha = head;
 	} else if (!sha) {
 		throw new NodeOperationError(ctx.getNode(), 'The "Commit SHA" parameter is empty', {
 			itemIndex,

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { ServiceAnswerError } from '../../../shared/errors';
 import { projectItemAllowed, projectOwnerProof, projectProof } from '../../scope';
 import type { Connection } from '../graphql';
 import { graphqlPages, proven, scopeLists } from '../graphql';
@@ -205,6 +206,10 @@ function projectOf({ ctx, values, itemIndex }: GitHubRowRun, withNumber: boolean
 	return { owner, number: Number(number) };
 }
 
+/** An answer without what the operation reads: the service's answer, not the input, is at fault. */
+const unexpectedAnswer = (missing: string) =>
+	new ServiceAnswerError(`GitHub sent an answer of an unexpected shape: it lacks ${missing}`, 'Check the GitHub Server field of the credential; the API Call node\'s GraphQL mode shows the raw answer.');
+
 const projectNotFound = ({ ctx, itemIndex }: GitHubRowRun, project: ProjectRef) =>
 	new NodeOperationError(ctx.getNode(), `Project ${project.number} of "${project.owner}" was not found`, {
 		itemIndex,
@@ -255,10 +260,12 @@ export async function listFields(input: GitHubRowRun) {
 	);
 	const found = data.repositoryOwner?.projectV2;
 	if (!found) throw projectNotFound(input, project);
+	const fields: unknown = found.fields?.nodes;
+	if (!Array.isArray(fields)) throw unexpectedAnswer('the project\'s fields (fields.nodes)');
 	return itemsOf(
 		input,
-		found.fields.nodes
-			.filter((field) => field.id)
+		(fields as Array<FieldNode | null>)
+			.filter((field): field is FieldNode => Boolean(field?.id))
 			.map(({ configuration, ...field }) => ({
 				projectId: found.id,
 				...field,
@@ -341,6 +348,8 @@ export async function addItem(input: GitHubRowRun) {
 			description: 'Check the repository and the number.',
 		});
 	}
-	const added = await client.graphql<{ addProjectV2ItemById: { item: { id: string } } }>(ADD_ITEM_MUTATION, { project: found.id, content: content.id }, proof);
-	return itemsOf(input, [{ projectId: found.id, projectTitle: found.title, itemId: added.addProjectV2ItemById.item.id, contentId: content.id, number, repository: `${owner}/${repo}` }]);
+	const added = await client.graphql<{ addProjectV2ItemById?: { item?: { id?: unknown } | null } | null }>(ADD_ITEM_MUTATION, { project: found.id, content: content.id }, proof);
+	const itemId = added.addProjectV2ItemById?.item?.id;
+	if (typeof itemId !== 'string' || !itemId) throw unexpectedAnswer('the added item\'s ID (addProjectV2ItemById.item.id)');
+	return itemsOf(input, [{ projectId: found.id, projectTitle: found.title, itemId, contentId: content.id, number, repository: `${owner}/${repo}` }]);
 }

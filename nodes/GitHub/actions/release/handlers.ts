@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { DownloadLimitError, inputFile, saveDownload, sizeOf, UploadBody } from '../../../shared/transfer';
+import { DownloadLimitError, inputFile, saveDownload, sizeOf } from '../../../shared/transfer';
+import { binaryFileBody } from '../../../shared/uploads';
 import type { GitHubRowRun } from '../types';
 
 /**
@@ -19,13 +20,13 @@ export async function uploadReleaseAsset({ ctx, values, request, itemIndex, gene
 		});
 	}
 	// Streamed from n8n's binary data store; GitHub's upload host wants the length up front.
-	const size = await sizeOf(ctx, itemIndex, file);
+	const body = binaryFileBody(file, await sizeOf(ctx, itemIndex, file));
 	return await generic({
 		...request,
 		server: 'uploads',
 		qs: { ...request.qs, name },
-		headers: { 'Content-Type': file.mimeType },
-		body: new UploadBody(file.open, size, file.mimeType),
+		headers: { 'Content-Type': body.contentType },
+		body,
 	});
 }
 

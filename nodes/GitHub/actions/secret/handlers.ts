@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ServiceAnswerError } from '../../../shared/errors';
-import { sealText } from '../../../shared/sealedBox';
+import { sealsTo, sealText } from '../../../shared/sealedBox';
 import type { GitHubRowRun } from '../types';
 
 /** GitHub's rule for secret names: letters, digits and underscores, not starting with a digit or GITHUB_. */
@@ -41,6 +41,13 @@ export async function setSecret({ ctx, client, values, request, itemIndex, respo
 		throw new ServiceAnswerError(
 			`GitHub answered ${publicKeyPath} without a 32-byte public key and its ID`,
 			'Nothing was sent. Check that the credential may read the secrets of this repository, environment or organization.',
+			answer,
+		);
+	}
+	if (!sealsTo(key)) {
+		throw new ServiceAnswerError(
+			`GitHub answered ${publicKeyPath} with a public key nothing can be sealed to (a low-order key such as all zeros)`,
+			'Nothing was sent. Check the GitHub Server field of the credential; GitHub\'s own keys are never such keys.',
 			answer,
 		);
 	}

@@ -74,12 +74,15 @@ const createdSince = (ms: number) => `>=${new Date(ms).toISOString().replace(/\.
  */
 async function findDispatchedRun(input: GitHubRowRun, dispatchedAt: number): Promise<IDataObject | undefined> {
 	const { client, request, values } = input;
-	const listed = await client.request<{ workflow_runs?: IDataObject[] }>({
+	const listed = await client.request<{ workflow_runs?: IDataObject[] } | null>({
 		method: 'GET',
 		path: request.path.replace(/\/dispatches$/, '/runs'),
 		qs: { event: 'workflow_dispatch', branch: String(values.ref).replace(/^refs\/(heads|tags)\//, ''), created: createdSince(dispatchedAt), per_page: 100 },
 	});
-	const runs = (listed.workflow_runs ?? []).filter((run) => Date.parse(String(run.created_at)) >= Math.floor(dispatchedAt / 1000) * 1000);
+	const listedRuns: unknown = listed?.workflow_runs;
+	const runs = (Array.isArray(listedRuns) ? (listedRuns as Array<IDataObject | null>) : []).filter(
+		(run): run is IDataObject => Boolean(run) && Date.parse(String(run?.created_at)) >= Math.floor(dispatchedAt / 1000) * 1000,
+	);
 	runs.sort((a, b) => Date.parse(String(a.created_at)) - Date.parse(String(b.created_at)) || Number(a.id) - Number(b.id));
 	return runs[0];
 }

@@ -3,8 +3,9 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { ServiceAnswerError } from '../../../shared/errors';
 import { pathSegment } from '../../../../credentials/requestGuard';
-import type { MultipartPart } from '../../../shared/transfer';
-import { inputFile, MB, multipartBody, saveDownload, sizeOf, sizeText } from '../../../shared/transfer';
+import { inputFile, MB, saveDownload, sizeOf, sizeText } from '../../../shared/transfer';
+import type { MultipartPart } from '../../../shared/uploads';
+import { multipartBody } from '../../../shared/uploads';
 import type { TrelloRowRun } from '../types';
 
 /** Trello's per-file limit on free workspaces; paid workspaces accept up to 250 MB. */
@@ -47,9 +48,10 @@ export async function uploadAttachment(run: TrelloRowRun) {
 		);
 	}
 	const fileName = String(values.name || binary.fileName || 'file');
-	const mimeType = String(values.mimeType || binary.mimeType || 'application/octet-stream');
+	const chosenType = String(values.mimeType ?? '').trim();
+	const mimeType = chosenType || file.mimeType;
 	const parts: MultipartPart[] = [
-		{ field: 'file', file, fileName, mimeType, size },
+		{ field: 'file', file, fileName, mimeType: chosenType ? { value: chosenType, parameter: 'MIME Type' } : undefined, size },
 		{ field: 'name', value: fileName },
 		{ field: 'mimeType', value: mimeType },
 	];
@@ -86,7 +88,13 @@ export async function downloadAttachment(run: TrelloRowRun) {
 			'Check the attachment with Get; if it is an uploaded file, check the API Base URL of the credential.',
 		);
 	}
-	const fileName = decodeURIComponent(match[3]);
+	const fileName = decodedSegment(match[3]);
+	if (fileName === undefined) {
+		throw new ServiceAnswerError(
+			`Trello sent an answer of an unexpected shape: the download address's file name has a broken % escape (${match[3]})`,
+			'Nothing was downloaded. Check the attachment with Get; rename the file in Trello if its name is odd.',
+		);
+	}
 	// The address is the service's word: a card it names other than the one checked is checked too.
 	const fileCard = match[1].toLowerCase();
 	if (allowlist.allowed && fileCard !== String(values.card ?? '').toLowerCase()) {
@@ -102,6 +110,14 @@ export async function downloadAttachment(run: TrelloRowRun) {
 	const mimeType = attachment.mimeType ? String(attachment.mimeType) : undefined;
 	const binary = await saveDownload(ctx, file.body, String(attachment.name || fileName), mimeType);
 	return [{ json: attachment, binary: { [property]: binary }, pairedItem: { item: itemIndex } }];
+}
+
+function decodedSegment(segment: string): string | undefined {
+	try {
+		return decodeURIComponent(segment);
+	} catch {
+		return undefined;
+	}
 }
 
 function safePathOf(url: string): string {

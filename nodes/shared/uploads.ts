@@ -1,0 +1,171 @@
+import type { InputFile } from './transfer';
+import { isReadable, readableClassOf, UploadBody } from './transfer';
+import { UnsafeRequestError, visible } from '../../credentials/requestGuard';
+
+// Types only; no module is loaded at runtime.
+type Readable = import('stream').Readable;
+
+/**
+ * Bodies made of files: multipart forms and binary bodies. A file's MIME type and name end up in
+ * headers (a part's Content-Type and Content-Disposition, a binary body's Content-Type), where a
+ * line break would start headers of the sender's choosing. Every such value passes here: a MIME
+ * type must be a media type or the item is refused, naming where it came from; names are escaped
+ * inside their quotes as browsers escape them.
+ */
+
+/** Where a MIME type came from, for the refusal: a parameter, or the binary data a parameter names. */
+export type MediaTypeSource = { parameter: string } | { file: InputFile };
+
+const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+const QUOTED_STRING = '"(?:[ !#-\\[\\]-~]|\\\\[ -~])*"';
+/** RFC 9110's media-type: type/subtype with optional parameters (token or quoted values). */
+const MEDIA_TYPE = new RegExp(`^${TOKEN}/${TOKEN}(?: *; *${TOKEN}=(?:${TOKEN}|${QUOTED_STRING}))*$`);
+
+/** The MIME type as a header value, or a refusal naming its source. */
+export function mediaType(value: string, source: MediaTypeSource): string {
+	if (MEDIA_TYPE.test(value)) return value;
+	const [where, hint] =
+		'parameter' in source
+			? [`The "${source.parameter}" parameter`, `Write a media type such as application/pdf (type/subtype, parameters after ";" allowed) in "${source.parameter}".`]
+			: [
+					`The MIME type of the file in "${source.file.property}" (named in "${source.file.parameter ?? 'Input Binary Field'}")`,
+					'Set the binary data’s MIME type to a media type such as application/pdf (type/subtype), where the file is made or read.',
+				];
+	throw new UnsafeRequestError(`${where} is not a media type: "${visible(value)}"`, hint);
+}
+
+/**
+ * A name inside the quotes of a Content-Disposition parameter: quote, backslash and control
+ * characters percent-encoded (as the HTML standard does for " CR LF), so the value cannot close
+ * its quotes or its header.
+ */
+export function quotedParameter(value: string): string {
+	return value.replace(/[\u0000-\u001f\u007f"\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+
+/** A binary body: the file's bytes, typed by `contentType` or else by the binary data's MIME type. */
+export function binaryFileBody(file: InputFile, size: number | undefined, contentType?: { value: string; parameter: string }): UploadBody {
+	const type = contentType ? mediaType(contentType.value, contentType) : mediaType(file.mimeType, { file });
+	return new UploadBody(file.open, size, type);
+}
+
+export type MultipartPart =
+	| { field: string; value: string }
+	| {
+			field: string;
+			file: InputFile;
+			/** Instead of the binary data's file name. */
+			fileName?: string;
+			/** Instead of the binary data's MIME type, with the parameter it was given in. */
+			mimeType?: { value: string; parameter: string };
+			size: number | undefined;
+	  };
+
+/**
+ * A multipart/form-data body whose files stream from n8n's binary data store; its length is
+ * known (Content-Length) when every file's size is.
+ */
+export function multipartBody(parts: MultipartPart[]): UploadBody {
+	const boundary = `----n8nToolkit${Date.now().toString(16)}${Math.random().toString(16).slice(2)}`;
+	// Every header value of every part, checked or escaped before anything is read or sent.
+	const described = parts.map((part) =>
+		'file' in part
+			? {
+					...part,
+					name: quotedParameter(part.field),
+					fileName: quotedParameter(part.fileName ?? (part.file.fileName || 'file')),
+					type: part.mimeType ? mediaType(part.mimeType.value, part.mimeType) : mediaType(part.file.mimeType, { file: part.file }),
+				}
+			: { ...part, name: quotedParameter(part.field) },
+	);
+	const heads = described.map((part) => {
+		const lines = [`--${boundary}`];
+		if ('file' in part) {
+			lines.push(`Content-Disposition: form-data; name="${part.name}"; filename="${part.fileName}"`);
+			lines.push(`Content-Type: ${part.type}`);
+		} else {
+			lines.push(`Content-Disposition: form-data; name="${part.name}"`);
+		}
+		return Buffer.from(`${lines.join('\r\n')}\r\n\r\n`);
+	});
+	const lineBreak = Buffer.from('\r\n');
+	const closing = Buffer.from(`--${boundary}--\r\n`);
+	let length: number | undefined = closing.length;
+	parts.forEach((part, index) => {
+		const size = 'file' in part ? part.size : Buffer.byteLength(part.value);
+		length = length === undefined || size === undefined ? undefined : length + heads[index].length + size + lineBreak.length;
+	});
+	const open = async (): Promise<Readable | Buffer> => {
+		const contents = await Promise.all(
+			parts.map(async (part) => ('file' in part ? await part.file.open() : Buffer.from(part.value))),
+		);
+		const stream = contents.find(isReadable);
+		const pieces = (): Array<Buffer | Readable> =>
+			contents.flatMap((content, index) => [heads[index], content, lineBreak]).concat(closing);
+		if (!stream) return Buffer.concat(pieces() as Buffer[]);
+		async function* chunks() {
+			for (const piece of pieces()) {
+				if (Buffer.isBuffer(piece)) yield piece;
+				else for await (const chunk of piece as AsyncIterable<Buffer>) yield chunk;
+			}
+		}
+		return readableClassOf(stream).from(chunks(), { objectMode: false });
+	};
+	const fields = Object.fromEntries(parts.flatMap((part) => ('value' in part ? [[part.field, part.value]] : [])));
+	const body = new UploadBody(open, length, `multipart/form-data; boundary=${boundary}`, fields, 'multipart');
+	// The same checked and escaped values: n8n's client escapes less (not the backslash).
+	body.toSelfDescribingForm = async () =>
+		new StreamedForm(
+			described.map((part): [string, string | StreamedFile] =>
+				'file' in part ? [part.name, new StreamedFile(part.fileName, part.type, part.size, part.file.open)] : [part.name, part.value],
+			),
+		);
+	return body;
+}
+
+/** A file of a StreamedForm: read from n8n's binary data store only when the form is sent. */
+export class StreamedFile {
+	constructor(
+		readonly name: string,
+		readonly type: string,
+		/** Bytes, when known (the form's Content-Length needs every part's). */
+		readonly size: number | undefined,
+		private readonly openContent: () => Promise<Readable | Buffer>,
+	) {}
+
+	/** The content's chunks, as a web Blob's stream() gives them. */
+	stream(): AsyncIterable<Buffer> {
+		const openContent = this.openContent;
+		return (async function* () {
+			const content = await openContent();
+			if (Buffer.isBuffer(content)) yield content;
+			else for await (const chunk of content as AsyncIterable<Buffer | string>) yield typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+		})();
+	}
+}
+
+/**
+ * A complete multipart form in the shape of the web's FormData (entries of text and File-like
+ * values). n8n's HTTP client (axios) writes such a form itself: it chooses the boundary, sets the
+ * multipart Content-Type and the Content-Length, and streams each file part through stream().
+ * The content type thus travels with the body and survives n8n's OAuth 1.0a signing, which
+ * replaces the request's headers; OAuth 1.0a leaves multipart bodies out of the signature.
+ */
+export class StreamedForm {
+	readonly [Symbol.toStringTag] = 'FormData';
+
+	constructor(private readonly fields: Array<[string, string | StreamedFile]>) {}
+
+	/** Present for the FormData shape; the form is complete when built. */
+	append(): void {
+		throw new Error('the form is complete');
+	}
+
+	entries(): IterableIterator<[string, string | StreamedFile]> {
+		return this.fields[Symbol.iterator]();
+	}
+
+	[Symbol.iterator](): IterableIterator<[string, string | StreamedFile]> {
+		return this.entries();
+	}
+}
