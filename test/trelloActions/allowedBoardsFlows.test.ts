@@ -1,0 +1,67 @@
+import { resetTrelloRateLimitState } from '../../nodes/Trello/transport';
+import { BOARD, OTHER_BOARD } from './fixtures';
+import { CUSTOM_FIELD } from './fixtures/ids';
+import type { ExpectedCall } from './support';
+import { contractProblems, expectedSent, rl, runTrello, trelloApi } from './support';
+
+beforeEach(() => resetTrelloRateLimitState());
+
+const allowed = (allowedBoards: string) => ({ options: { allowedBoards } });
+
+/** Runs the parameters with Allowed Boards = BOARD; expects a refusal with `message` after exactly `lookUps`. */
+async function expectRefused(parameters: Record<string, unknown>, lookUps: ExpectedCall[], message: string) {
+	const api = trelloApi(lookUps);
+	const run = await runTrello({ ...parameters, ...allowed(BOARD) });
+	const error = run.error('Trello');
+	expect(error?.name).toBe('NodeOperationError');
+	expect(error?.message).toBe(message);
+	expect(api.sent()).toEqual(expectedSent(lookUps));
+}
+
+const outside = (what: string) => `Refused: ${what} is on board "${OTHER_BOARD}", outside the node's "Allowed Boards". Allowed boards: ${BOARD}.`;
+const fieldOn = (board: string): ExpectedCall => ({
+	method: 'GET',
+	path: `/1/customFields/${CUSTOM_FIELD}`,
+	query: { fields: 'idModel' },
+	reply: { id: CUSTOM_FIELD, idModel: board },
+});
+
+describe('Allowed Boards: custom field definitions', () => {
+	it('refuses creating a field on a board outside Allowed Boards, sending nothing', async () => {
+		await expectRefused(
+			{ resource: 'customField', operation: 'create', board: rl(OTHER_BOARD, 'id'), name: 'Estimate', type: 'number' },
+			[],
+			`Refused: the board "${OTHER_BOARD}" is outside the node's "Allowed Boards". Allowed boards: ${BOARD}.`,
+		);
+	});
+
+	it.each([
+		['update', { additionalFields: { name: 'Points' } }],
+		['delete', {}],
+		['getOptions', { returnAll: true }],
+		['addOption', { text: 'Urgent' }],
+		['deleteOption', { option: rl('68b000000000000000000002', 'id') }],
+	])('refuses %s on a field of another board after looking its board up, writing nothing', async (operation, more) => {
+		await expectRefused(
+			{ resource: 'customField', operation, customField: rl(CUSTOM_FIELD, 'id'), ...more },
+			[fieldOn(OTHER_BOARD)],
+			outside(`the custom field "${CUSTOM_FIELD}"`),
+		);
+	});
+
+	it('lets an option be added to a field of an allowed board', async () => {
+		const option = { id: '68b000000000000000000004', idCustomField: CUSTOM_FIELD, value: { text: 'Urgent' }, color: 'none', pos: 49152 };
+		const calls: ExpectedCall[] = [
+			fieldOn(BOARD),
+			{ method: 'POST', path: `/1/customFields/${CUSTOM_FIELD}/options`, body: { value: { text: 'Urgent' } }, reply: option },
+		];
+		const api = trelloApi(calls);
+
+		const run = await runTrello({ resource: 'customField', operation: 'addOption', customField: rl(CUSTOM_FIELD, 'id'), text: 'Urgent', ...allowed(BOARD) });
+
+		expect(run.json('Trello')).toEqual([option]);
+		expect(api.sent()).toEqual(expectedSent(calls));
+		expect(api.recorded[1].body).toEqual({ value: { text: 'Urgent' } });
+		expect(contractProblems(api.recorded[1])).toEqual([]);
+	});
+});
