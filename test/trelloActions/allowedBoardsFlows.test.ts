@@ -1,5 +1,5 @@
 import { resetTrelloRateLimitState } from '../../nodes/Trello/transport';
-import { BOARD, OTHER_BOARD } from './fixtures';
+import { BOARD, CARD, MEMBER, OTHER_BOARD } from './fixtures';
 import { CUSTOM_FIELD } from './fixtures/ids';
 import type { ExpectedCall } from './support';
 import { contractProblems, expectedSent, rl, runTrello, trelloApi } from './support';
@@ -63,5 +63,30 @@ describe('Allowed Boards: custom field definitions', () => {
 		expect(api.sent()).toEqual(expectedSent(calls));
 		expect(api.recorded[1].body).toEqual({ value: { text: 'Urgent' } });
 		expect(contractProblems(api.recorded[1])).toEqual([]);
+	});
+});
+
+const cardOn = (board: string): ExpectedCall => ({ method: 'GET', path: `/1/cards/${CARD}`, query: { fields: 'idBoard' }, reply: { id: CARD, idBoard: board } });
+
+describe('Allowed Boards: card votes', () => {
+	it.each([
+		['vote', { member: MEMBER }],
+		['removeVote', { member: MEMBER }],
+		['getVoters', { returnAll: true }],
+	])('refuses %s on a card of another board, writing nothing', async (operation, more) => {
+		await expectRefused({ resource: 'card', operation, card: rl(CARD, 'id'), ...more }, [cardOn(OTHER_BOARD)], outside(`the card "${CARD}"`));
+	});
+
+	it('votes on a card of an allowed board', async () => {
+		const calls: ExpectedCall[] = [
+			cardOn(BOARD),
+			{ method: 'POST', path: `/1/cards/${CARD}/membersVoted`, query: { value: MEMBER }, reply: [{ id: MEMBER }] },
+		];
+		const api = trelloApi(calls);
+
+		const run = await runTrello({ resource: 'card', operation: 'vote', card: rl(CARD, 'id'), member: MEMBER, ...allowed(BOARD) });
+
+		expect(run.json('Trello')).toEqual([{ id: MEMBER }]);
+		expect(api.sent()).toEqual(expectedSent(calls));
 	});
 });
