@@ -1,5 +1,5 @@
 import { resetTrelloRateLimitState } from '../../nodes/Trello/transport';
-import { BOARD, CARD, MEMBER, OTHER_BOARD } from './fixtures';
+import { BOARD, CARD, CHECKLIST, LIST, MEMBER, OTHER_BOARD } from './fixtures';
 import { CUSTOM_FIELD } from './fixtures/ids';
 import type { ExpectedCall } from './support';
 import { contractProblems, expectedSent, rl, runTrello, trelloApi } from './support';
@@ -88,5 +88,47 @@ describe('Allowed Boards: card votes', () => {
 
 		expect(run.json('Trello')).toEqual([{ id: MEMBER }]);
 		expect(api.sent()).toEqual(expectedSent(calls));
+	});
+});
+
+const listOn = (board: string): ExpectedCall => ({ method: 'GET', path: `/1/lists/${LIST}`, query: { fields: 'idBoard' }, reply: { id: LIST, idBoard: board } });
+
+describe('Allowed Boards: checklist rename, list moved to a board', () => {
+	it('refuses renaming a checklist of another board', async () => {
+		await expectRefused(
+			{ resource: 'checklist', operation: 'rename', checklist: rl(CHECKLIST, 'id'), name: 'QA' },
+			[{ method: 'GET', path: `/1/checklists/${CHECKLIST}`, query: { fields: 'idBoard' }, reply: { id: CHECKLIST, idBoard: OTHER_BOARD } }],
+			outside(`the checklist "${CHECKLIST}"`),
+		);
+	});
+
+	it('refuses moving a list of an allowed board to a board outside Allowed Boards', async () => {
+		await expectRefused(
+			{ resource: 'list', operation: 'moveToBoard', list: rl(LIST, 'id'), idBoard: rl(OTHER_BOARD, 'id') },
+			[listOn(BOARD)],
+			`Refused: the board "${OTHER_BOARD}" is outside the node's "Allowed Boards". Allowed boards: ${BOARD}.`,
+		);
+	});
+
+	it('refuses moving a list of another board onto an allowed board', async () => {
+		await expectRefused(
+			{ resource: 'list', operation: 'moveToBoard', list: rl(LIST, 'id'), idBoard: rl(BOARD, 'id') },
+			[listOn(OTHER_BOARD)],
+			outside(`the list "${LIST}"`),
+		);
+	});
+
+	it('moves a list between two allowed boards', async () => {
+		const calls: ExpectedCall[] = [
+			listOn(BOARD),
+			{ method: 'PUT', path: `/1/lists/${LIST}/idBoard`, query: { value: OTHER_BOARD }, reply: { id: LIST, idBoard: OTHER_BOARD } },
+		];
+		const api = trelloApi(calls);
+
+		const run = await runTrello({ resource: 'list', operation: 'moveToBoard', list: rl(LIST, 'id'), idBoard: rl(OTHER_BOARD, 'id'), ...allowed(`${BOARD}, ${OTHER_BOARD}`) });
+
+		expect(run.json('Trello')).toEqual([{ id: LIST, idBoard: OTHER_BOARD }]);
+		expect(api.sent()).toEqual(expectedSent(calls));
+		expect(contractProblems(api.recorded[1])).toEqual([]);
 	});
 });
