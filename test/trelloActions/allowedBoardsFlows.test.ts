@@ -1,6 +1,6 @@
 import { resetTrelloRateLimitState } from '../../nodes/Trello/transport';
 import { BOARD, CARD, CHECKLIST, LIST, MEMBER, OTHER_BOARD } from './fixtures';
-import { CUSTOM_FIELD } from './fixtures/ids';
+import { ACTION, CUSTOM_FIELD } from './fixtures/ids';
 import type { ExpectedCall } from './support';
 import { contractProblems, expectedSent, rl, runTrello, trelloApi } from './support';
 
@@ -129,6 +129,36 @@ describe('Allowed Boards: checklist rename, list moved to a board', () => {
 
 		expect(run.json('Trello')).toEqual([{ id: LIST, idBoard: OTHER_BOARD }]);
 		expect(api.sent()).toEqual(expectedSent(calls));
+		expect(contractProblems(api.recorded[1])).toEqual([]);
+	});
+});
+
+const commentOn = (board: string): ExpectedCall => ({
+	method: 'GET',
+	path: `/1/actions/${ACTION}`,
+	query: { fields: 'data' },
+	reply: { id: ACTION, data: { board: { id: board }, card: { id: CARD } } },
+});
+
+describe('Allowed Boards: comment reactions', () => {
+	it.each([
+		['getReactions', { returnAll: true }],
+		['addReaction', { emoji: '👍' }],
+		['deleteReaction', { reaction: '6ca000000000000000000001' }],
+	])('refuses %s on a comment of another board, writing nothing', async (operation, more) => {
+		await expectRefused({ resource: 'comment', operation, comment: rl(ACTION, 'id'), ...more }, [commentOn(OTHER_BOARD)], outside(`the comment "${ACTION}"`));
+	});
+
+	it('reacts to a comment of an allowed board with the emoji itself', async () => {
+		const reaction = { id: '6ca000000000000000000001', idModel: ACTION, emoji: { native: '👍', shortName: '+1' } };
+		const calls: ExpectedCall[] = [commentOn(BOARD), { method: 'POST', path: `/1/actions/${ACTION}/reactions`, body: { native: '👍' }, reply: reaction }];
+		const api = trelloApi(calls);
+
+		const run = await runTrello({ resource: 'comment', operation: 'addReaction', comment: rl(ACTION, 'id'), emoji: '👍', ...allowed(BOARD) });
+
+		expect(run.json('Trello')).toEqual([reaction]);
+		expect(api.sent()).toEqual(expectedSent(calls));
+		expect(api.recorded[1].body).toEqual({ native: '👍' });
 		expect(contractProblems(api.recorded[1])).toEqual([]);
 	});
 });
