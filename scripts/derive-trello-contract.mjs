@@ -83,6 +83,30 @@ for (const { path, method, name, schema } of DOCUMENTED_QUERY_PARAMETERS) {
 	operation.parameters = [...(operation.parameters ?? []).filter((p) => p.name !== name), { name, in: 'query', required: false, schema }];
 }
 
+// Request bodies Trello's guides document and its description leaves out. The Custom Fields guide
+// adds an option to a list (dropdown) field with its text, colour and position.
+const DOCUMENTED_REQUEST_BODIES = [
+	{
+		path: '/customFields/{id}/options',
+		method: 'post',
+		schema: {
+			type: 'object',
+			required: ['value'],
+			properties: {
+				value: { type: 'object', required: ['text'], properties: { text: { type: 'string' } } },
+				color: { type: 'string' },
+				pos: { $ref: '#/components/schemas/posStringOrNumber' },
+			},
+		},
+	},
+];
+for (const { path, method, schema } of DOCUMENTED_REQUEST_BODIES) {
+	const operation = paths[path]?.[method];
+	if (!operation) throw new Error(`${method.toUpperCase()} ${path} is not in the official description any more`);
+	if (operation.requestBody) throw new Error(`${method.toUpperCase()} ${path} has a request body in the official description now: drop the documented one`);
+	operation.requestBody = { content: { 'application/json': { schema } } };
+}
+
 const components = official.components ?? {};
 const contract = {
 	openapi: official.openapi,

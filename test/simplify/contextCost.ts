@@ -6,6 +6,7 @@ import type { FieldSet } from '../../nodes/shared/simplify';
 import { simplifyWith } from '../../nodes/shared/simplify';
 import { discussionFixtures } from '../githubActions/fixtures/discussion';
 import { projectFixtures } from '../githubActions/fixtures/project';
+import { FIXTURES as TRELLO_FIXTURES } from '../trelloActions/fixtures';
 import { trelloExample } from './trelloExamples';
 
 /**
@@ -123,6 +124,15 @@ const TRELLO_CASES: Record<string, string> = {
 	webhook: 'Webhook',
 };
 
+/**
+ * Trello objects its description gives no schema of their own: the row fixture's answer (an option
+ * of a list custom field sits only inside CustomField.display; reactions have none).
+ */
+const TRELLO_BUILT: Record<string, { name: string; built: IDataObject }> = {
+	customFieldOption: { name: 'customField.getOptions fixture', built: TRELLO_FIXTURES['customField.getOptions'].output[0] },
+	reaction: { name: 'comment.getReactions fixture', built: TRELLO_FIXTURES['comment.getReactions'].output[0] },
+};
+
 function caseFor<T>(cases: Record<string, T>, service: string, type: string): T {
 	if (!(type in cases)) throw new Error(`No example for the ${service} field set "${type}": add one to test/simplify/contextCost.ts`);
 	return cases[type];
@@ -156,6 +166,11 @@ export function contextCost(): CostRow[] {
 		if (known.list) rows.push(row('GitHub', type, 'list item', known.list, githubExample(known.list), fields));
 	}
 	for (const [type, fields] of Object.entries(TRELLO_FIELD_SETS)) {
+		const built = TRELLO_BUILT[type];
+		if (built) {
+			rows.push(row('Trello', type, 'list item', built.name, built.built, fields));
+			continue;
+		}
 		const schema = caseFor(TRELLO_CASES, 'Trello', type);
 		const example = trelloExample(schema);
 		rows.push(row('Trello', type, 'single', schema, example, fields));

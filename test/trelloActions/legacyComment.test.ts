@@ -45,12 +45,15 @@ describe('Trello Comment: Add to Card takes a short link; Add (Legacy) only in v
 	it('new nodes are version 1.1 and do not offer Add (Legacy); version 1 nodes keep it', () => {
 		expect(description.version).toEqual([1, 1.1]);
 		expect(description.defaultVersion).toBe(1.1);
-		expect(commentOperations(1.1)).toEqual(['addToCard', 'delete', 'getAll', 'update']);
-		expect(commentOperations(1)).toEqual(['add', 'addToCard', 'delete', 'getAll', 'update']);
+		expect(commentOperations(1.1)).toEqual(['addReaction', 'addToCard', 'delete', 'deleteReaction', 'getAll', 'getReactions', 'update']);
+		expect(commentOperations(1)).toEqual(['add', 'addReaction', 'addToCard', 'delete', 'deleteReaction', 'getAll', 'getReactions', 'update']);
 		expect(creatorCommentActions()).toEqual([
+			'React to a comment with an emoji (takes Comment, Emoji; returns the reaction; changes data)',
 			'Add a comment to a card (takes Card, Text; returns the action; changes data)',
 			'Delete a comment (takes Card, Comment; returns the result; deletes data)',
+			'Remove a reaction from a comment (takes Comment, Reaction ID; returns the result; deletes data)',
 			'Get the comments of a card (takes Card; returns a list of action objects; read-only)',
+			'Get the reactions to a comment (takes Comment; returns a list of reaction objects; read-only)',
 			'Update a comment (takes Card, Comment, Text; returns the action; changes data)',
 		]);
 	});

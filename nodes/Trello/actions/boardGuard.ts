@@ -10,7 +10,7 @@ import type { TrelloClient } from '../transport';
 import { boardReference } from '../../shared/scope/trelloAddresses';
 
 /** Kinds of Trello object whose owning board "Allowed Boards" checks. */
-export type TargetKind = Extract<BoardOwnedKind, 'board' | 'list' | 'card' | 'checklist' | 'label' | 'customField' | 'webhook'>;
+export type TargetKind = Extract<BoardOwnedKind, 'board' | 'list' | 'card' | 'checklist' | 'label' | 'customField' | 'webhook' | 'action'>;
 
 export const NODE_BOARDS_SOURCE = 'the node\'s "Allowed Boards"';
 
@@ -74,7 +74,8 @@ export class BoardGuard {
 	): Promise<void> {
 		const board = await client.boards().boardOf(kind, id);
 		if (allowed.ids.has(board)) return;
-		const what = kind === 'customField' ? 'custom field' : kind;
+		// An action the node names is a comment (reactions are on comments).
+		const what = kind === 'customField' ? 'custom field' : kind === 'action' ? 'comment' : kind;
 		throw this.refusal(boardRefusal(`the ${what} "${id}"`, board, allowed.list, kind === 'board'), itemIndex);
 	}
 

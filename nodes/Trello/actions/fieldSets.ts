@@ -53,6 +53,8 @@ export const TRELLO_FIELD_SETS: Record<string, FieldSet> = {
 				? (raw.options as Array<{ id?: string; value?: { text?: string } }>).map(({ id, value }) => ({ id, name: value?.text }))
 				: undefined,
 	},
+	customFieldOption: { id: 'id', text: plainText('value.text'), color: 'color', pos: 'pos', idCustomField: 'idCustomField' },
+	reaction: { id: 'id', emoji: 'emoji.native', shortName: 'emoji.shortName', idMember: 'idMember', member: 'member.username', idAction: 'idModel' },
 	workspace: { id: 'id', name: plainText('displayName'), shortName: 'name', url: 'url', desc: markdownText('desc') },
 	webhook: {
 		id: 'id',

@@ -100,6 +100,13 @@ const CUSTOM_FIELDS: TrelloPicker = {
 	item: byId((field) => `${String(field.name)} (${String(field.type)})`),
 };
 
+/** Options of the chosen list (dropdown) custom field, by their text. */
+const CUSTOM_FIELD_OPTIONS: TrelloPicker = {
+	under: { parameters: ['customField'] },
+	path: '/1/customFields/{chosen}/options',
+	item: byId((option) => String((option.value as IDataObject | undefined)?.text ?? option.id)),
+};
+
 /** The same fields with their names as values ("Custom Fields" on cards takes names). */
 export const CUSTOM_FIELD_NAMES: TrelloPicker = {
 	...CUSTOM_FIELDS,
@@ -178,6 +185,7 @@ export const searchChecklists = trelloPicker(CHECKLISTS);
 export const searchCheckItems = trelloPicker(CHECK_ITEMS);
 export const searchAttachments = trelloPicker(ATTACHMENTS);
 export const searchCustomFields = trelloPicker(CUSTOM_FIELDS);
+export const searchCustomFieldOptions = trelloPicker(CUSTOM_FIELD_OPTIONS);
 export const searchComments = trelloPicker(COMMENTS);
 export const searchLabels = trelloPicker(LABELS);
 export const searchWorkspaces = trelloPicker(WORKSPACES);

@@ -53,9 +53,27 @@ export async function clearingUpdate(run: TrelloRowRun) {
 /** Create Card: the card, then its custom fields (checked against the list's board first). */
 export async function createCard(run: TrelloRowRun) {
 	const { client, values, request } = run;
+	assertWebAddress(run, values.urlSource);
 	if (!hasCustomFieldValues(values)) return await run.generic();
 	const planned = await plannedCustomFields(run, await client.boards().boardOf('list', String(values.list)));
 	return await withCustomFieldsSet(run, await client.request<IDataObject>(request), planned);
+}
+
+/** "Attach Link" must be a web address: Trello would otherwise answer with a bare "invalid value". */
+function assertWebAddress(run: TrelloRowRun, link: unknown) {
+	if (link === undefined || link === null || link === '') return;
+	const text = String(link).trim();
+	let protocol = '';
+	try {
+		protocol = new URL(text).protocol;
+	} catch {
+		// Not an address at all: refused below.
+	}
+	if (protocol === 'http:' || protocol === 'https:') return;
+	throw new NodeOperationError(run.ctx.getNode(), `The "Attach Link" parameter is not a web address (got "${text}")`, {
+		itemIndex: run.itemIndex,
+		description: 'Give an http or https address, e.g. https://github.com/acme/app/pull/42; to attach a file, use Attachment → Upload after creating the card.',
+	});
 }
 
 async function withCustomFieldsSet(run: TrelloRowRun, card: IDataObject | null, planned: Awaited<ReturnType<typeof plannedCustomFields>>) {

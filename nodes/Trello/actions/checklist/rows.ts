@@ -79,6 +79,23 @@ export const checklistRows: TrelloRow[] = [
 	},
 	{
 		resource: 'checklist',
+		operation: 'rename',
+		objectType: 'checklist',
+		name: 'Rename',
+		action: 'Rename a checklist',
+		description: 'Give a checklist a new name (its items stay). Returns the checklist.',
+		method: 'PUT',
+		path: '/1/checklists/{id}',
+		targets: [{ field: 'checklist', kind: 'checklist' }],
+		fields: [
+			PICKER_BOARD_FIELD,
+			PICKER_CARD_FIELD,
+			CHECKLIST_IN_PATH,
+			{ displayName: 'Name', name: 'name', type: 'string', default: '', in: 'query', required: true, placeholder: 'QA', description: 'New name of the checklist' },
+		],
+	},
+	{
+		resource: 'checklist',
 		operation: 'addItem',
 		objectType: 'checkItem',
 		name: 'Create Item',

@@ -1,6 +1,7 @@
 import type { TrelloRow } from '../types';
-import { PICKER_BOARD_FIELD, CARD_IN_PATH, idField, pickedField } from '../fields';
+import { PICKER_BOARD_FIELD, CARD_IN_PATH, cardField, idField, pickedField } from '../fields';
 import { TRELLO_NODE_VERSION_WITHOUT_LEGACY_COMMENT } from '../versions';
+import { addReaction } from './reactions';
 
 const TEXT = {
 	displayName: 'Text',
@@ -19,6 +20,15 @@ const COMMENT = pickedField(
 	'The comment: pick it from the chosen card’s comments or give its 24-character ID (the id of its commentCard action)',
 	{ in: 'path', apiName: 'idAction' },
 );
+
+/** A comment named by itself (its action), whatever card it is on: the card only narrows the picker. */
+const COMMENT_ITSELF = { ...COMMENT, apiName: 'idAction' };
+const PICKER_CARD = cardField({
+	in: 'none',
+	required: false,
+	pickerOnly: true,
+	description: 'Card whose comments are offered below. Not sent to Trello; not needed when the comment is given by ID.',
+});
 
 export const commentRows: TrelloRow[] = [
 	{
@@ -91,5 +101,62 @@ export const commentRows: TrelloRow[] = [
 		targets: [{ field: 'card', kind: 'card' }],
 		fields: [PICKER_BOARD_FIELD, CARD_IN_PATH, COMMENT],
 		shapeAnswer: (_body, values) => ({ deleted: true, id: values.comment, idCard: values.card }),
+	},
+	{
+		resource: 'comment',
+		operation: 'getReactions',
+		objectType: 'reaction',
+		name: 'Get Reactions',
+		action: 'Get the reactions to a comment',
+		description: 'List the emoji reactions to a comment, one item per reaction with the emoji and the member who reacted',
+		method: 'GET',
+		path: '/1/actions/{idAction}/reactions',
+		paging: { kind: 'all' },
+		targets: [{ field: 'comment', kind: 'action' }],
+		fields: [PICKER_BOARD_FIELD, PICKER_CARD, COMMENT_ITSELF],
+	},
+	{
+		resource: 'comment',
+		operation: 'addReaction',
+		objectType: 'reaction',
+		name: 'Add Reaction',
+		action: 'React to a comment with an emoji',
+		description: 'Add an emoji reaction to a comment as the connected account (e.g. 👍 to acknowledge). Returns the reaction with its id.',
+		method: 'POST',
+		path: '/1/actions/{idAction}/reactions',
+		targets: [{ field: 'comment', kind: 'action' }],
+		fields: [
+			PICKER_BOARD_FIELD,
+			PICKER_CARD,
+			COMMENT_ITSELF,
+			{
+				displayName: 'Emoji',
+				name: 'emoji',
+				type: 'string',
+				default: '',
+				in: 'none',
+				required: true,
+				placeholder: 'thumbsup',
+				description: 'The emoji itself (👍) or its short name as Trello’s emoji picker shows it (thumbsup, white_check_mark; colons optional)',
+			},
+		],
+		handler: addReaction,
+	},
+	{
+		resource: 'comment',
+		operation: 'deleteReaction',
+		name: 'Delete Reaction',
+		action: 'Remove a reaction from a comment',
+		description: 'Remove one reaction (by its id, from Get Reactions) from a comment',
+		method: 'DELETE',
+		path: '/1/actions/{idAction}/reactions/{id}',
+		targets: [{ field: 'comment', kind: 'action' }],
+		fields: [
+			PICKER_BOARD_FIELD,
+			PICKER_CARD,
+			COMMENT_ITSELF,
+			idField('reaction', 'Reaction ID', 'ID of the reaction to remove (the id of an item of Get Reactions)', { in: 'path', apiName: 'id' }),
+		],
+		shapeAnswer: (_body, values) => ({ deleted: true, id: values.reaction, idAction: values.comment }),
 	},
 ];

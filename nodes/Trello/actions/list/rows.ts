@@ -184,6 +184,32 @@ export const listRows: TrelloRow[] = [
 	},
 	{
 		resource: 'list',
+		operation: 'moveToBoard',
+		objectType: 'list',
+		name: 'Move to Board',
+		action: 'Move a list to another board',
+		description:
+			'Move a list, with its cards, to another board (both boards must be allowed). Returns the moved list with its new board.',
+		method: 'PUT',
+		path: '/1/lists/{id}/idBoard',
+		targets: [
+			{ field: 'list', kind: 'list' },
+			{ field: 'idBoard', kind: 'board' },
+		],
+		fields: [
+			PICKER_BOARD_FIELD,
+			LIST_IN_PATH,
+			boardField({
+				displayName: 'Destination Board',
+				name: 'idBoard',
+				in: 'query',
+				apiName: 'value',
+				description: 'The board the list moves to: pick it, paste its web address or give its ID',
+			}),
+		],
+	},
+	{
+		resource: 'list',
 		operation: 'archiveAllCards',
 		name: 'Archive All Cards',
 		action: 'Archive all cards of a list',
