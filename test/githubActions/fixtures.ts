@@ -16,7 +16,7 @@ import { labelFixtures } from './fixtures/label';
 import { milestoneFixtures } from './fixtures/milestone';
 import { organizationFixtures } from './fixtures/organization';
 import { pendingReviewFixtures } from './fixtures/pendingReview';
-import { projectFixtures } from './fixtures/project';
+import { projectFixtures, projectItemFixtures } from './fixtures/project';
 import { autoMergeFixtures, pullRequestFixtures } from './fixtures/pullRequest';
 import { rateLimitFixtures } from './fixtures/rateLimit';
 import { releaseFixtures } from './fixtures/release';
@@ -76,6 +76,7 @@ export const FIXTURES: OperationFixture[] = [
 	...searchFixtures,
 	...pullRequestFixtures,
 	...projectFixtures,
+	...projectItemFixtures,
 	...discussionFixtures,
 	...workflowFixtures,
 	...gistFixtures,

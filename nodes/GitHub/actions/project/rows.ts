@@ -3,6 +3,7 @@ import { byName, locatorModes, mustMatch, typedMode } from '../../../shared/loca
 import { numberLocator, ownerField, repositoryFields } from '../fields';
 import type { GitHubRow } from '../types';
 import { addItem, listFields, listItems, listProjects, updateItemStatus } from './handlers';
+import { archiveItem, deleteItem, getItem, unarchiveItem, updateItemField } from './items';
 
 const projectOwner = (): RowField => ({
 	...ownerField('User or organization that owns the project, e.g. "n8n-io"'),
@@ -123,5 +124,76 @@ export const projectRows: GitHubRow[] = [
 		target: 'repository',
 		handler: addItem,
 		fields: [projectOwner(), projectNumber(), ...projectContent('Number of the issue or pull request to add (pull requests are listed with "(PR)"); the node looks up the ID GitHub needs')],
+	},
+	{
+		resource: 'project',
+		operation: 'getItem',
+		name: 'Get Item',
+		action: 'Get the project item of an issue or pull request',
+		description:
+			'Read the item of an issue or pull request in a project (V2): item ID, whether archived, and its field values by field name (text, number, date, single-select option, iteration title), e.g. {"Status": "In Progress", "Points": 3}. Uses GitHub’s GraphQL API.',
+		method: 'POST',
+		effect: 'reads',
+		path: '/graphql',
+		target: 'repository',
+		handler: getItem,
+		fields: [projectOwner(), projectNumber(), ...projectContent('Number of the issue or pull request whose project item to read (pull requests are listed with "(PR)")')],
+	},
+	{
+		resource: 'project',
+		operation: 'updateItemField',
+		name: 'Update Item Field',
+		action: 'Set a field of a project item by name',
+		description:
+			'Set one field of an issue’s or pull request’s item in a project (V2), the field chosen by its name and the value given as shown in the project: text, a number, a date (YYYY-MM-DD), a single-select option’s name or an iteration’s title (case-insensitive); or clear it. An unknown field, option or iteration is an error listing the valid names. Changes the project. Uses GitHub’s GraphQL API.',
+		method: 'POST',
+		path: '/graphql',
+		target: 'repository',
+		handler: updateItemField,
+		fields: [
+			projectOwner(),
+			projectNumber(),
+			...projectContent('Number of the issue or pull request whose project item to change (pull requests are listed with "(PR)")'),
+			{ displayName: 'Field Name', name: 'fieldName', type: 'string', default: '', in: 'none', required: true, description: 'Name of the project field to set, as shown in the project (case-insensitive), e.g. "Priority", "Due", "Sprint"' },
+			{ displayName: 'Value', name: 'value', type: 'string', default: '', in: 'none', description: 'The value, as shown in the project: text, a number, a date as YYYY-MM-DD, the name of a single-select option or the title of an iteration' },
+			{ displayName: 'Clear Value', name: 'clear', type: 'boolean', default: false, in: 'none', optional: true, description: 'Whether to empty the field instead of setting it ("Value" is then ignored)' },
+			{ displayName: 'Add to Project If Missing', name: 'addToProject', type: 'boolean', default: false, in: 'none', optional: true, description: 'Whether to add the issue or pull request to the project when it is not in it yet' },
+		],
+	},
+	{
+		resource: 'project',
+		operation: 'deleteItem',
+		name: 'Delete Item',
+		action: 'Remove an issue or pull request from a project',
+		description: 'Remove the item of an issue or pull request from a project (V2), with its field values; the issue or pull request itself stays. Changes the project. Uses GitHub’s GraphQL API.',
+		method: 'POST',
+		path: '/graphql',
+		target: 'repository',
+		handler: deleteItem,
+		fields: [projectOwner(), projectNumber(), ...projectContent('Number of the issue or pull request to remove from the project')],
+	},
+	{
+		resource: 'project',
+		operation: 'archiveItem',
+		name: 'Archive Item',
+		action: 'Archive a project item',
+		description: 'Archive the item of an issue or pull request in a project (V2): hidden from the project’s views, field values kept; Unarchive Item brings it back. Changes the project. Uses GitHub’s GraphQL API.',
+		method: 'POST',
+		path: '/graphql',
+		target: 'repository',
+		handler: archiveItem,
+		fields: [projectOwner(), projectNumber(), ...projectContent('Number of the issue or pull request whose project item to archive')],
+	},
+	{
+		resource: 'project',
+		operation: 'unarchiveItem',
+		name: 'Unarchive Item',
+		action: 'Unarchive a project item',
+		description: 'Bring back an archived item of an issue or pull request in a project (V2), with its field values. Changes the project. Uses GitHub’s GraphQL API.',
+		method: 'POST',
+		path: '/graphql',
+		target: 'repository',
+		handler: unarchiveItem,
+		fields: [projectOwner(), projectNumber(), ...projectContent('Number of the issue or pull request whose project item to unarchive')],
 	},
 ];
