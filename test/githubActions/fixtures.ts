@@ -16,7 +16,7 @@ import { labelFixtures } from './fixtures/label';
 import { milestoneFixtures } from './fixtures/milestone';
 import { organizationFixtures } from './fixtures/organization';
 import { pendingReviewFixtures } from './fixtures/pendingReview';
-import { projectFixtures, projectItemFixtures } from './fixtures/project';
+import { projectFixtures, projectItemFixtures, projectOwnerFixtures } from './fixtures/project';
 import { autoMergeFixtures, pullRequestFixtures } from './fixtures/pullRequest';
 import { rateLimitFixtures } from './fixtures/rateLimit';
 import { releaseFixtures } from './fixtures/release';
@@ -77,6 +77,7 @@ export const FIXTURES: OperationFixture[] = [
 	...pullRequestFixtures,
 	...projectFixtures,
 	...projectItemFixtures,
+	...projectOwnerFixtures,
 	...discussionFixtures,
 	...workflowFixtures,
 	...gistFixtures,

@@ -101,3 +101,39 @@ describe('Project → Get / Delete / Archive Item', () => {
 		expect(recorder.requests).toHaveLength(1);
 	});
 });
+
+describe('Allowed Repositories: Create Project and status updates', () => {
+	it.each([
+		['acme/api', 'Refused: a project of "acme" can hold issues of every repository of it, and the node\'s "Allowed Repositories" does not name acme/*. Allowed repositories: acme/api.'],
+		['octo/*', 'Refused: a project of "acme" can hold issues of every repository of it, and the node\'s "Allowed Repositories" does not name acme/*. Allowed repositories: octo/*.'],
+	])('Create Project for an owner the list (%s) does not name as OWNER/* is refused before any request', async (allowed, message) => {
+		const recorder = new GitHubRecorder([]);
+		const run = await runGitHub({ resource: 'project', operation: 'create', projectOwner: byName('acme'), title: 'Q3', options: { allowedRepositories: allowed } });
+		expect(run.error('GitHub')?.message).toBe(message);
+		expect(recorder.requests).toEqual([]);
+	});
+
+	it('Create Project with OWNER/* in the list runs', async () => {
+		const recorder = new GitHubRecorder([{ body: { data: { repositoryOwner: { id: 'O_acme', login: 'acme' } } } }, { body: { data: { createProjectV2: { projectV2: { id: 'PVT_5', number: 5 } } } } }]);
+		const run = await runGitHub({ resource: 'project', operation: 'create', projectOwner: byName('ACME'), title: 'Q3', options: { allowedRepositories: 'acme/*' } });
+		expect(run.json('GitHub')).toEqual([{ id: 'PVT_5', number: 5, owner: 'acme' }]);
+		expect(recorder.requests).toHaveLength(2);
+	});
+
+	it.each([
+		['listStatusUpdates', {}],
+		['createStatusUpdate', { statusUpdateStatus: 'ON_TRACK' }],
+	])('%s of a project of an owner the list does not name is refused before any request', async (operation, parameters) => {
+		const recorder = new GitHubRecorder([]);
+		const run = await runGitHub({ resource: 'project', operation, projectOwner: byName('evil'), projectNumber: 3, ...parameters, options: { allowedRepositories: 'octo/hello' } });
+		expect(run.error('GitHub')?.message).toBe('Refused: project 3 of "evil" belongs to an owner outside the node\'s "Allowed Repositories". Allowed repositories: octo/hello. Projects of those owners can be used.');
+		expect(recorder.requests).toEqual([]);
+	});
+
+	it('Create Status Update: a date that is not YYYY-MM-DD is a clear error, nothing sent', async () => {
+		const recorder = new GitHubRecorder([]);
+		const run = await runGitHub({ resource: 'project', operation: 'createStatusUpdate', projectOwner: byName('acme'), projectNumber: 3, statusUpdateStatus: 'ON_TRACK', additionalFields: { targetDate: 'next week' } });
+		expect(run.error('GitHub')?.message).toBe('"next week" in "Target Date" is not a date');
+		expect(recorder.requests).toEqual([]);
+	});
+});

@@ -3,6 +3,7 @@ import { byName, locatorModes, mustMatch, typedMode } from '../../../shared/loca
 import { numberLocator, ownerField, repositoryFields } from '../fields';
 import type { GitHubRow } from '../types';
 import { addItem, listFields, listItems, listProjects, updateItemStatus } from './handlers';
+import { createProject, createStatusUpdate, listStatusUpdates } from './projects';
 import { archiveItem, deleteItem, getItem, unarchiveItem, updateItemField } from './items';
 
 const projectOwner = (): RowField => ({
@@ -195,5 +196,60 @@ export const projectRows: GitHubRow[] = [
 		target: 'repository',
 		handler: unarchiveItem,
 		fields: [projectOwner(), projectNumber(), ...projectContent('Number of the issue or pull request whose project item to unarchive')],
+	},
+	{
+		resource: 'project',
+		operation: 'create',
+		name: 'Create Project',
+		action: 'Create a project',
+		description:
+			'Create an empty project (V2) for a user or organization with a title. Returns its ID, number, title and URL. Needs the token’s "project" scope (classic) or the organization’s Projects write permission. With "Allowed Repositories" set, it must name OWNER/* for the owner: a project can gather issues of every repository of it. Uses GitHub’s GraphQL API.',
+		method: 'POST',
+		path: '/graphql',
+		target: 'confined',
+		handler: createProject,
+		fields: [projectOwner(), { displayName: 'Title', name: 'title', type: 'string', default: '', in: 'none', required: true, description: 'Title of the new project, e.g. "Q3 Roadmap"' }],
+	},
+	{
+		resource: 'project',
+		operation: 'listStatusUpdates',
+		name: 'List Status Updates',
+		action: 'List the status updates of a project',
+		description: `List the status updates of a project (V2), newest first: status (ON_TRACK, AT_RISK, OFF_TRACK, COMPLETE, INACTIVE), text, start and target dates, author and time.${OWNER_CONFINED} Uses GitHub’s GraphQL API.`,
+		method: 'POST',
+		effect: 'reads',
+		path: '/graphql',
+		target: 'confined',
+		handler: listStatusUpdates,
+		paging: {},
+		fields: [projectOwner(), projectNumber()],
+	},
+	{
+		resource: 'project',
+		operation: 'createStatusUpdate',
+		name: 'Create Status Update',
+		action: 'Post a status update to a project',
+		description: `Post a status update to a project (V2): a status (On Track, At Risk, Off Track, Complete, Inactive), a text (Markdown) and start / target dates, shown in the project's header. Changes the project.${OWNER_CONFINED} Uses GitHub’s GraphQL API.`,
+		method: 'POST',
+		path: '/graphql',
+		target: 'confined',
+		handler: createStatusUpdate,
+		fields: [
+			projectOwner(),
+			projectNumber(),
+			{
+				displayName: 'Status', name: 'statusUpdateStatus', type: 'options', default: 'ON_TRACK', in: 'none', required: true, description: 'How the project is doing',
+				options: [
+					{ name: 'At Risk', value: 'AT_RISK' },
+					{ name: 'Complete', value: 'COMPLETE' },
+					{ name: 'Inactive', value: 'INACTIVE' },
+					{ name: 'Off Track', value: 'OFF_TRACK' },
+					{ name: 'On Track', value: 'ON_TRACK' },
+				],
+			},
+			{ displayName: 'Body', name: 'body', type: 'string', default: '', in: 'none', optional: true, description: 'Text of the update (Markdown)', ui: { typeOptions: { rows: 4 } } },
+			{ displayName: 'Start Date', name: 'startDate', type: 'string', default: '', in: 'none', optional: true, description: 'Start date as YYYY-MM-DD, e.g. 2026-03-01' },
+			{ displayName: 'Target Date', name: 'targetDate', type: 'string', default: '', in: 'none', optional: true, description: 'Target date as YYYY-MM-DD, e.g. 2026-03-31' },
+		],
 	},
 ];
