@@ -6,6 +6,7 @@ import { branchFixtures } from './fixtures/branch';
 import { checkFixtures } from './fixtures/check';
 import { collaboratorFixtures } from './fixtures/collaborator';
 import { commitFixtures } from './fixtures/commit';
+import { copilotFixtures } from './fixtures/copilot';
 import { deploymentFixtures } from './fixtures/deployment';
 import { discussionFixtures } from './fixtures/discussion';
 import { fileFixtures } from './fixtures/file';
@@ -78,6 +79,7 @@ export const FIXTURES: OperationFixture[] = [
 	...projectFixtures,
 	...projectItemFixtures,
 	...projectOwnerFixtures,
+	...copilotFixtures,
 	...discussionFixtures,
 	...workflowFixtures,
 	...gistFixtures,
