@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import { apiErrorFromResponse } from '../../../shared/errors';
+import { apiErrorFromResponse, ServiceAnswerError } from '../../../shared/errors';
 import { numberLocator, repositoryFields } from '../fields';
 import { pullNumber } from '../pullRequest/rows';
 import type { GitHubRow, GitHubRowRun } from '../types';
@@ -19,7 +18,7 @@ const NOT_REVIEWED = `Copilot code review ${PLAN_NOTE}; GitHub answers 422 when 
 
 /** Assigns Copilot's coding agent, which then opens a pull request for the issue; GitHub drops an assignee it cannot assign, so the answer is checked. */
 export async function assignCopilot(input: GitHubRowRun) {
-	const { ctx, client, values, request, itemIndex } = input;
+	const { ctx, client, values, request } = input;
 	const body: IDataObject = { assignees: [COPILOT_ASSIGNEE] };
 	const response = await client.send({ ...request, body, acceptStatus: [422] });
 	if (response.statusCode === 422) {
@@ -28,10 +27,8 @@ export async function assignCopilot(input: GitHubRowRun) {
 	const issue = response.body as IDataObject;
 	const assignees = Array.isArray(issue.assignees) ? (issue.assignees as IDataObject[]) : [];
 	if (!assignees.some((assignee) => /^copilot(-swe-agent(\[bot\])?)?$/i.test(String(assignee.login ?? '')))) {
-		throw new NodeOperationError(ctx.getNode(), `Copilot was not assigned to #${String(values.issueNumber)}: GitHub left it out of the assignees`, {
-			itemIndex,
-			description: NOT_ASSIGNED,
-		});
+		// GitHub answered, but without the assignee: a service refusal (NodeApiError), not a wrong parameter.
+		throw new ServiceAnswerError(`Copilot was not assigned to #${String(values.issueNumber)}: GitHub left it out of the assignees`, NOT_ASSIGNED, response);
 	}
 	return await input.respond(issue);
 }
