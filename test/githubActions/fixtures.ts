@@ -6,6 +6,7 @@ import { branchFixtures } from './fixtures/branch';
 import { checkFixtures } from './fixtures/check';
 import { collaboratorFixtures } from './fixtures/collaborator';
 import { commitFixtures } from './fixtures/commit';
+import { copilotFixtures } from './fixtures/copilot';
 import { deploymentFixtures } from './fixtures/deployment';
 import { discussionFixtures } from './fixtures/discussion';
 import { fileFixtures } from './fixtures/file';
@@ -16,7 +17,7 @@ import { labelFixtures } from './fixtures/label';
 import { milestoneFixtures } from './fixtures/milestone';
 import { organizationFixtures } from './fixtures/organization';
 import { pendingReviewFixtures } from './fixtures/pendingReview';
-import { projectFixtures } from './fixtures/project';
+import { projectFixtures, projectItemFixtures, projectOwnerFixtures } from './fixtures/project';
 import { autoMergeFixtures, pullRequestFixtures } from './fixtures/pullRequest';
 import { rateLimitFixtures } from './fixtures/rateLimit';
 import { releaseFixtures } from './fixtures/release';
@@ -76,6 +77,9 @@ export const FIXTURES: OperationFixture[] = [
 	...searchFixtures,
 	...pullRequestFixtures,
 	...projectFixtures,
+	...projectItemFixtures,
+	...projectOwnerFixtures,
+	...copilotFixtures,
 	...discussionFixtures,
 	...workflowFixtures,
 	...gistFixtures,

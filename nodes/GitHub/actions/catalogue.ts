@@ -9,6 +9,7 @@ import { discussionRows } from './discussion/rows';
 import { fileRows } from './file/rows';
 import { gistRows } from './gist/rows';
 import { gitRows } from './git/rows';
+import { copilotRows } from './issue/copilot';
 import { issueRows } from './issue/rows';
 import { issueTimelineRows } from './issue/subIssues';
 import { labelRows } from './label/rows';
@@ -105,4 +106,5 @@ export const GITHUB_ROWS: GitHubRow[] = [
 	...autoMergeRows,
 	...draftRows,
 	...pendingReviewRows,
+	...copilotRows,
 ];

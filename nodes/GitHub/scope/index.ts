@@ -3,5 +3,5 @@ export type { GitHubScopedRequest, GitHubTarget, GitHubTargetKind } from './clas
 export { classifyGitHubRequest } from './classify';
 export type { GitHubLookups, GitHubScope } from './rules';
 export { checkGitHubRequest, CREDENTIAL_SOURCE, githubScopeOf, NODE_SOURCE } from './rules';
-export { issueIdsProof, projectItemAllowed, projectOwnerProof, projectProof, repositoryProof, ScopeProof } from './proofs';
+export { issueIdsProof, projectCreationProof, projectItemAllowed, projectOwnerProof, projectProof, repositoryProof, ScopeProof } from './proofs';
 export { confineSearchQuery, searchQueryProblem, searchResultAllowed } from './search';

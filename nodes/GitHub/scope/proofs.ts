@@ -60,6 +60,22 @@ export function projectOwnerProof(lists: Array<RepositoryList | undefined>, proj
 	return ScopeProof.issue(`projects of ${project.owner}`);
 }
 
+/**
+ * Checks the creation of a project for a user or organization: a project can gather issues of
+ * every repository of its owner, so, as for organization settings, the lists must name OWNER/*.
+ */
+export function projectCreationProof(lists: Array<RepositoryList | undefined>, owner: string): ScopeProof {
+	for (const list of lists) {
+		if (list && !list.coversOwner(owner)) {
+			throw new ScopeRefusal(
+				`Refused: a project of "${owner}" can hold issues of every repository of it, and ${list.source} does not name ${owner}/*. ${allowedRepositoriesText(list)}`,
+				`Add ${owner}/* to ${list.source}, or create the project outside this node.`,
+			);
+		}
+	}
+	return ScopeProof.issue(`new project of ${owner}`);
+}
+
 /** Checks GraphQL documents that read or change one repository only (discussions). */
 export function repositoryProof(lists: Array<RepositoryList | undefined>, repository: { owner: string; repo: string }): ScopeProof {
 	assertRepository(lists, repository);

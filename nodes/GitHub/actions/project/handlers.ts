@@ -182,12 +182,12 @@ export const PROJECT_AND_CONTENT_QUERY = `query($projectOwner: String!, $project
   }
 }`;
 
-interface ProjectRef {
+export interface ProjectRef {
 	owner: string;
 	number: number;
 }
 
-function projectOf({ ctx, values, itemIndex }: GitHubRowRun, withNumber: boolean): ProjectRef {
+export function projectOf({ ctx, values, itemIndex }: GitHubRowRun, withNumber: boolean): ProjectRef {
 	const owner = String(values.projectOwner ?? '').trim();
 	if (!owner) {
 		throw new NodeOperationError(ctx.getNode(), 'The "Project Owner" parameter is empty', {
@@ -210,13 +210,13 @@ function projectOf({ ctx, values, itemIndex }: GitHubRowRun, withNumber: boolean
 const unexpectedAnswer = (missing: string) =>
 	new ServiceAnswerError(`GitHub sent an answer of an unexpected shape: it lacks ${missing}`, 'Check the GitHub Server field of the credential; the API Call node\'s GraphQL mode shows the raw answer.');
 
-const projectNotFound = ({ ctx, itemIndex }: GitHubRowRun, project: ProjectRef) =>
+export const projectNotFound = ({ ctx, itemIndex }: GitHubRowRun, project: ProjectRef) =>
 	new NodeOperationError(ctx.getNode(), `Project ${project.number} of "${project.owner}" was not found`, {
 		itemIndex,
 		description: 'Check "Project Owner" and "Project", and that the token has the "project" (or "read:project") scope.',
 	});
 
-const itemsOf = (input: GitHubRowRun, objects: IDataObject[]) => objects.map((json) => ({ json, pairedItem: { item: input.itemIndex } }));
+export const itemsOf = (input: GitHubRowRun, objects: IDataObject[]) => objects.map((json) => ({ json, pairedItem: { item: input.itemIndex } }));
 
 /** The projects (V2) of a user or organization, open and closed. */
 export async function listProjects(input: GitHubRowRun) {
@@ -240,7 +240,7 @@ export async function listProjects(input: GitHubRowRun) {
 	return itemsOf(input, projects);
 }
 
-interface FieldNode {
+export interface FieldNode {
 	id?: string;
 	name?: string;
 	dataType?: string;
@@ -274,12 +274,25 @@ export async function listFields(input: GitHubRowRun) {
 	);
 }
 
+export type FieldValueNode = { name?: string; text?: string; number?: number; date?: string; title?: string; field?: { name?: string } };
+
+/** An item's field values keyed by field name: option name, text, number, date or iteration title. */
+export function fieldValuesByName(values: FieldValueNode[]): IDataObject {
+	const fields: IDataObject = {};
+	for (const value of values) {
+		const name = value.field?.name;
+		if (!name) continue;
+		fields[name] = value.name ?? value.text ?? value.number ?? value.date ?? value.title ?? null;
+	}
+	return fields;
+}
+
 interface ItemNode {
 	id: string;
 	type: string;
 	isArchived: boolean;
 	content?: { number?: number; title?: string; url?: string; state?: string; repository?: { nameWithOwner: string } } | null;
-	fieldValues: { nodes: Array<{ name?: string; text?: string; number?: number; date?: string; title?: string; field?: { name?: string } }> };
+	fieldValues: { nodes: FieldValueNode[] };
 }
 
 /**
@@ -305,12 +318,7 @@ export async function listItems(input: GitHubRowRun) {
 		items
 			.filter((item) => projectItemAllowed(lists, item.content?.repository?.nameWithOwner ?? (item.type === 'DRAFT_ISSUE' ? undefined : '')))
 			.map((item) => {
-				const fields: IDataObject = {};
-				for (const value of item.fieldValues.nodes) {
-					const name = value.field?.name;
-					if (!name) continue;
-					fields[name] = value.name ?? value.text ?? value.number ?? value.date ?? value.title ?? null;
-				}
+				const fields = fieldValuesByName(item.fieldValues.nodes);
 				return {
 					itemId: item.id,
 					type: item.type,
