@@ -135,3 +135,49 @@ describe('GitHub Poll Trigger: exact actions from the repository\'s issue events
 		expect((await poll(harness)).map(summary)).toEqual([`New Label on Issue|labeled|${issue}|alice`, `New Review Request|review_requested|${pull}|carol`]);
 	});
 });
+
+describe('GitHub Poll Trigger: Branch Deleted and Tag Deleted from the refs lists', () => {
+	afterEach(() => nock.cleanAll());
+	beforeEach(() => resetGitHubRateLimitState());
+
+	it('a branch or tag gone since the last poll is one delete item, with the branch filter; created again it is new', async () => {
+		const repository = new SimulatedRepository();
+		repository.branch('feature');
+		repository.branch('other');
+		repository.tag('v1');
+		repository.tick(5);
+		serveSimulatedRepositories([repository]);
+		const harness = new TriggerHarness(
+			'gitHubPollTrigger',
+			{
+				authentication: 'accessToken',
+				trigger: 'repositoryEvents',
+				events: ['deletedBranch', 'deletedTag', 'newBranch'],
+				owner: { __rl: true, mode: 'name', value: 'octo' },
+				repositories: ['hello'],
+				filters: { branches: 'feature' },
+			},
+			credentialsFor(),
+		);
+		expect(await poll(harness)).toEqual([]);
+		repository.heads.delete('feature');
+		repository.heads.delete('other'); // not the filtered branch
+		repository.tags.delete('v1');
+		repository.tick(60);
+		const items = await poll(harness);
+		expect(items.map((item) => `${String(item.trigger)}|${String(item.event)}|${String((item.payload as IDataObject).ref)}|${String((item.payload as IDataObject).ref_type)}`)).toEqual([
+			'Branch Deleted|delete|feature|branch',
+			'Tag Deleted|delete|v1|tag',
+		]);
+		const units = repository.unitsUsed;
+		repository.tick(60);
+		expect(await poll(harness)).toEqual([]);
+		expect(repository.unitsUsed).toBe(units);
+		repository.tag('v1');
+		repository.tick(60);
+		expect(await poll(harness)).toEqual([]); // New Tag not chosen; the tag is known again
+		repository.tags.delete('v1');
+		repository.tick(60);
+		expect((await poll(harness)).map((item) => String(item.trigger))).toEqual(['Tag Deleted']);
+	});
+});

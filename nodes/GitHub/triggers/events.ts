@@ -401,6 +401,7 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'deletedBranch',
+		polledFrom: ['branches'],
 		name: 'Branch Deleted',
 		description: 'A branch is deleted',
 		webhook: {
@@ -410,6 +411,7 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'deletedTag',
+		polledFrom: ['tags'],
 		name: 'Tag Deleted',
 		description: 'A tag is deleted',
 		webhook: { clauses: [{ event: 'delete', where: { ref_type: 'tag' } }] },
