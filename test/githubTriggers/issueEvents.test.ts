@@ -134,6 +134,34 @@ describe('GitHub Poll Trigger: exact actions from the repository\'s issue events
 		repository.tick(60);
 		expect((await poll(harness)).map(summary)).toEqual([`New Label on Issue|labeled|${issue}|alice`, `New Review Request|review_requested|${pull}|carol`]);
 	});
+
+	it('the Labels filter of the webhook trigger applies to polled New Label on Issue', async () => {
+		const repository = new SimulatedRepository();
+		const issue = Number(repository.openIssue('Crash').number);
+		repository.tick(5);
+		serveSimulatedRepositories([repository]);
+		const harness = new TriggerHarness(
+			'gitHubPollTrigger',
+			{
+				authentication: 'accessToken',
+				trigger: 'repositoryEvents',
+				events: ['newLabelOnIssue'],
+				owner: { __rl: true, mode: 'name', value: 'octo' },
+				repositories: ['hello'],
+				filters: { labels: 'URGENT' },
+			},
+			credentialsFor(),
+		);
+		expect(await poll(harness)).toEqual([]);
+		repository.tick();
+		repository.label(issue, 'bug', 'alice');
+		repository.tick();
+		repository.label(issue, 'urgent', 'bob');
+		repository.tick(60);
+		const items = await poll(harness);
+		expect(items.map(summary)).toEqual([`New Label on Issue|labeled|${issue}|bob`]);
+		expect((items[0].payload as IDataObject).label).toEqual({ name: 'urgent', color: 'd73a4a' });
+	});
 });
 
 describe('GitHub Poll Trigger: Branch Deleted and Tag Deleted from the refs lists', () => {
