@@ -37,6 +37,8 @@ export class SimulatedRepository {
 	pollIntervalSeconds = 0;
 
 	readonly issues: Entry[] = [];
+	/** Issue events as GET /issues/events lists them (their `issue` as it is now). */
+	readonly issueEvents: Entry[] = [];
 	readonly comments: Entry[] = [];
 	readonly reviewComments: Entry[] = [];
 	readonly reviews: Entry[] = [];
@@ -168,36 +170,119 @@ export class SimulatedRepository {
 		issue.updated_at = this.now;
 	}
 
-	editIssue(number: number, title: string): void {
+	/** Records an issue event as GitHub does: id, event, actor, created_at, the issue, and the event's own fields. */
+	private issueEvent(number: number, event: string, fields: Entry = {}, actor = 'mona'): Entry {
+		const id = this.id();
+		const entry: Entry = {
+			id,
+			node_id: `IE_kwDOsim${id}`,
+			url: `${this.origin}/repos/${this.owner}/${this.name}/issues/events/${id}`,
+			actor: { login: actor, id: 1, type: 'User' },
+			event,
+			commit_id: null,
+			commit_url: null,
+			created_at: this.now,
+			issueNumber: number,
+			...fields,
+		};
+		this.issueEvents.push(entry);
+		return entry;
+	}
+
+	/** Body only: GitHub records no issue event for it. */
+	editBody(number: number, body: string): void {
 		const issue = this.issue(number);
+		issue.body = body;
+		this.touch(issue);
+	}
+
+	editIssue(number: number, title: string, actor = 'mona'): Entry {
+		const issue = this.issue(number);
+		const from = issue.title;
 		issue.title = title;
 		this.touch(issue);
+		return this.issueEvent(number, 'renamed', { rename: { from, to: title } }, actor);
 	}
 
-	label(number: number, name: string): void {
+	label(number: number, name: string, actor = 'mona'): Entry {
 		const issue = this.issue(number);
-		issue.labels = [...(issue.labels as Entry[]), { name }];
+		const label = { name, color: 'd73a4a' };
+		issue.labels = [...(issue.labels as Entry[]), label];
 		this.touch(issue);
+		return this.issueEvent(number, 'labeled', { label }, actor);
 	}
 
-	close(number: number): void {
+	unlabel(number: number, name: string, actor = 'mona'): Entry {
+		const issue = this.issue(number);
+		issue.labels = (issue.labels as Entry[]).filter((label) => label.name !== name);
+		this.touch(issue);
+		return this.issueEvent(number, 'unlabeled', { label: { name, color: 'd73a4a' } }, actor);
+	}
+
+	assign(number: number, login: string, actor = 'mona'): Entry {
+		const issue = this.issue(number);
+		const assignee = { login, id: 7, type: 'User' };
+		issue.assignees = [...(issue.assignees as Entry[]), assignee];
+		this.touch(issue);
+		return this.issueEvent(number, 'assigned', { assignee, assigner: { login: actor } }, actor);
+	}
+
+	milestone(number: number, title: string, actor = 'mona'): Entry {
+		const issue = this.issue(number);
+		issue.milestone = { title, number: 1 };
+		this.touch(issue);
+		return this.issueEvent(number, 'milestoned', { milestone: { title } }, actor);
+	}
+
+	lock(number: number, actor = 'mona'): Entry {
+		const issue = this.issue(number);
+		issue.locked = true;
+		this.touch(issue);
+		return this.issueEvent(number, 'locked', { lock_reason: null }, actor);
+	}
+
+	requestReview(number: number, reviewer: string, actor = 'mona'): Entry {
+		this.touch(this.issue(number));
+		return this.issueEvent(number, 'review_requested', { review_requester: { login: actor }, requested_reviewer: { login: reviewer, id: 9, type: 'User' } }, actor);
+	}
+
+	convertToDraft(number: number, actor = 'mona'): Entry {
+		const issue = this.issue(number);
+		issue.draft = true;
+		this.touch(issue);
+		return this.issueEvent(number, 'convert_to_draft', {}, actor);
+	}
+
+	readyForReview(number: number, actor = 'mona'): Entry {
+		const issue = this.issue(number);
+		issue.draft = false;
+		this.touch(issue);
+		return this.issueEvent(number, 'ready_for_review', {}, actor);
+	}
+
+	close(number: number, actor = 'mona'): Entry {
 		const issue = this.issue(number);
 		issue.state = 'closed';
 		issue.closed_at = this.now;
 		this.touch(issue);
+		return this.issueEvent(number, 'closed', {}, actor);
 	}
 
-	reopen(number: number): void {
+	reopen(number: number, actor = 'mona'): Entry | undefined {
 		const issue = this.issue(number);
+		if (issue.state !== 'closed') return undefined;
 		issue.state = 'open';
 		issue.closed_at = null;
 		this.touch(issue);
+		return this.issueEvent(number, 'reopened', {}, actor);
 	}
 
-	merge(number: number): void {
+	/** As GitHub lists a merge: a `merged` event with the commit, then a `closed` one. */
+	merge(number: number, actor = 'mona'): Entry {
 		const issue = this.issue(number);
 		(issue.pull_request as Entry).merged_at = this.now;
-		this.close(number);
+		this.issueEvent(number, 'merged', { commit_id: this.heads.get('main') }, actor);
+		return this.close(number, actor);
 	}
 
 	comment(number: number, body = 'A comment'): Entry {
@@ -365,6 +450,11 @@ export class SimulatedRepository {
 		switch (rest) {
 			case '/issues':
 				list = sinceFilter(this.issues.filter((issue) => query.state === 'all' || issue.state === (query.state ?? 'open'))).sort(byTime(query.sort === 'updated' ? 'updated_at' : 'created_at', query.direction ?? 'desc'));
+				break;
+			case '/issues/events':
+				list = [...this.issueEvents]
+					.sort(byTime('created_at', 'desc'))
+					.map(({ issueNumber, ...event }) => ({ ...event, issue: { ...this.issue(Number(issueNumber)) } }));
 				break;
 			case '/issues/comments':
 				list = sinceFilter(this.comments).sort(byTime(query.sort === 'updated' ? 'updated_at' : 'created_at', query.direction ?? 'asc'));

@@ -28,9 +28,9 @@ const EXPECTED: Record<string, { accepts: (example: Example) => boolean; count: 
 	updatedIssue: {
 		accepts: (e) =>
 			e.event === 'issues' &&
-			['edited', 'labeled', 'unlabeled', 'assigned', 'unassigned', 'closed', 'reopened'].includes(String(act(e))),
-		// edited 3 + labeled 2 + unlabeled 2 + assigned 3 + unassigned 2 + reopened 1
-		count: 13,
+			['edited', 'labeled', 'unlabeled', 'assigned', 'unassigned', 'milestoned', 'demilestoned', 'locked', 'unlocked', 'closed', 'reopened'].includes(String(act(e))),
+		// edited 3 + labeled 2 + unlabeled 2 + assigned 3 + unassigned 2 + milestoned 2 + demilestoned 2 + locked 2 + unlocked 2 + reopened 1
+		count: 21,
 	},
 	newPullRequest: {
 		accepts: (e) =>
@@ -40,9 +40,25 @@ const EXPECTED: Record<string, { accepts: (example: Example) => boolean; count: 
 	updatedPullRequest: {
 		accepts: (e) =>
 			e.event === 'pull_request' &&
-			['edited', 'converted_to_draft', 'ready_for_review', 'closed', 'reopened', 'synchronize'].includes(String(act(e))),
-		// converted_to_draft 3 + ready_for_review 3 + closed 2 + reopened 2 + synchronize 1
-		count: 11,
+			[
+				'edited',
+				'labeled',
+				'unlabeled',
+				'assigned',
+				'unassigned',
+				'milestoned',
+				'demilestoned',
+				'locked',
+				'unlocked',
+				'review_requested',
+				'converted_to_draft',
+				'ready_for_review',
+				'closed',
+				'reopened',
+				'synchronize',
+			].includes(String(act(e))),
+		// labeled 2 + unlabeled 2 + assigned 2 + unassigned 2 + locked 2 + unlocked 2 + review_requested 1 + converted_to_draft 3 + ready_for_review 3 + closed 2 + reopened 2 + synchronize 1
+		count: 24,
 	},
 	newComment: {
 		accepts: (e) => ['issue_comment', 'pull_request_review_comment'].includes(e.event) && act(e) === 'created',

@@ -65,6 +65,8 @@ describe('GitHub Poll Trigger: polled items as the webhook delivers them', () =>
 		const date = (at: string) => ({ date: new Date(at).toUTCString() });
 		nock(API).get(`${base}/issues`).query({ state: 'all', sort: 'updated', direction: 'desc', per_page: '100' }).reply(200, [], date(before));
 		nock(API).get(`${base}/issues`).query({ state: 'all', sort: 'updated', direction: 'asc', since: '2019-05-15T15:19:59Z', per_page: '100' }).reply(200, [], { ...date(before), etag: 'W/"empty"' });
+		// Issue events (ready_for_review): none here.
+		nock(API).get(`${base}/issues/events`).query({ per_page: '100' }).times(2).reply(200, [], date(before));
 		const harness = pollTrigger(['newPullRequest'], owner, name);
 		expect(await harness.poll()).toBeNull();
 

@@ -101,7 +101,7 @@ describe('GitHub Poll Trigger: repository events', () => {
 		expect(recorded.slice(firstPollRequests).filter((request) => request.path === '/graphql')).toHaveLength(1);
 		expect(idle.map((request) => request.status)).toEqual(idle.map(() => 304));
 		expect(idle.every((request) => request.headers['if-none-match'])).toBe(true);
-		// issues, issue comments, review comments, releases, forks, stars, tags, branches, runs.
+		// issues, issue events, issue comments, review comments, releases, forks, stars, tags, branches, runs.
 		expect(idle.map((request) => request.path).sort()).toEqual(
 			[
 				'/actions/runs',
@@ -110,6 +110,7 @@ describe('GitHub Poll Trigger: repository events', () => {
 				'/git/matching-refs/tags',
 				'/issues',
 				'/issues/comments',
+				'/issues/events',
 				'/pulls/comments',
 				'/releases',
 				'/stargazers',
@@ -327,7 +328,7 @@ describe('GitHub Poll Trigger: repository events', () => {
 		expect(contractProblems(recorded)).toEqual([]);
 	});
 
-	it('an edit, a comment and a close between polls are told apart; an object changed twice is one item with its latest state', async () => {
+	it('a rename, a label, a comment and a close between polls are told apart, each with its exact action and actor (issue events)', async () => {
 		const repository = new SimulatedRepository();
 		const issue = repository.openIssue('Typo');
 		const other = repository.openIssue('Quiet');
@@ -337,14 +338,19 @@ describe('GitHub Poll Trigger: repository events', () => {
 		await poll(harness);
 
 		repository.tick();
-		repository.editIssue(Number(issue.number), 'Typo fixed');
+		repository.editIssue(Number(issue.number), 'Typo fixed', 'hubot');
 		repository.tick();
 		repository.label(Number(issue.number), 'bug');
 		const comment = repository.comment(Number(other.number));
 		repository.tick();
 		const items = await poll(harness);
-		expect(items.map(identity)).toEqual([`Updated Issue|edited|${String(issue.number)}`, `New Comment|created|${String(comment.id)}`]);
-		expect(((items[0].payload as IDataObject).issue as IDataObject).labels).toEqual([{ name: 'bug' }]);
+		expect(items.map(identity)).toEqual([`Updated Issue|edited|${String(issue.number)}`, `Updated Issue|labeled|${String(issue.number)}`, `New Comment|created|${String(comment.id)}`]);
+		const [renamed, labeled] = items.map((item) => item.payload as IDataObject);
+		expect(renamed.changes).toEqual({ title: { from: 'Typo' } });
+		expect(renamed.sender).toEqual({ login: 'hubot', id: 1, type: 'User' });
+		expect(labeled.label).toEqual({ name: 'bug', color: 'd73a4a' });
+		expect(labeled.sender).toEqual({ login: 'mona', id: 1, type: 'User' });
+		expect((labeled.issue as IDataObject).labels).toEqual([{ name: 'bug', color: 'd73a4a' }]);
 
 		repository.close(Number(other.number));
 		repository.tick();
@@ -352,6 +358,13 @@ describe('GitHub Poll Trigger: repository events', () => {
 		repository.editComment(comment, 'edited later'); // not a new comment
 		repository.tick();
 		expect((await poll(harness)).map(identity)).toEqual([`Updated Issue|closed|${String(other.number)}`]);
+
+		// A body edit has no issue event: the issues list reports it, once.
+		repository.editBody(Number(issue.number), 'Steps to reproduce');
+		repository.tick();
+		expect((await poll(harness)).map(identity)).toEqual([`Updated Issue|edited|${String(issue.number)}`]);
+		repository.tick(60);
+		expect(await poll(harness)).toEqual([]);
 	});
 
 	it('New Pull Request Review: reviews of the pull requests the issues list shows updated, in the delivery\'s shape and with the review state filter', async () => {

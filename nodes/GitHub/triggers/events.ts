@@ -52,7 +52,10 @@ export type PollerName = 'gists' | 'watchers' | 'userRepositories' | 'mentions';
  * one repository read the same list once per poll (issues and pull requests: `issues`).
  */
 export type RepositorySourceName =
+	/** Issues and pull requests: their opening and body edits. */
 	| 'issues'
+	/** Issue events: every other change of an issue or pull request, with its exact action and actor. */
+	| 'issueEvents'
 	/** Reviews of the pull requests the issues list shows updated (read with it). */
 	| 'reviews'
 	| 'issueComments'
@@ -171,21 +174,21 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'updatedIssue',
-		polledFrom: ['issues'],
+		polledFrom: ['issues', 'issueEvents'],
 		name: 'Updated Issue',
-		description: "An issue's title, body, labels, assignees or status changes",
+		description: "An issue's title, body, labels, assignees, milestone, lock or status changes",
 		webhook: {
 			clauses: [
 				{
 					event: 'issues',
-					actions: ['edited', 'labeled', 'unlabeled', 'assigned', 'unassigned', 'closed', 'reopened'],
+					actions: ['edited', 'labeled', 'unlabeled', 'assigned', 'unassigned', 'milestoned', 'demilestoned', 'locked', 'unlocked', 'closed', 'reopened'],
 				},
 			],
 		},
 	},
 	{
 		value: 'newPullRequest',
-		polledFrom: ['issues'],
+		polledFrom: ['issues', 'issueEvents'],
 		name: 'New Pull Request',
 		description: 'A pull request is opened (not as a draft) or marked ready for review',
 		webhook: {
@@ -197,14 +200,30 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'updatedPullRequest',
-		polledFrom: ['issues'],
+		polledFrom: ['issues', 'issueEvents'],
 		name: 'Updated Pull Request',
 		description: 'A pull request is modified or changes state (draft, ready, closed)',
 		webhook: {
 			clauses: [
 				{
 					event: 'pull_request',
-					actions: ['edited', 'converted_to_draft', 'ready_for_review', 'closed', 'reopened', 'synchronize'],
+					actions: [
+						'edited',
+						'labeled',
+						'unlabeled',
+						'assigned',
+						'unassigned',
+						'milestoned',
+						'demilestoned',
+						'locked',
+						'unlocked',
+						'review_requested',
+						'converted_to_draft',
+						'ready_for_review',
+						'closed',
+						'reopened',
+						'synchronize',
+					],
 				},
 			],
 		},
@@ -223,6 +242,7 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'newLabelOnIssue',
+		polledFrom: ['issueEvents'],
 		name: 'New Label on Issue',
 		description: 'A label is applied to an issue',
 		webhook: {
@@ -232,6 +252,7 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'newReviewRequest',
+		polledFrom: ['issueEvents'],
 		name: 'New Review Request',
 		description: 'A reviewer is requested on a pull request',
 		webhook: {
@@ -380,6 +401,7 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'deletedBranch',
+		polledFrom: ['branches'],
 		name: 'Branch Deleted',
 		description: 'A branch is deleted',
 		webhook: {
@@ -389,6 +411,7 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'deletedTag',
+		polledFrom: ['tags'],
 		name: 'Tag Deleted',
 		description: 'A tag is deleted',
 		webhook: { clauses: [{ event: 'delete', where: { ref_type: 'tag' } }] },

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ListPosition, RepositoryName, TimedDelivery } from './pollRun';
-import { asList, digest, repositoryPayload, time } from './pollRun';
+import { digest, repositoryPayload, time } from './pollRun';
 
 /**
  * A list with entries in time order, read with `since`: issues and comments, sorted by update
@@ -15,17 +15,16 @@ export interface SinceList {
 	keyOf: (entry: IDataObject) => string;
 }
 
-/** What makes an issue or pull request "updated": the fields GitHub's edited/labeled/assigned actions concern. */
+/** Marks body-only digests: states stored before (title, labels… included) are not compared with them. */
+const BODY_DIGEST = 'b:';
+
+/**
+ * What the issues list compares to tell an edit: the body only. Every other change (title,
+ * labels, assignees, milestone, state, draft, lock) is an issue event, reported with its exact
+ * action by the issue events list (issueEvents.ts); comparing it here would report it twice.
+ */
 export function issueState(issue: IDataObject): { state: string; draft: boolean; content: string } {
-	const names = (list: unknown, field: string) =>
-		asList(list)
-			.map((entry) => String(entry[field] ?? ''))
-			.sort();
-	return {
-		state: String(issue.state ?? ''),
-		draft: issue.draft === true,
-		content: digest([issue.title, issue.body, names(issue.labels, 'name'), names(issue.assignees, 'login'), issue.milestone ? (issue.milestone as IDataObject).number : null]),
-	};
+	return { state: String(issue.state ?? ''), draft: issue.draft === true, content: `${BODY_DIGEST}${digest([issue.body])}` };
 }
 
 /** Not a bare number: JavaScript orders integer keys numerically, and the oldest-seen are dropped first. */
@@ -59,26 +58,14 @@ export function pullRequestPayload(issue: IDataObject): IDataObject {
 }
 
 /**
- * The actions a webhook would have sent for this issue or pull request since it was last seen:
- * opened (created after the cursor), closed, reopened, ready_for_review / converted_to_draft,
- * edited (title, body, labels, assignees or milestone changed).
+ * The actions the issues list reports for this issue or pull request since it was last seen:
+ * opened (created after the cursor) and edited (its body changed). Issues not seen before and
+ * opened earlier report nothing: what changed them is an issue event, or a body edit it cannot tell.
  */
 function issueActions(issue: IDataObject, before: ReturnType<typeof decodeState>, from: number): string[] {
 	const now = issueState(issue);
-	const isNew = !before && time(issue.created_at) >= from;
-	if (isNew) return now.state === 'closed' ? ['opened', 'closed'] : ['opened'];
-	const actions: string[] = [];
-	if (before) {
-		if (before.draft && !now.draft) actions.push('ready_for_review');
-		if (!before.draft && now.draft) actions.push('converted_to_draft');
-		if (before.content !== now.content) actions.push('edited');
-		if (before.state !== 'closed' && now.state === 'closed') actions.push('closed');
-		if (before.state === 'closed' && now.state !== 'closed') actions.push('reopened');
-		return actions;
-	}
-	// Not seen before (older than what is remembered): the close time tells whether it was just closed.
-	if (now.state === 'closed' && time(issue.closed_at) >= from) return ['closed'];
-	return ['edited'];
+	if (!before) return time(issue.created_at) >= from ? ['opened'] : [];
+	return before.content.startsWith(BODY_DIGEST) && before.content !== now.content ? ['edited'] : [];
 }
 
 export const ISSUES: SinceList = {
@@ -94,7 +81,7 @@ export const ISSUES: SinceList = {
 		known[number] = encodeState(issueState(issue));
 		const isPull = Boolean(issue.pull_request);
 		return issueActions(issue, before, from).map((action) => ({
-			time: time(action === 'opened' ? issue.created_at : action === 'closed' ? (issue.closed_at ?? issue.updated_at) : issue.updated_at),
+			time: time(action === 'opened' ? issue.created_at : issue.updated_at),
 			delivery: {
 				event: isPull ? 'pull_request' : 'issues',
 				deliveryId: null,

@@ -2,6 +2,7 @@ import type { RepositorySourceName } from '../events';
 import { COMMENTS_READ, DISCUSSIONS_READ } from './discussions';
 import { ISSUE_COMMENTS, ISSUES, REVIEW_COMMENTS } from './issues';
 import type { SinceList } from './issues';
+import { ISSUE_EVENTS } from './issueEvents';
 import type { NewestFirstList } from './newestFirst';
 import { pollNewestFirstList } from './newestFirst';
 import type { PollRun, RepositoryName } from './pollRun';
@@ -24,6 +25,7 @@ type ListDefinition = SinceList | NewestFirstList | RefList | StarList | Followi
 
 export const LISTS: Record<RepositorySourceName, ListDefinition> = {
 	issues: ISSUES,
+	issueEvents: ISSUE_EVENTS,
 	issueComments: ISSUE_COMMENTS,
 	reviewComments: REVIEW_COMMENTS,
 	forks: {

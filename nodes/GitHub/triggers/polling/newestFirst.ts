@@ -4,7 +4,8 @@ import type { ApiRequest } from '../../../shared/apiClient';
 import { PageGuard } from '../../../shared/paging';
 import type { RepositorySourceName } from '../events';
 import type { Delivery } from '../matching';
-import type { PollRun, RepositoryName } from './pollRun';
+import type { PollRun, RepositoryName, TimedDelivery } from './pollRun';
+import { withPullRequests } from './pullRequests';
 import { advancedCursor, asList, iso, PAGE_SIZE, remember, repositoryPath, requestKey, startPosition, time } from './pollRun';
 
 /** A newest-first list without `since` (forks, releases, workflow runs), read until entries older than the cursor. */
@@ -17,6 +18,8 @@ export interface NewestFirstList {
 	/** Entries that are no event yet (a draft release). */
 	wanted?: (entry: IDataObject) => boolean;
 	delivery: (entry: IDataObject, repository: RepositoryName) => Delivery;
+	/** Deliveries about pull requests get the pull request itself (withPullRequests). */
+	aboutPullRequests?: boolean;
 }
 
 // Lists whose answer is wrapped in an object.
@@ -36,7 +39,10 @@ export async function pollNewestFirstList(run: PollRun, repository: RepositoryNa
 		const entries = entriesOf(name, response.body).filter(wanted);
 		if (run.request.manual) {
 			const latest = [...entries].sort((a, b) => time(list.timeOf(b)) - time(list.timeOf(a)))[0];
-			if (latest) run.emit([{ time: time(list.timeOf(latest)), delivery: list.delivery(latest, repository) }]);
+			if (!latest) return;
+			const shown = [{ time: time(list.timeOf(latest)), delivery: list.delivery(latest, repository) }];
+			if (list.aboutPullRequests) await withPullRequests(run, repository, shown);
+			run.emit(shown);
 			return;
 		}
 		run.setPosition(repository, name, startPosition(run, response, entries, list.timeOf, list.keyOf));
@@ -65,11 +71,16 @@ export async function pollNewestFirstList(run: PollRun, repository: RepositoryNa
 		.filter((entry) => wanted(entry) && time(list.timeOf(entry)) >= at && !recent.includes(list.keyOf(entry)))
 		.sort((a, b) => time(list.timeOf(a)) - time(list.timeOf(b)));
 	const taken = fresh.slice(0, Math.max(0, Math.min(fresh.length, run.budget)));
+	const pending: TimedDelivery[] = [];
 	for (const entry of taken) {
-		run.budget -= run.emit([{ time: time(list.timeOf(entry)), delivery: list.delivery(entry, repository) }]);
+		const deliveries = [{ time: time(list.timeOf(entry)), delivery: list.delivery(entry, repository) }];
+		pending.push(...deliveries);
+		run.budget -= run.matches(deliveries);
 		at = advancedCursor(at, time(list.timeOf(entry)), serverNow);
 		recent = remember(recent, [list.keyOf(entry)]);
 	}
+	if (list.aboutPullRequests) await withPullRequests(run, repository, pending);
+	run.emit(pending);
 	if (taken.length === fresh.length) run.keepEtag(request, first);
 	run.setPosition(repository, name, { ...position, at: iso(at), recent });
 }

@@ -109,10 +109,21 @@ export async function pollRefs(run: PollRun, repository: RepositoryName, name: R
 		}
 		known[ref] = sha;
 	}
-	// Deleted refs are forgotten, so one created again under the same name is new.
-	if (complete) {
-		for (const ref of Object.keys(known)) if (!heads.has(ref)) delete known[ref];
-		run.keepEtag(request, response);
+	// Deleted refs (Branch Deleted, Tag Deleted) are forgotten, so one created again under the same name is new.
+	const deleted = complete ? Object.keys(known).filter((ref) => !heads.has(ref)).sort() : [];
+	for (const ref of deleted) {
+		if (run.budget <= 0) {
+			complete = false;
+			break;
+		}
+		const delivery: Delivery = {
+			event: 'delete',
+			deliveryId: null,
+			payload: { ref, ref_type: list.namespace === 'tags' ? 'tag' : 'branch', pusher_type: 'user', repository: repositoryPayload(repository) },
+		};
+		run.budget -= run.emit([{ time: run.serverTime(response), delivery }]);
+		delete known[ref];
 	}
+	if (complete) run.keepEtag(request, response);
 	run.setPosition(repository, name, { known, recent });
 }
