@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { ServiceAnswerError } from './errors';
 import { REDACTED } from '../../credentials/redact';
-import type { StreamedForm } from './uploads';
+import type { StreamedForm } from './streamedForm';
 
 /**
  * File transfers with bounded memory: downloads stream into n8n's binary data store through a
