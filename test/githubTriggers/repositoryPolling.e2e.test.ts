@@ -61,7 +61,7 @@ const allEventsWorkflow = chainWorkflow(
 	'e2e GitHub Poll Trigger, every event',
 );
 
-const LISTS = ['/issues', '/issues/comments', '/pulls', '/pulls/{number}', '/pulls/comments', '/releases', '/forks', '/stargazers', '/actions/runs', '/git/matching-refs/{ref}', '/compare/{basehead}', '/pulls/{number}/reviews'];
+const LISTS = ['/issues', '/issues/comments', '/issues/events', '/pulls', '/pulls/{number}', '/pulls/comments', '/releases', '/forks', '/stargazers', '/actions/runs', '/git/matching-refs/{ref}', '/compare/{basehead}', '/pulls/{number}/reviews'];
 
 describe('GitHub Poll Trigger (Repository Events) in a real n8n', () => {
 	const github = new FakeGitHub();
@@ -107,6 +107,9 @@ describe('GitHub Poll Trigger (Repository Events) in a real n8n', () => {
 		events.openIssue('before activation');
 		events.openPullRequest('before activation');
 		events.discussion('before activation');
+		// Refs that exist when the trigger is activated, deleted while it runs.
+		events.branch('retired');
+		events.tag('v0');
 		n8n = await RealN8n.create();
 		await n8n.importCredentials([{ id: 'ghToken', name: 'GitHub token', type: 'githubAccessTokenApi', data: { server: github.apiUrl, accessToken: TOKEN } }]);
 		await n8n.importWorkflows([workflow, ownerWorkflow, allEventsWorkflow]);
@@ -156,15 +159,19 @@ describe('GitHub Poll Trigger (Repository Events) in a real n8n', () => {
 			docs.release('docs-v0');
 			organization.repositories.push(docs);
 			// One change for each event the Poll Trigger offers.
+			// Each object changes once, so every event comes once: a label on the issue (Updated Issue and
+			// New Label on Issue), a review request on the pull request (Updated Pull Request and New Review Request).
 			events.openIssue('new');
-			events.editIssue(1, 'issue edited');
+			events.label(1, 'bug');
 			events.openPullRequest('new');
-			events.editIssue(2, 'pull request edited');
+			events.requestReview(2, 'octocat');
 			events.comment(1, 'a comment');
 			events.review(2, 'APPROVED');
 			events.push('main', ['a commit']);
 			events.branch('topic');
 			events.tag('v1');
+			events.heads.delete('retired');
+			events.tags.delete('v0');
 			events.star('fan');
 			events.fork('forker');
 			events.completeRun('success');
