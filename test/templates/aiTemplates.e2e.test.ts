@@ -40,6 +40,8 @@ const ISSUE = {
 	labels: [],
 	assignees: [],
 	user: { login: 'mona' },
+	// GitHub names the author's relation to the repository on issues, pull requests, comments and reviews.
+	author_association: 'MEMBER',
 };
 const TRIAGE_COMMENT =
 	'Thanks @mona for the report! I labelled this as a bug in the UI and assigned @hubot. Could you tell us whether a browser extension is active and what the console shows when you press Sign in?';
@@ -66,6 +68,7 @@ const PULL = {
 	state: 'open',
 	draft: false,
 	user: { login: 'mona' },
+	author_association: 'MEMBER',
 	head: { ref: 'fix/session-refresh', sha: HEAD_SHA },
 	base: { ref: 'main', sha: '9c5dc5c7a8b6b8e1a7f34b1e34c1d7f8a0b1c2d3' },
 };
@@ -128,7 +131,7 @@ describe('AI templates in a real n8n: the AI Agent with this package’s GitHub 
 			.on('GET', '/repos/{owner}/{repo}/assignees', () => ({ body: [{ login: 'mona', id: 2, type: 'User' }, { login: 'hubot', id: 3, type: 'User' }] }))
 			.on('POST', '/repos/{owner}/{repo}/issues/{number}/labels', (r) => ({ body: ((r.body as Json).labels as string[]).map((name) => ({ name, color: 'ededed' })) }))
 			.on('POST', '/repos/{owner}/{repo}/issues/{number}/assignees', (r) => ({ status: 201, body: { ...ISSUE, assignees: ((r.body as Json).assignees as string[]).map((login) => ({ login })) } }))
-			.on('POST', '/repos/{owner}/{repo}/issues/{number}/comments', (r) => ({ status: 201, body: { id: 5001, html_url: `${ISSUE.html_url}#issuecomment-5001`, ...(r.body as Json) } }))
+			.on('POST', '/repos/{owner}/{repo}/issues/{number}/comments', (r) => ({ status: 201, body: { id: 5001, html_url: `${ISSUE.html_url}#issuecomment-5001`, user: { login: 'octo-bot' }, author_association: 'MEMBER', ...(r.body as Json) } }))
 			.on('GET', '/repos/{owner}/{repo}/pulls/{number}', (r) => (r.headers.accept === 'application/vnd.github.diff' ? { body: DIFF } : { body: PULL }))
 			.on('GET', '/repos/{owner}/{repo}/pulls/{number}/files', (r) =>
 				github.paged(r, [{ sha: 'a0f5c2e', filename: 'src/session.ts', status: 'modified', additions: 3, deletions: 1, changes: 4, patch: DIFF.split('\n').slice(4).join('\n') }]),
@@ -137,7 +140,7 @@ describe('AI templates in a real n8n: the AI Agent with this package’s GitHub 
 				body: { type: 'file', name: 'session.ts', path: r.params.path, sha: 'a0f5c2e', size: SESSION_FILE.length, encoding: 'base64', content: Buffer.from(SESSION_FILE).toString('base64') },
 			}))
 			.on('POST', '/repos/{owner}/{repo}/pulls/{number}/reviews', (r) => ({
-				body: { id: 80, state: 'CHANGES_REQUESTED', body: (r.body as Json).body, commit_id: HEAD_SHA, html_url: `${PULL.html_url}#pullrequestreview-80`, user: { login: 'octo-reviewer' } },
+				body: { id: 80, state: 'CHANGES_REQUESTED', body: (r.body as Json).body, commit_id: HEAD_SHA, html_url: `${PULL.html_url}#pullrequestreview-80`, user: { login: 'octo-reviewer' }, author_association: 'COLLABORATOR' },
 			}));
 
 		n8n = await RealN8n.create();
