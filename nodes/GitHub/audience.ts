@@ -34,7 +34,17 @@ export async function repositoryAudience(ctx: IExecuteFunctions, client: GitHubC
 /** The audience of a REST path: a repository's, a gist's (anyone with its address), else unknown. */
 export async function pathAudience(ctx: IExecuteFunctions, client: GitHubClient, path: string): Promise<TargetAudience> {
 	const repository = /^\/repos\/([^/?#]+)\/([^/?#]+)/.exec(path);
-	if (repository) return await repositoryAudience(ctx, client, decodeURIComponent(repository[1]), decodeURIComponent(repository[2]));
+	if (repository) {
+		let owner: string;
+		let repo: string;
+		try {
+			[owner, repo] = [decodeURIComponent(repository[1]), decodeURIComponent(repository[2])];
+		} catch {
+			// A broken % escape is refused by the host lock when the request is sent; until then the audience is unknown.
+			return UNKNOWN;
+		}
+		return await repositoryAudience(ctx, client, owner, repo);
+	}
 	if (/^\/gists(\/|$|\?)/.test(path)) return gistAudience();
 	return UNKNOWN;
 }

@@ -51,7 +51,13 @@ function loginOf(raw: IDataObject): string | undefined {
 function repositoryOf(raw: IDataObject, fallback?: Repository): Repository | undefined {
 	const url = typeof raw.repository_url === 'string' ? raw.repository_url : '';
 	const match = /\/repos\/([^/]+)\/([^/]+)$/.exec(url);
-	return match ? { owner: decodeURIComponent(match[1]), repo: decodeURIComponent(match[2]) } : fallback;
+	if (!match) return fallback;
+	try {
+		return { owner: decodeURIComponent(match[1]), repo: decodeURIComponent(match[2]) };
+	} catch {
+		// A broken % escape names no repository: judged as the operation's.
+		return fallback;
+	}
 }
 
 export class TrustJudge {

@@ -132,6 +132,13 @@ describe('GitHub API Call body', () => {
 		expect(recorder.requests).toEqual([]);
 	});
 
+	it('to a repository whose name has a broken % escape: refused as a target whose readers cannot be told, not a raw URI error', async () => {
+		const recorder = new GitHubRecorder([]);
+		const run = await apiCall({ method: 'POST', endpoint: '/repos/octo/hel%ZZlo/issues', body: JSON.stringify({ title: TOKEN }) });
+		expect(run.error('Call')?.message).toBe('Refused: "Body" holds the credential\'s own secret, and this write would publish it to a target whose readers cannot be told (counted as public), which others can read');
+		expect(recorder.requests).toEqual([]);
+	});
+
 	it('to a private repository: sent', async () => {
 		const recorder = new GitHubRecorder([{ body: PRIVATE_REPOSITORY }, { body: { number: 1 } }]);
 		const run = await apiCall({ method: 'POST', endpoint: '/repos/octo/hello/issues', body: JSON.stringify({ title: TOKEN }) });

@@ -91,6 +91,13 @@ describe('author association in the answer (no extra request)', () => {
 		expect(run.json('GitHub')[0]).toMatchObject({ number: 7, title: withheld('outsider (FIRST_TIMER)'), body: withheld('outsider (FIRST_TIMER)') });
 	});
 
+	it('a search result without association whose repository address has a broken % escape is withheld, not a raw URI error', async () => {
+		new GitHubRecorder([{ body: { total_count: 1, items: [{ ...ISSUE('FIRST_TIMER'), author_association: undefined, repository_url: 'https://api.github.com/repos/oth%ZZer/place' }] } }]);
+		const run = await runGitHub({ resource: 'search', operation: 'issuesAndPullRequests', query: 'is:issue', limit: 1, simplify: true, ...ON });
+		// Without an association the author's permission would be asked in the result's repository, which the address does not name.
+		expect(run.json('GitHub')[0]).toMatchObject({ number: 7, title: withheld('outsider (write access unknown)'), body: withheld('outsider (write access unknown)') });
+	});
+
 	it('pull request description', async () => {
 		new GitHubRecorder([{ body: { number: 12, title: 'Speed up', state: 'open', user: { login: 'outsider' }, author_association: 'CONTRIBUTOR', head: { ref: 'f' }, base: { ref: 'main' }, body: INJECTED } }]);
 		const run = await runGitHub({ resource: 'pullRequest', operation: 'get', ...repo(), pullNumber: byId('12'), simplify: true, ...ON });
