@@ -196,62 +196,97 @@ export abstract class ApiClient {
 		return ALLOW;
 	}
 
+	/**
+	 * Every request of both services passes these stages, in this order:
+	 *   1. prepare - refuse unsafe paths, headers and queries before anything else is read;
+	 *   2. check   - the credential's scope decides (refuse now, or filter the answer later);
+	 *   3. address - the URL, locked under the credential's host, with headers and body;
+	 *   4. send    - with the credential, paced and retried by the service's rate-limit policy,
+	 *                following redirects (without the credential off its host) and decoding the
+	 *                answer within the download limit (`settled`);
+	 *   5. redact  - the credential's secrets leave no header or body;
+	 *   6. shape   - the scope's filter drops results outside it.
+	 * Any failure on the way becomes the node's error, with the secrets redacted from it.
+	 */
 	private async exchange(request: ApiRequest, checkScope: boolean): Promise<ApiResponse> {
 		try {
-			assertSafePath(request.path, this.pathPrefix);
-			assertSafeHeaders(request.headers);
-			assertSafeQuery(request.qs);
+			this.prepare(request);
 			const credentials = await this.credentials();
 			const verdict = checkScope ? await this.scopeVerdict({ ...request, body: this.checkedBody(request) }, credentials) : ALLOW;
-			const base = this.serverBase(request, credentials);
-			const url = joinUrl(base, request.path);
-			assertUrlUnderBase(url, base, this.pathPrefix);
-			const policy = this.policyFor(request, credentials);
-			let upload = request.body instanceof UploadBody ? request.body : undefined;
-			const headers: Record<string, string> = { ...this.defaultHeaders(), ...request.headers };
-			if (upload && this.signingReplacesHeaders(credentials)) upload = this.headerlessUpload(upload);
-			else if (upload) {
-				if (!Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
-					headers['Content-Type'] = upload.contentType;
-				}
-				if (upload.length !== undefined) headers['Content-Length'] = String(upload.length);
-			}
-			// JSON is asked for as n8n's json option would ask, but read here (see settled).
-			if (!request.encoding && !Object.keys(headers).some((name) => name.toLowerCase() === 'accept')) headers.Accept = 'application/json';
-			const options: IHttpRequestOptions = {
-				method: request.method,
-				url,
-				qs: request.qs,
-				body: upload ? undefined : (request.body as IHttpRequestOptions['body']),
-				headers,
-				json: false,
-				// Every answer arrives as a stream, so the download limit applies while reading, JSON answers included.
-				encoding: 'stream',
-				returnFullResponse: true,
-				ignoreHttpStatusErrors: this.refreshesOnUnauthorized(credentials) ? { ignore: true, except: [401] } : true,
-				// Redirects are followed here, where the credential's host is known (see followRedirects).
-				disableFollowRedirect: true,
-			};
-			if (options.body === undefined) delete options.body;
+			const { options, upload, base } = this.address(request, credentials);
 			const raw = await sendWithRateLimits(
-				async () => await this.settled(await this.followRedirects(options, new URL(base), upload), request, credentials),
-				policy,
+				async () => await this.settled(await this.followRedirects(options, base, upload), request, credentials),
+				this.policyFor(request, credentials),
 				transportSettings.clock,
 				this.bounds,
 			);
-			// Services echo request URLs and headers back; the credential's secrets never leave here.
-			// (Read after sending: a GitHub App's installation token is issued on the way.)
-			const secrets = this.secretsFor(credentials);
-			let body = raw.body;
-			if (isReadable(body) && verdict.filter) body = parseAnswer(await readBody(body));
-			return {
-				statusCode: raw.statusCode,
-				headers: redactHeaders(raw.headers, secrets),
-				body: isReadable(body) ? body : await scoped(verdict, raw.statusCode, redactKnownSecrets(body, secrets)),
-			};
+			return await this.redactedAndShaped(raw, verdict, credentials);
 		} catch (error) {
 			throw toNodeError(this.ctx.getNode(), this.service, error, await this.secrets());
 		}
+	}
+
+	/** Stage 1: what the request names is checked before the credential is even read. */
+	private prepare(request: ApiRequest): void {
+		assertSafePath(request.path, this.pathPrefix);
+		assertSafeHeaders(request.headers);
+		assertSafeQuery(request.qs);
+	}
+
+	/** Stage 3: n8n's request options, on the credential's host only. */
+	private address(
+		request: ApiRequest,
+		credentials: ICredentialDataDecryptedObject,
+	): { options: IHttpRequestOptions; upload: UploadBody | undefined; base: URL } {
+		const base = this.serverBase(request, credentials);
+		const url = joinUrl(base, request.path);
+		assertUrlUnderBase(url, base, this.pathPrefix);
+		let upload = request.body instanceof UploadBody ? request.body : undefined;
+		const headers: Record<string, string> = { ...this.defaultHeaders(), ...request.headers };
+		if (upload && this.signingReplacesHeaders(credentials)) upload = this.headerlessUpload(upload);
+		else if (upload) {
+			if (!Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
+				headers['Content-Type'] = upload.contentType;
+			}
+			if (upload.length !== undefined) headers['Content-Length'] = String(upload.length);
+		}
+		// JSON is asked for as n8n's json option would ask, but read here (see settled).
+		if (!request.encoding && !Object.keys(headers).some((name) => name.toLowerCase() === 'accept')) headers.Accept = 'application/json';
+		const options: IHttpRequestOptions = {
+			method: request.method,
+			url,
+			qs: request.qs,
+			body: upload ? undefined : (request.body as IHttpRequestOptions['body']),
+			headers,
+			json: false,
+			// Every answer arrives as a stream, so the download limit applies while reading, JSON answers included.
+			encoding: 'stream',
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: this.refreshesOnUnauthorized(credentials) ? { ignore: true, except: [401] } : true,
+			// Redirects are followed here, where the credential's host is known (see followRedirects).
+			disableFollowRedirect: true,
+		};
+		if (options.body === undefined) delete options.body;
+		return { options, upload, base: new URL(base) };
+	}
+
+	/**
+	 * Stages 5 and 6. Services echo request URLs and headers back; the credential's secrets never
+	 * leave here. (Read after sending: a GitHub App's installation token is issued on the way.)
+	 */
+	private async redactedAndShaped(
+		raw: RawResponse,
+		verdict: ScopeVerdict,
+		credentials: ICredentialDataDecryptedObject,
+	): Promise<ApiResponse> {
+		const secrets = this.secretsFor(credentials);
+		let body = raw.body;
+		if (isReadable(body) && verdict.filter) body = parseAnswer(await readBody(body));
+		return {
+			statusCode: raw.statusCode,
+			headers: redactHeaders(raw.headers, secrets),
+			body: isReadable(body) ? body : await scoped(verdict, raw.statusCode, redactKnownSecrets(body, secrets)),
+		};
 	}
 
 	/** Bodies whose values the service applies as it applies a JSON object's (GitHub reads JSON only). */
