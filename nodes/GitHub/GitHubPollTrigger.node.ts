@@ -41,6 +41,42 @@ const TRIGGER_OPTIONS: INodePropertyOptions[] = [
 	},
 ];
 
+const NOTIFICATION_TRIGGERS = POLL_TRIGGERS.filter((row) => row.poller === 'mentions' || row.poller === 'notifications').map((row) => row.value);
+
+/** GitHub's notification reasons (docs: "About notifications", reasons). */
+const NOTIFICATION_REASONS = [
+	['approval_requested', 'Approval Requested', 'Asked to review and approve a deployment'],
+	['assign', 'Assign', 'Assigned to the issue'],
+	['author', 'Author', 'Created the thread'],
+	['ci_activity', 'CI Activity', 'A GitHub Actions workflow run that the account triggered completed'],
+	['comment', 'Comment', 'Commented on the thread'],
+	['invitation', 'Invitation', 'Accepted an invitation to contribute to the repository'],
+	['manual', 'Manual', 'Subscribed to the thread (via an issue or pull request)'],
+	['member_feature_requested', 'Member Feature Requested', 'Organization members asked for a feature'],
+	['mention', 'Mention', 'Specifically @mentioned in the content'],
+	['review_requested', 'Review Requested', 'The account or its team was asked to review a pull request'],
+	['security_advisory_credit', 'Security Advisory Credit', 'Credited for contributing to a security advisory'],
+	['security_alert', 'Security Alert', 'GitHub found a security vulnerability in a repository the account has alerts for'],
+	['state_change', 'State Change', 'Changed the thread state (for example, closed an issue or merged a pull request)'],
+	['subscribed', 'Subscribed', 'Watching the repository'],
+	['team_mention', 'Team Mention', 'On a team that was mentioned'],
+].map(([value, name, description]) => ({ value, name, description }));
+
+const KNOWN_REASONS = new Set(NOTIFICATION_REASONS.map((reason) => reason.value));
+
+/** The Reasons parameter; a value GitHub does not send (e.g. misspelt by expression) is refused, not silently never matched. */
+function notificationReasonsParameter(ctx: IPollFunctions): string[] {
+	const raw = ctx.getNodeParameter('reasons', []) as unknown;
+	const reasons = (Array.isArray(raw) ? raw : String(raw ?? '').split(',')).map((reason) => String(reason).trim()).filter(Boolean);
+	const unknown = reasons.find((reason) => !KNOWN_REASONS.has(reason));
+	if (unknown !== undefined) {
+		throw new NodeOperationError(ctx.getNode(), `"${unknown}" in "Reasons" is not a reason GitHub gives a notification`, {
+			description: `Choose from the list in "Reasons" (e.g. review_requested, mention, assign), or leave it empty for every reason.`,
+		});
+	}
+	return reasons;
+}
+
 const ACCOUNT_TRIGGER_NAMES = POLL_TRIGGERS.filter((row) => row.poller && ACCOUNT_POLLERS.has(row.poller)).map(optionName);
 
 export class GitHubPollTrigger implements INodeType {
@@ -52,7 +88,7 @@ export class GitHubPollTrigger implements INodeType {
 		version: 1,
 		subtitle: '={{$parameter["trigger"]}}',
 		description:
-			'Checks GitHub on the polling schedule for repository events (no admin rights needed) and for what has no webhook (new gists, watchers, account repositories, mentions), and starts the workflow once per new item',
+			'Checks GitHub on the polling schedule for repository events (no admin rights needed) and for what has no webhook (new gists, watchers, account repositories, notifications), and starts the workflow once per new item',
 		defaults: { name: 'GitHub Toolkit Poll Trigger' },
 		polling: true,
 		inputs: [],
@@ -123,8 +159,17 @@ export class GitHubPollTrigger implements INodeType {
 				name: 'onlyParticipating',
 				type: 'boolean',
 				default: true,
-				displayOptions: { show: { trigger: ['newMention'] } },
+				displayOptions: { show: { trigger: NOTIFICATION_TRIGGERS } },
 				description: 'Whether to read only notifications where the account participates or is mentioned (fewer requests)',
+			},
+			{
+				displayName: 'Reasons',
+				name: 'reasons',
+				type: 'multiOptions',
+				default: [],
+				displayOptions: { show: { trigger: ['newNotification'] } },
+				options: NOTIFICATION_REASONS,
+				description: 'Only notifications for these reasons (GitHub\'s <code>reason</code> of the thread); none chosen means every reason',
 			},
 			{
 				displayName: 'Options',
@@ -186,6 +231,7 @@ export class GitHubPollTrigger implements INodeType {
 			owner,
 			repository,
 			onlyParticipating: this.getNodeParameter('onlyParticipating', true) as boolean,
+			reasons: row.notificationReasons ?? (row.value === 'newNotification' ? notificationReasonsParameter(this) : []),
 			manual: this.getMode() === 'manual',
 		});
 		return items.length > 0 ? [this.helpers.returnJsonArray(items)] : null;

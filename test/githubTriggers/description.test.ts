@@ -35,16 +35,18 @@ describe('GitHub trigger nodes: what they offer', () => {
 			'Security Alert Created',
 			'Security Alert Fixed',
 			'Security Alert Dismissed',
+			'New Notification',
+			'New Review Request for Me',
 			'Any Event',
 		]);
-		for (const row of TRIGGERS) expect(row.name.split(' ').filter((word) => /^[a-z]/.test(word) && !['in', 'on'].includes(word))).toEqual([]);
+		for (const row of TRIGGERS) expect(row.name.split(' ').filter((word) => /^[a-z]/.test(word) && !['in', 'on', 'for'].includes(word))).toEqual([]);
 	});
 
 	it('between the two nodes every spec trigger is offered', () => {
 		const webhook = optionsOf(new GitHubTrigger().description.properties, 'triggers').map((o) => o.name);
 		const polled = optionsOf(new GitHubPollTrigger().description.properties, 'trigger').map((o) => o.name);
 		expect(webhook).toEqual(TRIGGERS.filter((row) => row.webhook).map((row) => row.name));
-		expect(polled).toEqual(['New Repository (in the account)', 'New Watcher', 'New Mention (from notifications)', 'New Gist', 'Repository Events']);
+		expect(polled).toEqual(['New Repository (in the account)', 'New Watcher', 'New Mention (from notifications)', 'New Gist', 'New Notification', 'New Review Request for Me', 'Repository Events']);
 		// The Poll Trigger's repository events are the webhook rows that name their lists, under the webhook names.
 		expect(optionsOf(new GitHubPollTrigger().description.properties, 'events').map((o) => o.name)).toEqual(
 			TRIGGERS.filter((row) => row.polledFrom).map((row) => row.name),

@@ -200,6 +200,69 @@ describe('GitHub Poll Trigger', () => {
 		});
 	});
 
+	describe('New Notification and New Review Request for Me (notifications)', () => {
+		const thread = (id: string, reason: string, updated: string) => ({ id, reason, updated_at: updated, subject: { title: `t${id}`, type: 'PullRequest' } });
+		const base = { all: 'true', participating: 'true', per_page: '50' };
+
+		it('New Notification with no reason chosen emits every new thread once, oldest first, and a thread again when it has new activity', async () => {
+			const harness = pollTrigger({ trigger: 'newNotification' });
+			nock(API).get('/notifications').query(base).reply(200, [thread('1', 'author', at(1))]);
+			expect(await harness.poll()).toBeNull();
+			expect(harness.staticData.position).toEqual({ key: 'notifications::true', at: at(1), seen: ['1@' + at(1)] });
+
+			const later = [thread('3', 'ci_activity', at(9)), thread('2', 'comment', at(8)), thread('1', 'author', at(1))];
+			nock(API).get('/notifications').query({ ...base, since: at(0, 59) }).reply(200, later);
+			expect(json(await harness.poll())).toEqual([polled('New Notification', later[1]), polled('New Notification', later[0])]);
+
+			const again = thread('1', 'state_change', at(12));
+			nock(API).get('/notifications').query({ ...base, since: at(8, 59) }).reply(200, [again, later[0]]);
+			expect(json(await harness.poll())).toEqual([polled('New Notification', again)]);
+		});
+
+		it('New Notification with Reasons emits only threads of those reasons; other reasons move the position without items', async () => {
+			const harness = pollTrigger({ trigger: 'newNotification', reasons: ['assign', 'team_mention'], onlyParticipating: false });
+			const all = { ...base, participating: 'false' };
+			nock(API).get('/notifications').query(all).reply(200, []);
+			expect(await harness.poll()).toBeNull();
+			expect(harness.staticData.position).toEqual({ key: 'notifications:assign,team_mention:false', at: '1970-01-01T00:00:00Z', seen: [] });
+
+			const later = [thread('7', 'team_mention', at(5)), thread('6', 'subscribed', at(4)), thread('5', 'assign', at(3))];
+			nock(API).get('/notifications').query({ ...all, since: '1970-01-01T00:00:00Z' }).reply(200, later);
+			expect(json(await harness.poll())).toEqual([polled('New Notification', later[2]), polled('New Notification', later[0])]);
+			expect((harness.staticData.position as IDataObject).at).toBe(at(5));
+		});
+
+		it('refuses a reason GitHub does not give, naming it, before anything is sent', async () => {
+			const harness = pollTrigger({ trigger: 'newNotification', reasons: ['mention', 'review-requested'] });
+			const error = await harness.poll().then(
+				() => undefined,
+				(thrown: unknown) => thrown as NodeOperationError,
+			);
+			expect(error).toBeInstanceOf(NodeOperationError);
+			expect(error?.message).toBe('"review-requested" in "Reasons" is not a reason GitHub gives a notification');
+			expect(harness.staticData).toEqual({});
+		});
+
+		it('New Review Request for Me emits review_requested threads only, and keeps its own position beside New Notification\'s', async () => {
+			const harness = pollTrigger({ trigger: 'newReviewRequestForMe' });
+			nock(API).get('/notifications').query(base).reply(200, [thread('1', 'review_requested', at(1))]);
+			expect(await harness.poll()).toBeNull();
+			expect((harness.staticData.position as IDataObject).key).toBe('notifications:review_requested:true');
+
+			const later = [thread('9', 'mention', at(6)), thread('8', 'review_requested', at(5))];
+			nock(API).get('/notifications').query({ ...base, since: at(0, 59) }).reply(200, later);
+			expect(json(await harness.poll())).toEqual([polled('New Review Request for Me', later[1])]);
+		});
+
+		it('shows the latest thread of the wanted reasons in a manual run and leaves the position alone', async () => {
+			const harness = pollTrigger({ trigger: 'newReviewRequestForMe' });
+			const request = thread('4', 'review_requested', at(2));
+			nock(API).get('/notifications').query(base).reply(200, [thread('5', 'author', at(3)), request]);
+			expect(json(await harness.poll('manual'))).toEqual([polled('New Review Request for Me', request)]);
+			expect(harness.staticData).toEqual({});
+		});
+	});
+
 	describe('with a GitHub App installation token', () => {
 		const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 		const appCredentials = {
@@ -215,12 +278,14 @@ describe('GitHub Poll Trigger', () => {
 		const appPoll = (parameters: IDataObject) =>
 			new TriggerHarness('gitHubPollTrigger', { authentication: 'githubApp', ...parameters }, structuredClone(appCredentials));
 		const guidance =
-			'Set "Authentication" to "OAuth2" or "Access Token" for "New Repository (in the account)", "New Mention (from notifications)", "New Gist" (GitHub answers /gists, /user/repos and /notifications only for a user). With "GitHub App", use "New Watcher" here, or the GitHub Toolkit Trigger for repository and organization events (e.g. New Repository in an organization).';
+			'Set "Authentication" to "OAuth2" or "Access Token" for "New Repository (in the account)", "New Mention (from notifications)", "New Gist", "New Notification", "New Review Request for Me" (GitHub answers /gists, /user/repos and /notifications only for a user). With "GitHub App", use "New Watcher" here, or the GitHub Toolkit Trigger for repository and organization events (e.g. New Repository in an organization).';
 
 		it.each([
 			['newGist', 'New Gist'],
 			['newRepository', 'New Repository (in the account)'],
 			['newMention', 'New Mention (from notifications)'],
+			['newNotification', 'New Notification'],
+			['newReviewRequestForMe', 'New Review Request for Me'],
 		])('refuses %s before anything is sent (no token exchange either), saying which authentication to choose', async (trigger, name) => {
 			const harness = appPoll({ trigger });
 			const error = await harness.poll().then(

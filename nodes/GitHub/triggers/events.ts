@@ -45,7 +45,7 @@ export interface UserFilterUse {
 	event?: string;
 }
 
-export type PollerName = 'gists' | 'watchers' | 'userRepositories' | 'mentions';
+export type PollerName = 'gists' | 'watchers' | 'userRepositories' | 'mentions' | 'notifications';
 
 /**
  * The list a repository event is polled from (triggers/repositoryPolling.ts). Several events of
@@ -91,6 +91,8 @@ export interface TriggerDefinition {
 	pollDescription?: string;
 	webhook?: WebhookSource;
 	poller?: PollerName;
+	/** For the notifications poller: the reasons (GitHub's `reason` of a thread) this event stands for; none = the node's Reasons parameter. */
+	notificationReasons?: readonly string[];
 	/**
 	 * Lists the Poll Trigger reads this event from for chosen repositories. What they yield is
 	 * shaped as the webhook delivery and matched by this row's webhook clauses and filters.
@@ -544,6 +546,21 @@ const ROWS: TriggerRow[] = [
 			],
 			filters: ALERT_SEVERITY,
 		},
+	},
+	{
+		value: 'newNotification',
+		name: 'New Notification',
+		description: 'A notification arrives for the connected account (polled: GitHub sends no webhook for notifications)',
+		pollDescription: 'A thread in the connected account\'s notifications is new or has new activity, optionally only for chosen reasons',
+		poller: 'notifications',
+	},
+	{
+		value: 'newReviewRequestForMe',
+		name: 'New Review Request for Me',
+		description: 'The connected account (or one of its teams) is asked to review a pull request, read from its notifications',
+		pollDescription: 'A notification with reason review_requested: the connected account or its team is asked to review a pull request',
+		poller: 'notifications',
+		notificationReasons: ['review_requested'],
 	},
 	{
 		value: ANY_EVENT,

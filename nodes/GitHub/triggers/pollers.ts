@@ -33,6 +33,8 @@ export interface PollRequest {
 	owner?: string;
 	repository?: string;
 	onlyParticipating?: boolean;
+	/** Notification reasons wanted (GitHub's thread `reason`); empty = every reason. */
+	reasons?: readonly string[];
 	/** Manual test runs show the latest item and leave the position alone. */
 	manual: boolean;
 }
@@ -41,7 +43,7 @@ export interface PollRequest {
  * Pollers that read the signed-in account (GET /gists, /user/repos, /notifications). GitHub
  * answers them only for a user's token: a GitHub App installation token has no account of its own.
  */
-export const ACCOUNT_POLLERS: ReadonlySet<PollerName> = new Set<PollerName>(['gists', 'userRepositories', 'mentions']);
+export const ACCOUNT_POLLERS: ReadonlySet<PollerName> = new Set<PollerName>(['gists', 'userRepositories', 'mentions', 'notifications']);
 
 const BEGINNING = '1970-01-01T00:00:00Z';
 const PAGE_SIZE = 100;
@@ -170,6 +172,33 @@ async function pollTimed(
 	return fresh.filter(wanted);
 }
 
+/** The account's notification threads (any reason when `reasons` is empty), new or with new activity. */
+async function pollNotifications(
+	client: GitHubClient,
+	state: PollState,
+	request: PollRequest,
+	name: string,
+	reasons: readonly string[],
+): Promise<IDataObject[]> {
+	const qs = { all: true, participating: request.onlyParticipating ?? false };
+	return await pollTimed(
+		state,
+		`${name}:${qs.participating}`,
+		request,
+		NOTIFICATIONS,
+		async () => entriesOf(await client.request({ method: 'GET', path: '/notifications', qs: { ...qs, per_page: 50 } }), '/notifications'),
+		async (at) =>
+			entriesOf(
+				await client.paginate(
+					{ method: 'GET', path: '/notifications', qs: { ...qs, since: sinceParameter(at) } },
+					{ returnAll: true, maxPageSize: 50 },
+				),
+				'/notifications',
+			),
+		(thread) => reasons.length === 0 || reasons.includes(String(thread.reason)),
+	);
+}
+
 /** Newest-first listing read page by page until it reaches entries older than `at`. */
 async function pagesUntil(
 	client: GitHubClient,
@@ -230,25 +259,12 @@ async function pollOnce(client: GitHubClient, state: PollState, request: PollReq
 			);
 			return emit(entries);
 		}
-		case 'mentions': {
-			const qs = { all: true, participating: request.onlyParticipating ?? false };
-			const entries = await pollTimed(
-				state,
-				`mentions:${qs.participating}`,
-				request,
-				NOTIFICATIONS,
-				async () => entriesOf(await client.request({ method: 'GET', path: '/notifications', qs: { ...qs, per_page: 50 } }), '/notifications'),
-				async (at) =>
-					entriesOf(
-						await client.paginate(
-							{ method: 'GET', path: '/notifications', qs: { ...qs, since: sinceParameter(at) } },
-							{ returnAll: true, maxPageSize: 50 },
-						),
-						'/notifications',
-					),
-				(thread) => thread.reason === 'mention',
-			);
-			return emit(entries);
+		case 'mentions':
+			return emit(await pollNotifications(client, state, request, 'mentions', ['mention']));
+		case 'notifications': {
+			const reasons = [...new Set(request.reasons ?? [])].sort();
+			// Another choice of reasons starts from now: threads of a reason not watched before are not replayed.
+			return emit(await pollNotifications(client, state, request, `notifications:${reasons.join(',')}`, reasons));
 		}
 		case 'watchers': {
 			const owner = request.owner ?? '';
