@@ -77,6 +77,24 @@ function notificationReasonsParameter(ctx: IPollFunctions): string[] {
 	return reasons;
 }
 
+/** Project Item Changed's parameters, each named when it is missing or not usable. */
+function projectParameters(ctx: IPollFunctions): { owner: string; number: number; fields: string[] } {
+	const owner = String(ctx.getNodeParameter('projectOwner', '') ?? '').trim();
+	const number = Number(ctx.getNodeParameter('projectNumber', 0));
+	if (!/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/.test(owner)) {
+		throw new NodeOperationError(ctx.getNode(), owner ? `"${owner}" in "Project Owner" is not a GitHub user or organization name` : 'The "Project Owner" parameter is required for Project Item Changed', {
+			description: 'Enter the login of the user or organization that owns the project, e.g. octo-org.',
+		});
+	}
+	if (!Number.isInteger(number) || number < 1) {
+		throw new NodeOperationError(ctx.getNode(), '"Project Number" must be a whole number of 1 or more', {
+			description: 'Use the number in the project\'s URL: https://github.com/orgs/octo-org/projects/5 → 5.',
+		});
+	}
+	const fields = String(ctx.getNodeParameter('projectFields', '') ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+	return { owner, number, fields };
+}
+
 const ACCOUNT_TRIGGER_NAMES = POLL_TRIGGERS.filter((row) => row.poller && ACCOUNT_POLLERS.has(row.poller)).map(optionName);
 
 export class GitHubPollTrigger implements INodeType {
@@ -172,6 +190,36 @@ export class GitHubPollTrigger implements INodeType {
 				description: 'Only notifications for these reasons (GitHub\'s <code>reason</code> of the thread); none chosen means every reason',
 			},
 			{
+				displayName: 'Project Owner',
+				name: 'projectOwner',
+				type: 'string',
+				default: '',
+				required: true,
+				placeholder: 'e.g. octo-org',
+				displayOptions: { show: { trigger: ['projectItemChanged'] } },
+				description: 'The user or organization the project belongs to',
+			},
+			{
+				displayName: 'Project Number',
+				name: 'projectNumber',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 1,
+				required: true,
+				displayOptions: { show: { trigger: ['projectItemChanged'] } },
+				description: 'The number in the project\'s URL (…/projects/5 → 5)',
+			},
+			{
+				displayName: 'Fields',
+				name: 'projectFields',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. Status, Priority',
+				displayOptions: { show: { trigger: ['projectItemChanged'] } },
+				description:
+					'Field names whose value changes start the workflow, separated by commas; empty means every field. Items added, removed, archived or restored always count.',
+			},
+			{
 				displayName: 'Options',
 				name: 'options',
 				type: 'collection',
@@ -224,6 +272,7 @@ export class GitHubPollTrigger implements INodeType {
 				description: 'Choose the repository whose watchers to follow.',
 			});
 		}
+		const project = row.poller === 'projectItems' ? projectParameters(this) : undefined;
 		const state = this.getWorkflowStaticData('node') as PollState & IDataObject;
 		const items = await runPoller(new GitHubClient(this), state, {
 			poller: row.poller,
@@ -231,6 +280,7 @@ export class GitHubPollTrigger implements INodeType {
 			owner,
 			repository,
 			onlyParticipating: this.getNodeParameter('onlyParticipating', true) as boolean,
+			project,
 			reasons: row.notificationReasons ?? (row.value === 'newNotification' ? notificationReasonsParameter(this) : []),
 			manual: this.getMode() === 'manual',
 		});

@@ -37,6 +37,7 @@ describe('GitHub trigger nodes: what they offer', () => {
 			'Security Alert Dismissed',
 			'New Notification',
 			'New Review Request for Me',
+			'Project Item Changed',
 			'Any Event',
 		]);
 		for (const row of TRIGGERS) expect(row.name.split(' ').filter((word) => /^[a-z]/.test(word) && !['in', 'on', 'for'].includes(word))).toEqual([]);
@@ -46,7 +47,7 @@ describe('GitHub trigger nodes: what they offer', () => {
 		const webhook = optionsOf(new GitHubTrigger().description.properties, 'triggers').map((o) => o.name);
 		const polled = optionsOf(new GitHubPollTrigger().description.properties, 'trigger').map((o) => o.name);
 		expect(webhook).toEqual(TRIGGERS.filter((row) => row.webhook).map((row) => row.name));
-		expect(polled).toEqual(['New Repository (in the account)', 'New Watcher', 'New Mention (from notifications)', 'New Gist', 'New Notification', 'New Review Request for Me', 'Repository Events']);
+		expect(polled).toEqual(['New Repository (in the account)', 'New Watcher', 'New Mention (from notifications)', 'New Gist', 'New Notification', 'New Review Request for Me', 'Project Item Changed', 'Repository Events']);
 		// The Poll Trigger's repository events are the webhook rows that name their lists, under the webhook names.
 		expect(optionsOf(new GitHubPollTrigger().description.properties, 'events').map((o) => o.name)).toEqual(
 			TRIGGERS.filter((row) => row.polledFrom).map((row) => row.name),

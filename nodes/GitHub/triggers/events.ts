@@ -45,7 +45,7 @@ export interface UserFilterUse {
 	event?: string;
 }
 
-export type PollerName = 'gists' | 'watchers' | 'userRepositories' | 'mentions' | 'notifications';
+export type PollerName = 'gists' | 'watchers' | 'userRepositories' | 'mentions' | 'notifications' | 'projectItems';
 
 /**
  * The list a repository event is polled from (triggers/repositoryPolling.ts). Several events of
@@ -561,6 +561,13 @@ const ROWS: TriggerRow[] = [
 		pollDescription: 'A notification with reason review_requested: the connected account or its team is asked to review a pull request',
 		poller: 'notifications',
 		notificationReasons: ['review_requested'],
+	},
+	{
+		value: 'projectItemChanged',
+		name: 'Project Item Changed',
+		description:
+			'An item of a Project (v2) of a user or organization is added, removed, archived, restored or has a field value changed (status or any field), found by reading the project on each poll',
+		poller: 'projectItems',
 	},
 	{
 		value: ANY_EVENT,

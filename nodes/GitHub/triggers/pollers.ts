@@ -7,6 +7,8 @@ import { pathSegment } from '../../../credentials/requestGuard';
 import type { GitHubClient } from '../transport';
 import type { PollerName } from './events';
 import type { PolledItem } from './matching';
+import type { ProjectPollPosition } from './projectItems';
+import { pollProjectItems } from './projectItems';
 
 /**
  * Where a poller stopped. Time-ordered sources keep the newest timestamp seen and the ids
@@ -35,6 +37,8 @@ export interface PollRequest {
 	onlyParticipating?: boolean;
 	/** Notification reasons wanted (GitHub's thread `reason`); empty = every reason. */
 	reasons?: readonly string[];
+	/** Project Item Changed: the project, and the fields whose changes count (empty = every field). */
+	project?: { owner: string; number: number; fields: readonly string[] };
 	/** Manual test runs show the latest item and leave the position alone. */
 	manual: boolean;
 }
@@ -265,6 +269,13 @@ async function pollOnce(client: GitHubClient, state: PollState, request: PollReq
 			const reasons = [...new Set(request.reasons ?? [])].sort();
 			// Another choice of reasons starts from now: threads of a reason not watched before are not replayed.
 			return emit(await pollNotifications(client, state, request, `notifications:${reasons.join(',')}`, reasons));
+		}
+		case 'projectItems': {
+			const project = request.project!;
+			const previous = state.position?.key === `projectItems:${project.owner.toLowerCase()}/${project.number}` ? (state.position as unknown as ProjectPollPosition) : undefined;
+			const { changes, position } = await pollProjectItems(client, previous, { ...project, manual: request.manual });
+			if (!request.manual) state.position = position as unknown as PollPosition;
+			return emit(changes);
 		}
 		case 'watchers': {
 			const owner = request.owner ?? '';
