@@ -50,7 +50,7 @@ describe('GitHub Trigger: webhook registration against GitHub (nock)', () => {
 		const secret = (sent.config as IDataObject).secret;
 		expect(harness.staticData).toEqual({
 			secret,
-			hooks: [{ scope: 'repository', owner: 'octo', repository: 'hello', events: ISSUE_EVENTS, id: 42 }],
+			hooks: [{ level: 'repository', owner: 'octo', repository: 'hello', events: ISSUE_EVENTS, id: 42 }],
 		});
 
 		// A second activation never reuses the secret.
@@ -86,7 +86,7 @@ describe('GitHub Trigger: webhook registration against GitHub (nock)', () => {
 		expect(bodies.org).toEqual(hookRequestBody(harness.webhookUrl, ['repository']));
 		const secrets = new Set(Object.values(bodies).map((body) => (body.config as IDataObject).secret));
 		expect([...secrets]).toEqual([harness.staticData.secret]);
-		expect((harness.staticData.hooks as IDataObject[]).map((hook) => [hook.scope, hook.repository, hook.id])).toEqual([
+		expect((harness.staticData.hooks as IDataObject[]).map((hook) => [hook.level, hook.repository, hook.id])).toEqual([
 			['repository', 'hello', 1],
 			['repository', 'docs', 2],
 			['organization', undefined, 3],
@@ -132,7 +132,7 @@ describe('GitHub Trigger: webhook registration against GitHub (nock)', () => {
 		const { name: _name, ...expected } = hookRequestBody(harness.webhookUrl, ['issues']);
 		expect(patched).toEqual(expected);
 		expect(harness.staticData.secret).toBe((patched.config as IDataObject).secret);
-		expect(harness.staticData.hooks).toEqual([{ scope: 'repository', owner: 'octo', repository: 'hello', events: ['issues'], id: 9 }]);
+		expect(harness.staticData.hooks).toEqual([{ level: 'repository', owner: 'octo', repository: 'hello', events: ['issues'], id: 9 }]);
 	});
 
 	it('reports other 422 answers with GitHub’s own message', async () => {
@@ -224,7 +224,7 @@ describe('GitHub Trigger: webhook registration against GitHub (nock)', () => {
 			const harness = webhookTrigger({ triggers: ['newIssue'], repositories: 'hello' });
 			Object.assign(harness.staticData, {
 				secret: 'f'.repeat(64),
-				hooks: [{ scope: 'repository', owner: 'octo', repository: 'hello', events: ['issues'], id: 42 }],
+				hooks: [{ level: 'repository', owner: 'octo', repository: 'hello', events: ['issues'], id: 42 }],
 			});
 			return harness;
 		}
@@ -263,7 +263,7 @@ describe('GitHub Trigger: webhook registration against GitHub (nock)', () => {
 	});
 
 	describe('delete', () => {
-		it('deletes every registered hook and forgets the secret; 404 means already gone', async () => {
+		it('deletes every registered hook and forgets the secret; 404 means already gone (hooks saved with their level as `scope`, as older versions did)', async () => {
 			const harness = webhookTrigger({ triggers: ['newIssue', 'newRepository'], repositories: 'hello' });
 			Object.assign(harness.staticData, {
 				secret: 'f'.repeat(64),
@@ -281,8 +281,8 @@ describe('GitHub Trigger: webhook registration against GitHub (nock)', () => {
 		it('keeps a hook GitHub refuses to delete and reports the refusal', async () => {
 			const harness = webhookTrigger({ triggers: ['newIssue'], repositories: 'hello, docs' });
 			const hooks = [
-				{ scope: 'repository', owner: 'octo', repository: 'hello', events: ['issues'], id: 1 },
-				{ scope: 'repository', owner: 'octo', repository: 'docs', events: ['issues'], id: 2 },
+				{ level: 'repository', owner: 'octo', repository: 'hello', events: ['issues'], id: 1 },
+				{ level: 'repository', owner: 'octo', repository: 'docs', events: ['issues'], id: 2 },
 			];
 			Object.assign(harness.staticData, { secret: 'f'.repeat(64), hooks });
 			nock(API).delete('/repos/octo/hello/hooks/1').reply(403, { message: 'Must have admin rights to Repository.' }).delete('/repos/octo/docs/hooks/2').reply(204);

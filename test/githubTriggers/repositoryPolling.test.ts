@@ -681,12 +681,25 @@ describe('GitHub Poll Trigger: all repositories of an owner', () => {
 					{ names: ['octo/docs', 'octo/hello'], next: false },
 					{ names: [], next: false },
 				],
-				scope: 'octo/hello, octo/docs',
+				scopeEntries: 'octo/hello, octo/docs',
 			},
 		});
 		hello.tick(60);
 		let from = recorded.length;
 		expect(await poll(harness)).toEqual([]);
+		expect(ownerListReads(recorded, from).map((read) => [read.status, read.conditional])).toEqual([
+			[304, true],
+			[304, true],
+		]);
+
+		// Positions saved by older versions name the entries `scope`: read the same way, the pages stay conditional.
+		const saved = JSON.parse(JSON.stringify(harness.workflow.staticData)) as Record<string, { owners?: Record<string, IDataObject> }>;
+		const octo = Object.values(saved).find((data) => data.owners)!.owners!.octo;
+		octo.scope = octo.scopeEntries;
+		delete octo.scopeEntries;
+		const upgraded = scoped('octo/hello, octo/docs', saved as IDataObject);
+		from = recorded.length;
+		expect(await poll(upgraded)).toEqual([]);
 		expect(ownerListReads(recorded, from).map((read) => [read.status, read.conditional])).toEqual([
 			[304, true],
 			[304, true],

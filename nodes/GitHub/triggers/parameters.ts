@@ -205,7 +205,7 @@ export function hookTargets(ctx: Ctx): HookTarget[] {
 	const organizationEvents = eventsFor(rows, 'organization');
 	if (listenOn === 'organization') {
 		const events = [...new Set([...repositoryEvents, ...organizationEvents])].sort();
-		return [{ scope: 'organization', owner, events }];
+		return [{ level: 'organization', owner, events }];
 	}
 	const targets: HookTarget[] = [];
 	if (repositoryEvents.length > 0) {
@@ -220,9 +220,9 @@ export function hookTargets(ctx: Ctx): HookTarget[] {
 		const unique = repositories.filter(
 			(name, index) => repositories.findIndex((other) => other.toLowerCase() === name.toLowerCase()) === index,
 		);
-		for (const repository of unique) targets.push({ scope: 'repository', owner, repository, events: repositoryEvents });
+		for (const repository of unique) targets.push({ level: 'repository', owner, repository, events: repositoryEvents });
 	}
-	if (organizationEvents.length > 0) targets.push({ scope: 'organization', owner, events: organizationEvents });
+	if (organizationEvents.length > 0) targets.push({ level: 'organization', owner, events: organizationEvents });
 	return targets;
 }
 

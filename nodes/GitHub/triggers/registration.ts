@@ -11,7 +11,8 @@ import { newHookSecret } from './signature';
 import { POLLED_REPOSITORY_TRIGGERS, triggersByValue } from './events';
 
 export interface HookTarget {
-	scope: 'repository' | 'organization';
+	/** Where the hook lives: on one repository, or on the organization. */
+	level: 'repository' | 'organization';
 	owner: string;
 	/** Set for repository hooks. */
 	repository?: string;
@@ -32,19 +33,30 @@ export interface WebhookState extends IDataObject {
 	receivedDeliveries?: ReceivedIds;
 }
 
-export function hooksPath(target: Pick<HookTarget, 'scope' | 'owner' | 'repository'>): string {
-	return target.scope === 'repository'
+export function hooksPath(target: Pick<HookTarget, 'level' | 'owner' | 'repository'>): string {
+	return target.level === 'repository'
 		? `/repos/${pathSegment(target.owner)}/${pathSegment(target.repository ?? '')}/hooks`
 		: `/orgs/${pathSegment(target.owner)}/hooks`;
 }
 
-function label(target: Pick<HookTarget, 'scope' | 'owner' | 'repository'>): string {
-	return target.scope === 'repository' ? `repository ${target.owner}/${target.repository}` : `organization ${target.owner}`;
+function label(target: Pick<HookTarget, 'level' | 'owner' | 'repository'>): string {
+	return target.level === 'repository' ? `repository ${target.owner}/${target.repository}` : `organization ${target.owner}`;
+}
+
+/**
+ * The registered hooks in the static data. Records saved before the hook's level had its own name
+ * carry it as `scope`; they are read the same way, so an active workflow's hooks are still found.
+ */
+function storedHooks(state: WebhookState): RegisteredHook[] {
+	return (state.hooks ?? []).map((hook) => {
+		const { scope, ...rest } = hook as RegisteredHook & { scope?: HookTarget['level'] };
+		return rest.level ? rest : { ...rest, level: scope ?? 'repository' };
+	});
 }
 
 function sameTarget(a: HookTarget, b: HookTarget): boolean {
 	return (
-		a.scope === b.scope &&
+		a.level === b.level &&
 		a.owner.toLowerCase() === b.owner.toLowerCase() &&
 		(a.repository ?? '').toLowerCase() === (b.repository ?? '').toLowerCase() &&
 		a.events.join(',') === b.events.join(',')
@@ -63,16 +75,16 @@ function hookBody(url: string, events: string[], secret: string): IDataObject {
 function permissionError(ctx: IHookFunctions, target: HookTarget, response: ApiResponse): NodeOperationError {
 	const { message } = serviceMessage(response.body);
 	const needs =
-		target.scope === 'repository'
+		target.level === 'repository'
 			? 'a classic token or OAuth app needs the admin:repo_hook scope (or repo) and admin rights on the repository; a fine-grained token needs the repository permission "Webhooks: Read and write"'
 			: 'a classic token or OAuth app needs the admin:org_hook scope and the account must be an owner of the organization; a fine-grained token needs the organization permission "Webhooks: Read and write"';
 	const notFoundHint =
 		response.statusCode === 404
-			? target.scope === 'organization'
+			? target.level === 'organization'
 				? ` GitHub also answers 404 when "${target.owner}" is a user account, not an organization: organization-only triggers (New Repository, Project Item Status Changed) need an organization; for a user account's new repositories use the GitHub Toolkit Poll Trigger.`
 				: ' GitHub also answers 404 when the repository does not exist or the token cannot see it: check Owner and Repositories.'
 			: '';
-	const pollingHint = target.scope === 'repository' ? pollTriggerAdvice(ctx, target) : '';
+	const pollingHint = target.level === 'repository' ? pollTriggerAdvice(ctx, target) : '';
 	return new NodeOperationError(
 		ctx.getNode(),
 		`GitHub refused to create the webhook on ${label(target)} (${response.statusCode}${message ? `: ${message}` : ''})`,
@@ -138,7 +150,7 @@ export async function hooksExist(
 	targets: HookTarget[],
 	url: string,
 ): Promise<boolean> {
-	const hooks = state.hooks ?? [];
+	const hooks = storedHooks(state);
 	if (!state.secret || hooks.length !== targets.length) return false;
 	if (!targets.every((target) => hooks.some((hook) => sameTarget(hook, target)))) return false;
 	for (const hook of hooks) {
@@ -167,7 +179,7 @@ export async function registerHooks(
 	targets: HookTarget[],
 	url: string,
 ): Promise<void> {
-	for (const old of state.hooks ?? []) {
+	for (const old of storedHooks(state)) {
 		if (!targets.some((target) => sameTarget(target, old))) await deleteHook(client, old);
 	}
 	const secret = newHookSecret();
@@ -190,7 +202,7 @@ export async function registerHooks(
 export async function unregisterHooks(client: GitHubClient, state: WebhookState): Promise<void> {
 	const remaining: RegisteredHook[] = [];
 	let firstError: unknown;
-	for (const hook of state.hooks ?? []) {
+	for (const hook of storedHooks(state)) {
 		try {
 			await deleteHook(client, hook);
 		} catch (error) {

@@ -49,7 +49,7 @@ export async function ownerRepositories(run: PollRun, { owner, userAccount, node
 	const scopeEntries = (await run.client.scope()).repositories?.entries.join(', ') ?? '';
 	const previous = stored?.pages ?? [];
 	// Kept pages hold what the scope of their time let through: another scope reads them all again.
-	const reusable = stored?.scope === scopeEntries ? previous : [];
+	const reusable = (stored?.scopeEntries ?? stored?.scope) === scopeEntries ? previous : [];
 	const pages: OwnerPage[] = [];
 	const names = new Map<string, RepositoryName>();
 	const guard = new PageGuard('GitHub');
@@ -85,7 +85,7 @@ export async function ownerRepositories(run: PollRun, { owner, userAccount, node
 	}
 	run.later((state) => {
 		for (const fullName of previous.flatMap((page) => page.names)) if (!names.has(fullName.toLowerCase())) forgetRepository(state, fullName.toLowerCase());
-		state.owners = { ...state.owners, [key]: { path: source.listing.path, qs: source.listing.qs, pages, scope: scopeEntries } };
+		state.owners = { ...state.owners, [key]: { path: source.listing.path, qs: source.listing.qs, pages, scopeEntries } };
 	});
 	return [...names.values()];
 }

@@ -89,8 +89,10 @@ export interface OwnerListing extends IDataObject {
 	path: string;
 	qs: IDataObject;
 	pages: OwnerPage[];
-	/** The credential's Allowed Repositories the pages were filtered with ('' = none). */
-	scope: string;
+	/** The credential scope's Allowed Repositories the pages were filtered with ('' = none). */
+	scopeEntries: string;
+	/** The same, as positions saved by older versions named it. */
+	scope?: string;
 }
 
 export interface RepositoryPollRequest {
