@@ -66,6 +66,8 @@ function identity(item: IDataObject): string {
 		create: () => String(payload.ref),
 		push: () => of('commit', 'id'),
 		workflow_run: () => of('workflow_run', 'id'),
+		label: () => of('label', 'id'),
+		milestone: () => of('milestone', 'id'),
 	};
 	return `${String(item.trigger)}|${String(item.action ?? '')}|${subject[String(item.event)]()}`;
 }
@@ -101,7 +103,7 @@ describe('GitHub Poll Trigger: repository events', () => {
 		expect(recorded.slice(firstPollRequests).filter((request) => request.path === '/graphql')).toHaveLength(1);
 		expect(idle.map((request) => request.status)).toEqual(idle.map(() => 304));
 		expect(idle.every((request) => request.headers['if-none-match'])).toBe(true);
-		// issues, issue events, issue comments, review comments, releases, forks, stars, tags, branches, runs.
+		// issues, issue events, issue comments, review comments, releases, forks, stars, tags, branches, runs, labels, milestones.
 		expect(idle.map((request) => request.path).sort()).toEqual(
 			[
 				'/actions/runs',
@@ -111,6 +113,8 @@ describe('GitHub Poll Trigger: repository events', () => {
 				'/issues',
 				'/issues/comments',
 				'/issues/events',
+				'/labels',
+				'/milestones',
 				'/pulls/comments',
 				'/releases',
 				'/stargazers',
