@@ -318,12 +318,16 @@ export class SimulatedRepository {
 			updated_at: this.now,
 		};
 		this.reviewComments.push(comment);
+		// As a comment does its issue's, a review comment moves its pull request's update time.
+		this.touch(this.issue(number));
 		return comment;
 	}
 
 	discussion(title: string): Entry {
+		const databaseId = this.id();
 		const discussion: Entry = {
-			databaseId: this.id(),
+			id: `D_kwDOsim${databaseId}`,
+			databaseId,
 			number: this.nextNumber++,
 			title,
 			body: '',
@@ -331,6 +335,13 @@ export class SimulatedRepository {
 			createdAt: this.now,
 			updatedAt: this.now,
 			author: { login: 'mona' },
+			authorAssociation: 'OWNER',
+			closed: false,
+			locked: false,
+			activeLockReason: null,
+			answerChosenAt: null,
+			answerChosenBy: null,
+			answer: null,
 			category: { name: 'General' },
 			comments: { nodes: [] as Entry[] },
 		};
@@ -339,7 +350,8 @@ export class SimulatedRepository {
 	}
 
 	discussionComment(discussion: Entry, body = 'A reply'): Entry {
-		const comment: Entry = { databaseId: this.id(), body, url: `${String(discussion.url)}#c`, createdAt: this.now, updatedAt: this.now, author: { login: 'mona' } };
+		const databaseId = this.id();
+		const comment: Entry = { id: `DC_kwDOsim${databaseId}`, databaseId, body, url: `${String(discussion.url)}#c`, createdAt: this.now, updatedAt: this.now, authorAssociation: 'OWNER', author: { login: 'mona' }, replyTo: null };
 		((discussion.comments as { nodes: Entry[] }).nodes).push(comment);
 		discussion.updatedAt = this.now;
 		return comment;
@@ -351,7 +363,10 @@ export class SimulatedRepository {
 		const nodes = [...this.discussions]
 			.sort((a, b) => Date.parse(String(b.updatedAt)) - Date.parse(String(a.updatedAt)))
 			.slice(0, first)
-			.map((discussion) => ({ ...discussion, comments: { nodes: (discussion.comments as { nodes: Entry[] }).nodes.slice(-lastComments) } }));
+			.map((discussion) => {
+				const all = (discussion.comments as { nodes: Entry[] }).nodes;
+				return { ...discussion, comments: { totalCount: all.length, nodes: all.slice(-lastComments) } };
+			});
 		return { discussions: { nodes } };
 	}
 
@@ -557,6 +572,8 @@ export class SimulatedRepository {
 				const single = /^\/pulls\/(\d+)$/.exec(rest);
 				const pulled = single && this.issues.find((issue) => issue.pull_request && issue.number === Number(single[1]));
 				if (pulled) return this.reply({ ...this.pullRequest(pulled), merged: Boolean((pulled.pull_request as Entry).merged_at), comments: 0, commits: 1 }, '', headers);
+				const singleIssue = /^\/issues\/(\d+)$/.exec(rest);
+				if (singleIssue) return this.reply(this.issue(Number(singleIssue[1])), '', headers);
 				const reviewsOf = /^\/pulls\/(\d+)\/reviews$/.exec(rest);
 				if (reviewsOf) {
 					list = this.reviews.filter((review) => String(review.pull_request_url).endsWith(`/pulls/${reviewsOf[1]}`));
