@@ -50,6 +50,9 @@ export class SimulatedRepository {
 	readonly forks: Entry[] = [];
 	readonly stars: Entry[] = [];
 	readonly runs: Entry[] = [];
+	/** Labels as GET /labels lists them (by name, as GitHub does). */
+	readonly labels: Entry[] = [];
+	readonly milestones: Entry[] = [];
 	readonly tags = new Map<string, string>();
 	readonly heads = new Map<string, string>();
 	private readonly commits = new Map<string, Commit>();
@@ -315,12 +318,16 @@ export class SimulatedRepository {
 			updated_at: this.now,
 		};
 		this.reviewComments.push(comment);
+		// As a comment does its issue's, a review comment moves its pull request's update time.
+		this.touch(this.issue(number));
 		return comment;
 	}
 
 	discussion(title: string): Entry {
+		const databaseId = this.id();
 		const discussion: Entry = {
-			databaseId: this.id(),
+			id: `D_kwDOsim${databaseId}`,
+			databaseId,
 			number: this.nextNumber++,
 			title,
 			body: '',
@@ -328,6 +335,13 @@ export class SimulatedRepository {
 			createdAt: this.now,
 			updatedAt: this.now,
 			author: { login: 'mona' },
+			authorAssociation: 'OWNER',
+			closed: false,
+			locked: false,
+			activeLockReason: null,
+			answerChosenAt: null,
+			answerChosenBy: null,
+			answer: null,
 			category: { name: 'General' },
 			comments: { nodes: [] as Entry[] },
 		};
@@ -336,7 +350,8 @@ export class SimulatedRepository {
 	}
 
 	discussionComment(discussion: Entry, body = 'A reply'): Entry {
-		const comment: Entry = { databaseId: this.id(), body, url: `${String(discussion.url)}#c`, createdAt: this.now, updatedAt: this.now, author: { login: 'mona' } };
+		const databaseId = this.id();
+		const comment: Entry = { id: `DC_kwDOsim${databaseId}`, databaseId, body, url: `${String(discussion.url)}#c`, createdAt: this.now, updatedAt: this.now, authorAssociation: 'OWNER', author: { login: 'mona' }, replyTo: null };
 		((discussion.comments as { nodes: Entry[] }).nodes).push(comment);
 		discussion.updatedAt = this.now;
 		return comment;
@@ -348,7 +363,10 @@ export class SimulatedRepository {
 		const nodes = [...this.discussions]
 			.sort((a, b) => Date.parse(String(b.updatedAt)) - Date.parse(String(a.updatedAt)))
 			.slice(0, first)
-			.map((discussion) => ({ ...discussion, comments: { nodes: (discussion.comments as { nodes: Entry[] }).nodes.slice(-lastComments) } }));
+			.map((discussion) => {
+				const all = (discussion.comments as { nodes: Entry[] }).nodes;
+				return { ...discussion, comments: { totalCount: all.length, nodes: all.slice(-lastComments) } };
+			});
 		return { discussions: { nodes } };
 	}
 
@@ -433,6 +451,55 @@ export class SimulatedRepository {
 		return run;
 	}
 
+	createLabel(name: string, color = 'ededed', description: string | null = null): Entry {
+		const id = this.id();
+		const label: Entry = { id, node_id: `LA_kwDOsim${id}`, url: `${this.origin}/repos/${this.owner}/${this.name}/labels/${encodeURIComponent(name)}`, name, color, default: false, description };
+		this.labels.push(label);
+		return label;
+	}
+
+	editLabel(label: Entry, change: { name?: string; color?: string; description?: string | null }): void {
+		Object.assign(label, change);
+	}
+
+	deleteLabel(label: Entry): void {
+		this.labels.splice(this.labels.indexOf(label), 1);
+	}
+
+	createMilestone(title: string, dueOn: string | null = null): Entry {
+		const id = this.id();
+		const number = this.milestones.length + 1;
+		const url = `${this.origin}/repos/${this.owner}/${this.name}/milestones/${number}`;
+		const milestone: Entry = {
+			url,
+			html_url: `https://github.com/${this.owner}/${this.name}/milestone/${number}`,
+			labels_url: `${url}/labels`,
+			id,
+			node_id: `MI_kwDOsim${id}`,
+			number,
+			title,
+			description: null,
+			creator: { login: 'mona' },
+			open_issues: 0,
+			closed_issues: 0,
+			state: 'open',
+			created_at: this.now,
+			updated_at: this.now,
+			due_on: dueOn,
+			closed_at: null,
+		};
+		this.milestones.push(milestone);
+		return milestone;
+	}
+
+	closeMilestone(milestone: Entry): void {
+		Object.assign(milestone, { state: 'closed', closed_at: this.now, updated_at: this.now });
+	}
+
+	reopenMilestone(milestone: Entry): void {
+		Object.assign(milestone, { state: 'open', closed_at: null, updated_at: this.now });
+	}
+
 	/** GitHub's answer to a request for this repository; undefined when the path is not one of its lists. */
 	answer(method: string, path: string, query: Record<string, string>, headers: Record<string, string>): SimulatedAnswer | undefined {
 		const prefix = `/repos/${this.owner}/${this.name}`;
@@ -478,6 +545,17 @@ export class SimulatedRepository {
 				list = this.stars.map((star) => (headers.accept === 'application/vnd.github.star+json' ? star : star.user) as Entry);
 				last = true;
 				break;
+			case '/labels':
+				list = [...this.labels].sort((a, b) => String(a.name).localeCompare(String(b.name)));
+				break;
+			case '/milestones': {
+				// By due date (none last), then number, as GitHub sorts them.
+				const due = (milestone: Entry) => (milestone.due_on ? Date.parse(String(milestone.due_on)) : Infinity);
+				list = this.milestones
+					.filter((milestone) => query.state === 'all' || milestone.state === (query.state ?? 'open'))
+					.sort((a, b) => (query.direction === 'desc' ? -1 : 1) * (due(a) - due(b) || Number(a.number) - Number(b.number)));
+				break;
+			}
 			case '/actions/runs':
 				list = this.runs.filter((run) => !query.status || run.status === query.status).sort(byTime('created_at', 'desc'));
 				wrap = (entries) => ({ total_count: list!.length, workflow_runs: entries });
@@ -494,6 +572,8 @@ export class SimulatedRepository {
 				const single = /^\/pulls\/(\d+)$/.exec(rest);
 				const pulled = single && this.issues.find((issue) => issue.pull_request && issue.number === Number(single[1]));
 				if (pulled) return this.reply({ ...this.pullRequest(pulled), merged: Boolean((pulled.pull_request as Entry).merged_at), comments: 0, commits: 1 }, '', headers);
+				const singleIssue = /^\/issues\/(\d+)$/.exec(rest);
+				if (singleIssue) return this.reply(this.issue(Number(singleIssue[1])), '', headers);
 				const reviewsOf = /^\/pulls\/(\d+)\/reviews$/.exec(rest);
 				if (reviewsOf) {
 					list = this.reviews.filter((review) => String(review.pull_request_url).endsWith(`/pulls/${reviewsOf[1]}`));

@@ -54,6 +54,8 @@ function identity(item: IDataObject): string {
 		create: () => String(payload.ref),
 		push: () => of('commit', 'id'),
 		workflow_run: () => of('workflow_run', 'id'),
+		label: () => of('label', 'id'),
+		milestone: () => of('milestone', 'id'),
 	};
 	return `${of('repository', 'full_name')}|${String(item.trigger)}|${String(item.action ?? '')}|${subject[String(item.event)]()}`;
 }
@@ -65,6 +67,9 @@ function past(repository: SimulatedRepository): void {
 	repository.discussion('old discussion');
 	repository.release('v0');
 	repository.star('early');
+	repository.createLabel('bug');
+	repository.createLabel('docs');
+	repository.createMilestone('v0');
 	repository.tick(5);
 }
 
@@ -102,6 +107,19 @@ function changeEverything(repository: SimulatedRepository): string[] {
 	repository.branch('topic');
 	add('New Branch||topic');
 	for (const sha of repository.push('main', ['first', 'second'])) add(`New Commit||${sha}`);
+	repository.tick();
+	const [bug, docs] = repository.labels;
+	add(`New Label|created|${String(repository.createLabel('triage').id)}`);
+	repository.editLabel(docs, { color: 'b60205' });
+	add(`Label Updated|edited|${String(docs.id)}`);
+	repository.deleteLabel(bug);
+	add(`Label Deleted|deleted|${String(bug.id)}`);
+	repository.tick();
+	const milestone = repository.createMilestone('v1');
+	add(`New Milestone|created|${String(milestone.id)}`);
+	repository.tick();
+	repository.closeMilestone(repository.milestones[0]);
+	add(`Milestone Closed|closed|${String(repository.milestones[0].id)}`);
 	repository.tick();
 	add(`Workflow Run Completed|completed|${String(repository.completeRun('failure').id)}`);
 	repository.tick();
@@ -219,14 +237,14 @@ describe('GitHub Poll Trigger: a poll that fails part-way loses nothing', () => 
 
 	it.each(FAULT_KINDS)('one repository, every event: a %s at each request of the poll in turn', async (kind) => {
 		const positions = await sweep(kind, { repositories: 1 });
-		// issues, pull requests, reviews, comments, review comments, releases, forks, stars, tags, branches, compare, runs, discussions.
-		expect(positions).toBeGreaterThanOrEqual(13);
+		// issues, pull requests, reviews, comments, review comments, releases, forks, stars, tags, branches, compare, runs, labels, milestones, discussions.
+		expect(positions).toBeGreaterThanOrEqual(15);
 	}, 300_000);
 
 	// Two repositories read side by side, the owner's list before them: a request failing while another part is under way.
 	it.each<FaultKind>(['502', 'rate limit'])('all repositories of an owner (two, polled side by side): a %s at each request of the poll in turn', async (kind) => {
 		const positions = await sweep(kind, { owners: true, repositories: 2 });
-		expect(positions).toBeGreaterThanOrEqual(26);
+		expect(positions).toBeGreaterThanOrEqual(30);
 	}, 600_000);
 
 	it('the rate limit running out in the middle of polls, window after window: each poll returns what it read, waits for the reset and goes on where it stopped', async () => {

@@ -61,7 +61,7 @@ const allEventsWorkflow = chainWorkflow(
 	'e2e GitHub Poll Trigger, every event',
 );
 
-const LISTS = ['/issues', '/issues/comments', '/issues/events', '/pulls', '/pulls/{number}', '/pulls/comments', '/releases', '/forks', '/stargazers', '/actions/runs', '/git/matching-refs/{ref}', '/compare/{basehead}', '/pulls/{number}/reviews'];
+const LISTS = ['/issues', '/issues/comments', '/issues/events', '/pulls', '/pulls/{number}', '/pulls/comments', '/releases', '/forks', '/stargazers', '/actions/runs', '/git/matching-refs/{ref}', '/compare/{basehead}', '/pulls/{number}/reviews', '/labels', '/milestones'];
 
 describe('GitHub Poll Trigger (Repository Events) in a real n8n', () => {
 	const github = new FakeGitHub();
@@ -110,6 +110,10 @@ describe('GitHub Poll Trigger (Repository Events) in a real n8n', () => {
 		// Refs that exist when the trigger is activated, deleted while it runs.
 		events.branch('retired');
 		events.tag('v0');
+		// Labels and a milestone that exist at activation: one edited, one deleted, one closed while it runs.
+		events.createLabel('old');
+		events.createLabel('stale');
+		events.createMilestone('v0');
 		n8n = await RealN8n.create();
 		await n8n.importCredentials([{ id: 'ghToken', name: 'GitHub token', type: 'githubAccessTokenApi', data: { server: github.apiUrl, accessToken: TOKEN } }]);
 		await n8n.importWorkflows([workflow, ownerWorkflow, allEventsWorkflow]);
@@ -178,6 +182,11 @@ describe('GitHub Poll Trigger (Repository Events) in a real n8n', () => {
 			events.release('v1');
 			events.discussionComment(events.discussions[0], 'a reply');
 			events.discussion('new');
+			events.createLabel('new');
+			events.editLabel(events.labels[0], { color: 'b60205' });
+			events.deleteLabel(events.labels[1]);
+			events.createMilestone('v1');
+			events.closeMilestone(events.milestones[0]);
 		});
 		await waitFor(
 			() => (dispatches().length >= 1 && ownerDispatches().length >= 1 && readsOf('/repos/octo/docs/releases') >= 1 && allEventsDispatches().length >= POLLED_REPOSITORY_TRIGGERS.length ? true : undefined),

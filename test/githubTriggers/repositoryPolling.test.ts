@@ -66,6 +66,8 @@ function identity(item: IDataObject): string {
 		create: () => String(payload.ref),
 		push: () => of('commit', 'id'),
 		workflow_run: () => of('workflow_run', 'id'),
+		label: () => of('label', 'id'),
+		milestone: () => of('milestone', 'id'),
 	};
 	return `${String(item.trigger)}|${String(item.action ?? '')}|${subject[String(item.event)]()}`;
 }
@@ -101,7 +103,7 @@ describe('GitHub Poll Trigger: repository events', () => {
 		expect(recorded.slice(firstPollRequests).filter((request) => request.path === '/graphql')).toHaveLength(1);
 		expect(idle.map((request) => request.status)).toEqual(idle.map(() => 304));
 		expect(idle.every((request) => request.headers['if-none-match'])).toBe(true);
-		// issues, issue events, issue comments, review comments, releases, forks, stars, tags, branches, runs.
+		// issues, issue events, issue comments, review comments, releases, forks, stars, tags, branches, runs, labels, milestones.
 		expect(idle.map((request) => request.path).sort()).toEqual(
 			[
 				'/actions/runs',
@@ -111,6 +113,8 @@ describe('GitHub Poll Trigger: repository events', () => {
 				'/issues',
 				'/issues/comments',
 				'/issues/events',
+				'/labels',
+				'/milestones',
 				'/pulls/comments',
 				'/releases',
 				'/stargazers',
@@ -425,10 +429,19 @@ describe('GitHub Poll Trigger: repository events', () => {
 		const repositoryPayload = { name: 'hello', full_name: 'octo/hello', owner: { login: 'octo' } };
 		const shaped = (discussion: Record<string, unknown>) => ({
 			id: discussion.databaseId,
+			node_id: discussion.id,
 			number: discussion.number,
 			title: discussion.title,
 			body: discussion.body,
 			html_url: discussion.url,
+			state: 'open',
+			locked: false,
+			active_lock_reason: null,
+			comments: (discussion.comments as { nodes: unknown[] }).nodes.length,
+			author_association: 'OWNER',
+			answer_html_url: null,
+			answer_chosen_at: null,
+			answer_chosen_by: null,
 			created_at: discussion.createdAt,
 			updated_at: discussion.updatedAt,
 			user: { login: 'mona' },
@@ -442,7 +455,18 @@ describe('GitHub Poll Trigger: repository events', () => {
 				deliveryId: null,
 				payload: {
 					action: 'created',
-					comment: { id: comment.databaseId, body: 'late reply', html_url: comment.url, created_at: comment.createdAt, updated_at: comment.updatedAt, user: { login: 'mona' } },
+					comment: {
+						id: comment.databaseId,
+						node_id: comment.id,
+						discussion_id: old.databaseId,
+						parent_id: null,
+						author_association: 'OWNER',
+						body: 'late reply',
+						html_url: comment.url,
+						created_at: comment.createdAt,
+						updated_at: comment.updatedAt,
+						user: { login: 'mona' },
+					},
 					discussion: shaped(old),
 					repository: repositoryPayload,
 				},

@@ -67,7 +67,11 @@ export type RepositorySourceName =
 	| 'branches'
 	| 'workflowRuns'
 	/** GraphQL: one query per poll for all chosen repositories (discussions have no REST list). */
-	| 'discussions';
+	| 'discussions'
+	/** Every page each poll (no time order), compared with the labels last seen. */
+	| 'labels'
+	/** Every page each poll (sorted by due date only), creations and closings after the cursor. */
+	| 'milestones';
 
 export interface WebhookSource {
 	clauses: EventClause[];
@@ -420,30 +424,35 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'newLabel',
+		polledFrom: ['labels'],
 		name: 'New Label',
 		description: 'A label is created in the repository',
 		webhook: { clauses: [{ event: 'label', actions: ['created'] }], filters: [{ filter: 'label', path: 'label.name' }] },
 	},
 	{
 		value: 'updatedLabel',
+		polledFrom: ['labels'],
 		name: 'Label Updated',
 		description: 'A repository label is renamed, recoloured or redescribed',
 		webhook: { clauses: [{ event: 'label', actions: ['edited'] }], filters: [{ filter: 'label', path: 'label.name' }] },
 	},
 	{
 		value: 'deletedLabel',
+		polledFrom: ['labels'],
 		name: 'Label Deleted',
 		description: 'A repository label is deleted',
 		webhook: { clauses: [{ event: 'label', actions: ['deleted'] }], filters: [{ filter: 'label', path: 'label.name' }] },
 	},
 	{
 		value: 'newMilestone',
+		polledFrom: ['milestones'],
 		name: 'New Milestone',
 		description: 'A milestone is created',
 		webhook: { clauses: [{ event: 'milestone', actions: ['created'] }] },
 	},
 	{
 		value: 'closedMilestone',
+		polledFrom: ['milestones'],
 		name: 'Milestone Closed',
 		description: 'A milestone is closed',
 		webhook: { clauses: [{ event: 'milestone', actions: ['closed'] }] },

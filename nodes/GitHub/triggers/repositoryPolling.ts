@@ -145,6 +145,8 @@ function itemTime(item: TriggerItem): number {
 		(payload.release as IDataObject | undefined)?.published_at,
 		(payload.forkee as IDataObject | undefined)?.created_at,
 		(payload.workflow_run as IDataObject | undefined)?.updated_at,
+		(payload.milestone as IDataObject | undefined)?.closed_at,
+		(payload.milestone as IDataObject | undefined)?.created_at,
 		payload.starred_at,
 		(payload.commit as IDataObject | undefined)?.timestamp,
 	];

@@ -8,7 +8,9 @@ import { asList, iso, remember, repositoryPayload, time } from './pollRun';
 export const DISCUSSIONS_READ = 20;
 export const COMMENTS_READ = 20;
 
-const DISCUSSION_FIELDS = `databaseId number title body url createdAt updatedAt author { login } category { name } comments(last: ${COMMENTS_READ}) { nodes { databaseId body url createdAt updatedAt author { login } } }`;
+/** Fields no connection is added for (fields cost no points; connections do). */
+const COMMENT_FIELDS = 'id databaseId body url createdAt updatedAt authorAssociation author { login }';
+const DISCUSSION_FIELDS = `${COMMENT_FIELDS} number title closed locked activeLockReason answerChosenAt answerChosenBy { login } answer { url } category { name } comments(last: ${COMMENTS_READ}) { totalCount nodes { ${COMMENT_FIELDS} replyTo { databaseId } } }`;
 
 function discussionsQuery(count: number): string {
 	const variables = Array.from({ length: count }, (_, i) => `$owner${i}: String!, $name${i}: String!`).join(', ');
@@ -23,10 +25,21 @@ function discussionsQuery(count: number): string {
 function discussionPayload(discussion: IDataObject): IDataObject {
 	return {
 		id: discussion.databaseId,
+		node_id: discussion.id,
 		number: discussion.number,
 		title: discussion.title,
 		body: discussion.body,
 		html_url: discussion.url,
+		// As REST states it; "converting" and "transferring" (under way) GraphQL does not tell.
+		state: discussion.closed === true ? 'closed' : discussion.locked === true ? 'locked' : 'open',
+		locked: discussion.locked,
+		// GraphQL's enum (RESOLVED) as REST writes it (resolved).
+		active_lock_reason: typeof discussion.activeLockReason === 'string' ? discussion.activeLockReason.toLowerCase() : null,
+		comments: (discussion.comments as IDataObject | undefined)?.totalCount,
+		author_association: discussion.authorAssociation,
+		answer_html_url: (discussion.answer as IDataObject | null | undefined)?.url ?? null,
+		answer_chosen_at: discussion.answerChosenAt ?? null,
+		answer_chosen_by: discussion.answerChosenBy ?? null,
 		created_at: discussion.createdAt,
 		updated_at: discussion.updatedAt,
 		user: discussion.author ?? null,
@@ -34,9 +47,13 @@ function discussionPayload(discussion: IDataObject): IDataObject {
 	};
 }
 
-function discussionCommentPayload(comment: IDataObject): IDataObject {
+function discussionCommentPayload(comment: IDataObject, discussion: IDataObject): IDataObject {
 	return {
 		id: comment.databaseId,
+		node_id: comment.id,
+		discussion_id: discussion.databaseId,
+		parent_id: (comment.replyTo as IDataObject | null | undefined)?.databaseId ?? null,
+		author_association: comment.authorAssociation,
 		body: comment.body,
 		html_url: comment.url,
 		created_at: comment.createdAt,
@@ -78,7 +95,7 @@ export async function pollDiscussions(run: PollRun, repositories: RepositoryName
 					delivery: {
 						event: 'discussion_comment',
 						deliveryId: null,
-						payload: { action: 'created', comment: discussionCommentPayload(comment), discussion: shaped, repository: repositoryPayload(repository) },
+						payload: { action: 'created', comment: discussionCommentPayload(comment, discussion), discussion: shaped, repository: repositoryPayload(repository) },
 					},
 				});
 			}

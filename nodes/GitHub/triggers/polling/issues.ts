@@ -1,7 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ListPosition, RepositoryName, TimedDelivery } from './pollRun';
+import { withCommentedIssues } from './commentedIssues';
+import type { ListPosition, PollRun, RepositoryName, TimedDelivery } from './pollRun';
 import { digest, repositoryPayload, time } from './pollRun';
+import { withPullRequests } from './pullRequests';
 
 /**
  * A list with entries in time order, read with `since`: issues and comments, sorted by update
@@ -13,6 +15,8 @@ export interface SinceList {
 	qs: IDataObject;
 	deliveries: (entry: IDataObject, repository: RepositoryName, position: ListPosition, from: number) => TimedDelivery[];
 	keyOf: (entry: IDataObject) => string;
+	/** Reads what the deliveries are about (the pull request, the commented issue) before they are emitted. */
+	fillIn: (run: PollRun, repository: RepositoryName, deliveries: TimedDelivery[]) => Promise<void>;
 }
 
 /** Marks body-only digests: states stored before (title, labels… included) are not compared with them. */
@@ -73,6 +77,7 @@ export const ISSUES: SinceList = {
 	path: '/issues',
 	qs: { state: 'all', sort: 'updated', direction: 'asc' },
 	keyOf: (issue) => `${String(issue.id)}@${String(issue.updated_at)}`,
+	fillIn: withPullRequests,
 	deliveries: (issue, repository, position, from) => {
 		const known = position.known ?? (position.known = {});
 		const number = stateKey(issue);
@@ -104,6 +109,7 @@ export const ISSUE_COMMENTS: SinceList = {
 	path: '/issues/comments',
 	qs: { sort: 'updated', direction: 'asc' },
 	keyOf: (comment) => `comment:${String(comment.id)}`,
+	fillIn: withCommentedIssues,
 	deliveries: (comment, repository, _position, from) =>
 		time(comment.created_at) < from
 			? []
@@ -128,6 +134,7 @@ export const REVIEW_COMMENTS: SinceList = {
 	...ISSUE_COMMENTS,
 	path: '/pulls/comments',
 	keyOf: (comment) => `reviewComment:${String(comment.id)}`,
+	fillIn: withPullRequests,
 	deliveries: (comment, repository, _position, from) =>
 		time(comment.created_at) < from
 			? []
@@ -140,7 +147,8 @@ export const REVIEW_COMMENTS: SinceList = {
 							payload: {
 								action: 'created',
 								comment,
-								pull_request: { url: comment.pull_request_url, number: issueNumberFrom(comment.pull_request_url) },
+								// Filled in from the pull request list (withPullRequests), looked for back to the comment's time.
+								pull_request: { url: comment.pull_request_url, number: issueNumberFrom(comment.pull_request_url), updated_at: comment.created_at },
 								repository: repositoryPayload(repository),
 							},
 						},

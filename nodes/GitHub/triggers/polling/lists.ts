@@ -3,6 +3,10 @@ import { COMMENTS_READ, DISCUSSIONS_READ } from './discussions';
 import { ISSUE_COMMENTS, ISSUES, REVIEW_COMMENTS } from './issues';
 import type { SinceList } from './issues';
 import { ISSUE_EVENTS } from './issueEvents';
+import type { LabelList } from './labels';
+import { pollLabels } from './labels';
+import type { MilestoneList } from './milestones';
+import { MILESTONES_QUERY, pollMilestones } from './milestones';
 import type { NewestFirstList } from './newestFirst';
 import { pollNewestFirstList } from './newestFirst';
 import type { PollRun, RepositoryName } from './pollRun';
@@ -21,7 +25,7 @@ interface FollowingList {
 	kind: 'following';
 }
 
-type ListDefinition = SinceList | NewestFirstList | RefList | StarList | FollowingList;
+type ListDefinition = SinceList | NewestFirstList | RefList | StarList | FollowingList | LabelList | MilestoneList;
 
 export const LISTS: Record<RepositorySourceName, ListDefinition> = {
 	issues: ISSUES,
@@ -73,6 +77,8 @@ export const LISTS: Record<RepositorySourceName, ListDefinition> = {
 	tags: { kind: 'refs', namespace: 'tags' },
 	branches: { kind: 'refs', namespace: 'heads' },
 	stars: { kind: 'stars' },
+	labels: { kind: 'labels' },
+	milestones: { kind: 'milestones' },
 };
 
 export async function pollList(run: PollRun, repository: RepositoryName, name: RepositorySourceName): Promise<void> {
@@ -86,6 +92,10 @@ export async function pollList(run: PollRun, repository: RepositoryName, name: R
 			return await pollRefs(run, repository, name, list);
 		case 'stars':
 			return await pollStars(run, repository, name);
+		case 'labels':
+			return await pollLabels(run, repository, name);
+		case 'milestones':
+			return await pollMilestones(run, repository, name);
 		case 'following':
 			return;
 	}
@@ -109,6 +119,12 @@ export function listRequest(name: RepositorySourceName): string {
 				: `GET ${repository}/git/matching-refs/${list.namespace}`;
 		case 'stars':
 			return `GET ${repository}/stargazers (last page)`;
+		case 'labels':
+			return `GET ${repository}/labels (every page, each conditional)`;
+		case 'milestones': {
+			const query = Object.entries(MILESTONES_QUERY).map(([key, value]) => `${key}=${value}`).join('&');
+			return `GET ${repository}/milestones?${query} (every page, each conditional)`;
+		}
 		case 'following':
 			return name === 'discussions'
 				? `POST /graphql: one query per poll for all chosen repositories (the ${DISCUSSIONS_READ} most recently updated discussions of each, with their last ${COMMENTS_READ} comments)`

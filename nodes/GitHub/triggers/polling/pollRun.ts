@@ -57,6 +57,8 @@ export interface ListPosition extends IDataObject {
 	since?: string;
 	/** Stargazers: the first page that was not full. */
 	page?: number;
+	/** Labels, milestones: the keys each page held at its kept ETag (what a 304 page still holds). */
+	pageKeys?: string[][];
 }
 
 export interface RepositoryPollState extends IDataObject {

@@ -7,7 +7,6 @@ import type { RepositorySourceName } from '../events';
 import type { SinceList } from './issues';
 import { encodeState, issueState, pullRequestPayload, stateKey } from './issues';
 import type { ListPosition, PollRun, RepositoryName, TimedDelivery } from './pollRun';
-import { withPullRequests } from './pullRequests';
 import { advancedCursor, asList, iso, listsFor, PAGE_SIZE, remember, REMEMBERED_STATES, repositoryPath, repositoryPayload, requestKey, SINCE_SLACK, startPosition, time } from './pollRun';
 
 export async function pollSinceList(run: PollRun, repository: RepositoryName, name: RepositorySourceName, list: SinceList): Promise<void> {
@@ -21,7 +20,7 @@ export async function pollSinceList(run: PollRun, repository: RepositoryName, na
 		if (run.request.manual) {
 			const latest = entries.flatMap((entry) => list.deliveries(entry, repository, {}, 0));
 			const shown = latest.sort((a, b) => b.time - a.time).slice(0, 1);
-			if (name === 'issues') await withPullRequests(run, repository, shown);
+			await list.fillIn(run, repository, shown);
 			run.emit(shown);
 			return;
 		}
@@ -53,7 +52,7 @@ export async function pollSinceList(run: PollRun, repository: RepositoryName, na
 	let taken = 0;
 	const ahead: string[] = [];
 	const updatedPulls: IDataObject[] = [];
-	// Emitted once the pull requests they are about are read (withPullRequests); counted now.
+	// Emitted once what they are about is read (list.fillIn); counted now.
 	const pending: TimedDelivery[] = [];
 	const take = (deliveries: TimedDelivery[]) => {
 		pending.push(...deliveries);
@@ -89,7 +88,7 @@ export async function pollSinceList(run: PollRun, repository: RepositoryName, na
 	if (name === 'issues' && listsFor(run.request.rows).includes('reviews')) {
 		recent = await pollReviews(run, repository, updatedPulls, from, recent, take);
 	}
-	if (name === 'issues') await withPullRequests(run, repository, pending);
+	await list.fillIn(run, repository, pending);
 	run.emit(pending);
 	if (complete) run.keepEtag(request, first);
 	// Once the answer is mostly what was taken before, `since` moves up to the cursor.
