@@ -10,13 +10,11 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { TRELLO_AUTHENTICATION_PROPERTY, TRELLO_CREDENTIALS } from './common';
 import { handleDelivery } from './triggers/delivery';
 import { EVENT_TYPES, TRIGGERS } from './triggers/events';
+import { filtersCollection } from './triggers/filters';
 import { createWebhooks, deleteWebhooks, webhooksExist } from './triggers/registration';
 import { getBoards, getLists } from './triggers/loadOptions';
 import { boardsPicker, listsPicker } from './actions/fields';
 import { WEBHOOK_TRIGGER_DEFAULT_VERSION, WEBHOOK_TRIGGER_VERSIONS } from '../shared/webhookTriggerVersions';
-
-/** The move filters apply where a card move can be seen. */
-const MOVE_FILTER_SHOWN = { show: { '/event': ['cardMoved', 'newBoardActivity', 'custom'] } };
 
 const EVENT_TYPE_OPTIONS = EVENT_TYPES.map(({ name, value, description }) => ({ name, value, description }));
 
@@ -100,36 +98,7 @@ export class TrelloTrigger implements INodeType {
 				description:
 					'Events that start the workflow; leave empty (and Action Types empty) for every event the watched models report',
 			},
-			{
-				displayName: 'Filters',
-				name: 'filters',
-				type: 'collection',
-				placeholder: 'Add Filter',
-				displayOptions: { show: { event: ['newCard', 'cardMoved', 'newBoardActivity', 'custom'] } },
-				default: {},
-				options: [
-					{
-						displayName: 'Action Types',
-						name: 'actionTypes',
-						type: 'string',
-						displayOptions: { show: { '/event': ['custom'] } },
-						default: '',
-						placeholder: 'moveCardToBoard, updateCustomFieldItem',
-						description: 'Comma-separated Trello action types that also start the workflow, for events not in Event Types',
-					},
-					{
-						displayName: 'Cards',
-						name: 'cards',
-						type: 'string',
-						displayOptions: { show: { '/event': ['newBoardActivity', 'custom'] } },
-						default: '',
-						description: 'Only events on these cards (comma-separated IDs or short links)',
-					},
-					listsPicker('lists', 'Lists', 'Only events in these lists, including moves into or out of them.'),
-					listsPicker('movedFromLists', 'Moved From Lists', 'Card Moved only: the card left one of these lists.', { displayOptions: MOVE_FILTER_SHOWN }),
-					listsPicker('movedToLists', 'Moved To Lists', 'Card Moved only: the card arrived in one of these lists.', { displayOptions: MOVE_FILTER_SHOWN }),
-				],
-			},
+			filtersCollection(),
 			{
 				displayName: 'Verify Signatures',
 				name: 'verifySignature',

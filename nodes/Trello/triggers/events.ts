@@ -27,8 +27,6 @@ export interface EventType {
 	when?: (action: TrelloAction) => boolean;
 	/** Models whose webhooks can never report this event (they do not see the object it happens to). */
 	unseenBy: WatchedModel[];
-	/** The event concerns a move between lists; list filters for source/destination apply. */
-	move?: boolean;
 }
 
 const NOT_ON_ONE_CARD: WatchedModel[] = ['card', 'member'];
@@ -61,7 +59,6 @@ export const EVENT_TYPES: EventType[] = [
 		actionTypes: ['updateCard'],
 		when: isCardMove,
 		unseenBy: ['member'],
-		move: true,
 	},
 	{
 		value: 'cardArchived',
@@ -291,8 +288,6 @@ export interface TriggerDefinition {
 	actionTypes?: string[];
 	/** Watches the connected account instead of chosen boards. */
 	watchesAccount?: boolean;
-	/** A "fixed" trigger that also reads the Filters collection (lists; source and destination of a move). */
-	filtered?: boolean;
 }
 
 /** One row per trigger of the spec's Events table that is instant (webhook-based). */
@@ -310,7 +305,6 @@ export const TRIGGERS: TriggerDefinition[] = [
 		description: 'A card is created, copied or e-mailed to one of the chosen boards (optionally only in chosen lists)',
 		kind: 'fixed',
 		eventType: 'cardCreated',
-		filtered: true,
 	},
 	{
 		value: 'cardMoved',
@@ -318,7 +312,6 @@ export const TRIGGERS: TriggerDefinition[] = [
 		description: 'A card goes from one list to another on the chosen boards (optionally only from or to chosen lists)',
 		kind: 'fixed',
 		eventType: 'cardMoved',
-		filtered: true,
 	},
 	{
 		value: 'newMemberOnCard',

@@ -7,13 +7,8 @@ import { ParameterMemo } from '../../shared/parameterMemo';
 import { boardOrCardReference } from '../../shared/scope/trelloAddresses';
 import type { TriggerDefinition, WatchedModel } from './events';
 import { eventType, triggerDefinition } from './events';
-
-export interface TriggerFilters {
-	lists: string[];
-	cards: string[];
-	movedFrom: string[];
-	movedTo: string[];
-}
+import type { ChosenFilter } from './filters';
+import { chosenFilters, offers, TRIGGER_FILTERS } from './filters';
 
 /** Everything a Trello Trigger's parameters ask for, read once and checked without network. */
 export interface TriggerPlan {
@@ -23,9 +18,8 @@ export interface TriggerPlan {
 	modelRefs: string[];
 	/** Chosen activity/event types; empty means any. */
 	eventTypes: string[];
-	/** Raw Trello action types that also fire "Custom Webhook Events". */
-	extraActionTypes: string[];
-	filters: TriggerFilters;
+	/** The filters the trigger offers that were given values (filters.ts). */
+	filters: ChosenFilter[];
 	verifySignature: boolean;
 }
 
@@ -53,8 +47,6 @@ export function readPlan(ctx: ApiContext): TriggerPlan {
 	let model: WatchedModel = trigger.watchesAccount ? 'member' : 'board';
 	let modelRefs: string[] = trigger.watchesAccount ? [] : splitRefs(readParameter(ctx, 'boards', []));
 	let eventTypes: string[] = [];
-	let extraActionTypes: string[] = [];
-	let filters: TriggerFilters = { lists: [], cards: [], movedFrom: [], movedTo: [] };
 	if (trigger.kind === 'activity') {
 		eventTypes = readParameter<string[]>(ctx, 'activityTypes', []);
 	}
@@ -64,27 +56,14 @@ export function readPlan(ctx: ApiContext): TriggerPlan {
 		if (model === 'card') modelRefs = splitRefs(readParameter(ctx, 'watchedCards', ''));
 		eventTypes = readParameter<string[]>(ctx, 'eventTypes', []);
 	}
-	if (trigger.kind !== 'fixed' || trigger.filtered) {
-		const raw = readParameter<IDataObject>(ctx, 'filters', {});
-		filters = {
-			lists: splitRefs(raw.lists),
-			cards: splitRefs(raw.cards),
-			movedFrom: [],
-			movedTo: [],
-		};
-		// New Card has no move: its editor hides the move filters, and a value left there is not applied.
-		if (trigger.kind !== 'fixed' || trigger.eventType === 'cardMoved') {
-			filters.movedFrom = splitRefs(raw.movedFromLists);
-			filters.movedTo = splitRefs(raw.movedToLists);
-		}
-		if (trigger.kind === 'custom') extraActionTypes = splitRefs(raw.actionTypes);
-	}
+	// A filter the trigger does not offer (a move filter left from Card Moved on New Card) is not read.
+	const offered = TRIGGER_FILTERS.some((filter) => offers(trigger, filter));
+	const filters = offered ? chosenFilters(trigger, readParameter<IDataObject>(ctx, 'filters', {}), splitRefs) : [];
 	return {
 		trigger,
 		model,
 		modelRefs,
 		eventTypes: Array.isArray(eventTypes) ? eventTypes : splitRefs(eventTypes),
-		extraActionTypes,
 		filters,
 		verifySignature: readParameter<boolean>(ctx, 'verifySignature', true) !== false,
 	};
@@ -138,18 +117,21 @@ export function assertPlanCanFire(node: INode, plan: TriggerPlan): void {
 			);
 		}
 	}
-	const { movedFrom, movedTo } = plan.filters;
-	if (movedFrom.length || movedTo.length) {
-		if (!plan.eventTypes.includes('cardMoved') && plan.trigger.eventType !== 'cardMoved') {
-			throw new NodeOperationError(node, '"Moved From Lists" and "Moved To Lists" apply only to Card Moved', {
-				description: 'Add "Card Moved" to the event types, or clear the move filters.',
+	for (const { filter, values } of plan.filters) {
+		if (!filter.event) continue;
+		const event = eventType(filter.event)!.name;
+		if (!plan.eventTypes.includes(filter.event) && plan.trigger.eventType !== filter.event) {
+			const names = TRIGGER_FILTERS.filter((each) => each.event === filter.event).map((each) => `"${each.label}"`);
+			throw new NodeOperationError(node, `${names.join(' and ')} ${names.length > 1 ? 'apply' : 'applies'} only to ${event}`, {
+				description: `Add "${event}" to the event types, or clear ${names.join(' and ')}.`,
 			});
 		}
-		if (movedFrom.length === 1 && movedTo.length === 1 && movedFrom[0] === movedTo[0]) {
+		const other = filter.notSameAs && plan.filters.find((chosen) => chosen.filter.name === filter.notSameAs!.filter);
+		if (other && values.length === 1 && other.values.length === 1 && values[0] === other.values[0]) {
 			throw new NodeOperationError(
 				node,
-				`Card Moved can never fire: "Moved From Lists" and "Moved To Lists" are both only the list ${movedFrom[0]}`,
-				{ description: 'A move takes a card from one list to a different list. Choose different source and destination lists.' },
+				`${event} can never fire: "${other.filter.label}" and "${filter.label}" are both only the ${filter.onWatchedBoards ?? 'value'} ${values[0]}`,
+				{ description: filter.notSameAs!.advice },
 			);
 		}
 	}

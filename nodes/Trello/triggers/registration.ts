@@ -162,12 +162,8 @@ async function resolveModel(node: INode, client: TrelloClient, plan: TriggerPlan
 /** List and card filters that name nothing on the watched boards can never match. */
 async function assertFiltersExist(ctx: IHookFunctions, client: TrelloClient, plan: TriggerPlan, boardIds: string[]) {
 	if (plan.model !== 'board') return;
-	const { lists, movedFrom, movedTo, cards } = plan.filters;
-	const wantedLists = [
-		...movedFrom.map((id) => ({ id, role: 'Moved From Lists' })),
-		...movedTo.map((id) => ({ id, role: 'Moved To Lists' })),
-		...lists.map((id) => ({ id, role: 'Lists' })),
-	];
+	const onBoards = (kind: 'list' | 'card') => plan.filters.filter(({ filter }) => filter.onWatchedBoards === kind);
+	const wantedLists = onBoards('list').flatMap(({ filter, values }) => values.map((id) => ({ id, filter })));
 	if (wantedLists.length) {
 		const known = new Set<string>();
 		for (const boardId of boardIds) {
@@ -180,32 +176,33 @@ async function assertFiltersExist(ctx: IHookFunctions, client: TrelloClient, pla
 		}
 		const missing = wantedLists.find((wanted) => !known.has(wanted.id));
 		if (missing) {
-			const moved = eventType('cardMoved')!.name;
-			const what = missing.role === 'Lists' ? 'no event' : moved;
+			const what = missing.filter.event ? eventType(missing.filter.event)!.name : 'no event';
 			throw new NodeOperationError(
 				ctx.getNode(),
-				`The list "${missing.id}" in "${missing.role}" is not on the watched boards, so ${what} can ever match it`,
+				`The list "${missing.id}" in "${missing.filter.label}" is not on the watched boards, so ${what} can ever match it`,
 				{ description: 'Use the id of a list on one of the chosen boards (open a card of that list and append .json to its address to see idList).' },
 			);
 		}
 	}
-	for (const cardRef of cards) {
-		const unseen: Advice = {
-			statuses: [400, 401, 404],
-			message: `The connected Trello account cannot see the card "${cardRef}" named in "Cards"`,
-			advice: 'Check the card id or short link.',
-		};
-		const card = await withAdvice(ctx.getNode(), unseen, async () =>
-			await client.request<IDataObject>({
-				method: 'GET',
-				path: `/1/cards/${pathSegment(cardRef)}`,
-				qs: { fields: 'id,idBoard,shortLink' },
-			}),
-		);
-		if (!boardIds.includes(String(card.idBoard))) {
-			throw new NodeOperationError(ctx.getNode(), `The card "${cardRef}" in "Cards" is not on the watched boards, so no event can ever match it`, {
-				description: 'Choose cards of the watched boards, or add the card’s board to "Boards".',
-			});
+	for (const { filter, values } of onBoards('card')) {
+		for (const cardRef of values) {
+			const unseen: Advice = {
+				statuses: [400, 401, 404],
+				message: `The connected Trello account cannot see the card "${cardRef}" named in "${filter.label}"`,
+				advice: 'Check the card id or short link.',
+			};
+			const card = await withAdvice(ctx.getNode(), unseen, async () =>
+				await client.request<IDataObject>({
+					method: 'GET',
+					path: `/1/cards/${pathSegment(cardRef)}`,
+					qs: { fields: 'id,idBoard,shortLink' },
+				}),
+			);
+			if (!boardIds.includes(String(card.idBoard))) {
+				throw new NodeOperationError(ctx.getNode(), `The card "${cardRef}" in "${filter.label}" is not on the watched boards, so no event can ever match it`, {
+					description: 'Choose cards of the watched boards, or add the card’s board to "Boards".',
+				});
+			}
 		}
 	}
 }
