@@ -9,14 +9,12 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { TRELLO_AUTHENTICATION_PROPERTY, TRELLO_CREDENTIALS } from './common';
 import { handleDelivery } from './triggers/delivery';
-import { EVENT_TYPES, TRIGGERS } from './triggers/events';
+import { TRIGGERS } from './triggers/events';
 import { filtersCollection } from './triggers/filters';
 import { createWebhooks, deleteWebhooks, webhooksExist } from './triggers/registration';
-import { getBoards, getLists } from './triggers/loadOptions';
-import { boardsPicker, listsPicker } from './actions/fields';
+import { getBoards, getLists, getWatchableMembers, getWorkspaces } from './triggers/loadOptions';
+import { watchedModelProperties } from './triggers/models';
 import { WEBHOOK_TRIGGER_DEFAULT_VERSION, WEBHOOK_TRIGGER_VERSIONS } from '../shared/webhookTriggerVersions';
-
-const EVENT_TYPE_OPTIONS = EVENT_TYPES.map(({ name, value, description }) => ({ name, value, description }));
 
 export class TrelloTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -48,56 +46,7 @@ export class TrelloTrigger implements INodeType {
 				options: TRIGGERS.map(({ name, value, description }) => ({ name, value, description })),
 				default: 'newComment',
 			},
-			{
-				displayName: 'Watch',
-				name: 'watch',
-				type: 'options',
-				noDataExpression: true,
-				displayOptions: { show: { event: ['custom'] } },
-				options: [
-					{ name: 'Boards', value: 'board', description: 'Everything on the chosen boards' },
-					{ name: 'Lists', value: 'list', description: 'The chosen lists and their cards' },
-					{ name: 'Cards', value: 'card', description: 'Only the chosen cards' },
-				],
-				default: 'board',
-				description: 'What Trello webhooks are created on',
-			},
-			boardsPicker('Boards to watch; one Trello webhook is created per board.', {
-				displayOptions: { hide: { event: ['newBoard'], watch: ['list', 'card'] } },
-			}),
-			listsPicker('watchedLists', 'Lists to Watch', 'Lists to watch; one webhook is created per list.', {
-				displayOptions: { show: { event: ['custom'], watch: ['list'] } },
-				required: true,
-			}),
-			{
-				displayName: 'Cards to Watch',
-				name: 'watchedCards',
-				type: 'string',
-				displayOptions: { show: { event: ['custom'], watch: ['card'] } },
-				default: '',
-				required: true,
-				placeholder: 'https://trello.com/c/AbCd1234, 5f1c0e1d2a3b4c5d6e7f8093',
-				description: 'Comma-separated card IDs, short links or card addresses; one webhook is created per card',
-			},
-			{
-				displayName: 'Activity Types',
-				name: 'activityTypes',
-				type: 'multiOptions',
-				displayOptions: { show: { event: ['newBoardActivity'] } },
-				options: EVENT_TYPE_OPTIONS,
-				default: [],
-				description: 'Activity that starts the workflow; leave empty for any activity on the boards',
-			},
-			{
-				displayName: 'Event Types',
-				name: 'eventTypes',
-				type: 'multiOptions',
-				displayOptions: { show: { event: ['custom'] } },
-				options: EVENT_TYPE_OPTIONS,
-				default: [],
-				description:
-					'Events that start the workflow; leave empty (and Action Types empty) for every event the watched models report',
-			},
+			...watchedModelProperties(),
 			filtersCollection(),
 			{
 				displayName: 'Verify Signatures',
@@ -118,7 +67,7 @@ export class TrelloTrigger implements INodeType {
 		],
 	};
 
-	methods = { loadOptions: { getBoards, getLists } };
+	methods = { loadOptions: { getBoards, getLists, getWatchableMembers, getWorkspaces } };
 
 	webhookMethods = {
 		default: {

@@ -7,6 +7,7 @@ import { TRELLO_ID } from '../../shared/scope';
 import type { TrelloAuthentication } from '../transport';
 import { TrelloClient } from '../transport';
 import { eventType } from './events';
+import { modelType } from './models';
 import type { TriggerPlan } from './parameters';
 import { assertPlanCanFire, readPlan } from './parameters';
 import { applicationSecretOf } from './signature';
@@ -140,22 +141,16 @@ async function currentMember(node: INode, client: TrelloClient): Promise<IDataOb
 	);
 }
 
-const MODEL_PATH = { board: '/1/boards/', list: '/1/lists/', card: '/1/cards/' } as const;
-
-/** Resolves each watched board, list or card to its id, telling apart "cannot see it" from other failures. */
+/** Resolves each watched model to its id, telling apart "cannot see it" from other failures. */
 async function resolveModel(node: INode, client: TrelloClient, plan: TriggerPlan, ref: string): Promise<IDataObject> {
-	const model = plan.model as keyof typeof MODEL_PATH;
+	const model = modelType(plan.model)!;
 	const advice: Advice = {
 		statuses: [400, 401, 403, 404],
-		message: `The connected Trello account cannot see the ${model} "${ref}"`,
-		advice: `Check the ${model} id (or short link) and that the account is a member of the board. Triggers can only watch boards the connected account can open.`,
+		message: `The connected Trello account cannot see the ${model.one} "${ref}"`,
+		advice: `Check the ${model.one} id (or short link, or address) and that the connected account can open it: triggers can only watch what the account sees.`,
 	};
 	return await withAdvice(node, advice, async () =>
-		await client.request<IDataObject>({
-			method: 'GET',
-			path: `${MODEL_PATH[model]}${pathSegment(ref)}`,
-			qs: { fields: model === 'board' ? 'id,name,closed' : 'id,name,closed,idBoard' },
-		}),
+		await client.request<IDataObject>({ method: 'GET', path: `${model.path}${pathSegment(ref)}`, qs: { fields: model.fields } }),
 	);
 }
 
@@ -255,15 +250,17 @@ export async function createWebhooks(ctx: IHookFunctions): Promise<boolean> {
 
 	const member = await currentMember(ctx.getNode(), client);
 	const models: Array<{ id: string; name: string | null }> = [];
-	if (plan.model === 'member') {
-		models.push({ id: idOf(ctx.getNode(), member, '/1/members/me'), name: typeof member.username === 'string' ? member.username : null });
+	const nameOf = (answer: IDataObject) => {
+		const name = modelType(plan.model)!.nameOf(answer);
+		return typeof name === 'string' ? name : null;
+	};
+	if (plan.model === 'member' && !plan.modelRefs.length) {
+		models.push({ id: idOf(ctx.getNode(), member, '/1/members/me'), name: nameOf(member) });
 	} else {
 		for (const ref of plan.modelRefs) {
 			const model = await resolveModel(ctx.getNode(), client, plan, ref);
-			const id = idOf(ctx.getNode(), model, `the ${plan.model} "${ref}"`);
-			if (!models.some((known) => known.id === id)) {
-				models.push({ id, name: typeof model.name === 'string' ? model.name : null });
-			}
+			const id = idOf(ctx.getNode(), model, `the ${modelType(plan.model)!.one} "${ref}"`);
+			if (!models.some((known) => known.id === id)) models.push({ id, name: nameOf(model) });
 		}
 	}
 	await assertFiltersExist(
