@@ -3,7 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { TrelloTrigger } from '../../nodes/Trello/TrelloTrigger.node';
 import { actions, BOARD, CARD, delivery, DOING, ME, MEMBER_MODEL, TEAMMATE, TODO } from './fixtures';
-import { API_KEY, API_TOKEN, deliverSigned, emitted, trelloTrigger } from './helpers';
+import { API_KEY, API_TOKEN, deliverSigned, emitted, keyTokenCredentials, trelloTrigger } from './helpers';
 
 const API = 'https://api.trello.com';
 const CALLBACK = 'https://n8n.example.test/webhook/harness-webhook-id/webhook';
@@ -89,6 +89,18 @@ describe('Trello Trigger: Model Type', () => {
 			refs: lookup ? [lookup.path.split('/').pop()] : [],
 			models: [{ idModel, webhookId: 'wh-new', name }],
 		});
+	});
+
+	it.each([
+		['workspace', { watch: 'organization', watchedWorkspaces: [WORKSPACE.id] }],
+		['member', { watch: 'member', watchedMembers: [TEAMMATE.id] }],
+	])('with the credential’s Allowed Boards, a %s webhook is refused and nothing is registered', async (_model, parameters) => {
+		const scope = trelloApi().get('/1/members/me').query(true).reply(200, ME);
+		const webhookCreated = trelloApi().post('/1/webhooks').query(true).reply(200, {});
+		const credentials = { trelloKeyTokenApi: { ...keyTokenCredentials.trelloKeyTokenApi, allowedBoards: BOARD.id } };
+		await expect(trelloTrigger({ event: 'custom', ...parameters }, credentials).activate()).rejects.toThrow(/^Refused: /);
+		expect(scope.isDone()).toBe(true);
+		expect(webhookCreated.isDone()).toBe(false);
 	});
 
 	it('a workflow saved before Model Type existed (no "watch") still watches its boards', async () => {
