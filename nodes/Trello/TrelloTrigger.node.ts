@@ -9,16 +9,12 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { TRELLO_AUTHENTICATION_PROPERTY, TRELLO_CREDENTIALS } from './common';
 import { handleDelivery } from './triggers/delivery';
-import { EVENT_TYPES, TRIGGERS } from './triggers/events';
+import { TRIGGERS } from './triggers/events';
+import { filtersCollection } from './triggers/filters';
 import { createWebhooks, deleteWebhooks, webhooksExist } from './triggers/registration';
-import { getBoards, getLists } from './triggers/loadOptions';
-import { boardsPicker, listsPicker } from './actions/fields';
+import { getBoards, getLists, getWatchableMembers, getWorkspaces } from './triggers/loadOptions';
+import { watchedModelProperties } from './triggers/models';
 import { WEBHOOK_TRIGGER_DEFAULT_VERSION, WEBHOOK_TRIGGER_VERSIONS } from '../shared/webhookTriggerVersions';
-
-/** The move filters apply where a card move can be seen. */
-const MOVE_FILTER_SHOWN = { show: { '/event': ['cardMoved', 'newBoardActivity', 'custom'] } };
-
-const EVENT_TYPE_OPTIONS = EVENT_TYPES.map(({ name, value, description }) => ({ name, value, description }));
 
 export class TrelloTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -50,86 +46,8 @@ export class TrelloTrigger implements INodeType {
 				options: TRIGGERS.map(({ name, value, description }) => ({ name, value, description })),
 				default: 'newComment',
 			},
-			{
-				displayName: 'Watch',
-				name: 'watch',
-				type: 'options',
-				noDataExpression: true,
-				displayOptions: { show: { event: ['custom'] } },
-				options: [
-					{ name: 'Boards', value: 'board', description: 'Everything on the chosen boards' },
-					{ name: 'Lists', value: 'list', description: 'The chosen lists and their cards' },
-					{ name: 'Cards', value: 'card', description: 'Only the chosen cards' },
-				],
-				default: 'board',
-				description: 'What Trello webhooks are created on',
-			},
-			boardsPicker('Boards to watch; one Trello webhook is created per board.', {
-				displayOptions: { hide: { event: ['newBoard'], watch: ['list', 'card'] } },
-			}),
-			listsPicker('watchedLists', 'Lists to Watch', 'Lists to watch; one webhook is created per list.', {
-				displayOptions: { show: { event: ['custom'], watch: ['list'] } },
-				required: true,
-			}),
-			{
-				displayName: 'Cards to Watch',
-				name: 'watchedCards',
-				type: 'string',
-				displayOptions: { show: { event: ['custom'], watch: ['card'] } },
-				default: '',
-				required: true,
-				placeholder: 'https://trello.com/c/AbCd1234, 5f1c0e1d2a3b4c5d6e7f8093',
-				description: 'Comma-separated card IDs, short links or card addresses; one webhook is created per card',
-			},
-			{
-				displayName: 'Activity Types',
-				name: 'activityTypes',
-				type: 'multiOptions',
-				displayOptions: { show: { event: ['newBoardActivity'] } },
-				options: EVENT_TYPE_OPTIONS,
-				default: [],
-				description: 'Activity that starts the workflow; leave empty for any activity on the boards',
-			},
-			{
-				displayName: 'Event Types',
-				name: 'eventTypes',
-				type: 'multiOptions',
-				displayOptions: { show: { event: ['custom'] } },
-				options: EVENT_TYPE_OPTIONS,
-				default: [],
-				description:
-					'Events that start the workflow; leave empty (and Action Types empty) for every event the watched models report',
-			},
-			{
-				displayName: 'Filters',
-				name: 'filters',
-				type: 'collection',
-				placeholder: 'Add Filter',
-				displayOptions: { show: { event: ['newCard', 'cardMoved', 'newBoardActivity', 'custom'] } },
-				default: {},
-				options: [
-					{
-						displayName: 'Action Types',
-						name: 'actionTypes',
-						type: 'string',
-						displayOptions: { show: { '/event': ['custom'] } },
-						default: '',
-						placeholder: 'moveCardToBoard, updateCustomFieldItem',
-						description: 'Comma-separated Trello action types that also start the workflow, for events not in Event Types',
-					},
-					{
-						displayName: 'Cards',
-						name: 'cards',
-						type: 'string',
-						displayOptions: { show: { '/event': ['newBoardActivity', 'custom'] } },
-						default: '',
-						description: 'Only events on these cards (comma-separated IDs or short links)',
-					},
-					listsPicker('lists', 'Lists', 'Only events in these lists, including moves into or out of them.'),
-					listsPicker('movedFromLists', 'Moved From Lists', 'Card Moved only: the card left one of these lists.', { displayOptions: MOVE_FILTER_SHOWN }),
-					listsPicker('movedToLists', 'Moved To Lists', 'Card Moved only: the card arrived in one of these lists.', { displayOptions: MOVE_FILTER_SHOWN }),
-				],
-			},
+			...watchedModelProperties(),
+			filtersCollection(),
 			{
 				displayName: 'Verify Signatures',
 				name: 'verifySignature',
@@ -149,7 +67,7 @@ export class TrelloTrigger implements INodeType {
 		],
 	};
 
-	methods = { loadOptions: { getBoards, getLists } };
+	methods = { loadOptions: { getBoards, getLists, getWatchableMembers, getWorkspaces } };
 
 	webhookMethods = {
 		default: {

@@ -147,6 +147,13 @@ describe('Trello Trigger: which deliveries start the workflow', () => {
 		expect(emitted((await deliverSigned(newCard, bodyFor('cardCreated'))).result)).toHaveLength(1);
 	});
 
+	it('a filter the trigger does not offer is not applied: Cards left on New Card', async () => {
+		const newCard = trelloTrigger({ boards: [BOARD.id], event: 'newCard', filters: { cards: OTHER_CARD.id, lists: TODO.id } });
+		expect(emitted((await deliverSigned(newCard, bodyFor('cardCreated'))).result)).toHaveLength(1);
+		const custom = trelloTrigger({ boards: [BOARD.id], event: 'custom', filters: { cards: OTHER_CARD.id } });
+		expect(emitted((await deliverSigned(custom, bodyFor('cardCreated'))).result)).toBeNull();
+	});
+
 	it('a rename is a Card Updated but not a Card Moved', async () => {
 		const rename = delivery(actions.cardRenamed());
 		expect(emitted((await deliverSigned(trelloTrigger({ boards: [BOARD.id], event: 'newBoardActivity', activityTypes: ['cardMoved'] }), rename)).result)).toBeNull();

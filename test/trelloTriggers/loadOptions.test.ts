@@ -6,7 +6,7 @@ import nock from 'nock';
 import { HarnessCredentialsHelper } from '../harness/credentialsHelper';
 import { HarnessNodeTypes } from '../harness/nodeTypes';
 import { packageNode } from '../harness/workflow';
-import { getLists } from '../../nodes/Trello/triggers/loadOptions';
+import { getLists, getWatchableMembers, getWorkspaces } from '../../nodes/Trello/triggers/loadOptions';
 import { API_KEY, API_TOKEN, keyTokenCredentials } from './helpers';
 
 /** n8n-core's option-loading context on a Trello Toolkit Trigger with these parameters. */
@@ -53,5 +53,33 @@ describe('Trello Toolkit Trigger list pickers ("Lists to Watch", "Moved To Lists
 		const options = await getLists.call(context({ event: 'custom', watch: 'list', boards: [] }));
 		expect(scope.isDone()).toBe(true);
 		expect(options.map((option) => option.name)).toEqual(['Doing (Product Roadmap)', 'Done (Product Roadmap)', 'Done (Support Queue)']);
+	});
+});
+
+describe('Trello Toolkit Trigger model pickers ("Members to Watch", "Workspaces to Watch")', () => {
+	afterEach(() => nock.cleanAll());
+	const api = () => nock('https://api.trello.com', { reqheaders: { authorization: `OAuth oauth_consumer_key="${API_KEY}", oauth_token="${API_TOKEN}"` } });
+
+	it('offer the connected account as the member to watch', async () => {
+		const scope = api().get('/1/members/me').query({ fields: 'id,username,fullName' }).reply(200, { id: 'm1', username: 'alexkim', fullName: 'Alex Kim' });
+		expect(await getWatchableMembers.call(context({ event: 'custom', watch: 'member' }))).toEqual([
+			{ name: 'Alex Kim (@alexkim, the connected account)', value: 'm1' },
+		]);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('offer the account’s workspaces by name', async () => {
+		const scope = api()
+			.get('/1/members/me/organizations')
+			.query(true)
+			.reply(200, [
+				{ id: 'o2', name: 'zeta', displayName: 'Zeta Labs', url: 'https://trello.com/w/zeta' },
+				{ id: 'o1', name: 'acmeteam', displayName: 'Acme Team', url: 'https://trello.com/w/acmeteam' },
+			]);
+		expect(await getWorkspaces.call(context({ event: 'custom', watch: 'organization' }))).toEqual([
+			{ name: 'Acme Team', value: 'o1', description: 'https://trello.com/w/acmeteam' },
+			{ name: 'Zeta Labs', value: 'o2', description: 'https://trello.com/w/zeta' },
+		]);
+		expect(scope.isDone()).toBe(true);
 	});
 });

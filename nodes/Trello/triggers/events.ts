@@ -1,8 +1,8 @@
 import type { TrelloAction } from './payload';
 import { closedChange, isCardMove } from './payload';
 
-/** What a webhook is attached to. Trello reports different actions for each. */
-export type WatchedModel = 'board' | 'list' | 'card' | 'member';
+/** What a webhook is attached to (models.ts). Trello reports different actions for each. */
+export type WatchedModel = 'board' | 'list' | 'card' | 'member' | 'organization';
 
 /** Actions that change a property of a card, as the spec's "Card Updated" counts them. */
 const CARD_PROPERTY_ACTIONS = [
@@ -27,12 +27,12 @@ export interface EventType {
 	when?: (action: TrelloAction) => boolean;
 	/** Models whose webhooks can never report this event (they do not see the object it happens to). */
 	unseenBy: WatchedModel[];
-	/** The event concerns a move between lists; list filters for source/destination apply. */
-	move?: boolean;
 }
 
-const NOT_ON_ONE_CARD: WatchedModel[] = ['card', 'member'];
-const BOARD_LEVEL: WatchedModel[] = ['list', 'card', 'member'];
+/** A member's or a workspace's webhook reports what happens to the member or workspace, not on its boards. */
+const OFF_BOARDS: WatchedModel[] = ['member', 'organization'];
+const NOT_ON_ONE_CARD: WatchedModel[] = ['card', ...OFF_BOARDS];
+const BOARD_LEVEL: WatchedModel[] = ['list', 'card', ...OFF_BOARDS];
 
 /**
  * Activity types offered by "New Board Activity" and "Custom Webhook Events", each defined by a
@@ -52,7 +52,7 @@ export const EVENT_TYPES: EventType[] = [
 		description:
 			'Any change of a card property: name, description, due date, position, list (a move counts), archive state, labels, members, attachments, checklists',
 		actionTypes: CARD_PROPERTY_ACTIONS,
-		unseenBy: ['member'],
+		unseenBy: OFF_BOARDS,
 	},
 	{
 		value: 'cardMoved',
@@ -60,8 +60,7 @@ export const EVENT_TYPES: EventType[] = [
 		description: 'A card goes from one list to another (filter by source and destination list)',
 		actionTypes: ['updateCard'],
 		when: isCardMove,
-		unseenBy: ['member'],
-		move: true,
+		unseenBy: OFF_BOARDS,
 	},
 	{
 		value: 'cardArchived',
@@ -69,7 +68,7 @@ export const EVENT_TYPES: EventType[] = [
 		description: 'A card is archived',
 		actionTypes: ['updateCard'],
 		when: closedChange('updateCard', true),
-		unseenBy: ['member'],
+		unseenBy: OFF_BOARDS,
 	},
 	{
 		value: 'cardUnarchived',
@@ -77,49 +76,49 @@ export const EVENT_TYPES: EventType[] = [
 		description: 'An archived card is restored',
 		actionTypes: ['updateCard'],
 		when: closedChange('updateCard', false),
-		unseenBy: ['member'],
+		unseenBy: OFF_BOARDS,
 	},
 	{
 		value: 'cardDeleted',
 		name: 'Card Deleted',
 		description: 'A card is deleted',
 		actionTypes: ['deleteCard'],
-		unseenBy: ['member'],
+		unseenBy: OFF_BOARDS,
 	},
 	{
 		value: 'commentAdded',
 		name: 'Comment Added',
 		description: 'A comment is posted on a card',
 		actionTypes: ['commentCard'],
-		unseenBy: ['member'],
+		unseenBy: OFF_BOARDS,
 	},
 	{
 		value: 'commentUpdated',
 		name: 'Comment Edited',
 		description: 'A comment on a card is edited',
 		actionTypes: ['updateComment'],
-		unseenBy: ['member'],
+		unseenBy: OFF_BOARDS,
 	},
 	{
 		value: 'commentDeleted',
 		name: 'Comment Deleted',
 		description: 'A comment on a card is deleted',
 		actionTypes: ['deleteComment'],
-		unseenBy: ['member'],
+		unseenBy: OFF_BOARDS,
 	},
 	{
 		value: 'memberAddedToCard',
 		name: 'Member Added to Card',
 		description: 'A member is added to a card',
 		actionTypes: ['addMemberToCard'],
-		unseenBy: ['member'],
+		unseenBy: OFF_BOARDS,
 	},
 	{
 		value: 'memberRemovedFromCard',
 		name: 'Member Removed From Card',
 		description: 'A member is removed from a card',
 		actionTypes: ['removeMemberFromCard'],
-		unseenBy: ['member'],
+		unseenBy: OFF_BOARDS,
 	},
 	{
 		value: 'memberAddedToBoard',
@@ -161,56 +160,56 @@ export const EVENT_TYPES: EventType[] = [
 		name: 'Card Custom Field Changed',
 		description: 'A custom field value of a card is set, changed or cleared (the item names the field and carries its old and new value)',
 		actionTypes: ['updateCustomFieldItem'],
-		unseenBy: ['member'],
+		unseenBy: OFF_BOARDS,
 	},
 	{
 		value: 'labelAdded',
 		name: 'Label Added to Card',
 		description: 'A label is applied to a card',
 		actionTypes: ['addLabelToCard'],
-		unseenBy: ['member'],
+		unseenBy: OFF_BOARDS,
 	},
 	{
 		value: 'labelRemoved',
 		name: 'Label Removed From Card',
 		description: 'A label is taken off a card',
 		actionTypes: ['removeLabelFromCard'],
-		unseenBy: ['member'],
+		unseenBy: OFF_BOARDS,
 	},
 	{
 		value: 'checklistAdded',
 		name: 'Checklist Added',
 		description: 'A checklist is added to a card',
 		actionTypes: ['addChecklistToCard'],
-		unseenBy: ['member'],
+		unseenBy: OFF_BOARDS,
 	},
 	{
 		value: 'checkItemCreated',
 		name: 'Checklist Item Created',
 		description: 'An item is added to a checklist',
 		actionTypes: ['createCheckItem'],
-		unseenBy: ['member'],
+		unseenBy: OFF_BOARDS,
 	},
 	{
 		value: 'checkItemStateChanged',
 		name: 'Checklist Item State Changed',
 		description: 'A checklist item is checked or unchecked',
 		actionTypes: ['updateCheckItemStateOnCard'],
-		unseenBy: ['member'],
+		unseenBy: OFF_BOARDS,
 	},
 	{
 		value: 'attachmentAdded',
 		name: 'Attachment Added',
 		description: 'A file or link is attached to a card',
 		actionTypes: ['addAttachmentToCard'],
-		unseenBy: ['member'],
+		unseenBy: OFF_BOARDS,
 	},
 	{
 		value: 'attachmentDeleted',
 		name: 'Attachment Deleted',
 		description: 'An attachment is removed from a card',
 		actionTypes: ['deleteAttachmentFromCard'],
-		unseenBy: ['member'],
+		unseenBy: OFF_BOARDS,
 	},
 	{
 		value: 'listCreated',
@@ -291,8 +290,6 @@ export interface TriggerDefinition {
 	actionTypes?: string[];
 	/** Watches the connected account instead of chosen boards. */
 	watchesAccount?: boolean;
-	/** A "fixed" trigger that also reads the Filters collection (lists; source and destination of a move). */
-	filtered?: boolean;
 }
 
 /** One row per trigger of the spec's Events table that is instant (webhook-based). */
@@ -310,7 +307,6 @@ export const TRIGGERS: TriggerDefinition[] = [
 		description: 'A card is created, copied or e-mailed to one of the chosen boards (optionally only in chosen lists)',
 		kind: 'fixed',
 		eventType: 'cardCreated',
-		filtered: true,
 	},
 	{
 		value: 'cardMoved',
@@ -318,7 +314,6 @@ export const TRIGGERS: TriggerDefinition[] = [
 		description: 'A card goes from one list to another on the chosen boards (optionally only from or to chosen lists)',
 		kind: 'fixed',
 		eventType: 'cardMoved',
-		filtered: true,
 	},
 	{
 		value: 'newMemberOnCard',

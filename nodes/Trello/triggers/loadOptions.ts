@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { searchBoards } from '../methods/listSearch';
+import { searchBoards, searchWorkspaces } from '../methods/listSearch';
 import { TrelloClient } from '../transport';
 
 /** Open boards of the connected account, for the multi-board selection of the trigger. */
@@ -37,5 +37,20 @@ export async function getLists(this: ILoadOptionsFunctions): Promise<INodeProper
 				value: String(list.id),
 			})),
 		)
+		.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The connected account, for "Members to Watch" (other members' ids can be given by expression). */
+export async function getWatchableMembers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const me = await new TrelloClient(this).request<IDataObject>({ method: 'GET', path: '/1/members/me', qs: { fields: 'id,username,fullName' } });
+	if (!me?.id) return [];
+	return [{ name: `${String(me.fullName ?? me.username)} (@${String(me.username)}, the connected account)`, value: String(me.id) }];
+}
+
+/** The account's workspaces, for "Workspaces to Watch". */
+export async function getWorkspaces(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const { results } = await searchWorkspaces.call(this);
+	return results
+		.map((workspace) => ({ name: workspace.name, value: String(workspace.value), description: workspace.url }))
 		.sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -5,15 +5,11 @@ import type { ApiContext } from '../../shared/context';
 import { readParameter } from '../../shared/context';
 import { ParameterMemo } from '../../shared/parameterMemo';
 import { boardOrCardReference } from '../../shared/scope/trelloAddresses';
-import type { TriggerDefinition, WatchedModel } from './events';
+import type { EventType, TriggerDefinition, WatchedModel } from './events';
 import { eventType, triggerDefinition } from './events';
-
-export interface TriggerFilters {
-	lists: string[];
-	cards: string[];
-	movedFrom: string[];
-	movedTo: string[];
-}
+import { modelsFor, modelType, MODEL_TYPES } from './models';
+import type { ChosenFilter } from './filters';
+import { chosenFilters, offers, TRIGGER_FILTERS } from './filters';
 
 /** Everything a Trello Trigger's parameters ask for, read once and checked without network. */
 export interface TriggerPlan {
@@ -23,23 +19,32 @@ export interface TriggerPlan {
 	modelRefs: string[];
 	/** Chosen activity/event types; empty means any. */
 	eventTypes: string[];
-	/** Raw Trello action types that also fire "Custom Webhook Events". */
-	extraActionTypes: string[];
-	filters: TriggerFilters;
+	/** The filters the trigger offers that were given values (filters.ts). */
+	filters: ChosenFilter[];
 	verifySignature: boolean;
 }
-
-const MODEL_LABEL: Record<WatchedModel, string> = {
-	board: 'boards',
-	list: 'lists',
-	card: 'cards',
-	member: 'the connected account',
-};
 
 /** Comma/space separated ids, short links or Trello web addresses, as a clean list. */
 export function splitRefs(value: unknown): string[] {
 	const parts = Array.isArray(value) ? value.map(String) : String(value ?? '').split(/[\s,]+/);
 	return [...new Set(parts.map((part) => boardOrCardReference(part.trim())).filter(Boolean))];
+}
+
+/**
+ * What the webhooks go on: the account for New Board; else the chosen Model Type (a saved
+ * workflow from before it was offered has none and watches its boards) and its picker's models.
+ */
+function watchedModels(ctx: ApiContext, trigger: TriggerDefinition): { model: WatchedModel; modelRefs: string[] } {
+	if (trigger.watchesAccount) return { model: 'member', modelRefs: [] };
+	const offered = modelsFor(trigger);
+	const chosen = offered.length > 1 ? readParameter<string>(ctx, 'watch', 'board') : 'board';
+	const model = modelType(chosen);
+	if (!model) {
+		throw new NodeOperationError(ctx.getNode(), `Unknown model type "${chosen}"`, {
+			description: `Choose one of: ${MODEL_TYPES.map(({ name }) => name).join(', ')}.`,
+		});
+	}
+	return { model: model.value, modelRefs: splitRefs(readParameter(ctx, model.parameter, [])) };
 }
 
 export function readPlan(ctx: ApiContext): TriggerPlan {
@@ -50,41 +55,18 @@ export function readPlan(ctx: ApiContext): TriggerPlan {
 			description: 'Choose one of the triggers offered by the "Trigger On" parameter.',
 		});
 	}
-	let model: WatchedModel = trigger.watchesAccount ? 'member' : 'board';
-	let modelRefs: string[] = trigger.watchesAccount ? [] : splitRefs(readParameter(ctx, 'boards', []));
+	const { model, modelRefs } = watchedModels(ctx, trigger);
 	let eventTypes: string[] = [];
-	let extraActionTypes: string[] = [];
-	let filters: TriggerFilters = { lists: [], cards: [], movedFrom: [], movedTo: [] };
-	if (trigger.kind === 'activity') {
-		eventTypes = readParameter<string[]>(ctx, 'activityTypes', []);
-	}
-	if (trigger.kind === 'custom') {
-		model = readParameter<WatchedModel>(ctx, 'watch', 'board');
-		if (model === 'list') modelRefs = splitRefs(readParameter(ctx, 'watchedLists', ''));
-		if (model === 'card') modelRefs = splitRefs(readParameter(ctx, 'watchedCards', ''));
-		eventTypes = readParameter<string[]>(ctx, 'eventTypes', []);
-	}
-	if (trigger.kind !== 'fixed' || trigger.filtered) {
-		const raw = readParameter<IDataObject>(ctx, 'filters', {});
-		filters = {
-			lists: splitRefs(raw.lists),
-			cards: splitRefs(raw.cards),
-			movedFrom: [],
-			movedTo: [],
-		};
-		// New Card has no move: its editor hides the move filters, and a value left there is not applied.
-		if (trigger.kind !== 'fixed' || trigger.eventType === 'cardMoved') {
-			filters.movedFrom = splitRefs(raw.movedFromLists);
-			filters.movedTo = splitRefs(raw.movedToLists);
-		}
-		if (trigger.kind === 'custom') extraActionTypes = splitRefs(raw.actionTypes);
-	}
+	if (trigger.kind === 'activity') eventTypes = readParameter<string[]>(ctx, 'activityTypes', []);
+	if (trigger.kind === 'custom') eventTypes = readParameter<string[]>(ctx, 'eventTypes', []);
+	// A filter the trigger does not offer (a move filter left from Card Moved on New Card) is not read.
+	const offered = TRIGGER_FILTERS.some((filter) => offers(trigger, filter));
+	const filters = offered ? chosenFilters(trigger, readParameter<IDataObject>(ctx, 'filters', {}), splitRefs) : [];
 	return {
 		trigger,
 		model,
 		modelRefs,
 		eventTypes: Array.isArray(eventTypes) ? eventTypes : splitRefs(eventTypes),
-		extraActionTypes,
 		filters,
 		verifySignature: readParameter<boolean>(ctx, 'verifySignature', true) !== false,
 	};
@@ -97,6 +79,8 @@ const PLAN_PARAMETERS = [
 	'watch',
 	'watchedLists',
 	'watchedCards',
+	'watchedMembers',
+	'watchedWorkspaces',
 	'eventTypes',
 	'filters',
 	'verifySignature',
@@ -113,10 +97,20 @@ export function deliveryPlan(ctx: IWebhookFunctions, callbackUrl: string): Trigg
  * Checks that need Trello's answers (lists on the boards, cards) run at activation.
  */
 export function assertPlanCanFire(node: INode, plan: TriggerPlan): void {
-	if (plan.model !== 'member' && plan.modelRefs.length === 0) {
-		const parameter = plan.model === 'board' ? 'Boards' : plan.model === 'list' ? 'Lists to Watch' : 'Cards to Watch';
-		throw new NodeOperationError(node, `No ${MODEL_LABEL[plan.model]} to watch`, {
-			description: `Set "${parameter}": the trigger needs at least one ${plan.model} to create a Trello webhook on.`,
+	const model = modelType(plan.model)!;
+	if (!plan.trigger.watchesAccount && !model.noneMeansAccount && plan.modelRefs.length === 0) {
+		throw new NodeOperationError(node, `No ${model.several} to watch`, {
+			description: `Set "${model.label}": the trigger needs at least one ${model.one} to create a Trello webhook on.`,
+		});
+	}
+	const seenBy = (definition: EventType) =>
+		MODEL_TYPES.filter(({ value }) => !definition.unseenBy.includes(value))
+			.map(({ one }) => one)
+			.join(' or ');
+	const fixedEvent = plan.trigger.eventType ? eventType(plan.trigger.eventType) : undefined;
+	if (fixedEvent?.unseenBy.includes(plan.model)) {
+		throw new NodeOperationError(node, `"${plan.trigger.name}" can never fire on a webhook that watches ${model.several}`, {
+			description: `Trello reports "${fixedEvent.name}" only to webhooks on a ${seenBy(fixedEvent)}. Choose one of those in "Model Type".`,
 		});
 	}
 	for (const value of plan.eventTypes) {
@@ -127,29 +121,26 @@ export function assertPlanCanFire(node: INode, plan: TriggerPlan): void {
 			});
 		}
 		if (definition.unseenBy.includes(plan.model)) {
-			throw new NodeOperationError(
-				node,
-				`The event type "${definition.name}" can never fire on a webhook that watches ${MODEL_LABEL[plan.model]}`,
-				{
-					description: `Trello reports "${definition.name}" only to webhooks on a ${
-						plan.model === 'card' ? 'board or list' : 'board'
-					}. Watch boards instead, or remove "${definition.name}" from the event types.`,
-				},
-			);
-		}
-	}
-	const { movedFrom, movedTo } = plan.filters;
-	if (movedFrom.length || movedTo.length) {
-		if (!plan.eventTypes.includes('cardMoved') && plan.trigger.eventType !== 'cardMoved') {
-			throw new NodeOperationError(node, '"Moved From Lists" and "Moved To Lists" apply only to Card Moved', {
-				description: 'Add "Card Moved" to the event types, or clear the move filters.',
+			throw new NodeOperationError(node, `The event type "${definition.name}" can never fire on a webhook that watches ${model.several}`, {
+				description: `Trello reports "${definition.name}" only to webhooks on a ${seenBy(definition)}. Watch boards instead, or remove "${definition.name}" from the event types.`,
 			});
 		}
-		if (movedFrom.length === 1 && movedTo.length === 1 && movedFrom[0] === movedTo[0]) {
+	}
+	for (const { filter, values } of plan.filters) {
+		if (!filter.event) continue;
+		const event = eventType(filter.event)!.name;
+		if (!plan.eventTypes.includes(filter.event) && plan.trigger.eventType !== filter.event) {
+			const names = TRIGGER_FILTERS.filter((each) => each.event === filter.event).map((each) => `"${each.label}"`);
+			throw new NodeOperationError(node, `${names.join(' and ')} ${names.length > 1 ? 'apply' : 'applies'} only to ${event}`, {
+				description: `Add "${event}" to the event types, or clear ${names.join(' and ')}.`,
+			});
+		}
+		const other = filter.notSameAs && plan.filters.find((chosen) => chosen.filter.name === filter.notSameAs!.filter);
+		if (other && values.length === 1 && other.values.length === 1 && values[0] === other.values[0]) {
 			throw new NodeOperationError(
 				node,
-				`Card Moved can never fire: "Moved From Lists" and "Moved To Lists" are both only the list ${movedFrom[0]}`,
-				{ description: 'A move takes a card from one list to a different list. Choose different source and destination lists.' },
+				`${event} can never fire: "${other.filter.label}" and "${filter.label}" are both only the ${filter.onWatchedBoards ?? 'value'} ${values[0]}`,
+				{ description: filter.notSameAs!.advice },
 			);
 		}
 	}

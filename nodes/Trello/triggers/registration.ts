@@ -7,6 +7,7 @@ import { TRELLO_ID } from '../../shared/scope';
 import type { TrelloAuthentication } from '../transport';
 import { TrelloClient } from '../transport';
 import { eventType } from './events';
+import { modelType } from './models';
 import type { TriggerPlan } from './parameters';
 import { assertPlanCanFire, readPlan } from './parameters';
 import { applicationSecretOf } from './signature';
@@ -140,34 +141,24 @@ async function currentMember(node: INode, client: TrelloClient): Promise<IDataOb
 	);
 }
 
-const MODEL_PATH = { board: '/1/boards/', list: '/1/lists/', card: '/1/cards/' } as const;
-
-/** Resolves each watched board, list or card to its id, telling apart "cannot see it" from other failures. */
+/** Resolves each watched model to its id, telling apart "cannot see it" from other failures. */
 async function resolveModel(node: INode, client: TrelloClient, plan: TriggerPlan, ref: string): Promise<IDataObject> {
-	const model = plan.model as keyof typeof MODEL_PATH;
+	const model = modelType(plan.model)!;
 	const advice: Advice = {
 		statuses: [400, 401, 403, 404],
-		message: `The connected Trello account cannot see the ${model} "${ref}"`,
-		advice: `Check the ${model} id (or short link) and that the account is a member of the board. Triggers can only watch boards the connected account can open.`,
+		message: `The connected Trello account cannot see the ${model.one} "${ref}"`,
+		advice: `Check the ${model.one} id (or short link, or address) and that the connected account can open it: triggers can only watch what the account sees.`,
 	};
 	return await withAdvice(node, advice, async () =>
-		await client.request<IDataObject>({
-			method: 'GET',
-			path: `${MODEL_PATH[model]}${pathSegment(ref)}`,
-			qs: { fields: model === 'board' ? 'id,name,closed' : 'id,name,closed,idBoard' },
-		}),
+		await client.request<IDataObject>({ method: 'GET', path: `${model.path}${pathSegment(ref)}`, qs: { fields: model.fields } }),
 	);
 }
 
 /** List and card filters that name nothing on the watched boards can never match. */
 async function assertFiltersExist(ctx: IHookFunctions, client: TrelloClient, plan: TriggerPlan, boardIds: string[]) {
 	if (plan.model !== 'board') return;
-	const { lists, movedFrom, movedTo, cards } = plan.filters;
-	const wantedLists = [
-		...movedFrom.map((id) => ({ id, role: 'Moved From Lists' })),
-		...movedTo.map((id) => ({ id, role: 'Moved To Lists' })),
-		...lists.map((id) => ({ id, role: 'Lists' })),
-	];
+	const onBoards = (kind: 'list' | 'card') => plan.filters.filter(({ filter }) => filter.onWatchedBoards === kind);
+	const wantedLists = onBoards('list').flatMap(({ filter, values }) => values.map((id) => ({ id, filter })));
 	if (wantedLists.length) {
 		const known = new Set<string>();
 		for (const boardId of boardIds) {
@@ -180,32 +171,33 @@ async function assertFiltersExist(ctx: IHookFunctions, client: TrelloClient, pla
 		}
 		const missing = wantedLists.find((wanted) => !known.has(wanted.id));
 		if (missing) {
-			const moved = eventType('cardMoved')!.name;
-			const what = missing.role === 'Lists' ? 'no event' : moved;
+			const what = missing.filter.event ? eventType(missing.filter.event)!.name : 'no event';
 			throw new NodeOperationError(
 				ctx.getNode(),
-				`The list "${missing.id}" in "${missing.role}" is not on the watched boards, so ${what} can ever match it`,
+				`The list "${missing.id}" in "${missing.filter.label}" is not on the watched boards, so ${what} can ever match it`,
 				{ description: 'Use the id of a list on one of the chosen boards (open a card of that list and append .json to its address to see idList).' },
 			);
 		}
 	}
-	for (const cardRef of cards) {
-		const unseen: Advice = {
-			statuses: [400, 401, 404],
-			message: `The connected Trello account cannot see the card "${cardRef}" named in "Cards"`,
-			advice: 'Check the card id or short link.',
-		};
-		const card = await withAdvice(ctx.getNode(), unseen, async () =>
-			await client.request<IDataObject>({
-				method: 'GET',
-				path: `/1/cards/${pathSegment(cardRef)}`,
-				qs: { fields: 'id,idBoard,shortLink' },
-			}),
-		);
-		if (!boardIds.includes(String(card.idBoard))) {
-			throw new NodeOperationError(ctx.getNode(), `The card "${cardRef}" in "Cards" is not on the watched boards, so no event can ever match it`, {
-				description: 'Choose cards of the watched boards, or add the card’s board to "Boards".',
-			});
+	for (const { filter, values } of onBoards('card')) {
+		for (const cardRef of values) {
+			const unseen: Advice = {
+				statuses: [400, 401, 404],
+				message: `The connected Trello account cannot see the card "${cardRef}" named in "${filter.label}"`,
+				advice: 'Check the card id or short link.',
+			};
+			const card = await withAdvice(ctx.getNode(), unseen, async () =>
+				await client.request<IDataObject>({
+					method: 'GET',
+					path: `/1/cards/${pathSegment(cardRef)}`,
+					qs: { fields: 'id,idBoard,shortLink' },
+				}),
+			);
+			if (!boardIds.includes(String(card.idBoard))) {
+				throw new NodeOperationError(ctx.getNode(), `The card "${cardRef}" in "${filter.label}" is not on the watched boards, so no event can ever match it`, {
+					description: 'Choose cards of the watched boards, or add the card’s board to "Boards".',
+				});
+			}
 		}
 	}
 }
@@ -258,15 +250,17 @@ export async function createWebhooks(ctx: IHookFunctions): Promise<boolean> {
 
 	const member = await currentMember(ctx.getNode(), client);
 	const models: Array<{ id: string; name: string | null }> = [];
-	if (plan.model === 'member') {
-		models.push({ id: idOf(ctx.getNode(), member, '/1/members/me'), name: typeof member.username === 'string' ? member.username : null });
+	const nameOf = (answer: IDataObject) => {
+		const name = modelType(plan.model)!.nameOf(answer);
+		return typeof name === 'string' ? name : null;
+	};
+	if (plan.model === 'member' && !plan.modelRefs.length) {
+		models.push({ id: idOf(ctx.getNode(), member, '/1/members/me'), name: nameOf(member) });
 	} else {
 		for (const ref of plan.modelRefs) {
 			const model = await resolveModel(ctx.getNode(), client, plan, ref);
-			const id = idOf(ctx.getNode(), model, `the ${plan.model} "${ref}"`);
-			if (!models.some((known) => known.id === id)) {
-				models.push({ id, name: typeof model.name === 'string' ? model.name : null });
-			}
+			const id = idOf(ctx.getNode(), model, `the ${modelType(plan.model)!.one} "${ref}"`);
+			if (!models.some((known) => known.id === id)) models.push({ id, name: nameOf(model) });
 		}
 	}
 	await assertFiltersExist(

@@ -6,6 +6,7 @@ import { pathSegment } from '../../../../credentials/requestGuard';
 import { inputFile, MB, saveDownload, sizeOf, sizeText } from '../../../shared/transfer';
 import type { MultipartPart } from '../../../shared/uploads';
 import { multipartBody } from '../../../shared/uploads';
+import type { RowField } from '../../../shared/rowEngine';
 import type { TrelloRowRun } from '../types';
 
 /** Trello's per-file limit on free workspaces; paid workspaces accept up to 250 MB. */
@@ -13,16 +14,28 @@ export const FREE_PLAN_LIMIT_MB = 10;
 export const PAID_PLAN_LIMIT_MB = 250;
 
 
+/** The largest file an upload takes: "Max File Size (MB)" of Attachment → Upload File and Card → Create. */
+export const MAX_FILE_SIZE: RowField = {
+	displayName: 'Max File Size (MB)',
+	name: 'maxFileSizeMb',
+	type: 'number',
+	in: 'none',
+	optional: true,
+	default: FREE_PLAN_LIMIT_MB,
+	ui: { typeOptions: { minValue: 1, maxValue: PAID_PLAN_LIMIT_MB } },
+	description: `Larger files are refused before anything is sent. Trello’s limit is ${FREE_PLAN_LIMIT_MB} MB on free workspaces, ${PAID_PLAN_LIMIT_MB} MB on paid ones.`,
+};
+
 /**
- * Upload: the input item's binary property as a multipart form streamed from n8n's binary data
- * store, refused before anything is read when larger than the chosen limit.
+ * The input item's file in the binary property `property` names, refused before anything is read
+ * or sent when the item lacks it or it is larger than "Max File Size (MB)". `parameter` is the
+ * parameter that named the property, for the messages.
  */
-export async function uploadAttachment(run: TrelloRowRun) {
-	const { ctx, values, itemIndex, request } = run;
-	const property = String(values.binaryPropertyName || 'data').trim();
+export async function checkedInputFile(run: TrelloRowRun, property: string, parameter: string) {
+	const { ctx, values, itemIndex } = run;
 	const binary = ctx.getInputData()[itemIndex]?.binary?.[property];
 	if (!binary) {
-		throw new NodeOperationError(ctx.getNode(), `The "Input Binary Field" parameter names "${property}", which the input item does not have`, {
+		throw new NodeOperationError(ctx.getNode(), `The "${parameter}" parameter names "${property}", which the input item does not have`, {
 			itemIndex,
 			description: 'Give the name of the binary property that holds the file (often "data").',
 		});
@@ -35,7 +48,7 @@ export async function uploadAttachment(run: TrelloRowRun) {
 		});
 	}
 	// The size comes from the binary data's metadata: a file over the limit is never read.
-	const file = inputFile(ctx, itemIndex, property, 'Input Binary Field');
+	const file = inputFile(ctx, itemIndex, property, parameter);
 	const size = await sizeOf(ctx, itemIndex, file);
 	if (size !== undefined && size > limitMb * MB) {
 		throw new NodeOperationError(
@@ -47,7 +60,18 @@ export async function uploadAttachment(run: TrelloRowRun) {
 			},
 		);
 	}
-	const fileName = String(values.name || binary.fileName || 'file');
+	return { file, size, fileName: String(binary.fileName || 'file') };
+}
+
+/**
+ * Upload: the input item's binary property as a multipart form streamed from n8n's binary data
+ * store, refused before anything is read when larger than the chosen limit.
+ */
+export async function uploadAttachment(run: TrelloRowRun) {
+	const { values, request } = run;
+	const property = String(values.binaryPropertyName || 'data').trim();
+	const { file, size, fileName: storedName } = await checkedInputFile(run, property, 'Input Binary Field');
+	const fileName = String(values.name || storedName);
 	const chosenType = String(values.mimeType ?? '').trim();
 	const mimeType = chosenType || file.mimeType;
 	const parts: MultipartPart[] = [

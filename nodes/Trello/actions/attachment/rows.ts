@@ -1,7 +1,7 @@
 import type { RowField } from '../../../shared/rowEngine';
 import type { TrelloRow } from '../types';
 import { PICKER_BOARD_FIELD, CARD_IN_PATH, fieldsFilter, pickedField } from '../fields';
-import { downloadAttachment, FREE_PLAN_LIMIT_MB, PAID_PLAN_LIMIT_MB, uploadAttachment } from './files';
+import { downloadAttachment, FREE_PLAN_LIMIT_MB, MAX_FILE_SIZE, PAID_PLAN_LIMIT_MB, uploadAttachment } from './files';
 
 const ATTACHMENT = pickedField(
 	'attachment',
@@ -76,16 +76,7 @@ export const attachmentRows: TrelloRow[] = [
 			{ displayName: 'File Name', name: 'name', type: 'string', default: '', in: 'none', optional: true, description: 'Name of the attachment (default: the binary data’s file name)' },
 			{ displayName: 'MIME Type', name: 'mimeType', type: 'string', default: '', in: 'none', optional: true, placeholder: 'application/pdf', description: 'MIME type of the file (default: the binary data’s)' },
 			{ ...SET_COVER, in: 'none' },
-			{
-				displayName: 'Max File Size (MB)',
-				name: 'maxFileSizeMb',
-				type: 'number',
-				in: 'none',
-				optional: true,
-				default: FREE_PLAN_LIMIT_MB,
-				ui: { typeOptions: { minValue: 1, maxValue: PAID_PLAN_LIMIT_MB } },
-				description: `Larger files are refused before anything is sent. Trello’s limit is ${FREE_PLAN_LIMIT_MB} MB on free workspaces, ${PAID_PLAN_LIMIT_MB} MB on paid ones.`,
-			},
+			MAX_FILE_SIZE,
 		],
 		handler: uploadAttachment,
 	},

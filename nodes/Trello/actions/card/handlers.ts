@@ -4,6 +4,9 @@ import { NodeOperationError } from 'n8n-workflow';
 import { pathSegment } from '../../../../credentials/requestGuard';
 import { TRELLO_ID } from '../../../shared/scope';
 import { hasCustomFieldValues, plannedCustomFields, setPlannedCustomFields } from '../customField/onCards';
+import { checkedInputFile } from '../attachment/files';
+import type { MultipartPart } from '../../../shared/uploads';
+import { multipartBody } from '../../../shared/uploads';
 import type { TrelloRowRun } from '../types';
 
 /**
@@ -50,13 +53,40 @@ export async function clearingUpdate(run: TrelloRowRun) {
 	return await withCustomFieldsSet(run, card, planned);
 }
 
-/** Create Card: the card, then its custom fields (checked against the list's board first). */
+/**
+ * Create Card: the card (with its file, in one multipart request), then its custom fields (checked
+ * against the list's board first).
+ */
 export async function createCard(run: TrelloRowRun) {
-	const { client, values, request } = run;
+	const { client, values } = run;
 	assertWebAddress(run, values.urlSource);
-	if (!hasCustomFieldValues(values)) return await run.generic();
+	const request = await withAttachedFile(run);
+	if (!hasCustomFieldValues(values)) return await run.generic(request);
 	const planned = await plannedCustomFields(run, await client.boards().boardOf('list', String(values.list)));
 	return await withCustomFieldsSet(run, await client.request<IDataObject>(request), planned);
+}
+
+/**
+ * "Attach File": Trello's card creation takes the file as its fileSource form field; the card's
+ * other values stay in the query, where the scope checks read idList. The file is checked (present,
+ * not over "Max File Size (MB)") before anything is sent.
+ */
+async function withAttachedFile(run: TrelloRowRun): Promise<TrelloRowRun['request']> {
+	const { ctx, values, itemIndex, request } = run;
+	const property = String(values.binaryPropertyName ?? '').trim();
+	if (!property) return request;
+	if (values.urlSource) {
+		throw new NodeOperationError(ctx.getNode(), 'Give "Attach Link" or "Attach File", not both', {
+			itemIndex,
+			description: 'Trello attaches one source with a new card. Attach the other afterwards with Attachment → Attach Link or Attachment → Upload File.',
+		});
+	}
+	const { file, size, fileName } = await checkedInputFile(run, property, 'Attach File');
+	const parts: MultipartPart[] = [
+		{ field: 'fileSource', file, fileName, size },
+		{ field: 'mimeType', value: file.mimeType },
+	];
+	return { ...request, body: multipartBody(parts) };
 }
 
 /** "Attach Link" must be a web address: Trello would otherwise answer with a bare "invalid value". */
@@ -72,7 +102,7 @@ function assertWebAddress(run: TrelloRowRun, link: unknown) {
 	if (protocol === 'http:' || protocol === 'https:') return;
 	throw new NodeOperationError(run.ctx.getNode(), `The "Attach Link" parameter is not a web address (got "${text}")`, {
 		itemIndex: run.itemIndex,
-		description: 'Give an http or https address, e.g. https://github.com/acme/app/pull/42; to attach a file, use Attachment → Upload after creating the card.',
+		description: 'Give an http or https address, e.g. https://github.com/acme/app/pull/42; to attach a file, give its binary property in "Attach File".',
 	});
 }
 

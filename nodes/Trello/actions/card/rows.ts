@@ -15,6 +15,7 @@ import {
 	typesFilter,
 } from '../fields';
 import { CUSTOM_FIELD_VALUES, INCLUDE_CUSTOM_FIELDS, readCardsWithCustomFields } from '../customField/onCards';
+import { MAX_FILE_SIZE } from '../attachment/files';
 import { clearingUpdate, copyCard, createCard, KEEP_FROM_SOURCE_OPTIONS } from './handlers';
 
 function cardProperties(action: 'create' | 'update'): RowField[] {
@@ -103,7 +104,7 @@ export const cardRows: TrelloRow[] = [
 		name: 'Create',
 		action: 'Create a card',
 		description:
-			'Create a card in a list, with name, description, position (top or bottom), due date, labels, members, custom field values (by field name) and a link attached. Returns the new card with its id and url (and the custom field values set).',
+			'Create a card in a list, with name, description, position (top or bottom), due date, labels, members, custom field values (by field name) and a link or a file (binary data) attached. Returns the new card with its id and url (and the custom field values set).',
 		method: 'POST',
 		path: '/1/cards',
 		spec: [{ kind: 'toolStep', name: 'Create Card' }, { kind: 'endpoint', name: 'Create card' }],
@@ -131,6 +132,17 @@ export const cardRows: TrelloRow[] = [
 				placeholder: 'https://github.com/acme/app/pull/42',
 				description: 'A web address (http or https) attached to the new card as a link attachment, e.g. the pull request or document the card is about',
 			},
+			{
+				displayName: 'Attach File',
+				name: 'binaryPropertyName',
+				type: 'string',
+				default: '',
+				in: 'none',
+				optional: true,
+				placeholder: 'data',
+				description: 'Name of the input item’s binary property holding a file attached to the new card (sent with it as a multipart upload)',
+			},
+			MAX_FILE_SIZE,
 		],
 		handler: createCard,
 	},
