@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { GitHubOperationKey } from '../../nodes/GitHub/actions/catalogue';
 import type { Reply } from './recorder';
 import { botFixtures } from './fixtures/bots';
 import { branchFixtures } from './fixtures/branch';
@@ -47,7 +48,7 @@ export type FixtureBinary = Record<string, { fileName: string; mimeType: string;
 
 export interface OperationFixture {
 	/** resource.operation of the catalogue row. */
-	row: string;
+	row: GitHubOperationKey;
 	title: string;
 	parameters: IDataObject;
 	input?: IDataObject[];

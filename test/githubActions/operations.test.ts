@@ -2,6 +2,7 @@ import nock from 'nock';
 
 import { GITHUB_ROWS } from '../../nodes/GitHub/actions/catalogue';
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
+import { findRow, operationKey } from '../../nodes/shared/rowEngine';
 import { sealedBoxSettings } from '../../nodes/shared/sealedBox';
 import { FakeClock } from '../transport/fakeClock';
 import type { OperationFixture } from './fixtures';
@@ -11,7 +12,7 @@ import { FIXED_EPHEMERAL_SECRET } from './fixtures/secret';
 import { GitHubRecorder } from './recorder';
 import { runGitHub } from './run';
 
-const rowKey = (row: { resource: string; operation: string }) => `${row.resource}.${row.operation}`;
+const rowKey = operationKey;
 
 // Dispatch and Wait's polling sleeps on the transport's clock: instant here. Secrets are sealed
 // with a fixed ephemeral key, so the fixtures hold the exact bytes libsodium gives.
@@ -70,7 +71,7 @@ describe.each(GITHUB_ROWS.map((row) => [rowKey(row), row.name] as const))('GitHu
 });
 
 describe('the OpenAPI check of node requests catches a deliberately wrong row', () => {
-	const mergeRow = GITHUB_ROWS.find((row) => row.resource === 'pullRequest' && row.operation === 'merge')!;
+	const mergeRow = findRow(GITHUB_ROWS, 'pullRequest.merge')!;
 	const mergeMethod = mergeRow.fields.find((field) => field.name === 'merge_method')!;
 	const parameters = { resource: 'pullRequest', operation: 'merge', owner: { __rl: true, mode: 'list', value: 'octo' }, repository: { __rl: true, mode: 'list', value: 'hello' }, pullNumber: { __rl: true, mode: 'id', value: '12' } };
 

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { TrelloOperationKey } from '../../nodes/Trello/actions/catalogue';
 import type { ExpectedCall } from './support';
 import { attachmentFixtures } from './fixtures/attachment';
 import { boardFixtures } from './fixtures/board';
@@ -29,10 +30,13 @@ export interface RowFixture {
 	binary?: Array<Record<string, { fileName: string; mimeType: string; text: string }>>;
 }
 
+/** Fixtures by operation key: a key that names no catalogue row does not compile. */
+export type RowFixtures = { [Key in TrelloOperationKey]?: RowFixture };
+
 export { BOARD, CARD, CHECK_ITEM, CHECKLIST, LABEL, LIST, MEMBER, OTHER_BOARD, OTHER_LABEL, OTHER_LIST, SOURCE_CHECKLIST, card } from './fixtures/ids';
 
 /** Every row's fixture; one file per resource in fixtures/. */
-export const FIXTURES: Record<string, RowFixture> = {
+export const FIXTURES: RowFixtures = {
 	...attachmentFixtures,
 	...boardFixtures,
 	...cardFixtures,

@@ -1,5 +1,6 @@
 import { TRELLO_ROWS } from '../../nodes/Trello/actions/catalogue';
 import { resetTrelloRateLimitState } from '../../nodes/Trello/transport';
+import { operationKey } from '../../nodes/shared/rowEngine';
 import { FIXTURES } from './fixtures';
 import type { Auth } from './support';
 import { AUTHS, contractProblems, expectAuthenticated, expectedSent, OAUTH_TOKEN, runTrello, SECRETS, TOKEN, trelloApi } from './support';
@@ -7,14 +8,14 @@ import { AUTHS, contractProblems, expectAuthenticated, expectedSent, OAUTH_TOKEN
 /** The connected token, which fixture paths name as {token} (Trello lists webhooks per token). */
 const TOKEN_OF: Record<Auth, string> = { keyToken: TOKEN, oAuth1: OAUTH_TOKEN };
 
-const ROW_KEYS = TRELLO_ROWS.map((row) => `${row.resource}.${row.operation}`);
+const ROW_KEYS = TRELLO_ROWS.map(operationKey);
 
 beforeEach(() => resetTrelloRateLimitState());
 
 describe('Trello node catalogue ↔ fixtures', () => {
 	it('has exactly one fixture per operation row', () => {
 		expect(ROW_KEYS.filter((key) => !FIXTURES[key])).toEqual([]);
-		expect(Object.keys(FIXTURES).filter((key) => !ROW_KEYS.includes(key))).toEqual([]);
+		expect(Object.keys(FIXTURES).filter((key) => !(ROW_KEYS as string[]).includes(key))).toEqual([]);
 		expect(new Set(ROW_KEYS).size).toBe(ROW_KEYS.length);
 	});
 });

@@ -308,6 +308,9 @@ export function subscribedField(what: string): RowField {
 type SwitchWords = Pick<TrelloRow, 'operation' | 'name' | 'action' | 'description' | 'fixedQuery'>;
 
 /** Rows that send the same request with opposite fixed values: archive and unarchive, close and reopen. */
-export function switchRows(shared: Omit<TrelloRow, keyof SwitchWords>, ...each: SwitchWords[]): TrelloRow[] {
+export function switchRows<const Shared extends Omit<TrelloRow, keyof SwitchWords>, const Words extends SwitchWords[]>(
+	shared: Shared,
+	...each: Words
+): Array<Shared & Words[number]> {
 	return each.map((words) => ({ ...shared, ...words }));
 }

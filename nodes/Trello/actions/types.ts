@@ -1,6 +1,7 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import type { OperationRow } from '../../shared/rowEngine';
+import { rowTable } from '../../shared/rowEngine';
 import type { RowRun } from '../../shared/pipeline';
 import type { TrelloClient, TrelloPaging } from '../transport';
 import type { AllowedBoards, BoardGuard, TargetKind } from './boardGuard';
@@ -33,3 +34,6 @@ export interface TrelloRow extends OperationRow<TrelloHandler> {
 	/** Set when the operation cannot be limited to existing boards (Create Board). */
 	refusedWithAllowlist?: string;
 }
+
+/** A table of Trello rows whose resource and operation keep their literal types (for TrelloOperationKey). */
+export const trelloRowTable = rowTable<TrelloRow>();

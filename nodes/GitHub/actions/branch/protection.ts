@@ -3,7 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import type { RowField } from '../../../shared/rowEngine';
 import { listOf } from '../../../shared/rowEngine';
 import { branchField, repositoryFields } from '../fields';
-import type { GitHubRow, GitHubRowRun } from '../types';
+import type { GitHubRowRun } from '../types';
+import { gitHubRowTable } from '../types';
 
 const protectedBranch = (description = 'Protected branch, e.g. "main"') => branchField({ name: 'branch', in: 'path', required: true, description });
 
@@ -43,7 +44,7 @@ const flag = (displayName: string, name: string, description: string, apiName?: 
 	description,
 });
 
-export const branchProtectionRows: GitHubRow[] = [
+export const branchProtectionRows = gitHubRowTable([
 	{
 		resource: 'branch',
 		operation: 'getProtection',
@@ -101,4 +102,4 @@ export const branchProtectionRows: GitHubRow[] = [
 		fields: [...repositoryFields(), protectedBranch()],
 		shapeAnswer: (_body, values: IDataObject) => ({ branch: values.branch, protectionRemoved: true }),
 	},
-];
+]);

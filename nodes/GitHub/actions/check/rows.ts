@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { RowField } from '../../../shared/rowEngine';
 import { isoDate, numericIdField, repositoryFields } from '../fields';
-import type { GitHubRow } from '../types';
+import { gitHubRowTable } from '../types';
 import { CHECK_CONCLUSIONS, CHECK_RUN_STATUSES, COMMIT_STATUS_STATES } from '../../optionLists';
 import { sendCheckRun } from './handlers';
 
@@ -51,7 +51,7 @@ function checkRunProperties(): RowField[] {
 	];
 }
 
-export const checkRows: GitHubRow[] = [
+export const checkRows = gitHubRowTable([
 	{
 		resource: 'checkRun',
 		operation: 'create',
@@ -220,4 +220,4 @@ export const checkRows: GitHubRow[] = [
 		target: 'repository',
 		fields: [...repositoryFields(), refField()],
 	},
-];
+]);

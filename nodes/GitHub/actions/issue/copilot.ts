@@ -3,7 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { apiErrorFromResponse, ServiceAnswerError } from '../../../shared/errors';
 import { numberLocator, repositoryFields } from '../fields';
 import { pullNumber } from '../pullRequest/rows';
-import type { GitHubRow, GitHubRowRun } from '../types';
+import type { GitHubRowRun } from '../types';
+import { gitHubRowTable } from '../types';
 
 /** The account GitHub's REST API takes for Copilot's coding agent as an issue assignee. */
 export const COPILOT_ASSIGNEE = 'copilot-swe-agent[bot]';
@@ -43,7 +44,7 @@ export async function requestCopilotReview(input: GitHubRowRun) {
 	return await input.respond(response.body);
 }
 
-export const copilotRows: GitHubRow[] = [
+export const copilotRows = gitHubRowTable([
 	{
 		resource: 'issue',
 		operation: 'assignCopilot',
@@ -73,4 +74,4 @@ export const copilotRows: GitHubRow[] = [
 		handler: requestCopilotReview,
 		fields: [...repositoryFields(), pullNumber()],
 	},
-];
+]);

@@ -1,5 +1,5 @@
 import type { RowField } from '../../../shared/rowEngine';
-import type { TrelloRow } from '../types';
+import { trelloRowTable } from '../types';
 import {
 	PICKER_BOARD_FIELD,
 	boardField,
@@ -95,7 +95,7 @@ function cardProperties(action: 'create' | 'update'): RowField[] {
 	];
 }
 
-export const cardRows: TrelloRow[] = [
+export const cardRows = trelloRowTable([
 	{
 		resource: 'card',
 		operation: 'create',
@@ -430,4 +430,4 @@ export const cardRows: TrelloRow[] = [
 			),
 		],
 	},
-];
+]);
