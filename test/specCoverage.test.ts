@@ -36,7 +36,7 @@ const SERVICES: Record<string, Service> = {
 	Trello: {
 		spec: BOARD_TOOL_SPEC,
 		rows: TRELLO_ROWS,
-		hasFixture: (row) => Object.keys(TRELLO_FIXTURES).includes(`${row.resource}.${row.operation}`),
+		hasFixture: (row) => TRELLO_FIXTURES.some((fixture) => fixture.row === `${row.resource}.${row.operation}`),
 		triggerNames: () => [
 			...optionsOf(new TrelloTrigger().description.properties, 'event').map((o) => o.name),
 			// "New Notification" polls the account's notifications: a node of its own.
