@@ -39,7 +39,7 @@ export interface RowRun<Row, Client, Allowlist> {
 /** What a run is before its allowlist is known (resolution and the allowlist check see this). */
 export type ResolvingRun<Row, Client> = Omit<RowRun<Row, Client, never>, 'allowlist' | 'generic' | 'request' | 'respond'>;
 
-export interface PageSettings {
+interface PageSettings {
 	returnAll: boolean;
 	limit: number;
 }

@@ -21,7 +21,7 @@ import { outputProperties } from './simplify';
  * `handler`; everything else is generic.
  */
 
-export type FieldLocation = 'path' | 'query' | 'body' | 'none';
+type FieldLocation = 'path' | 'query' | 'body' | 'none';
 
 export interface RowField {
 	/** Parameter name in the node; also the API field name unless `apiName` is given. */
@@ -63,12 +63,12 @@ export interface RowField {
 }
 
 /** A spec item, by the spec's own wording: a pre-built tool step or a generic API-call endpoint (its purpose). */
-export interface SpecTag {
+interface SpecTag {
 	kind: 'toolStep' | 'endpoint';
 	name: string;
 }
 
-export interface PagingSpec {
+interface PagingSpec {
 	/** Property wrapping the list when the response is an object (GitHub search: items). */
 	itemsKey?: string;
 	/** Service-specific paging kind (Trello: all | limit | before). */
@@ -201,7 +201,7 @@ function operationProperties(resource: ResourceSpec, ops: OperationRow[]): INode
 }
 
 /** What a row does to the service's data, for tool descriptions; rows may say it when the method does not (GraphQL reads). */
-export type RowEffect = 'reads' | 'changes' | 'deletes';
+type RowEffect = 'reads' | 'changes' | 'deletes';
 
 export function rowEffect(row: OperationRow): RowEffect {
 	if (row.effect) return row.effect;

@@ -12,7 +12,7 @@ import type { GitHubClient } from '../transport';
  */
 export type GitHubRowRun = RowRun<GitHubRow, GitHubClient, RepositoryList | undefined>;
 
-export type GitHubHandler = (input: GitHubRowRun) => Promise<INodeExecutionData[]>;
+type GitHubHandler = (input: GitHubRowRun) => Promise<INodeExecutionData[]>;
 
 export interface GitHubRow extends OperationRow<GitHubHandler> {
 	/**

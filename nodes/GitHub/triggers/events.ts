@@ -31,7 +31,7 @@ export interface EventClause {
 
 export type UserFilterName = 'reviewState' | 'conclusion' | 'branch' | 'label' | 'columnId' | 'state' | 'severity';
 
-export interface UserFilterUse {
+interface UserFilterUse {
 	filter: UserFilterName;
 	/** Dotted payload path compared with the user's values. */
 	path: string;
@@ -69,7 +69,7 @@ export type RepositorySourceName =
 	/** GraphQL: one query per poll for all chosen repositories (discussions have no REST list). */
 	| 'discussions';
 
-export interface WebhookSource {
+interface WebhookSource {
 	clauses: EventClause[];
 	/** Events that only organization hooks deliver. */
 	level: 'repository' | 'organization';

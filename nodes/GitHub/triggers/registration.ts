@@ -18,7 +18,7 @@ export interface HookTarget {
 	events: string[];
 }
 
-export interface RegisteredHook extends HookTarget {
+interface RegisteredHook extends HookTarget {
 	id: number;
 }
 
@@ -32,7 +32,7 @@ export interface WebhookState extends IDataObject {
 	receivedDeliveries?: ReceivedIds;
 }
 
-export function hooksPath(target: Pick<HookTarget, 'scope' | 'owner' | 'repository'>): string {
+function hooksPath(target: Pick<HookTarget, 'scope' | 'owner' | 'repository'>): string {
 	return target.scope === 'repository'
 		? `/repos/${pathSegment(target.owner)}/${pathSegment(target.repository ?? '')}/hooks`
 		: `/orgs/${pathSegment(target.owner)}/hooks`;

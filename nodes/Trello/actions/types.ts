@@ -8,7 +8,7 @@ import type { AllowedBoards, BoardGuard, TargetKind } from './boardGuard';
 
 export type { TargetKind } from './boardGuard';
 
-export interface TargetField {
+interface TargetField {
 	/** Field (parameter) name in the row holding the object's id. */
 	field: string;
 	kind: TargetKind;
@@ -23,7 +23,7 @@ export interface BoardAllowlist {
 export type TrelloRowRun = RowRun<TrelloRow, TrelloClient, BoardAllowlist>;
 
 /** Operations that need more than one request supply this instead of the generic request. */
-export type TrelloHandler = (context: TrelloRowRun) => Promise<INodeExecutionData[]>;
+type TrelloHandler = (context: TrelloRowRun) => Promise<INodeExecutionData[]>;
 
 export interface TrelloRow extends OperationRow<TrelloHandler> {
 	paging?: OperationRow['paging'] & { kind: TrelloPaging };

@@ -17,7 +17,7 @@ const CARD_PROPERTY_ACTIONS = [
 	'removeChecklistFromCard',
 ];
 
-export interface EventType {
+interface EventType {
 	value: string;
 	name: string;
 	description: string;
@@ -275,7 +275,7 @@ export function matchingEventTypes(action: TrelloAction, among?: string[]): stri
 	return matched;
 }
 
-export type TriggerKind = 'fixed' | 'activity' | 'custom';
+type TriggerKind = 'fixed' | 'activity' | 'custom';
 
 export interface TriggerDefinition {
 	value: string;

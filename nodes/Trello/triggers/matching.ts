@@ -3,7 +3,7 @@ import { cardKeysOf, listIdsOf, moveEnds } from './payload';
 import { firesFixedTrigger, matchingEventTypes } from './events';
 import type { TriggerPlan } from './parameters';
 
-export interface MatchResult {
+interface MatchResult {
 	matched: boolean;
 	eventTypes: string[];
 }

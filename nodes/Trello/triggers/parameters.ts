@@ -8,7 +8,7 @@ import { boardOrCardReference } from '../../shared/scope/trelloAddresses';
 import type { TriggerDefinition, WatchedModel } from './events';
 import { eventType, triggerDefinition } from './events';
 
-export interface TriggerFilters {
+interface TriggerFilters {
 	lists: string[];
 	cards: string[];
 	movedFrom: string[];

@@ -12,7 +12,7 @@ const protectedBranch = (description = 'Protected branch, e.g. "main"') => branc
  * GitHub replaces a branch's whole protection with each update and needs its four parts named,
  * each as settings or null (off): status checks, admin enforcement, reviews and push restrictions.
  */
-export async function updateBranchProtection({ values, request, generic }: GitHubRowRun) {
+async function updateBranchProtection({ values, request, generic }: GitHubRowRun) {
 	const checks = listOf(values.requiredChecks);
 	const strict = values.requireUpToDate === true;
 	const reviews = values.requiredApprovals;

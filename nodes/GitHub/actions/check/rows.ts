@@ -8,7 +8,7 @@ import { sendCheckRun } from './handlers';
 
 const APP_ONLY = 'Needs a GitHub App credential (GitHub refuses personal tokens for check runs).';
 
-export const refField = (description = 'Commit SHA, or a branch or tag name for its latest commit, e.g. "main"'): RowField => ({
+const refField = (description = 'Commit SHA, or a branch or tag name for its latest commit, e.g. "main"'): RowField => ({
 	displayName: 'Ref',
 	name: 'ref',
 	type: 'string',

@@ -17,7 +17,7 @@ const invitationId = (description: string): RowField => ({
 	description,
 });
 
-export const COLLABORATOR_PERMISSIONS = ['pull', 'triage', 'push', 'maintain', 'admin'];
+const COLLABORATOR_PERMISSIONS = ['pull', 'triage', 'push', 'maintain', 'admin'];
 
 export const collaboratorRows = gitHubRowTable([
 	{

@@ -6,7 +6,7 @@ import { isoDate, repositoryFields, sortDirection } from '../fields';
 import { gitHubRowTable } from '../types';
 
 /** A milestone of the chosen repository, picked from its milestones or given by number. */
-export const milestoneLocator = (overrides: Partial<RowField> & Pick<RowField, 'name' | 'in'>): RowField => ({
+const milestoneLocator = (overrides: Partial<RowField> & Pick<RowField, 'name' | 'in'>): RowField => ({
 	displayName: 'Milestone',
 	type: 'resourceLocator',
 	required: true,

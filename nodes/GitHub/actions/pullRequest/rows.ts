@@ -5,7 +5,7 @@ import { createReviewComment, getDiffOrPatch, submitReview } from './handlers';
 
 export const pullNumber = () => numberLocator('pullRequest', { name: 'pullNumber', apiName: 'pull_number' });
 
-export const bodyText = (description: string): RowField => ({
+const bodyText = (description: string): RowField => ({
 	displayName: 'Body',
 	name: 'body',
 	type: 'string',
