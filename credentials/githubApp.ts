@@ -114,7 +114,7 @@ function base64Url(value: string | Buffer): string {
 }
 
 /** The app's JSON Web Token (RS256), valid from a minute ago for nine minutes. */
-export function appJwt(credentials: ICredentialDataDecryptedObject, nowMs = transportSettings.clock.now()): string {
+function appJwt(credentials: ICredentialDataDecryptedObject, nowMs = transportSettings.clock.now()): string {
 	const appId = text(credentials.appId);
 	if (!/^\d+$/.test(appId) && !/^Iv[0-9A-Za-z.]+$/.test(appId)) {
 		throw setupError(
@@ -287,7 +287,7 @@ export async function issueInstallationToken(
  * (n8n-core's httpRequestWithAuthentication, `preAuthenticationRetryStatusCode`). Only if n8n
  * did not do so does the user see it.
  */
-export class InstallationTokenRenewal extends CredentialSetupError {
+class InstallationTokenRenewal extends CredentialSetupError {
 	readonly response = { status: 401 };
 
 	constructor() {

@@ -7,46 +7,50 @@ import { readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
 
 import { GITHUB_RESOURCES, GITHUB_ROWS } from '../nodes/GitHub/actions/catalogue';
-import type { OperationRow, ResourceSpec } from '../nodes/shared/rowEngine';
+import type { OperationKeyOf, OperationRow, ResourceSpec } from '../nodes/shared/rowEngine';
+import { operationKey } from '../nodes/shared/rowEngine';
 import { TRELLO_RESOURCES, TRELLO_ROWS } from '../nodes/Trello/actions/catalogue';
 import { TRIGGERS } from '../nodes/GitHub/triggers/events';
 import { listRequest } from '../nodes/GitHub/triggers/repositoryPolling';
 
-interface Catalogue {
+interface Catalogue<Row extends OperationRow = OperationRow> {
 	/** Marker id and heading word, e.g. "github". */
 	id: string;
 	node: string;
 	resources: ResourceSpec[];
-	rows: OperationRow[];
-	/** How the fixture of a row is keyed in the tests. */
-	fixtureKey: (row: OperationRow) => string;
+	rows: Row[];
+	/** How the fixture of a row is keyed in the tests: its GitHubOperationKey or TrelloOperationKey. */
+	fixtureKey: (row: Row) => OperationKeyOf<Row>;
 	fixtureFile: string;
 	/** What "Allowed …" checks for a row, in words. */
-	targetOf: (row: OperationRow) => string;
+	targetOf: (row: Row) => string;
 }
 
+/** A catalogue with its row type checked, then used as one of the list. */
+const catalogue = <Row extends OperationRow>(entry: Catalogue<Row>) => entry as unknown as Catalogue;
+
 const CATALOGUES: Catalogue[] = [
-	{
+	catalogue({
 		id: 'github',
 		node: 'GitHub',
 		resources: GITHUB_RESOURCES,
 		rows: GITHUB_ROWS,
-		fixtureKey: (row) => `${row.resource}.${row.operation}`,
+		fixtureKey: operationKey,
 		fixtureFile: 'test/githubActions/fixtures.ts',
-		targetOf: (row) => String((row as { target?: string }).target ?? ''),
-	},
-	{
+		targetOf: (row) => row.target,
+	}),
+	catalogue({
 		id: 'trello',
 		node: 'Trello',
 		resources: TRELLO_RESOURCES,
 		rows: TRELLO_ROWS,
-		fixtureKey: (row) => `${row.resource}.${row.operation}`,
+		fixtureKey: operationKey,
 		fixtureFile: 'test/trelloActions/fixtures.ts',
 		targetOf: (row) =>
-			((row as { targets?: Array<{ field: string; kind: string }> }).targets ?? [])
+			row.targets
 				.map(({ field, kind }) => `${kind} (${field})`)
 				.join(', ') || 'none',
-	},
+	}),
 ];
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');

@@ -36,7 +36,7 @@ const SERVICES: Record<string, Service> = {
 	Trello: {
 		spec: BOARD_TOOL_SPEC,
 		rows: TRELLO_ROWS,
-		hasFixture: (row) => TRELLO_FIXTURES[`${row.resource}.${row.operation}`] !== undefined,
+		hasFixture: (row) => TRELLO_FIXTURES.some((fixture) => fixture.row === `${row.resource}.${row.operation}`),
 		triggerNames: () => [
 			...optionsOf(new TrelloTrigger().description.properties, 'event').map((o) => o.name),
 			// "New Notification" polls the account's notifications: a node of its own.

@@ -5,7 +5,7 @@ import { executionMemory } from '../shared/scope';
 import { pathSegment } from '../../credentials/requestGuard';
 import type { GitHubClient } from './transport';
 
-export interface TargetAudience {
+interface TargetAudience {
 	audience: Audience;
 	target: string;
 }

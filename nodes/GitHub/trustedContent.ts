@@ -30,7 +30,7 @@ const WRITERS = new Set(['admin', 'maintain', 'write']);
 /** Fields of a simplified object that name its author: only objects with one are judged. */
 const AUTHOR_FIELDS = ['author', 'actor'];
 
-export interface Repository {
+interface Repository {
 	owner: string;
 	repo: string;
 }
@@ -132,7 +132,7 @@ export class TrustJudge {
 	}
 }
 
-export const marker = (who: string) => `[withheld: written by ${who}, who cannot write to this repository (Trusted Content Only)]`;
+const marker = (who: string) => `[withheld: written by ${who}, who cannot write to this repository (Trusted Content Only)]`;
 
 /** A copy of the object with the value at a dot path replaced. */
 function withValue(raw: IDataObject, path: string, value: unknown): IDataObject {

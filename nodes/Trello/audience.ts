@@ -5,7 +5,7 @@ import { executionMemory } from '../shared/scope';
 import type { Audience } from '../shared/secretWrites';
 import type { TrelloClient } from './transport';
 
-export interface TargetAudience {
+interface TargetAudience {
 	audience: Audience;
 	target: string;
 }

@@ -319,7 +319,7 @@ export async function executeApiCall<Client extends ApiClient>(
  * in both places is refused rather than one silently winning. A fragment stays in the path and
  * is refused by the scope.
  */
-export function withPathQuery(
+function withPathQuery(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	endpoint: string,

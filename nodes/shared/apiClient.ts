@@ -21,7 +21,7 @@ import {
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** Redirects followed for one request before it fails. */
-export const MAX_REDIRECTS = 5;
+const MAX_REDIRECTS = 5;
 /** Headers kept when a GET is followed to another host (archive and artifact downloads). */
 const HEADERS_KEPT_ACROSS_HOSTS = new Set(['accept', 'user-agent']);
 import type { ScopeVerdict } from './scope';

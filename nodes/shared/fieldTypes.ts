@@ -1,7 +1,7 @@
 import type { RowField } from './rowEngine';
 import { hasLoneSurrogate } from '../../credentials/requestGuard';
 
-export interface FieldProblem {
+interface FieldProblem {
 	/** Completes `The "<field>" parameter …`. */
 	message: string;
 	description: string;

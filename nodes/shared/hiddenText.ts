@@ -9,7 +9,7 @@
 /** How authored text is shown: Markdown is rendered by the service, plain text (titles, names, commit messages, diffs) is not. */
 export type TextKind = 'markdown' | 'plain';
 
-export interface CleanedText {
+interface CleanedText {
 	text: string;
 	/** How many hidden pieces were removed or shown (a run of invisible characters counts once). */
 	removed: number;
@@ -217,7 +217,7 @@ function elementEnd(text: string, lower: string, open: Tag): number {
 }
 
 /** HTML comments (an unclosed one hides the rest) and hidden elements with their content. */
-export function removeHiddenHtml(text: string): CleanedText {
+function removeHiddenHtml(text: string): CleanedText {
 	if (!text.includes('<')) return { text, removed: 0 };
 	// ASCII only: a full lowercasing can change the length (İ) and so the positions.
 	const lower = text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());

@@ -19,7 +19,7 @@ export interface ListMode {
 type TypedDetails = Omit<INodePropertyMode, 'displayName' | 'name' | 'type' | 'placeholder'>;
 
 /** Modes of a resource locator, as its `modes` setting (spread into the property or its `ui`). */
-export interface LocatorModes {
+interface LocatorModes {
 	modes: INodePropertyMode[];
 }
 
@@ -59,7 +59,7 @@ export const mustMatch = (regex: string, errorMessage: string): NonNullable<INod
 ];
 
 /** How n8n's convention tells the user of a loaded list that values it does not offer can come from an expression. */
-export const CHOOSE_OR_EXPRESSION = 'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.';
+const CHOOSE_OR_EXPRESSION = 'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.';
 
 export interface MultiPicker {
 	name: string;

@@ -34,7 +34,7 @@ export function retryBoundsFrom(maxRateLimitWaitSeconds: unknown): RetryBounds {
 }
 
 /** The value n8n gives the "Custom API Call" entry it adds to the Resource list of nodes whose credentials it can reuse. */
-export const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
+const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
 
 /** Shown instead of n8n's pointer to its HTTP Request node: this package's API Call node keeps host lock, pacing and redaction. */
 export function customApiCallNotice(apiCallNode: string): INodeProperties {

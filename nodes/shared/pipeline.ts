@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiClient } from './apiClient';
-import type { BuiltRequest, RowField, OperationRow } from './rowEngine';
+import type { BuiltRequest, OperationKeyOf, RowField, OperationRow } from './rowEngine';
 import { buildRequest, findRow, listOf, readFieldValues, rowEffect } from './rowEngine';
 import type { ServiceName } from './errors';
 import { fieldTypeProblem } from './fieldTypes';
@@ -39,7 +39,7 @@ export interface RowRun<Row, Client, Allowlist> {
 /** What a run is before its allowlist is known (resolution and the allowlist check see this). */
 export type ResolvingRun<Row, Client> = Omit<RowRun<Row, Client, never>, 'allowlist' | 'generic' | 'request' | 'respond'>;
 
-export interface PageSettings {
+interface PageSettings {
 	returnAll: boolean;
 	limit: number;
 }
@@ -96,7 +96,8 @@ export async function runRows<Row extends OperationRow, Client extends ApiClient
 			sensitive = [];
 			const resource = ctx.getNodeParameter('resource', itemIndex) as string;
 			const operation = ctx.getNodeParameter('operation', itemIndex) as string;
-			const row = findRow(runner.rows, resource, operation);
+			// Parameters of a saved workflow may name an operation that is gone: undefined below.
+			const row = findRow(runner.rows, `${resource}.${operation}` as OperationKeyOf<Row>);
 			if (!row) {
 				throw new NodeOperationError(ctx.getNode(), `The operation "${resource} → ${operation}" is not known`, {
 					itemIndex,

@@ -126,7 +126,7 @@ const PROBE_INSTEAD_OF_WAITING_MS = 2_000;
 /** Longest wait before looking again while a request of ours is in flight: its answer may free slots. */
 const IN_FLIGHT_RECHECK_MS = 100;
 
-export interface SharedWindowOptions {
+interface SharedWindowOptions {
 	/** Milliseconds by which the service may count a request later than we think. */
 	marginMs?: number;
 	/**

@@ -21,7 +21,7 @@ import { outputProperties } from './simplify';
  * `handler`; everything else is generic.
  */
 
-export type FieldLocation = 'path' | 'query' | 'body' | 'none';
+type FieldLocation = 'path' | 'query' | 'body' | 'none';
 
 export interface RowField {
 	/** Parameter name in the node; also the API field name unless `apiName` is given. */
@@ -63,12 +63,12 @@ export interface RowField {
 }
 
 /** A spec item, by the spec's own wording: a pre-built tool step or a generic API-call endpoint (its purpose). */
-export interface SpecTag {
+interface SpecTag {
 	kind: 'toolStep' | 'endpoint';
 	name: string;
 }
 
-export interface PagingSpec {
+interface PagingSpec {
 	/** Property wrapping the list when the response is an object (GitHub search: items). */
 	itemsKey?: string;
 	/** Service-specific paging kind (Trello: all | limit | before). */
@@ -201,7 +201,7 @@ function operationProperties(resource: ResourceSpec, ops: OperationRow[]): INode
 }
 
 /** What a row does to the service's data, for tool descriptions; rows may say it when the method does not (GraphQL reads). */
-export type RowEffect = 'reads' | 'changes' | 'deletes';
+type RowEffect = 'reads' | 'changes' | 'deletes';
 
 export function rowEffect(row: OperationRow): RowEffect {
 	if (row.effect) return row.effect;
@@ -354,8 +354,33 @@ function pagingProperties(show: Record<string, string[]>): INodeProperties[] {
 	];
 }
 
-export function findRow<R extends OperationRow>(rows: R[], resource: string, operation: string): R | undefined {
-	return rows.find((row) => row.resource === resource && row.operation === operation);
+/** "resource.operation" of a row whose resource and operation have literal types (rows declared with rowTable). */
+export type OperationKeyOf<Row> = Row extends { resource: infer Resource extends string; operation: infer Operation extends string }
+	? `${Resource}.${Operation}`
+	: never;
+
+/** The resource and operation a key names (the inverse of OperationKeyOf). */
+export type OperationKeyParts<Key extends string> = Key extends `${infer Resource}.${infer Operation}`
+	? { resource: Resource; operation: Operation }
+	: never;
+
+/**
+ * Declares a table of rows unchanged, keeping each row's resource and operation as literal types,
+ * so a catalogue's operation keys are computed from its rows (OperationKeyOf), never listed by hand.
+ */
+export const rowTable =
+	<Row extends OperationRow>() =>
+	<const Rows extends Row[]>(rows: [...Rows]): Rows =>
+		rows;
+
+/** The fixture and docs key of a row: "resource.operation". */
+export function operationKey<Row extends Pick<OperationRow, 'resource' | 'operation'>>(row: Row): OperationKeyOf<Row> {
+	return `${row.resource}.${row.operation}` as OperationKeyOf<Row>;
+}
+
+/** The row a key names; with a catalogue's rows the key is checked at compile time (GitHubOperationKey, TrelloOperationKey). */
+export function findRow<Row extends OperationRow>(rows: readonly Row[], key: OperationKeyOf<Row>): Row | undefined {
+	return rows.find((row) => operationKey(row) === key);
 }
 
 /**

@@ -201,7 +201,7 @@ export function sealsTo(recipientPublicKey: Uint8Array): boolean {
 }
 
 /** A public key nothing can be sealed to: a low-order point (all zeros, and the like) gives no shared secret. */
-export class UnusablePublicKeyError extends Error {
+class UnusablePublicKeyError extends Error {
 	constructor() {
 		super('The public key is a low-order X25519 point (such as all zeros): nothing sealed to it would stay secret');
 		this.name = 'UnusablePublicKeyError';

@@ -15,7 +15,7 @@ import { secretForms } from '../../credentials/redact';
 /** Who can read what a write puts in its target. */
 export type Audience = 'public' | 'private';
 
-export type SecretsInWritesSetting = 'refusePublic' | 'refuseAll' | 'allow';
+type SecretsInWritesSetting = 'refusePublic' | 'refuseAll' | 'allow';
 
 export const SECRETS_IN_WRITES_OPTION: INodeProperties = {
 	displayName: 'Secrets in Writes',
@@ -78,13 +78,13 @@ function readings(text: string): Reading[] {
 	return found;
 }
 
-export interface WrittenValue {
+interface WrittenValue {
 	/** The parameter's name as the editor shows it. */
 	field: string;
 	value: unknown;
 }
 
-export interface SecretFinding {
+interface SecretFinding {
 	/** The field (or fields, for a secret split across them) that hold it. */
 	fields: string[];
 	/** What was found, without the value: "the credential's own secret", "a GitHub token". */
@@ -139,7 +139,7 @@ export function findSecret(values: WrittenValue[], ownSecrets: string[]): Secret
 	return { fields, what: `${found.what}, split across fields` };
 }
 
-export interface SecretWriteCheck {
+interface SecretWriteCheck {
 	ctx: IExecuteFunctions;
 	itemIndex: number;
 	values: WrittenValue[];

@@ -10,12 +10,12 @@ import { removeHiddenText } from './hiddenText';
  * titles/names, the people and labels involved, dates, and the text an agent needs.
  */
 
-export type FieldPick = string | ((raw: IDataObject) => unknown);
+type FieldPick = string | ((raw: IDataObject) => unknown);
 
 export type FieldSet = Record<string, FieldPick>;
 
 /** A field that carries text written by a person (a body, a title, a commit message): see authoredText. */
-export interface AuthoredPick {
+interface AuthoredPick {
 	(raw: IDataObject): unknown;
 	authored: TextKind;
 	/** The dot path into the raw object, when the field is one. */
@@ -68,7 +68,7 @@ function cleanValue(value: unknown, kind: TextKind): { value: unknown; removed: 
  * A simplified object with hidden text removed from its authored fields; `hiddenTextRemoved`
  * counts what went when anything did (see docs/agents.md).
  */
-export function withoutHiddenText(fields: FieldSet, simplified: unknown): unknown {
+function withoutHiddenText(fields: FieldSet, simplified: unknown): unknown {
 	if (Array.isArray(simplified)) return simplified.map((entry) => withoutHiddenText(fields, entry));
 	if (!simplified || typeof simplified !== 'object') return simplified;
 	const out = { ...(simplified as IDataObject) };
@@ -110,7 +110,7 @@ export function simplifyWith(fields: FieldSet, raw: unknown): unknown {
 }
 
 /** Only the named fields (dot paths allowed) of each object. */
-export function pickFields(paths: string[], raw: unknown): unknown {
+function pickFields(paths: string[], raw: unknown): unknown {
 	if (Array.isArray(raw)) return raw.map((entry) => pickFields(paths, entry));
 	if (!raw || typeof raw !== 'object') return raw;
 	const out: IDataObject = {};

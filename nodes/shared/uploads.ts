@@ -15,7 +15,7 @@ type Readable = import('stream').Readable;
  */
 
 /** Where a MIME type came from, for the refusal: a parameter, or the binary data a parameter names. */
-export type MediaTypeSource = { parameter: string } | { file: InputFile };
+type MediaTypeSource = { parameter: string } | { file: InputFile };
 
 const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
 const QUOTED_STRING = '"(?:[ !#-\\[\\]-~]|\\\\[ -~])*"';
@@ -23,7 +23,7 @@ const QUOTED_STRING = '"(?:[ !#-\\[\\]-~]|\\\\[ -~])*"';
 const MEDIA_TYPE = new RegExp(`^${TOKEN}/${TOKEN}(?: *; *${TOKEN}=(?:${TOKEN}|${QUOTED_STRING}))*$`);
 
 /** The MIME type as a header value, or a refusal naming its source. */
-export function mediaType(value: string, source: MediaTypeSource): string {
+function mediaType(value: string, source: MediaTypeSource): string {
 	if (MEDIA_TYPE.test(value)) return value;
 	const [where, hint] =
 		'parameter' in source
@@ -40,7 +40,7 @@ export function mediaType(value: string, source: MediaTypeSource): string {
  * characters percent-encoded (as the HTML standard does for " CR LF), so the value cannot close
  * its quotes or its header.
  */
-export function quotedParameter(value: string): string {
+function quotedParameter(value: string): string {
 	return value.replace(/[\u0000-\u001f\u007f"\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 

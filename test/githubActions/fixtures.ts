@@ -1,6 +1,5 @@
-import type { IDataObject } from 'n8n-workflow';
-
-import type { Reply } from './recorder';
+import type { GitHubOperationKey } from '../../nodes/GitHub/actions/catalogue';
+import type { FixtureRequest, OperationFixture as SharedFixture } from '../harness/operationFixtures';
 import { botFixtures } from './fixtures/bots';
 import { branchFixtures } from './fixtures/branch';
 import { checkFixtures } from './fixtures/check';
@@ -29,40 +28,11 @@ import { userFixtures } from './fixtures/user';
 import { variableFixtures } from './fixtures/variable';
 import { workflowFixtures } from './fixtures/workflow';
 
-export interface ExpectedRequest {
-	/** 'uploads' for GitHub's upload host, or the origin of another host a redirect leads to (default: the API). */
-	server?: string;
-	method: string;
-	path: string;
-	query?: Record<string, string>;
-	body?: unknown;
-	/** The request follows a next-page Link GitHub gave (checked, but not against the description). */
-	followedLink?: boolean;
-	/** Added to (or overriding) the headers every request carries. */
-	headers?: Record<string, string>;
-}
-
-/** Binary properties of one item: name → file name, MIME type and content (as text). */
-export type FixtureBinary = Record<string, { fileName: string; mimeType: string; text: string }>;
-
-export interface OperationFixture {
-	/** resource.operation of the catalogue row. */
-	row: string;
-	title: string;
-	parameters: IDataObject;
-	input?: IDataObject[];
-	/** Binary properties of the input items (by item index). */
-	inputBinary?: FixtureBinary[];
-	exchanges: Array<{ request: ExpectedRequest; reply: Reply }>;
-	output: IDataObject[];
-	/**
-	 * What the newest Enterprise Server description reports about these requests, each for a
-	 * reason the fixture states (github.com features Enterprise Server lacks or does not list yet).
-	 */
-	enterpriseContractProblems?: string[];
-	/** Binary properties expected on the output items (by item index). */
-	binary?: FixtureBinary[];
-}
+export type { FixtureBinary } from '../harness/operationFixtures';
+/** A fixture's request: method, path, query and body exactly; headers beyond every request's own; the host when not the API. */
+export type ExpectedRequest = FixtureRequest;
+/** GitHub's fixtures, in the shape both services share (test/harness/operationFixtures.ts). */
+export type OperationFixture = SharedFixture<GitHubOperationKey>;
 
 /** One entry per catalogue row (some rows have several), one file per resource in fixtures/: parameters → exact requests → exact output. */
 export const FIXTURES: OperationFixture[] = [

@@ -2,16 +2,15 @@ import nock from 'nock';
 
 import { GITHUB_ROWS } from '../../nodes/GitHub/actions/catalogue';
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
+import { findRow } from '../../nodes/shared/rowEngine';
 import { sealedBoxSettings } from '../../nodes/shared/sealedBox';
 import { FakeClock } from '../transport/fakeClock';
-import type { OperationFixture } from './fixtures';
+import { describeOperationFixtures } from '../harness/operationFixtures';
 import { expectedRequest } from './expected';
 import { FIXTURES } from './fixtures';
 import { FIXED_EPHEMERAL_SECRET } from './fixtures/secret';
 import { GitHubRecorder } from './recorder';
-import { runGitHub } from './run';
-
-const rowKey = (row: { resource: string; operation: string }) => `${row.resource}.${row.operation}`;
+import { runGitHub, TOKEN } from './run';
 
 // Dispatch and Wait's polling sleeps on the transport's clock: instant here. Secrets are sealed
 // with a fixed ephemeral key, so the fixtures hold the exact bytes libsodium gives.
@@ -25,52 +24,28 @@ afterEach(() => {
 	delete sealedBoxSettings.ephemeralSecret;
 });
 
-describe('GitHub node: every catalogue row has a fixture', () => {
-	it('no row lacks a fixture and no fixture names an unknown row', () => {
-		const rows = GITHUB_ROWS.map(rowKey);
-		expect(rows.filter((key) => !FIXTURES.some((fixture) => fixture.row === key))).toEqual([]);
-		expect(FIXTURES.map((fixture) => fixture.row).filter((key) => !rows.includes(key))).toEqual([]);
-	});
-});
-
-describe.each(GITHUB_ROWS.map((row) => [rowKey(row), row.name] as const))('GitHub node %s (%s)', (key) => {
-	const fixtures = FIXTURES.filter((fixture) => fixture.row === key);
-
-	it.each(fixtures.map((fixture) => [fixture.title, fixture] as [string, OperationFixture]))(
-		'%s: exact requests, valid against GitHub’s OpenAPI description, exact output',
-		async (_title, fixture) => {
-			const [resource, operation] = fixture.row.split('.');
-			const recorder = new GitHubRecorder(fixture.exchanges.map((exchange) => exchange.reply));
-
-			const run = await runGitHub({ resource, operation, ...fixture.parameters }, fixture.input, fixture.inputBinary);
-
-			expect(run.error('GitHub')).toBeUndefined();
-			expect(recorder.requests).toEqual(fixture.exchanges.map((exchange) => expectedRequest(exchange.request)));
-			expect(recorder.contractProblems()).toEqual([]);
-			const items = run.items('GitHub');
-			expect(items.map((item) => item.json)).toEqual(fixture.output);
-			expect(items.map((item) => item.pairedItem)).toEqual(fixture.output.map(() => ({ item: 0 })));
-			if (fixture.binary) {
-				const binaries = await Promise.all(
-					items.map(async (item) =>
-						Object.fromEntries(
-							Object.entries(item.binary ?? {}).map(([name, data]) => [
-								name,
-								{ fileName: data.fileName, mimeType: data.mimeType, text: Buffer.from(data.data, 'base64').toString('utf8') },
-							]),
-						),
-					),
-				);
-				expect(binaries).toEqual(fixture.binary);
-			} else {
-				expect(items.every((item) => item.binary === undefined)).toBe(true);
-			}
-		},
-	);
+describeOperationFixtures({
+	node: 'GitHub',
+	rows: GITHUB_ROWS,
+	fixtures: FIXTURES,
+	variants: ['access token'],
+	secrets: [TOKEN],
+	async run(fixture) {
+		const [resource, operation] = fixture.row.split('.');
+		const recorder = new GitHubRecorder(fixture.exchanges.map((exchange) => exchange.reply));
+		const run = await runGitHub({ resource, operation, ...fixture.parameters }, fixture.input, fixture.inputBinary);
+		return {
+			run,
+			sent: recorder.requests,
+			expected: fixture.exchanges.map((exchange) => expectedRequest(exchange.request)),
+			contractProblems: recorder.contractProblems(),
+			unusedReplies: recorder.unusedReplies(),
+		};
+	},
 });
 
 describe('the OpenAPI check of node requests catches a deliberately wrong row', () => {
-	const mergeRow = GITHUB_ROWS.find((row) => row.resource === 'pullRequest' && row.operation === 'merge')!;
+	const mergeRow = findRow(GITHUB_ROWS, 'pullRequest.merge')!;
 	const mergeMethod = mergeRow.fields.find((field) => field.name === 'merge_method')!;
 	const parameters = { resource: 'pullRequest', operation: 'merge', owner: { __rl: true, mode: 'list', value: 'octo' }, repository: { __rl: true, mode: 'list', value: 'hello' }, pullNumber: { __rl: true, mode: 'id', value: '12' } };
 

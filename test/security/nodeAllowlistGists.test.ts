@@ -1,6 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { GitHubOperationKey } from '../../nodes/GitHub/actions/catalogue';
 import { GITHUB_ROWS } from '../../nodes/GitHub/actions/catalogue';
+import { findRow } from '../../nodes/shared/rowEngine';
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
 import { GitHubRecorder } from '../githubActions/recorder';
 import { runGitHub } from '../githubActions/run';
@@ -13,7 +15,8 @@ import { runGitHub } from '../githubActions/run';
 beforeEach(() => resetGitHubRateLimitState());
 
 const options = { allowedRepositories: 'octo/hello' };
-const gistRow = (operation: string) => GITHUB_ROWS.find((row) => row.resource === 'gist' && row.operation === operation);
+type GistOperation<Key = GitHubOperationKey> = Key extends `gist.${infer Operation}` ? Operation : never;
+const gistRow = (operation: GistOperation) => findRow(GITHUB_ROWS, `gist.${operation}` as const);
 
 describe('node Allowed Repositories confines gists', () => {
 	it.each([

@@ -129,8 +129,8 @@ const TRELLO_CASES: Record<string, string> = {
  * of a list custom field sits only inside CustomField.display; reactions have none).
  */
 const TRELLO_BUILT: Record<string, { name: string; built: IDataObject }> = {
-	customFieldOption: { name: 'customField.getOptions fixture', built: TRELLO_FIXTURES['customField.getOptions'].output[0] },
-	reaction: { name: 'comment.getReactions fixture', built: TRELLO_FIXTURES['comment.getReactions'].output[0] },
+	customFieldOption: { name: 'customField.getOptions fixture', built: TRELLO_FIXTURES.find((fixture) => fixture.row === 'customField.getOptions')!.output[0] },
+	reaction: { name: 'comment.getReactions fixture', built: TRELLO_FIXTURES.find((fixture) => fixture.row === 'comment.getReactions')!.output[0] },
 };
 
 function caseFor<T>(cases: Record<string, T>, service: string, type: string): T {

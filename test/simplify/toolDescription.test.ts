@@ -3,11 +3,12 @@ import type { INode, INodeTypeDescription } from 'n8n-workflow';
 
 import { GitHub } from '../../nodes/GitHub/GitHub.node';
 import { GithubApiCall } from '../../nodes/GitHub/GithubApiCall.node';
+import type { GitHubOperationKey } from '../../nodes/GitHub/actions/catalogue';
 import { GITHUB_ROWS } from '../../nodes/GitHub/actions/catalogue';
 import { Trello } from '../../nodes/Trello/Trello.node';
 import { TrelloApiCall } from '../../nodes/Trello/TrelloApiCall.node';
 import { TRELLO_ROWS } from '../../nodes/Trello/actions/catalogue';
-import { toolAction, toolArguments } from '../../nodes/shared/rowEngine';
+import { findRow, toolAction, toolArguments } from '../../nodes/shared/rowEngine';
 
 const node = (parameters: INode['parameters']): INode => ({
 	id: '1',
@@ -40,10 +41,10 @@ describe('tool descriptions a model sees (n8n: "<action> in <node name>")', () =
 		expect(NodeHelpers.getToolDescriptionForNode(node({ resource: 'list', operation: 'getCards' }), { description: trello } as never)).toBe(
 			'Get the cards of a list (takes List; returns a list of card objects; read-only) in Trello Toolkit',
 		);
-		const row = (resource: string, operation: string) => GITHUB_ROWS.find((r) => r.resource === resource && r.operation === operation)!;
-		expect(toolAction(row('label', 'delete'))).toMatch(/; deletes data\)$/);
-		expect(toolAction(row('discussion', 'list'))).toMatch(/; read-only\)$/);
-		expect(toolAction(row('repository', 'unstar'))).toMatch(/; changes data\)$/);
+		const row = (key: GitHubOperationKey) => findRow(GITHUB_ROWS, key)!;
+		expect(toolAction(row('label.delete'))).toMatch(/; deletes data\)$/);
+		expect(toolAction(row('discussion.list'))).toMatch(/; read-only\)$/);
+		expect(toolAction(row('repository.unstar'))).toMatch(/; changes data\)$/);
 	});
 
 	it.each([

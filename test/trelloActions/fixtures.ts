@@ -1,6 +1,5 @@
-import type { IDataObject } from 'n8n-workflow';
-
-import type { ExpectedCall } from './support';
+import type { TrelloOperationKey } from '../../nodes/Trello/actions/catalogue';
+import type { OperationFixture } from '../harness/operationFixtures';
 import { attachmentFixtures } from './fixtures/attachment';
 import { boardFixtures } from './fixtures/board';
 import { cardFixtures } from './fixtures/card';
@@ -16,23 +15,16 @@ import { webhookFixtures } from './fixtures/webhook';
 import { workspaceFixtures } from './fixtures/workspace';
 
 /**
- * One fixture per catalogue row: the node parameters, every request the operation must send (in
- * order, with its exact query) with Trello's answer, and the exact output items.
+ * Trello's fixtures, in the shape both services share (test/harness/operationFixtures.ts): the node
+ * parameters, every request the operation must send (in order, with its exact query; the body where
+ * given) with Trello's answer, and the exact output items. A path may name the connected token as {token}.
  */
-export interface RowFixture {
-	parameters: IDataObject;
-	calls: ExpectedCall[];
-	output: IDataObject[];
-	/** Input items (default one empty item); "$binary" gives an item binary data. */
-	input?: IDataObject[];
-	/** Binary data of each output item: property → file name, MIME type and content as text. */
-	binary?: Array<Record<string, { fileName: string; mimeType: string; text: string }>>;
-}
+export type TrelloFixture = OperationFixture<TrelloOperationKey>;
 
 export { BOARD, CARD, CHECK_ITEM, CHECKLIST, LABEL, LIST, MEMBER, OTHER_BOARD, OTHER_LABEL, OTHER_LIST, SOURCE_CHECKLIST, card } from './fixtures/ids';
 
 /** Every row's fixture; one file per resource in fixtures/. */
-export const FIXTURES: Record<string, RowFixture> = {
+export const FIXTURES: TrelloFixture[] = [
 	...attachmentFixtures,
 	...boardFixtures,
 	...cardFixtures,
@@ -46,4 +38,4 @@ export const FIXTURES: Record<string, RowFixture> = {
 	...workspaceFixtures,
 	...notificationFixtures,
 	...webhookFixtures,
-};
+];

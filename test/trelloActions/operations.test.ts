@@ -1,54 +1,43 @@
 import { TRELLO_ROWS } from '../../nodes/Trello/actions/catalogue';
 import { resetTrelloRateLimitState } from '../../nodes/Trello/transport';
+import { describeOperationFixtures } from '../harness/operationFixtures';
 import { FIXTURES } from './fixtures';
-import type { Auth } from './support';
-import { AUTHS, contractProblems, expectAuthenticated, expectedSent, OAUTH_TOKEN, runTrello, SECRETS, TOKEN, trelloApi } from './support';
+import type { Auth, ExpectedCall } from './support';
+import { AUTHS, contractProblems, expectAuthenticated, OAUTH_TOKEN, runTrello, SECRETS, TOKEN, trelloApi } from './support';
 
 /** The connected token, which fixture paths name as {token} (Trello lists webhooks per token). */
 const TOKEN_OF: Record<Auth, string> = { keyToken: TOKEN, oAuth1: OAUTH_TOKEN };
 
-const ROW_KEYS = TRELLO_ROWS.map((row) => `${row.resource}.${row.operation}`);
-
 beforeEach(() => resetTrelloRateLimitState());
 
-describe('Trello node catalogue ↔ fixtures', () => {
-	it('has exactly one fixture per operation row', () => {
-		expect(ROW_KEYS.filter((key) => !FIXTURES[key])).toEqual([]);
-		expect(Object.keys(FIXTURES).filter((key) => !ROW_KEYS.includes(key))).toEqual([]);
-		expect(new Set(ROW_KEYS).size).toBe(ROW_KEYS.length);
-	});
-});
-
-describe.each(AUTHS)('every Trello operation, authenticated with %s', (auth: Auth) => {
-	it.each(ROW_KEYS)('%s sends exactly the expected requests and outputs the expected items', async (key) => {
-		const fixture = FIXTURES[key];
-		if (!fixture) throw new Error(`No fixture for the row ${key}`);
-		const [resource, operation] = key.split('.');
-		const calls = fixture.calls.map((call) => ({ ...call, path: call.path.replace('{token}', TOKEN_OF[auth]) }));
+describeOperationFixtures({
+	node: 'Trello',
+	rows: TRELLO_ROWS,
+	fixtures: FIXTURES,
+	variants: AUTHS,
+	secrets: SECRETS,
+	async run(fixture, auth) {
+		if (fixture.inputBinary) throw new Error('Trello fixtures give input binary data as "$binary" in input');
+		const [resource, operation] = fixture.row.split('.');
+		const calls: ExpectedCall[] = fixture.exchanges.map(({ request, reply }) => ({
+			method: request.method as ExpectedCall['method'],
+			path: request.path.replace('{token}', TOKEN_OF[auth]),
+			query: request.query,
+			body: request.body,
+			status: reply.status,
+			reply: reply.body,
+		}));
 		const api = trelloApi(calls);
-
 		const run = await runTrello({ resource, operation, ...fixture.parameters }, auth, fixture.input);
-
-		expect(run.json('Trello')).toEqual(fixture.output);
-		const bodies = calls.map((call, index) => [call.body, api.recorded[index]?.body]).filter(([expected]) => expected !== undefined);
-		for (const [expected, sent] of bodies) expect(sent).toEqual(expected);
-		const binaries = run.items('Trello').map((item) =>
-			Object.fromEntries(
-				Object.entries(item.binary ?? {}).map(([name, data]) => [
-					name,
-					{ fileName: data.fileName, mimeType: data.mimeType, text: Buffer.from(data.data, 'base64').toString('utf8') },
-				]),
-			),
-		);
-		expect(binaries).toEqual(fixture.binary ?? fixture.output.map(() => ({})));
-		expect(run.items('Trello').every((item) => JSON.stringify(item.pairedItem) === '{"item":0}')).toBe(true);
-		expect(api.sent()).toEqual(expectedSent(calls));
-		for (const call of api.recorded) {
-			expectAuthenticated(call, auth);
-			expect(contractProblems(call)).toEqual([]);
-		}
-		expect(api.scope.isDone()).toBe(true);
-		const everything = JSON.stringify(run.run);
-		for (const secret of SECRETS) expect(everything).not.toContain(secret);
-	});
+		for (const call of api.recorded) expectAuthenticated(call, auth);
+		// Bodies are compared where the fixture gives one (JSON, or a matcher for multipart).
+		const withBody = (index: number, body: unknown) => (calls[index]?.body === undefined ? {} : { body });
+		return {
+			run,
+			sent: api.recorded.map(({ method, path, query, body }, index) => ({ method, path, query, ...withBody(index, body) })),
+			expected: calls.map(({ method, path, query, body }, index) => ({ method, path, query: query ?? {}, ...withBody(index, body) })),
+			contractProblems: api.recorded.flatMap(contractProblems),
+			unusedReplies: api.scope.pendingMocks().length,
+		};
+	},
 });

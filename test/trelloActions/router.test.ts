@@ -29,8 +29,10 @@ const twoStepRow: TrelloRow = {
 };
 
 describe('Trello router', () => {
-	beforeAll(() => TRELLO_ROWS.push(twoStepRow));
-	afterAll(() => TRELLO_ROWS.splice(TRELLO_ROWS.indexOf(twoStepRow), 1));
+	// The test row is no catalogue operation, so it has no TrelloOperationKey: added through the plain row type.
+	const catalogue: TrelloRow[] = TRELLO_ROWS;
+	beforeAll(() => catalogue.push(twoStepRow));
+	afterAll(() => catalogue.splice(catalogue.indexOf(twoStepRow), 1));
 
 	it('runs a row’s handler after the Allowed Boards check instead of the generic request', async () => {
 		const api = trelloApi([

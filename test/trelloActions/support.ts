@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import nock from 'nock';
 
 import { trelloContract } from '../contracts/openapi';
+import type { FixtureExchange } from '../harness/operationFixtures';
 import { packageNode, runWorkflow, singleNodeWorkflow } from '../harness/workflow';
 
 export const API = 'https://api.trello.com';
@@ -98,6 +99,11 @@ export function trelloApi(calls: ExpectedCall[], base = API) {
 		/** Method, path and query of each recorded call, to compare with the expected calls. */
 		sent: () => recorded.map(({ method, path, query }) => ({ method, path, query })),
 	};
+}
+
+/** A call in the form trelloApi takes, as an exchange (for fixtures whose calls a helper makes). */
+export function exchangeOf({ status, reply, ...request }: ExpectedCall): FixtureExchange {
+	return { request, reply: { ...(status === undefined ? {} : { status }), ...(reply === undefined ? {} : { body: reply }) } };
 }
 
 export const expectedSent = (calls: ExpectedCall[]) =>

@@ -1,4 +1,4 @@
-import type { ResourceSpec } from '../../shared/rowEngine';
+import type { OperationKeyOf, OperationKeyParts, ResourceSpec } from '../../shared/rowEngine';
 import { branchProtectionRows } from './branch/protection';
 import { branchRows } from './branch/rows';
 import { checkRows } from './check/rows';
@@ -71,7 +71,7 @@ export const GITHUB_RESOURCES: ResourceSpec[] = [
 	{ name: 'Workflow', value: 'workflow', description: 'GitHub Actions workflows and their runs' },
 ];
 
-export const GITHUB_ROWS: GitHubRow[] = [
+const ROWS = [
 	...repositoryRows,
 	...fileRows,
 	...branchRows,
@@ -108,3 +108,9 @@ export const GITHUB_ROWS: GitHubRow[] = [
 	...pendingReviewRows,
 	...copilotRows,
 ];
+
+/** "resource.operation" of every GitHub operation, computed from the rows: fixtures and docs are keyed by it. */
+export type GitHubOperationKey = OperationKeyOf<(typeof ROWS)[number]>;
+
+/** Every operation of the GitHub node: one row each, its resource and operation typed as a GitHubOperationKey. */
+export const GITHUB_ROWS: Array<GitHubRow & OperationKeyParts<GitHubOperationKey>> = ROWS;

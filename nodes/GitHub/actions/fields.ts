@@ -26,7 +26,7 @@ export const ownerField = (description?: string): RowField => ({
 	),
 });
 
-export const repositoryField = (): RowField => ({
+const repositoryField = (): RowField => ({
 	displayName: 'Repository',
 	name: 'repository',
 	apiName: 'repo',

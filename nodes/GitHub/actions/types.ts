@@ -1,6 +1,7 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import type { OperationRow } from '../../shared/rowEngine';
+import { rowTable } from '../../shared/rowEngine';
 import type { RowRun } from '../../shared/pipeline';
 import type { RepositoryList } from '../../shared/scope';
 import type { GitHubClient } from '../transport';
@@ -11,7 +12,7 @@ import type { GitHubClient } from '../transport';
  */
 export type GitHubRowRun = RowRun<GitHubRow, GitHubClient, RepositoryList | undefined>;
 
-export type GitHubHandler = (input: GitHubRowRun) => Promise<INodeExecutionData[]>;
+type GitHubHandler = (input: GitHubRowRun) => Promise<INodeExecutionData[]>;
 
 export interface GitHubRow extends OperationRow<GitHubHandler> {
 	/**
@@ -26,3 +27,6 @@ export interface GitHubRow extends OperationRow<GitHubHandler> {
 	 */
 	target: 'repository' | 'organization' | 'user' | 'account' | 'gist' | 'notification' | 'search' | 'confined';
 }
+
+/** A table of GitHub rows whose resource and operation keep their literal types (for GitHubOperationKey). */
+export const gitHubRowTable = rowTable<GitHubRow>();

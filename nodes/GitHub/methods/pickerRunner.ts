@@ -27,7 +27,7 @@ export interface GitHubPickerRun {
 }
 
 /** Whose list a picker shows: the account's, or the chosen repository's or pull request's. */
-export type PickerUnder = 'account' | 'repository' | 'pullRequest';
+type PickerUnder = 'account' | 'repository' | 'pullRequest';
 
 interface PickerRowBase<Entry> extends PickerShape<Entry, GitHubPickerRun> {
 	under: PickerUnder;
@@ -35,7 +35,7 @@ interface PickerRowBase<Entry> extends PickerShape<Entry, GitHubPickerRun> {
 }
 
 /** A picker that lists one REST page. */
-export interface RestPicker<Entry = IDataObject> extends PickerRowBase<Entry> {
+interface RestPicker<Entry = IDataObject> extends PickerRowBase<Entry> {
 	/** `{repository}` and `{pullRequest}` stand for the chosen one's path (/repos/owner/name[/pulls/number]). */
 	path: string;
 	/** Query before per_page and page. */
@@ -45,7 +45,7 @@ export interface RestPicker<Entry = IDataObject> extends PickerRowBase<Entry> {
 }
 
 /** A picker whose entries take more than one REST page (several requests, GraphQL). */
-export interface LoadedPicker<Entry> extends PickerRowBase<Entry> {
+interface LoadedPicker<Entry> extends PickerRowBase<Entry> {
 	load: (run: GitHubPickerRun) => Promise<PickerPage<Entry>>;
 }
 

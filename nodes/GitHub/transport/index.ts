@@ -33,7 +33,7 @@ export type GitHubAuthentication = keyof typeof GITHUB_CREDENTIAL_TYPES;
 
 export { GITHUB_API_VERSION, GITHUB_MEDIA_TYPE } from '../../../credentials/githubServer';
 
-export interface PageOptions {
+interface PageOptions {
 	returnAll: boolean;
 	/** Items wanted when returnAll is false. */
 	limit?: number;

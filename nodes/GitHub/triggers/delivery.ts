@@ -5,7 +5,7 @@ import { receivedBefore } from '../../shared/dedupe';
  * GitHub may deliver the same event more than once (redelivery from the hook settings, or a
  * retry after a slow answer). The X-GitHub-Delivery GUID is the dedupe key (nodes/shared/dedupe.ts).
  */
-export interface DeliveryMemory {
+interface DeliveryMemory {
 	secret?: string;
 	receivedDeliveries?: ReceivedIds;
 }

@@ -31,7 +31,7 @@ export interface EventClause {
 
 export type UserFilterName = 'reviewState' | 'conclusion' | 'branch' | 'label' | 'columnId' | 'state' | 'severity';
 
-export interface UserFilterUse {
+interface UserFilterUse {
 	filter: UserFilterName;
 	/** Dotted payload path compared with the user's values. */
 	path: string;
@@ -73,7 +73,7 @@ export type RepositorySourceName =
 	/** Every page each poll (sorted by due date only), creations and closings after the cursor. */
 	| 'milestones';
 
-export interface WebhookSource {
+interface WebhookSource {
 	clauses: EventClause[];
 	/** Events that only organization hooks deliver. */
 	level: 'repository' | 'organization';

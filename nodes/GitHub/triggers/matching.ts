@@ -35,7 +35,7 @@ export interface Delivery {
 	payload: IDataObject;
 }
 
-export interface MatchOptions {
+interface MatchOptions {
 	filters: UserFilterValues;
 	/** Lower-case repository names; empty = any repository the hooks deliver. */
 	repositories: string[];
@@ -43,7 +43,7 @@ export interface MatchOptions {
 	login?: string;
 }
 
-export function valueAt(payload: unknown, path: string): unknown {
+function valueAt(payload: unknown, path: string): unknown {
 	let current: unknown = payload;
 	for (const key of path.split('.')) {
 		if (current === null || typeof current !== 'object') return undefined;

@@ -110,7 +110,7 @@ function stringParameter(ctx: Ctx, name: string): string {
 	return typeof value === 'string' ? value.trim() : String(value ?? '').trim();
 }
 
-export function listParameter(text: string): string[] {
+function listParameter(text: string): string[] {
 	return text
 		.split(',')
 		.map((part) => part.trim())
@@ -227,7 +227,7 @@ export function hookTargets(ctx: Ctx): HookTarget[] {
 }
 
 /** What each delivery is matched against: the chosen trigger rows, filters and repositories. */
-export interface DeliveryMatching {
+interface DeliveryMatching {
 	rows: TriggerDefinition[];
 	/** The chosen rows with a clause for each X-GitHub-Event, in event table order. */
 	rowsByEvent: Map<string, TriggerDefinition[]>;

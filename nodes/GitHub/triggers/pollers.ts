@@ -15,7 +15,7 @@ import { pollProjectItems } from './projectItems';
  * at exactly that timestamp (GitHub's timestamps have one-second resolution, so two objects
  * can share one); the subscriber list has no timestamps and keeps every id instead.
  */
-export interface PollPosition extends IDataObject {
+interface PollPosition extends IDataObject {
 	/** What the position belongs to; a different trigger or repository starts afresh. */
 	key: string;
 	at?: string;
@@ -29,7 +29,7 @@ export interface PollState extends IDataObject {
 	position?: PollPosition;
 }
 
-export interface PollRequest {
+interface PollRequest {
 	poller: PollerName;
 	triggerName: string;
 	owner?: string;
@@ -81,7 +81,7 @@ interface TimedPosition {
  * beyond the clock skew is ignored (it would move the position past every genuine entry to
  * come), and so is one reported before that comes back with a newer time.
  */
-export function advance(
+function advance(
 	position: TimedPosition,
 	entries: IDataObject[],
 	source: TimedSource,

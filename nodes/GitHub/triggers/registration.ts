@@ -19,7 +19,7 @@ export interface HookTarget {
 	events: string[];
 }
 
-export interface RegisteredHook extends HookTarget {
+interface RegisteredHook extends HookTarget {
 	id: number;
 }
 
@@ -33,7 +33,7 @@ export interface WebhookState extends IDataObject {
 	receivedDeliveries?: ReceivedIds;
 }
 
-export function hooksPath(target: Pick<HookTarget, 'level' | 'owner' | 'repository'>): string {
+function hooksPath(target: Pick<HookTarget, 'level' | 'owner' | 'repository'>): string {
 	return target.level === 'repository'
 		? `/repos/${pathSegment(target.owner)}/${pathSegment(target.repository ?? '')}/hooks`
 		: `/orgs/${pathSegment(target.owner)}/hooks`;

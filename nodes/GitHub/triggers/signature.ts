@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'crypto';
 
-export type SignatureVerdict = 'valid' | 'missing' | 'malformed' | 'mismatch' | 'noSecret';
+type SignatureVerdict = 'valid' | 'missing' | 'malformed' | 'mismatch' | 'noSecret';
 
 const SIGNATURE_PATTERN = /^sha256=([0-9a-f]{64})$/i;
 

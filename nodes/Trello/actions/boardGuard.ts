@@ -12,7 +12,7 @@ import { boardReference } from '../../shared/scope/trelloAddresses';
 /** Kinds of Trello object whose owning board "Allowed Boards" checks. */
 export type TargetKind = Extract<BoardOwnedKind, 'board' | 'list' | 'card' | 'checklist' | 'label' | 'customField' | 'webhook' | 'action'>;
 
-export const NODE_BOARDS_SOURCE = 'the node\'s "Allowed Boards"';
+const NODE_BOARDS_SOURCE = 'the node\'s "Allowed Boards"';
 
 /** The node's "Allowed Boards" with its entries resolved to board ids. */
 export interface AllowedBoards {

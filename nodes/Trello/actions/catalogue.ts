@@ -1,4 +1,4 @@
-import type { ResourceSpec } from '../../shared/rowEngine';
+import type { OperationKeyOf, OperationKeyParts, ResourceSpec } from '../../shared/rowEngine';
 import { attachmentRows } from './attachment/rows';
 import { boardRows } from './board/rows';
 import { cardRows } from './card/rows';
@@ -30,8 +30,7 @@ export const TRELLO_RESOURCES: ResourceSpec[] = [
 	{ name: 'Workspace', value: 'workspace', description: 'Workspaces (organizations) and their boards and members' },
 ];
 
-/** Every operation of the Trello node: one row each. */
-export const TRELLO_ROWS: TrelloRow[] = [
+const ROWS = [
 	...attachmentRows,
 	...boardRows,
 	...cardRows,
@@ -46,3 +45,9 @@ export const TRELLO_ROWS: TrelloRow[] = [
 	...webhookRows,
 	...workspaceRows,
 ];
+
+/** "resource.operation" of every Trello operation, computed from the rows: fixtures and docs are keyed by it. */
+export type TrelloOperationKey = OperationKeyOf<(typeof ROWS)[number]>;
+
+/** Every operation of the Trello node: one row each, its resource and operation typed as a TrelloOperationKey. */
+export const TRELLO_ROWS: Array<TrelloRow & OperationKeyParts<TrelloOperationKey>> = ROWS;

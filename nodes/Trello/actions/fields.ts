@@ -7,8 +7,8 @@ import { byUrl, locatorModes, multiPicker, mustMatch, typedMode } from '../../sh
 import { BOARD_URL_REGEX, CARD_URL_REGEX } from '../../shared/scope/trelloAddresses';
 import type { TrelloRow } from './types';
 
-export const TRELLO_ID_REGEX = '^[0-9a-fA-F]{24}$';
-export const CARD_ID_OR_SHORT_LINK_REGEX = '^(?:[0-9a-fA-F]{24}|[a-zA-Z0-9]{8})$';
+const TRELLO_ID_REGEX = '^[0-9a-fA-F]{24}$';
+const CARD_ID_OR_SHORT_LINK_REGEX = '^(?:[0-9a-fA-F]{24}|[a-zA-Z0-9]{8})$';
 
 const LOCATOR_DEFAULT = { mode: 'list', value: '' };
 const ID_PLACEHOLDER = '5abbe4b7ddc1b351ef961414';
@@ -308,6 +308,9 @@ export function subscribedField(what: string): RowField {
 type SwitchWords = Pick<TrelloRow, 'operation' | 'name' | 'action' | 'description' | 'fixedQuery'>;
 
 /** Rows that send the same request with opposite fixed values: archive and unarchive, close and reopen. */
-export function switchRows(shared: Omit<TrelloRow, keyof SwitchWords>, ...each: SwitchWords[]): TrelloRow[] {
+export function switchRows<const Shared extends Omit<TrelloRow, keyof SwitchWords>, const Words extends SwitchWords[]>(
+	shared: Shared,
+	...each: Words
+): Array<Shared & Words[number]> {
 	return each.map((words) => ({ ...shared, ...words }));
 }

@@ -1,13 +1,14 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import type { OperationRow } from '../../shared/rowEngine';
+import { rowTable } from '../../shared/rowEngine';
 import type { RowRun } from '../../shared/pipeline';
 import type { TrelloClient, TrelloPaging } from '../transport';
 import type { AllowedBoards, BoardGuard, TargetKind } from './boardGuard';
 
 export type { TargetKind } from './boardGuard';
 
-export interface TargetField {
+interface TargetField {
 	/** Field (parameter) name in the row holding the object's id. */
 	field: string;
 	kind: TargetKind;
@@ -22,7 +23,7 @@ export interface BoardAllowlist {
 export type TrelloRowRun = RowRun<TrelloRow, TrelloClient, BoardAllowlist>;
 
 /** Operations that need more than one request supply this instead of the generic request. */
-export type TrelloHandler = (context: TrelloRowRun) => Promise<INodeExecutionData[]>;
+type TrelloHandler = (context: TrelloRowRun) => Promise<INodeExecutionData[]>;
 
 export interface TrelloRow extends OperationRow<TrelloHandler> {
 	paging?: OperationRow['paging'] & { kind: TrelloPaging };
@@ -33,3 +34,6 @@ export interface TrelloRow extends OperationRow<TrelloHandler> {
 	/** Set when the operation cannot be limited to existing boards (Create Board). */
 	refusedWithAllowlist?: string;
 }
+
+/** A table of Trello rows whose resource and operation keep their literal types (for TrelloOperationKey). */
+export const trelloRowTable = rowTable<TrelloRow>();

@@ -13,7 +13,7 @@ import { byId, chosenId, trelloPicker } from './pickerRunner';
 const BOARD = { parameters: ['board'] };
 const CARD = { parameters: ['card'] };
 
-export function labelName(label: IDataObject): string {
+function labelName(label: IDataObject): string {
 	const name = String(label.name ?? '').trim();
 	const color = label.color ? String(label.color) : 'no colour';
 	return name ? `${name} (${color})` : `(${color})`;

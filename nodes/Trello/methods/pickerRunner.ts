@@ -19,14 +19,14 @@ export interface TrelloPickerRun {
  * Whose list a picker shows: the account's, or the object chosen in the first of these parameters
  * that is set (`{chosen}` in the path). With none chosen the picker is empty and sends nothing.
  */
-export type TrelloPickerUnder = 'account' | { parameters: string[] };
+type TrelloPickerUnder = 'account' | { parameters: string[] };
 
 interface TrelloPickerBase extends PickerShape<IDataObject, TrelloPickerRun> {
 	under: TrelloPickerUnder;
 }
 
 /** A picker that lists one answer; Trello's lists come whole. */
-export interface TrelloRestPicker extends TrelloPickerBase {
+interface TrelloRestPicker extends TrelloPickerBase {
 	path: string;
 	qs?: IDataObject;
 	/** The entries sit in each answered object under this key, and carry that object's name as `parentName`. */
@@ -34,7 +34,7 @@ export interface TrelloRestPicker extends TrelloPickerBase {
 }
 
 /** A picker whose request depends on more than one choice. */
-export interface TrelloLoadedPicker extends TrelloPickerBase {
+interface TrelloLoadedPicker extends TrelloPickerBase {
 	load: (run: TrelloPickerRun) => Promise<PickerPage<IDataObject>>;
 }
 

@@ -38,7 +38,7 @@ export type TrelloAuthentication = keyof typeof TRELLO_CREDENTIAL_TYPES;
  */
 export type TrelloPaging = 'all' | 'limit' | 'before' | 'page';
 
-export interface TrelloPageOptions {
+interface TrelloPageOptions {
 	returnAll: boolean;
 	limit?: number;
 	paging: TrelloPaging;

@@ -4,7 +4,7 @@ import type { ChosenFilter } from './filters';
 import { filterPasses } from './filters';
 import type { TriggerPlan } from './parameters';
 
-export interface MatchResult {
+interface MatchResult {
 	matched: boolean;
 	eventTypes: string[];
 }

@@ -34,7 +34,7 @@ export const NOTIFICATION_TYPES: Array<{ name: string; value: string }> = [
 ];
 
 /** Notifications can appear a little after the moment their id records; re-read this far back. */
-export const OVERLAP_SECONDS = 600;
+const OVERLAP_SECONDS = 600;
 
 interface PollState {
 	/** Newest notification id processed (or a synthetic id for the first poll's time). */
@@ -51,7 +51,7 @@ function secondsOf(id: string): number {
 }
 
 /** Trello ids begin with their creation time (seconds, hex), so an id can stand for a moment. */
-export function idForTime(seconds: number): string {
+function idForTime(seconds: number): string {
 	return Math.max(0, Math.floor(seconds)).toString(16).padStart(8, '0') + '0000000000000000';
 }
 
@@ -139,9 +139,9 @@ async function pollNotificationsWith(ctx: IPollFunctions, client: TrelloClient):
 }
 
 /** Which due dates the Due Date Trigger reports. */
-export type DueWindow = 'dueSoon' | 'overdue' | 'dueSoonOrOverdue';
+type DueWindow = 'dueSoon' | 'overdue' | 'dueSoonOrOverdue';
 
-export interface DueDatePlan {
+interface DueDatePlan {
 	boards: string[];
 	/** Only cards in these lists; empty for every list of the boards. */
 	lists: string[];
@@ -185,7 +185,7 @@ function readDuePlan(ctx: IPollFunctions): DueDatePlan {
 }
 
 /** Whether a due date (ms) is reported at `now` under the plan's window. */
-export function dueMatches(plan: DueDatePlan, dueMs: number, now: number): boolean {
+function dueMatches(plan: DueDatePlan, dueMs: number, now: number): boolean {
 	if (plan.window === 'overdue') return dueMs <= now;
 	if (plan.window === 'dueSoon') return dueMs > now && dueMs <= now + plan.aheadMs;
 	return dueMs <= now + plan.aheadMs;

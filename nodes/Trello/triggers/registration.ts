@@ -13,7 +13,7 @@ import { assertPlanCanFire, readPlan } from './parameters';
 import { applicationSecretOf } from './signature';
 
 /** Trello's record of a webhook. */
-export interface TrelloWebhook extends IDataObject {
+interface TrelloWebhook extends IDataObject {
 	id: string;
 	idModel: string;
 	callbackURL: string;
@@ -92,7 +92,7 @@ async function withAdvice<T>(node: INode, advice: Advice, send: () => Promise<T>
 }
 
 /** Verification needs the application secret; say where to find it rather than fail at the first delivery. */
-export async function assertSecretAvailable(ctx: IHookFunctions, plan: TriggerPlan, client: TrelloClient): Promise<void> {
+async function assertSecretAvailable(ctx: IHookFunctions, plan: TriggerPlan, client: TrelloClient): Promise<void> {
 	if (!plan.verifySignature) return;
 	const secret = applicationSecretOf(authenticationOf(ctx), await client.credentials());
 	if (secret) return;

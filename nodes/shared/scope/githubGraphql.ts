@@ -255,7 +255,7 @@ for (const [name, node, edge] of CONNECTIONS) {
 const INTROSPECTION_ROOTS = new Set(['__schema', '__type']);
 
 /** The GraphQL request of an API call: query, variables and the operation to run. */
-export interface GraphqlRequestBody {
+interface GraphqlRequestBody {
 	query?: unknown;
 	variables?: unknown;
 	operationName?: unknown;

@@ -6,7 +6,7 @@
  * it accepts is the document the server runs.
  */
 
-export class GraphqlSyntaxError extends Error {
+class GraphqlSyntaxError extends Error {
 	constructor(message: string) {
 		super(message);
 		this.name = 'GraphqlSyntaxError';
@@ -42,7 +42,7 @@ export type GraphqlValue =
 	/** Numbers, booleans and enum values. */
 	| { kind: 'scalar'; text: string };
 
-export interface GraphqlField {
+interface GraphqlField {
 	kind: 'field';
 	name: string;
 	alias?: string;
@@ -50,12 +50,12 @@ export interface GraphqlField {
 	selections?: GraphqlSelection[];
 }
 
-export interface GraphqlFragmentSpread {
+interface GraphqlFragmentSpread {
 	kind: 'spread';
 	name: string;
 }
 
-export interface GraphqlInlineFragment {
+interface GraphqlInlineFragment {
 	kind: 'inline';
 	typeCondition?: string;
 	selections: GraphqlSelection[];
@@ -70,7 +70,7 @@ export interface GraphqlOperation {
 	selections: GraphqlSelection[];
 }
 
-export interface GraphqlFragment {
+interface GraphqlFragment {
 	name: string;
 	typeCondition: string;
 	selections: GraphqlSelection[];

@@ -42,7 +42,7 @@ export function readOnlyRefusal(method: string, path: string, reads: string): Sc
 }
 
 /** The path as the service will see it: tabs and line breaks dropped, dot segments resolved, segments decoded. */
-export interface NormalizedPath {
+interface NormalizedPath {
 	segments: string[];
 	/** The path carries its own query string or fragment. */
 	hasQuery: boolean;
@@ -130,7 +130,7 @@ export function valueNamed(values: IDataObject, name: string): unknown {
  * yields no usable entry - a lone separator, a bare host, an expression that resolved to
  * nothing - fails closed: it is an error, never "no limit".
  */
-export function settingEntries(raw: unknown, written: boolean): string[] | undefined {
+function settingEntries(raw: unknown, written: boolean): string[] | undefined {
 	const text = raw === undefined || raw === null ? '' : Array.isArray(raw) ? raw.join(',') : String(raw);
 	if (text.trim() === '') return written ? [] : undefined;
 	return text

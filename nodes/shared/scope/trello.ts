@@ -41,7 +41,7 @@ export function trelloScopeOf(credentials: ICredentialDataDecryptedObject): Trel
 	};
 }
 
-export interface TrelloScopedRequest {
+interface TrelloScopedRequest {
 	method: IHttpRequestMethods;
 	path: string;
 	qs?: IDataObject;
@@ -49,7 +49,7 @@ export interface TrelloScopedRequest {
 }
 
 /** Sends a GET without a scope check (look-ups only ever read an object's id or board). */
-export type TrelloLookup = (path: string, fields: string) => Promise<IDataObject>;
+type TrelloLookup = (path: string, fields: string) => Promise<IDataObject>;
 
 const PATH_KINDS: Record<string, BoardOwnedKind> = {
 	boards: 'board',

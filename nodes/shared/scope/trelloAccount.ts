@@ -14,7 +14,7 @@ import { allowedBoardsText, ScopeRefusal } from './index';
  */
 
 /** Finds the board a webhook watches (a board, list or card id), or '' when it is none of them. */
-export type ModelBoard = (idModel: string) => Promise<string>;
+type ModelBoard = (idModel: string) => Promise<string>;
 
 interface AccountRead {
 	/** Segments after /1/; '*' stands for any one segment (a member or workspace id). */

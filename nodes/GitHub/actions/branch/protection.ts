@@ -3,7 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import type { RowField } from '../../../shared/rowEngine';
 import { listOf } from '../../../shared/rowEngine';
 import { branchField, repositoryFields } from '../fields';
-import type { GitHubRow, GitHubRowRun } from '../types';
+import type { GitHubRowRun } from '../types';
+import { gitHubRowTable } from '../types';
 
 const protectedBranch = (description = 'Protected branch, e.g. "main"') => branchField({ name: 'branch', in: 'path', required: true, description });
 
@@ -11,7 +12,7 @@ const protectedBranch = (description = 'Protected branch, e.g. "main"') => branc
  * GitHub replaces a branch's whole protection with each update and needs its four parts named,
  * each as settings or null (off): status checks, admin enforcement, reviews and push restrictions.
  */
-export async function updateBranchProtection({ values, request, generic }: GitHubRowRun) {
+async function updateBranchProtection({ values, request, generic }: GitHubRowRun) {
 	const checks = listOf(values.requiredChecks);
 	const strict = values.requireUpToDate === true;
 	const reviews = values.requiredApprovals;
@@ -43,7 +44,7 @@ const flag = (displayName: string, name: string, description: string, apiName?: 
 	description,
 });
 
-export const branchProtectionRows: GitHubRow[] = [
+export const branchProtectionRows = gitHubRowTable([
 	{
 		resource: 'branch',
 		operation: 'getProtection',
@@ -101,4 +102,4 @@ export const branchProtectionRows: GitHubRow[] = [
 		fields: [...repositoryFields(), protectedBranch()],
 		shapeAnswer: (_body, values: IDataObject) => ({ branch: values.branch, protectionRemoved: true }),
 	},
-];
+]);

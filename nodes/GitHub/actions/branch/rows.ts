@@ -1,10 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { branchField, repositoryFields } from '../fields';
-import type { GitHubRow } from '../types';
+import { gitHubRowTable } from '../types';
 import { createBranch } from './handlers';
 
-export const branchRows: GitHubRow[] = [
+export const branchRows = gitHubRowTable([
 	{
 		resource: 'branch',
 		operation: 'list',
@@ -109,4 +109,4 @@ export const branchRows: GitHubRow[] = [
 		fields: [...repositoryFields(), branchField({ name: 'branch', in: 'path', required: true, description: 'Branch to delete, e.g. "feature/login"' })],
 		shapeAnswer: (_body, values: IDataObject) => ({ branch: values.branch, deleted: true }),
 	},
-];
+]);

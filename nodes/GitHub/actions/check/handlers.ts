@@ -6,7 +6,7 @@ import { pathSegment } from '../../../../credentials/requestGuard';
 import type { GitHubRowRun } from '../types';
 
 /** GitHub takes at most 50 annotations per request; more go in further updates of the same run. */
-export const ANNOTATIONS_PER_REQUEST = 50;
+const ANNOTATIONS_PER_REQUEST = 50;
 
 const OUTPUT_FIELDS: Record<string, string> = { outputTitle: 'title', outputSummary: 'summary', outputText: 'text' };
 

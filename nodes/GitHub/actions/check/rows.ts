@@ -2,13 +2,13 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { RowField } from '../../../shared/rowEngine';
 import { isoDate, numericIdField, repositoryFields } from '../fields';
-import type { GitHubRow } from '../types';
+import { gitHubRowTable } from '../types';
 import { CHECK_CONCLUSIONS, CHECK_RUN_STATUSES, COMMIT_STATUS_STATES } from '../../optionLists';
 import { sendCheckRun } from './handlers';
 
 const APP_ONLY = 'Needs a GitHub App credential (GitHub refuses personal tokens for check runs).';
 
-export const refField = (description = 'Commit SHA, or a branch or tag name for its latest commit, e.g. "main"'): RowField => ({
+const refField = (description = 'Commit SHA, or a branch or tag name for its latest commit, e.g. "main"'): RowField => ({
 	displayName: 'Ref',
 	name: 'ref',
 	type: 'string',
@@ -51,7 +51,7 @@ function checkRunProperties(): RowField[] {
 	];
 }
 
-export const checkRows: GitHubRow[] = [
+export const checkRows = gitHubRowTable([
 	{
 		resource: 'checkRun',
 		operation: 'create',
@@ -220,4 +220,4 @@ export const checkRows: GitHubRow[] = [
 		target: 'repository',
 		fields: [...repositoryFields(), refField()],
 	},
-];
+]);

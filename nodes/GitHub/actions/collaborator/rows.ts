@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { RowField } from '../../../shared/rowEngine';
 import { repositoryFields } from '../fields';
-import type { GitHubRow } from '../types';
+import { gitHubRowTable } from '../types';
 import { listMyInvitations } from './handlers';
 
 const username: RowField = {
@@ -17,9 +17,9 @@ const invitationId = (description: string): RowField => ({
 	description,
 });
 
-export const COLLABORATOR_PERMISSIONS = ['pull', 'triage', 'push', 'maintain', 'admin'];
+const COLLABORATOR_PERMISSIONS = ['pull', 'triage', 'push', 'maintain', 'admin'];
 
-export const collaboratorRows: GitHubRow[] = [
+export const collaboratorRows = gitHubRowTable([
 	{
 		resource: 'collaborator',
 		operation: 'getPermission',
@@ -164,4 +164,4 @@ export const collaboratorRows: GitHubRow[] = [
 		fields: [invitationId('ID of the invitation (from List My Invitations)')],
 		shapeAnswer: (_body, values: IDataObject) => ({ declined: true, invitationId: values.invitationId }),
 	},
-];
+]);

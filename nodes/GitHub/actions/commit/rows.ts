@@ -1,8 +1,8 @@
 import { isoDate, repositoryFields } from '../fields';
-import type { GitHubRow } from '../types';
+import { gitHubRowTable } from '../types';
 import { compareCommits, listCommitComments } from './handlers';
 
-export const commitRows: GitHubRow[] = [
+export const commitRows = gitHubRowTable([
 	{
 		resource: 'commit',
 		operation: 'get',
@@ -103,4 +103,4 @@ export const commitRows: GitHubRow[] = [
 			{ displayName: 'Position in Diff', name: 'position', type: 'number', in: 'body', optional: true, default: null, description: 'Line index in the file’s diff to comment on (with File Path)' },
 		],
 	},
-];
+]);

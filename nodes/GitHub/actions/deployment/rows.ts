@@ -4,7 +4,8 @@ import type { RowField } from '../../../shared/rowEngine';
 import { listOf } from '../../../shared/rowEngine';
 import { numericIdField, repositoryFields } from '../fields';
 import { environmentField } from '../secret/rows';
-import type { GitHubRow, GitHubRowRun } from '../types';
+import type { GitHubRowRun } from '../types';
+import { gitHubRowTable } from '../types';
 import { DEPLOYMENT_STATES } from '../../optionLists';
 
 /** Required reviewers are one list of users and teams, each with its type. */
@@ -41,7 +42,7 @@ const environmentSettings = (): RowField[] => [
 	},
 ];
 
-export const deploymentRows: GitHubRow[] = [
+export const deploymentRows = gitHubRowTable([
 	{
 		resource: 'deployment',
 		operation: 'create',
@@ -199,4 +200,4 @@ export const deploymentRows: GitHubRow[] = [
 		fields: [...repositoryFields(), environmentField()],
 		shapeAnswer: (_body, values: IDataObject) => ({ deleted: true, environment: values.environment }),
 	},
-];
+]);

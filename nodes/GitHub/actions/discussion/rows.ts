@@ -1,6 +1,6 @@
 import type { RowField } from '../../../shared/rowEngine';
 import { repositoryFields } from '../fields';
-import type { GitHubRow } from '../types';
+import { gitHubRowTable } from '../types';
 import { addDiscussionComment, createDiscussion, getDiscussion, listDiscussions } from './handlers';
 
 /** GraphQL rows read owner and repository themselves; the router still checks them against "Allowed Repositories". */
@@ -15,7 +15,7 @@ const body = (description: string): RowField => ({
 	displayName: 'Body', name: 'body', type: 'string', default: '', in: 'none', required: true, ui: { typeOptions: { rows: 4 } }, description,
 });
 
-export const discussionRows: GitHubRow[] = [
+export const discussionRows = gitHubRowTable([
 	{
 		resource: 'discussion',
 		operation: 'list',
@@ -85,4 +85,4 @@ export const discussionRows: GitHubRow[] = [
 			{ displayName: 'Reply To Comment ID', name: 'replyTo', type: 'string', default: '', in: 'none', optional: true, placeholder: 'e.g. DC_kwDOA…', description: 'Node ID of a comment of this discussion to reply to (the ID of a comment from Get)' },
 		],
 	},
-];
+]);

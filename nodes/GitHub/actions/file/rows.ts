@@ -1,6 +1,6 @@
 import { branchField, repositoryFields } from '../fields';
 import type { RowField } from '../../../shared/rowEngine';
-import type { GitHubRow } from '../types';
+import { gitHubRowTable } from '../types';
 import { identity } from '../git/rows';
 import { createOrUpdateFile, deleteFile, getContent, listFolder } from './handlers';
 
@@ -41,7 +41,7 @@ const shaField = (description: string): RowField => ({
 	description,
 });
 
-export const fileRows: GitHubRow[] = [
+export const fileRows = gitHubRowTable([
 	{
 		resource: 'file',
 		operation: 'get',
@@ -188,4 +188,4 @@ export const fileRows: GitHubRow[] = [
 			{ displayName: 'Reference', name: 'ref', type: 'string', default: '', in: 'query', optional: true, placeholder: 'e.g. main', description: 'Branch, tag or commit SHA to read from. Default: the repository’s default branch.' },
 		],
 	},
-];
+]);

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { RowField } from '../../../shared/rowEngine';
-import type { GitHubRow } from '../types';
+import { gitHubRowTable } from '../types';
 import { isoDate } from '../fields';
 
 function filesToApi(value: unknown): IDataObject {
@@ -46,7 +46,7 @@ const gistId: RowField = {
 	description: 'ID of the gist (the last part of its URL)',
 };
 
-export const gistRows: GitHubRow[] = [
+export const gistRows = gitHubRowTable([
 	{
 		resource: 'gist',
 		operation: 'create',
@@ -135,4 +135,4 @@ export const gistRows: GitHubRow[] = [
 		paging: {},
 		fields: [isoDate('since', 'Updated Since', 'Only gists updated at or after this time')],
 	},
-];
+]);

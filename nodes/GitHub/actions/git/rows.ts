@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { RowField } from '../../../shared/rowEngine';
 import { repositoryFields } from '../fields';
-import type { GitHubRow } from '../types';
+import { gitHubRowTable } from '../types';
 import { createTagObject, getTag } from './handlers';
 
 /** A reference as GitHub's ref paths want it: "heads/main", "tags/v1" (a leading "refs/" is dropped). */
@@ -24,7 +24,7 @@ const sha = (description: string): RowField => ({
 	name: 'sha', type: 'string', default: '', in: 'body', required: true, placeholder: 'e.g. aa218f56b14c9653891f9e74264a383fa43fefbd', description,
 });
 
-export const gitRows: GitHubRow[] = [
+export const gitRows = gitHubRowTable([
 	{
 		resource: 'git',
 		operation: 'getReference',
@@ -159,7 +159,7 @@ export const gitRows: GitHubRow[] = [
 			},
 		],
 	},
-];
+]);
 
 /** A name and email (commit author, committer, tagger) as GitHub's object. */
 export function identity(name: string, displayName: string, description: string): RowField {

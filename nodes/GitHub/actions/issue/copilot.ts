@@ -3,12 +3,13 @@ import type { IDataObject } from 'n8n-workflow';
 import { apiErrorFromResponse, ServiceAnswerError } from '../../../shared/errors';
 import { numberLocator, repositoryFields } from '../fields';
 import { pullNumber } from '../pullRequest/rows';
-import type { GitHubRow, GitHubRowRun } from '../types';
+import type { GitHubRowRun } from '../types';
+import { gitHubRowTable } from '../types';
 
 /** The account GitHub's REST API takes for Copilot's coding agent as an issue assignee. */
-export const COPILOT_ASSIGNEE = 'copilot-swe-agent[bot]';
+const COPILOT_ASSIGNEE = 'copilot-swe-agent[bot]';
 /** The account GitHub's REST API takes for Copilot code review as a requested reviewer. */
-export const COPILOT_REVIEWER = 'copilot-pull-request-reviewer[bot]';
+const COPILOT_REVIEWER = 'copilot-pull-request-reviewer[bot]';
 
 const PLAN_NOTE =
 	'needs a Copilot plan that includes it (Copilot Pro, Pro+, Business or Enterprise) for the account the credential signs in as and, in an organization, the policy that allows it';
@@ -17,7 +18,7 @@ const NOT_ASSIGNED = `Copilot's coding agent ${PLAN_NOTE}, enabled for this repo
 const NOT_REVIEWED = `Copilot code review ${PLAN_NOTE}; GitHub answers 422 when Copilot cannot be asked for a review in this repository.`;
 
 /** Assigns Copilot's coding agent, which then opens a pull request for the issue; GitHub drops an assignee it cannot assign, so the answer is checked. */
-export async function assignCopilot(input: GitHubRowRun) {
+async function assignCopilot(input: GitHubRowRun) {
 	const { ctx, client, values, request } = input;
 	const body: IDataObject = { assignees: [COPILOT_ASSIGNEE] };
 	const response = await client.send({ ...request, body, acceptStatus: [422] });
@@ -34,7 +35,7 @@ export async function assignCopilot(input: GitHubRowRun) {
 }
 
 /** Asks Copilot code review for a review of the pull request; GitHub's 422 is explained. */
-export async function requestCopilotReview(input: GitHubRowRun) {
+async function requestCopilotReview(input: GitHubRowRun) {
 	const { ctx, client, request } = input;
 	const response = await client.send({ ...request, body: { reviewers: [COPILOT_REVIEWER] }, acceptStatus: [422] });
 	if (response.statusCode === 422) {
@@ -43,7 +44,7 @@ export async function requestCopilotReview(input: GitHubRowRun) {
 	return await input.respond(response.body);
 }
 
-export const copilotRows: GitHubRow[] = [
+export const copilotRows = gitHubRowTable([
 	{
 		resource: 'issue',
 		operation: 'assignCopilot',
@@ -73,4 +74,4 @@ export const copilotRows: GitHubRow[] = [
 		handler: requestCopilotReview,
 		fields: [...repositoryFields(), pullNumber()],
 	},
-];
+]);

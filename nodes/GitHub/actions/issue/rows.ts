@@ -4,7 +4,7 @@ import type { RowField } from '../../../shared/rowEngine';
 import { commaList, idLocator, isoDate, numberLocator, pick, repositoryFields, sortDirection } from '../fields';
 import { removeIssueLabel } from '../label/handlers';
 import { labelLocator } from '../label/rows';
-import type { GitHubRow } from '../types';
+import { gitHubRowTable } from '../types';
 
 const issueNumber = () => numberLocator('issue', { name: 'issueNumber', apiName: 'issue_number' });
 
@@ -78,7 +78,7 @@ const login = (description: string): RowField => ({
 	toApi: commaList,
 });
 
-export const issueRows: GitHubRow[] = [
+export const issueRows = gitHubRowTable([
 	{
 		resource: 'issue',
 		operation: 'create',
@@ -371,4 +371,4 @@ export const issueRows: GitHubRow[] = [
 		fields: [...repositoryFields(), issueNumber()],
 		shapeAnswer: (_body, values: IDataObject) => ({ issueNumber: Number(values.issueNumber), locked: false }),
 	},
-];
+]);

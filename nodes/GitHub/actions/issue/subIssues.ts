@@ -5,7 +5,8 @@ import { ServiceAnswerError } from '../../../shared/errors';
 import { pathSegment } from '../../../../credentials/requestGuard';
 import { issueIdsProof } from '../../scope';
 import { numberLocator, repositoryFields } from '../fields';
-import type { GitHubRow, GitHubRowRun } from '../types';
+import type { GitHubRowRun } from '../types';
+import { gitHubRowTable } from '../types';
 
 const issueNumber = (description?: string) =>
 	numberLocator('issue', { name: 'issueNumber', apiName: 'issue_number', ...(description ? { description } : {}) });
@@ -52,7 +53,7 @@ async function withSubIssueIds({ client, values, request, allowlist, generic }: 
 
 const subIssue = (description: string) => otherIssue('Sub-Issue Number', 'subIssueNumber', description, true);
 
-export const issueTimelineRows: GitHubRow[] = [
+export const issueTimelineRows = gitHubRowTable([
 	{
 		resource: 'issue',
 		operation: 'listTimeline',
@@ -148,4 +149,4 @@ export const issueTimelineRows: GitHubRow[] = [
 			otherIssue('Other Sub-Issue Number', 'otherNumber', 'Number of the sub-issue it goes after or before, e.g. 44', true),
 		],
 	},
-];
+]);

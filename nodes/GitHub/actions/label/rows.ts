@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { RowField } from '../../../shared/rowEngine';
 import { byName, locatorModes } from '../../../shared/locator';
 import { repositoryFields } from '../fields';
-import type { GitHubRow } from '../types';
+import { gitHubRowTable } from '../types';
 import { labelByName } from './handlers';
 
 /** A label of the chosen repository, picked from its labels or given by name. */
@@ -40,7 +40,7 @@ const labelDescription: RowField = {
 	description: 'Short description of the label (at most 100 characters)',
 };
 
-export const labelRows: GitHubRow[] = [
+export const labelRows = gitHubRowTable([
 	{
 		resource: 'label',
 		operation: 'list',
@@ -116,4 +116,4 @@ export const labelRows: GitHubRow[] = [
 		fields: [...repositoryFields(), labelName()],
 		shapeAnswer: (_body, values: IDataObject) => ({ name: values.labelName, deleted: true }),
 	},
-];
+]);

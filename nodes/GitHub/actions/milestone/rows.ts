@@ -3,10 +3,10 @@ import type { IDataObject } from 'n8n-workflow';
 import type { RowField } from '../../../shared/rowEngine';
 import { locatorModes, mustMatch, typedMode } from '../../../shared/locator';
 import { isoDate, repositoryFields, sortDirection } from '../fields';
-import type { GitHubRow } from '../types';
+import { gitHubRowTable } from '../types';
 
 /** A milestone of the chosen repository, picked from its milestones or given by number. */
-export const milestoneLocator = (overrides: Partial<RowField> & Pick<RowField, 'name' | 'in'>): RowField => ({
+const milestoneLocator = (overrides: Partial<RowField> & Pick<RowField, 'name' | 'in'>): RowField => ({
 	displayName: 'Milestone',
 	type: 'resourceLocator',
 	required: true,
@@ -42,7 +42,7 @@ const details = (): RowField[] => [
 	state('Open or close the milestone', false),
 ];
 
-export const milestoneRows: GitHubRow[] = [
+export const milestoneRows = gitHubRowTable([
 	{
 		resource: 'milestone',
 		operation: 'list',
@@ -125,4 +125,4 @@ export const milestoneRows: GitHubRow[] = [
 		fields: [...repositoryFields(), milestoneNumber()],
 		shapeAnswer: (_body, values: IDataObject) => ({ milestoneNumber: Number(values.milestoneNumber), deleted: true }),
 	},
-];
+]);

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { RowField } from '../../../shared/rowEngine';
 import { isoDate, numericIdField, repositoryFields } from '../fields';
-import type { GitHubRow } from '../types';
+import { gitHubRowTable } from '../types';
 import { listNotifications } from './handlers';
 
 const threadId = () => numericIdField('Thread ID', 'threadId', 'thread_id', 'Numeric ID of the notification thread (List returns it as "id")');
@@ -19,7 +19,7 @@ const lastReadAt = (): RowField => ({
 	in: 'body',
 });
 
-export const notificationRows: GitHubRow[] = [
+export const notificationRows = gitHubRowTable([
 	{
 		resource: 'notification',
 		operation: 'list',
@@ -107,4 +107,4 @@ export const notificationRows: GitHubRow[] = [
 		fields: [threadId()],
 		shapeAnswer: (_body, values: IDataObject) => ({ unsubscribed: true, threadId: values.threadId }),
 	},
-];
+]);

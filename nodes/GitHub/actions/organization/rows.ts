@@ -1,6 +1,6 @@
 import type { RowField } from '../../../shared/rowEngine';
 import { listOf } from '../../../shared/rowEngine';
-import type { GitHubRow } from '../types';
+import { gitHubRowTable } from '../types';
 
 const organization: RowField = {
 	displayName: 'Organization',
@@ -11,7 +11,7 @@ const organization: RowField = {
 
 export { organization as organizationField };
 
-export const organizationRows: GitHubRow[] = [
+export const organizationRows = gitHubRowTable([
 	{
 		resource: 'organization',
 		operation: 'get',
@@ -119,4 +119,4 @@ export const organizationRows: GitHubRow[] = [
 			},
 		],
 	},
-];
+]);

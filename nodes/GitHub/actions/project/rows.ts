@@ -1,7 +1,7 @@
 import type { RowField } from '../../../shared/rowEngine';
 import { byName, locatorModes, mustMatch, typedMode } from '../../../shared/locator';
 import { numberLocator, ownerField, repositoryFields } from '../fields';
-import type { GitHubRow } from '../types';
+import { gitHubRowTable } from '../types';
 import { addItem, listFields, listItems, listProjects, updateItemStatus } from './handlers';
 import { createProject, createStatusUpdate, listStatusUpdates } from './projects';
 import { archiveItem, deleteItem, getItem, unarchiveItem, updateItemField } from './items';
@@ -51,7 +51,7 @@ const statusOption = (): RowField => ({
 
 const OWNER_CONFINED = ' With "Allowed Repositories" set, the owner must own an allowed repository.';
 
-export const projectRows: GitHubRow[] = [
+export const projectRows = gitHubRowTable([
 	{
 		resource: 'project',
 		operation: 'updateItemStatus',
@@ -252,4 +252,4 @@ export const projectRows: GitHubRow[] = [
 			{ displayName: 'Target Date', name: 'targetDate', type: 'string', default: '', in: 'none', optional: true, description: 'Target date as YYYY-MM-DD, e.g. 2026-03-31' },
 		],
 	},
-];
+]);

@@ -5,7 +5,8 @@ import type { RowField } from '../../../shared/rowEngine';
 import { repositoryProof } from '../../scope';
 import { numberLocator, repositoryFields } from '../fields';
 import { loginOf, proven, scopeLists } from '../graphql';
-import type { GitHubRow, GitHubRowRun } from '../types';
+import type { GitHubRowRun } from '../types';
+import { gitHubRowTable } from '../types';
 
 export const PULL_REQUEST_ID_QUERY = `query($owner: String!, $repo: String!, $number: Int!) {
   repository(owner: $owner, name: $repo) { pullRequest(number: $number) { id } }
@@ -79,7 +80,7 @@ export const graphqlPullRequestFields = (): RowField[] => [
 	{ ...numberLocator('pullRequest', { name: 'pullNumber' }), in: 'none' },
 ];
 
-export const autoMergeRows: GitHubRow[] = [
+export const autoMergeRows = gitHubRowTable([
 	{
 		resource: 'pullRequest',
 		operation: 'enableAutoMerge',
@@ -117,4 +118,4 @@ export const autoMergeRows: GitHubRow[] = [
 		handler: disableAutoMerge,
 		fields: graphqlPullRequestFields(),
 	},
-];
+]);

@@ -1,4 +1,5 @@
-import type { GitHubRow, GitHubRowRun } from '../types';
+import type { GitHubRowRun } from '../types';
+import { gitHubRowTable } from '../types';
 import { graphqlPullRequestFields, pullRequestId } from './autoMerge';
 
 const DRAFT_FIELDS = 'number url state isDraft';
@@ -27,7 +28,7 @@ export const markReadyForReview = async (input: GitHubRowRun) =>
 
 export const convertToDraft = async (input: GitHubRowRun) => await setDraftState(input, CONVERT_TO_DRAFT_MUTATION, 'convertPullRequestToDraft');
 
-export const draftRows: GitHubRow[] = [
+export const draftRows = gitHubRowTable([
 	{
 		resource: 'pullRequest',
 		operation: 'markReadyForReview',
@@ -54,4 +55,4 @@ export const draftRows: GitHubRow[] = [
 		handler: convertToDraft,
 		fields: graphqlPullRequestFields(),
 	},
-];
+]);

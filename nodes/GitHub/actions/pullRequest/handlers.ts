@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { GitHubRowRun } from '../types';
 
 /** Diffs up to this size come as text in the JSON output; larger ones as binary data (or on request). */
-export const LARGE_DIFF_BYTES = 1024 * 1024;
+const LARGE_DIFF_BYTES = 1024 * 1024;
 
 const DIFF_MIME_TYPES: Record<string, string> = { diff: 'text/x-diff', patch: 'text/x-patch' };
 

@@ -7,7 +7,8 @@ import { repositoryProof } from '../../scope';
 import { repositoryFields } from '../fields';
 import type { Connection } from '../graphql';
 import { graphqlPages, loginOf, proven, scopeLists } from '../graphql';
-import type { GitHubRow, GitHubRowRun } from '../types';
+import type { GitHubRowRun } from '../types';
+import { gitHubRowTable } from '../types';
 import { graphqlPullRequestFields } from './autoMerge';
 import { pullNumber, reviewId } from './rows';
 
@@ -182,7 +183,7 @@ const threadIdField = (): RowField => ({
 	description: 'GraphQL ID of the review thread (the thread ID List Review Threads returns, starting with PRRT_)',
 });
 
-export const pendingReviewRows: GitHubRow[] = [
+export const pendingReviewRows = gitHubRowTable([
 	{
 		resource: 'pullRequest',
 		operation: 'createPendingReview',
@@ -326,4 +327,4 @@ export const pendingReviewRows: GitHubRow[] = [
 		handler: unresolveReviewThread,
 		fields: [...graphqlPullRequestFields(), threadIdField()],
 	},
-];
+]);

@@ -1,11 +1,11 @@
 import type { RowField } from '../../../shared/rowEngine';
 import { branchField, commaList, idLocator, isoDate, numberLocator, repositoryFields, sortDirection } from '../fields';
-import type { GitHubRow } from '../types';
+import { gitHubRowTable } from '../types';
 import { createReviewComment, getDiffOrPatch, submitReview } from './handlers';
 
 export const pullNumber = () => numberLocator('pullRequest', { name: 'pullNumber', apiName: 'pull_number' });
 
-export const bodyText = (description: string): RowField => ({
+const bodyText = (description: string): RowField => ({
 	displayName: 'Body',
 	name: 'body',
 	type: 'string',
@@ -114,7 +114,7 @@ const reviewers = (description: string): RowField[] => [
 	},
 ];
 
-export const pullRequestRows: GitHubRow[] = [
+export const pullRequestRows = gitHubRowTable([
 	{
 		resource: 'pullRequest',
 		operation: 'create',
@@ -505,4 +505,4 @@ export const pullRequestRows: GitHubRow[] = [
 			{ displayName: 'Expected Head SHA', name: 'expected_head_sha', type: 'string', default: '', in: 'body', optional: true, description: 'Update only if the head branch is still at this commit' },
 		],
 	},
-];
+]);

@@ -1,6 +1,6 @@
-import type { GitHubRow } from '../types';
+import { gitHubRowTable } from '../types';
 
-export const rateLimitRows: GitHubRow[] = [
+export const rateLimitRows = gitHubRowTable([
 	{
 		resource: 'rateLimit',
 		operation: 'get',
@@ -13,4 +13,4 @@ export const rateLimitRows: GitHubRow[] = [
 		target: 'account',
 		fields: [],
 	},
-];
+]);

@@ -4,7 +4,7 @@ import type { RowField } from '../../../shared/rowEngine';
 import { numberLocator, numericIdField, repositoryFields } from '../fields';
 import { commentId } from '../issue/rows';
 import { releaseIdField } from '../release/rows';
-import type { GitHubRow } from '../types';
+import { gitHubRowTable } from '../types';
 
 const ALL_REACTIONS: INodePropertyOptions[] = [
 	{ name: '👍 (+1)', value: '+1' },
@@ -20,7 +20,7 @@ const ALL_REACTIONS: INodePropertyOptions[] = [
 const RELEASE_REACTIONS = ALL_REACTIONS.filter((option) => option.value !== '-1' && option.value !== 'confused');
 
 interface Target {
-	key: string;
+	key: 'Issue' | 'IssueComment' | 'ReviewComment' | 'Release';
 	label: string;
 	path: string;
 	field: () => RowField;
@@ -53,9 +53,9 @@ const content = (reactions: INodePropertyOptions[], optional: boolean): RowField
 
 const titleCase = (text: string) => text.replace(/(^|\s)\S/g, (letter) => letter.toUpperCase());
 
-function rowsFor(target: Target): GitHubRow[] {
+function rowsFor(target: Target) {
 	const label = titleCase(target.label);
-	return [
+	return gitHubRowTable([
 		{
 			resource: 'reaction',
 			operation: `list${target.key}`,
@@ -93,7 +93,7 @@ function rowsFor(target: Target): GitHubRow[] {
 			fields: [...repositoryFields(), target.field(), numericIdField('Reaction ID', 'reactionId', 'reaction_id', 'Numeric ID of the reaction (Add and List return it as "id")')],
 			shapeAnswer: (_body, values: IDataObject) => ({ deleted: true, reactionId: values.reactionId }),
 		},
-	];
+	]);
 }
 
-export const reactionRows: GitHubRow[] = TARGETS.flatMap(rowsFor);
+export const reactionRows = TARGETS.flatMap(rowsFor);

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { RowField } from '../../../shared/rowEngine';
 import { byId, locatorModes, mustMatch } from '../../../shared/locator';
 import { repositoryFields } from '../fields';
-import type { GitHubRow } from '../types';
+import { gitHubRowTable } from '../types';
 import { downloadReleaseAsset, uploadReleaseAsset } from './handlers';
 
 export const releaseIdField = (): RowField => ({
@@ -56,7 +56,7 @@ function releaseProperties(forCreate: boolean): RowField[] {
 	];
 }
 
-export const releaseRows: GitHubRow[] = [
+export const releaseRows = gitHubRowTable([
 	{
 		resource: 'release',
 		operation: 'list',
@@ -261,4 +261,4 @@ export const releaseRows: GitHubRow[] = [
 			},
 		],
 	},
-];
+]);

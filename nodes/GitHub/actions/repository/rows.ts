@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { RowField } from '../../../shared/rowEngine';
 import { branchField, ownerField, repositoryFields, sortDirection } from '../fields';
-import type { GitHubRow } from '../types';
+import { gitHubRowTable } from '../types';
 import { identity } from '../git/rows';
 import { commitFiles } from './commitFiles';
 import { createFork, createRepository, downloadArchive, listRepositoriesInScope, replaceTopics } from './handlers';
@@ -66,7 +66,7 @@ const settings: RowField[] = [
 	{ displayName: 'Archived', name: 'archived', type: 'boolean', default: false, in: 'body', optional: true, description: 'Whether the repository is archived (read-only); false unarchives it' },
 ];
 
-export const repositoryRows: GitHubRow[] = [
+export const repositoryRows = gitHubRowTable([
 	{
 		resource: 'repository',
 		operation: 'create',
@@ -493,4 +493,4 @@ export const repositoryRows: GitHubRow[] = [
 			identity('committer', 'Committer', 'Who made the commit. Default: the author.'),
 		],
 	},
-];
+]);

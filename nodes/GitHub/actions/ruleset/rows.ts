@@ -1,7 +1,7 @@
 import type { RowField } from '../../../shared/rowEngine';
 import { numericIdField, repositoryFields } from '../fields';
 import { organizationField } from '../organization/rows';
-import type { GitHubRow } from '../types';
+import { gitHubRowTable } from '../types';
 
 const rulesetId = () => numericIdField('Ruleset ID', 'rulesetId', 'ruleset_id', 'Numeric ID of the ruleset (List returns it as "id")');
 
@@ -21,7 +21,7 @@ const includesParents = (): RowField => ({
 	description: 'Whether rulesets of the organization that apply to the repository are included',
 });
 
-export const rulesetRows: GitHubRow[] = [
+export const rulesetRows = gitHubRowTable([
 	{
 		resource: 'ruleset',
 		operation: 'listRepository',
@@ -72,4 +72,4 @@ export const rulesetRows: GitHubRow[] = [
 		target: 'organization',
 		fields: [organizationField, rulesetId()],
 	},
-];
+]);

@@ -1,8 +1,8 @@
-import type { GitHubRow } from '../types';
+import { gitHubRowTable } from '../types';
 import type { RowField } from '../../../shared/rowEngine';
 import { searchInScope, searchUsers } from './handlers';
 
-export const searchRows: GitHubRow[] = [
+export const searchRows = gitHubRowTable([
 	{
 		resource: 'search',
 		operation: 'issuesAndPullRequests',
@@ -132,7 +132,7 @@ export const searchRows: GitHubRow[] = [
 			order(),
 		],
 	},
-];
+]);
 
 function query(placeholder: string, description: string): RowField {
 	return { displayName: 'Query', name: 'query', apiName: 'q', type: 'string', default: '', in: 'query', required: true, placeholder, description };

@@ -6,6 +6,7 @@ import { byName, locatorModes } from '../../../shared/locator';
 import { repositoryFields } from '../fields';
 import { organizationField } from '../organization/rows';
 import type { GitHubRow } from '../types';
+import { gitHubRowTable } from '../types';
 import { setSecret } from './handlers';
 
 export const environmentField = (description = 'Deployment environment, chosen from the repository’s or by name, e.g. "production"'): RowField => ({
@@ -75,7 +76,7 @@ const visibility = (): RowField => ({
 
 type Level = 'repository' | 'environment' | 'organization';
 
-const LEVELS: Record<Level, { label: string; base: string; fields: () => RowField[]; target: GitHubRow['target']; where: string }> = {
+const LEVELS: Record<Level, { label: Capitalize<Level>; base: string; fields: () => RowField[]; target: GitHubRow['target']; where: string }> = {
 	repository: {
 		label: 'Repository',
 		base: '/repos/{owner}/{repo}/actions/secrets',
@@ -101,10 +102,10 @@ const LEVELS: Record<Level, { label: string; base: string; fields: () => RowFiel
 
 const deleted = (_body: unknown, values: IDataObject) => ({ deleted: true, name: values.name });
 
-function rowsFor(level: Level): GitHubRow[] {
+function rowsFor(level: Level) {
 	const { label, base, fields, target, where } = LEVELS[level];
-	const operation = (verb: string) => `${verb}${label}`;
-	return [
+	const operation = <Verb extends string>(verb: Verb) => `${verb}${label}` as const;
+	return gitHubRowTable([
 		{
 			resource: 'secret',
 			operation: operation('list'),
@@ -154,7 +155,7 @@ function rowsFor(level: Level): GitHubRow[] {
 			fields: [...fields(), secretName()],
 			shapeAnswer: deleted,
 		},
-	];
+	]);
 }
 
-export const secretRows: GitHubRow[] = [...rowsFor('repository'), ...rowsFor('environment'), ...rowsFor('organization')];
+export const secretRows = [...rowsFor('repository'), ...rowsFor('environment'), ...rowsFor('organization')];

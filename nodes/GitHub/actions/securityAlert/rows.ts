@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { RowField } from '../../../shared/rowEngine';
 import { sortDirection, repositoryFields } from '../fields';
 import { organizationField } from '../organization/rows';
-import type { GitHubRow } from '../types';
+import { gitHubRowTable } from '../types';
 import { ALERT_SEVERITY_LABELS, CODE_SCANNING_RULE_SEVERITY_LABELS, sortedOptions } from '../../optionLists';
 
 const alertNumber = (): RowField => ({
@@ -143,11 +143,11 @@ function withoutSecretValue(body: unknown): unknown {
 	return Array.isArray(body) ? body.map(strip) : strip(body);
 }
 
-function rowsFor(kind: Kind): GitHubRow[] {
+function rowsFor(kind: Kind) {
 	const base = `/repos/{owner}/{repo}/${kind.segment}/alerts`;
 	const hidesSecret = kind.key === 'SecretScanning' ? { shapeAnswer: withoutSecretValue } : {};
-	const common = { resource: 'securityAlert', objectType: 'securityAlert', ...hidesSecret, ...(kind.fixedQuery ? { fixedQuery: kind.fixedQuery } : {}) };
-	return [
+	const common = { resource: 'securityAlert' as const, objectType: 'securityAlert', ...hidesSecret, ...(kind.fixedQuery ? { fixedQuery: kind.fixedQuery } : {}) };
+	return gitHubRowTable([
 		{
 			...common,
 			operation: `list${kind.key}`,
@@ -196,7 +196,7 @@ function rowsFor(kind: Kind): GitHubRow[] {
 			target: 'repository',
 			fields: [...repositoryFields(), alertNumber(), ...kind.update()],
 		},
-	];
+	]);
 }
 
-export const securityAlertRows: GitHubRow[] = KINDS.flatMap(rowsFor);
+export const securityAlertRows = KINDS.flatMap(rowsFor);

@@ -1,6 +1,6 @@
 import type { RowField } from '../../../shared/rowEngine';
 import { organizationField } from '../organization/rows';
-import type { GitHubRow } from '../types';
+import { gitHubRowTable } from '../types';
 
 const teamSlug = (): RowField => ({
 	displayName: 'Team Slug',
@@ -14,7 +14,7 @@ const teamSlug = (): RowField => ({
 	description: 'The team’s slug as in its URL (…/orgs/ORG/teams/SLUG), e.g. "justice-league"; List returns it as "slug"',
 });
 
-export const teamRows: GitHubRow[] = [
+export const teamRows = gitHubRowTable([
 	{
 		resource: 'team',
 		operation: 'list',
@@ -77,4 +77,4 @@ export const teamRows: GitHubRow[] = [
 		paging: {},
 		fields: [organizationField, teamSlug()],
 	},
-];
+]);

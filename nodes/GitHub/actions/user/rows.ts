@@ -1,6 +1,6 @@
-import type { GitHubRow } from '../types';
+import { gitHubRowTable } from '../types';
 
-export const userRows: GitHubRow[] = [
+export const userRows = gitHubRowTable([
 	{
 		resource: 'user',
 		operation: 'get',
@@ -27,4 +27,4 @@ export const userRows: GitHubRow[] = [
 		target: 'account',
 		fields: [],
 	},
-];
+]);

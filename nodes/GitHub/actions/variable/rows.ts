@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { RowField } from '../../../shared/rowEngine';
 import { repositoryFields } from '../fields';
 import { environmentField } from '../secret/rows';
-import type { GitHubRow } from '../types';
+import { gitHubRowTable } from '../types';
 
 const variableName = (description = 'Name of the variable, e.g. "NODE_VERSION"'): RowField => ({
 	displayName: 'Variable Name',
@@ -29,7 +29,7 @@ const variableValue = (required: boolean): RowField => ({
 
 type Level = 'repository' | 'environment';
 
-const LEVELS: Record<Level, { label: string; base: string; fields: () => RowField[]; where: string }> = {
+const LEVELS: Record<Level, { label: Capitalize<Level>; base: string; fields: () => RowField[]; where: string }> = {
 	repository: { label: 'Repository', base: '/repos/{owner}/{repo}/actions/variables', fields: repositoryFields, where: 'a repository' },
 	environment: {
 		label: 'Environment',
@@ -39,10 +39,10 @@ const LEVELS: Record<Level, { label: string; base: string; fields: () => RowFiel
 	},
 };
 
-function rowsFor(level: Level): GitHubRow[] {
+function rowsFor(level: Level) {
 	const { label, base, fields, where } = LEVELS[level];
-	const operation = (verb: string) => `${verb}${label}`;
-	return [
+	const operation = <Verb extends string>(verb: Verb) => `${verb}${label}` as const;
+	return gitHubRowTable([
 		{
 			resource: 'variable',
 			operation: operation('list'),
@@ -113,7 +113,7 @@ function rowsFor(level: Level): GitHubRow[] {
 			fields: [...fields(), variableName()],
 			shapeAnswer: (_body: unknown, values: IDataObject) => ({ deleted: true, name: values.variableName }),
 		},
-	];
+	]);
 }
 
-export const variableRows: GitHubRow[] = [...rowsFor('repository'), ...rowsFor('environment')];
+export const variableRows = [...rowsFor('repository'), ...rowsFor('environment')];

@@ -4,7 +4,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { RowField } from '../../../shared/rowEngine';
 import { listOf } from '../../../shared/rowEngine';
 import { numericIdField, repositoryFields } from '../fields';
-import type { GitHubRow, GitHubRowRun } from '../types';
+import type { GitHubRowRun } from '../types';
+import { gitHubRowTable } from '../types';
 
 const hookId = () => numericIdField('Webhook ID', 'hookId', 'hook_id', 'Numeric ID of the repository webhook (List returns it as "id")');
 
@@ -58,7 +59,7 @@ const settings = (forCreate: boolean): RowField[] => [
 	{ displayName: 'Active', name: 'active', type: 'boolean', default: true, in: 'body', optional: true, description: 'Whether events are delivered' },
 ];
 
-export const webhookRows: GitHubRow[] = [
+export const webhookRows = gitHubRowTable([
 	{
 		resource: 'webhook',
 		operation: 'list',
@@ -169,4 +170,4 @@ export const webhookRows: GitHubRow[] = [
 		fields: [...repositoryFields(), hookId(), numericIdField('Delivery ID', 'deliveryId', 'delivery_id', 'Numeric ID of the delivery (List Deliveries returns it as "id")')],
 		shapeAnswer: (_body, values: IDataObject) => ({ redelivered: true, deliveryId: values.deliveryId }),
 	},
-];
+]);

@@ -61,7 +61,7 @@ export async function dispatchWorkflow(input: GitHubRowRun) {
 }
 
 /** Polling for Dispatch and Wait: the first look after `firstDelayMs`, then longer waits up to `maxDelayMs`. */
-export const runPolling = { firstDelayMs: 5_000, factor: 1.5, maxDelayMs: 60_000 };
+const runPolling = { firstDelayMs: 5_000, factor: 1.5, maxDelayMs: 60_000 };
 
 const repositoryPath = (request: GitHubRowRun['request']) => request.path.replace(/\/actions\/workflows\/.*$/, '');
 

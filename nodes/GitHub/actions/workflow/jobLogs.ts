@@ -6,12 +6,12 @@ import { pathSegment } from '../../../../credentials/requestGuard';
 import type { GitHubRowRun } from '../types';
 
 /** The most text one job's log gives (its end): an agent reads the tail, and items stay small. */
-export const JOB_LOG_TEXT_LIMIT = MB;
+const JOB_LOG_TEXT_LIMIT = MB;
 
 /** Lines returned by default: the end of a failed job's log holds the error. */
 export const DEFAULT_TAIL_LINES = 500;
 
-export interface LogTail {
+interface LogTail {
 	log: string;
 	/** Lines in the whole log. */
 	totalLines: number;
@@ -89,7 +89,7 @@ export async function logTail(body: unknown, lines: number, limit = JOB_LOG_TEXT
 }
 
 /** "Last Lines": a whole number, 0 for every line (within the text limit). */
-export function tailLinesOf(run: Pick<GitHubRowRun, 'ctx' | 'values' | 'itemIndex'>): number {
+function tailLinesOf(run: Pick<GitHubRowRun, 'ctx' | 'values' | 'itemIndex'>): number {
 	const raw = run.values.tailLines;
 	const lines = raw === undefined || raw === '' ? DEFAULT_TAIL_LINES : Number(raw);
 	if (!Number.isInteger(lines) || lines < 0) {

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { RowField } from '../../../shared/rowEngine';
 import { branchField, idLocator, repositoryFields, workflowField } from '../fields';
-import type { GitHubRow } from '../types';
+import { gitHubRowTable } from '../types';
 import {
 	dispatchAndWait,
 	dispatchWorkflow,
@@ -65,7 +65,7 @@ const debugLoggingField = (): RowField => ({
 	description: 'Whether the re-run writes debug logs (runner and step debug logging)',
 });
 
-export const workflowRows: GitHubRow[] = [
+export const workflowRows = gitHubRowTable([
 	{
 		resource: 'workflow',
 		operation: 'dispatch',
@@ -351,4 +351,4 @@ export const workflowRows: GitHubRow[] = [
 			binaryPropertyField('artifact'),
 		],
 	},
-];
+]);

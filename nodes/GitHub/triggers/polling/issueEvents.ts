@@ -38,7 +38,7 @@ function isPull(event: IDataObject): boolean {
 	return Boolean((event.issue as IDataObject | undefined)?.pull_request);
 }
 
-export function issueEventDelivery(event: IDataObject, repository: RepositoryName): Delivery {
+function issueEventDelivery(event: IDataObject, repository: RepositoryName): Delivery {
 	const issue = (event.issue ?? {}) as IDataObject;
 	const known = ACTIONS[String(event.event)];
 	const payload: IDataObject = { action: known.action };

@@ -114,7 +114,7 @@ function ownRepositoryNames(run: PollRun, owner: string, entries: IDataObject[])
 }
 
 /** Drops a repository's positions, ETags and wait, so if it comes back it starts afresh. */
-export function forgetRepository(state: RepositoryPollState, fullName: string): void {
+function forgetRepository(state: RepositoryPollState, fullName: string): void {
 	const prefix = `/repos/${fullName}/`;
 	state.lists = Object.fromEntries(Object.entries(state.lists ?? {}).filter(([key]) => !key.startsWith(`${fullName}:`)));
 	state.etags = Object.fromEntries(Object.entries(state.etags ?? {}).filter(([url]) => !url.toLowerCase().startsWith(prefix)));

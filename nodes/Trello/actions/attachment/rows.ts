@@ -1,5 +1,5 @@
 import type { RowField } from '../../../shared/rowEngine';
-import type { TrelloRow } from '../types';
+import { trelloRowTable } from '../types';
 import { PICKER_BOARD_FIELD, CARD_IN_PATH, fieldsFilter, pickedField } from '../fields';
 import { downloadAttachment, FREE_PLAN_LIMIT_MB, MAX_FILE_SIZE, PAID_PLAN_LIMIT_MB, uploadAttachment } from './files';
 
@@ -32,7 +32,7 @@ const SET_COVER: RowField = {
 	description: 'Whether the attachment becomes the card’s cover (images only)',
 };
 
-export const attachmentRows: TrelloRow[] = [
+export const attachmentRows = trelloRowTable([
 	{
 		resource: 'attachment',
 		operation: 'getAll',
@@ -140,4 +140,4 @@ export const attachmentRows: TrelloRow[] = [
 		fields: [PICKER_BOARD_FIELD, CARD_IN_PATH, ATTACHMENT],
 		shapeAnswer: (_body, values) => ({ deleted: true, id: values.attachment, idCard: values.card }),
 	},
-];
+]);

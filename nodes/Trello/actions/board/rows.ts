@@ -1,6 +1,6 @@
 import type { RowField } from '../../../shared/rowEngine';
 import { INCLUDE_CUSTOM_FIELDS, readCardsWithCustomFields } from '../customField/onCards';
-import type { TrelloRow } from '../types';
+import { trelloRowTable } from '../types';
 import {
 	BOARD_IN_PATH,
 	boardField,
@@ -66,7 +66,7 @@ const newBoardPlacement = (board: string): RowField[] => [
 	},
 ];
 
-export const boardRows: TrelloRow[] = [
+export const boardRows = trelloRowTable([
 	{
 		resource: 'board',
 		operation: 'getAll',
@@ -425,4 +425,4 @@ export const boardRows: TrelloRow[] = [
 			},
 		],
 	},
-];
+]);

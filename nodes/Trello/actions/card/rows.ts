@@ -1,5 +1,5 @@
 import type { RowField } from '../../../shared/rowEngine';
-import type { TrelloRow } from '../types';
+import { trelloRowTable } from '../types';
 import {
 	PICKER_BOARD_FIELD,
 	boardField,
@@ -96,7 +96,7 @@ function cardProperties(action: 'create' | 'update'): RowField[] {
 	];
 }
 
-export const cardRows: TrelloRow[] = [
+export const cardRows = trelloRowTable([
 	{
 		resource: 'card',
 		operation: 'create',
@@ -442,4 +442,4 @@ export const cardRows: TrelloRow[] = [
 			),
 		],
 	},
-];
+]);

@@ -1,4 +1,4 @@
-import type { TrelloRow } from '../types';
+import { trelloRowTable } from '../types';
 import {
 	PICKER_BOARD_FIELD,
 	BOARD_IN_PATH,
@@ -19,7 +19,7 @@ const ITEM_IN_CARD_PATH = checkItemField({ in: 'path', apiName: 'idCheckItem' })
 
 const ITEM_POSITION = positionField('item goes in its checklist');
 
-export const checklistRows: TrelloRow[] = [
+export const checklistRows = trelloRowTable([
 	{
 		resource: 'checklist',
 		operation: 'get',
@@ -260,4 +260,4 @@ export const checklistRows: TrelloRow[] = [
 			fixedQuery: { state: 'incomplete' },
 		},
 	),
-];
+]);

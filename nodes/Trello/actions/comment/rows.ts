@@ -1,4 +1,4 @@
-import type { TrelloRow } from '../types';
+import { trelloRowTable } from '../types';
 import { PICKER_BOARD_FIELD, CARD_IN_PATH, cardField, idField, pickedField } from '../fields';
 import { TRELLO_NODE_VERSION_WITHOUT_LEGACY_COMMENT } from '../versions';
 import { addReaction } from './reactions';
@@ -30,7 +30,7 @@ const PICKER_CARD = cardField({
 	description: 'Card whose comments are offered below. Not sent to Trello; not needed when the comment is given by ID.',
 });
 
-export const commentRows: TrelloRow[] = [
+export const commentRows = trelloRowTable([
 	{
 		resource: 'comment',
 		operation: 'addToCard',
@@ -159,4 +159,4 @@ export const commentRows: TrelloRow[] = [
 		],
 		shapeAnswer: (_body, values) => ({ deleted: true, id: values.reaction, idAction: values.comment }),
 	},
-];
+]);

@@ -20,7 +20,7 @@ interface CustomFieldItem {
  * A board's custom field definitions, read once per board per execution (every card of the
  * board, every item, shares them).
  */
-export async function boardCustomFields(client: TrelloClient, board: string): Promise<CustomFieldDefinition[]> {
+async function boardCustomFields(client: TrelloClient, board: string): Promise<CustomFieldDefinition[]> {
 	const memory = executionMemory(client, 'trello-custom-field-definitions');
 	const key = board.toLowerCase();
 	let pending = memory.get(key) as Promise<CustomFieldDefinition[]> | undefined;
@@ -58,7 +58,7 @@ export function typedValue(field: CustomFieldDefinition | undefined, item: Custo
 }
 
 /** Every custom field of the board by name, with the card's value (null when it has none). */
-export function valuesByName(definitions: CustomFieldDefinition[], items: CustomFieldItem[]): IDataObject {
+function valuesByName(definitions: CustomFieldDefinition[], items: CustomFieldItem[]): IDataObject {
 	const byName: IDataObject = {};
 	for (const field of definitions) byName[field.name ?? field.id] = null;
 	for (const item of items) {

@@ -1,5 +1,5 @@
 import type { RowField } from '../../../shared/rowEngine';
-import type { TrelloRow } from '../types';
+import { trelloRowTable } from '../types';
 import { PICKER_BOARD_FIELD, BOARD_IN_PATH, CARD_IN_PATH, boardField, cardField, pickedField } from '../fields';
 import { createCustomField } from './definitions';
 import { clearCustomFieldValue, setCustomFieldValue } from './values';
@@ -53,7 +53,7 @@ const VALUE: RowField = {
 		'The value, written as text whatever the field’s type: any text; a number (42, 3.5); a date (ISO 8601); true or false for a checkbox; the option’s name or ID for a list (dropdown). The field’s type is looked up, and the value checked against it before anything is changed.',
 };
 
-export const customFieldRows: TrelloRow[] = [
+export const customFieldRows = trelloRowTable([
 	{
 		resource: 'customField',
 		operation: 'create',
@@ -247,4 +247,4 @@ export const customFieldRows: TrelloRow[] = [
 		handler: clearCustomFieldValue,
 		shapeAnswer: (_body, values) => ({ cleared: true, idCard: values.card, idCustomField: values.customField }),
 	},
-];
+]);

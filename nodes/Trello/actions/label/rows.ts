@@ -1,9 +1,9 @@
-import type { TrelloRow } from '../types';
+import { trelloRowTable } from '../types';
 import { PICKER_BOARD_FIELD, BOARD_IN_PATH, boardField, CARD_IN_PATH, fieldsFilter, LABEL_COLORS, labelField } from '../fields';
 
 const LABEL_IN_PATH = labelField({ in: 'path', apiName: 'id' });
 
-export const labelRows: TrelloRow[] = [
+export const labelRows = trelloRowTable([
 	{
 		resource: 'label',
 		operation: 'get',
@@ -135,4 +135,4 @@ export const labelRows: TrelloRow[] = [
 		fields: [PICKER_BOARD_FIELD, LABEL_IN_PATH],
 		shapeAnswer: (_body, values) => ({ deleted: true, id: values.label }),
 	},
-];
+]);

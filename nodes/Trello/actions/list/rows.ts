@@ -1,5 +1,5 @@
 import { INCLUDE_CUSTOM_FIELDS, readCardsWithCustomFields } from '../customField/onCards';
-import type { TrelloRow } from '../types';
+import { trelloRowTable } from '../types';
 import {
 	PICKER_BOARD_FIELD,
 	BOARD_IN_PATH,
@@ -16,7 +16,7 @@ const LIST_IN_PATH = listField({ in: 'path', apiName: 'id' });
 
 const LIST_POSITION = positionField('list goes on the board');
 
-export const listRows: TrelloRow[] = [
+export const listRows = trelloRowTable([
 	{
 		resource: 'list',
 		operation: 'get',
@@ -220,4 +220,4 @@ export const listRows: TrelloRow[] = [
 		fields: [PICKER_BOARD_FIELD, LIST_IN_PATH],
 		shapeAnswer: (_body, values) => ({ archivedAllCards: true, id: values.list }),
 	},
-];
+]);

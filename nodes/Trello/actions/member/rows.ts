@@ -1,5 +1,5 @@
 import type { RowField } from '../../../shared/rowEngine';
-import type { TrelloRow } from '../types';
+import { trelloRowTable } from '../types';
 import { boardStateFilter, fieldsFilter, stateFilter } from '../fields';
 
 const MEMBER: RowField = {
@@ -14,7 +14,7 @@ const MEMBER: RowField = {
 	description: 'ID or username of the member; "me" is the connected account',
 };
 
-export const memberRows: TrelloRow[] = [
+export const memberRows = trelloRowTable([
 	{
 		resource: 'member',
 		operation: 'getMe',
@@ -74,4 +74,4 @@ export const memberRows: TrelloRow[] = [
 			stateFilter('Card State', ['all', 'archived', 'open', 'visible'], 'Which cards to list'),
 		],
 	},
-];
+]);

@@ -1,8 +1,8 @@
-import type { TrelloRow } from '../types';
+import { trelloRowTable } from '../types';
 import { pickedField, typesFilter } from '../fields';
 import { markNotificationRead } from './handlers';
 
-export const notificationRows: TrelloRow[] = [
+export const notificationRows = trelloRowTable([
 	{
 		resource: 'notification',
 		operation: 'getAll',
@@ -74,4 +74,4 @@ export const notificationRows: TrelloRow[] = [
 		fields: [],
 		shapeAnswer: () => ({ markedRead: 'all' }),
 	},
-];
+]);

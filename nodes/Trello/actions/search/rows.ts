@@ -1,5 +1,5 @@
 import type { RowField } from '../../../shared/rowEngine';
-import type { TrelloRow } from '../types';
+import { trelloRowTable } from '../types';
 import { foundIn, searchWithinScope } from './scoped';
 
 const QUERY: RowField = {
@@ -48,7 +48,7 @@ function limitField(name: string, apiName: string, what: string): RowField {
 	};
 }
 
-export const searchRows: TrelloRow[] = [
+export const searchRows = trelloRowTable([
 	{
 		resource: 'search',
 		operation: 'cards',
@@ -94,4 +94,4 @@ export const searchRows: TrelloRow[] = [
 		refusedWithAllowlist: 'Trello searches members across all of Trello, which cannot be confined to the Allowed Boards.',
 		fields: [QUERY, limitField('membersLimit', 'limit', 'members')],
 	},
-];
+]);

@@ -1,8 +1,8 @@
-import type { TrelloRow } from '../types';
+import { trelloRowTable } from '../types';
 import { pickedField } from '../fields';
 import { tokenWebhooks } from './handlers';
 
-export const webhookRows: TrelloRow[] = [
+export const webhookRows = trelloRowTable([
 	{
 		resource: 'webhook',
 		operation: 'getAll',
@@ -41,4 +41,4 @@ export const webhookRows: TrelloRow[] = [
 		],
 		shapeAnswer: (_body, values) => ({ deleted: true, id: values.webhook }),
 	},
-];
+]);

@@ -1,4 +1,4 @@
-import type { TrelloRow } from '../types';
+import { trelloRowTable } from '../types';
 import { boardStateFilter, fieldsFilter, pickedField, stateFilter } from '../fields';
 
 const WORKSPACE_IN_PATH = pickedField(
@@ -9,7 +9,7 @@ const WORKSPACE_IN_PATH = pickedField(
 	{ in: 'path', apiName: 'id' },
 );
 
-export const workspaceRows: TrelloRow[] = [
+export const workspaceRows = trelloRowTable([
 	{
 		resource: 'workspace',
 		operation: 'getAll',
@@ -75,4 +75,4 @@ export const workspaceRows: TrelloRow[] = [
 		targets: [],
 		fields: [WORKSPACE_IN_PATH],
 	},
-];
+]);
