@@ -101,7 +101,7 @@ describe('GitHub Poll Trigger: repository events', () => {
 		expect(recorded.slice(firstPollRequests).filter((request) => request.path === '/graphql')).toHaveLength(1);
 		expect(idle.map((request) => request.status)).toEqual(idle.map(() => 304));
 		expect(idle.every((request) => request.headers['if-none-match'])).toBe(true);
-		// issues, issue events, issue comments, review comments, releases, forks, stars, tags, branches, runs.
+		// issues, issue events, pull request heads, issue comments, review comments, releases, forks, stars, tags, branches, runs.
 		expect(idle.map((request) => request.path).sort()).toEqual(
 			[
 				'/actions/runs',
@@ -111,6 +111,7 @@ describe('GitHub Poll Trigger: repository events', () => {
 				'/issues',
 				'/issues/comments',
 				'/issues/events',
+				'/pulls',
 				'/pulls/comments',
 				'/releases',
 				'/stargazers',

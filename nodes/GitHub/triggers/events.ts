@@ -56,6 +56,8 @@ export type RepositorySourceName =
 	| 'issues'
 	/** Issue events: every other change of an issue or pull request, with its exact action and actor. */
 	| 'issueEvents'
+	/** Pull requests' head commits: a new one is a push to the pull request (synchronize). */
+	| 'pullRequestHeads'
 	/** Reviews of the pull requests the issues list shows updated (read with it). */
 	| 'reviews'
 	| 'issueComments'
@@ -200,7 +202,7 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'updatedPullRequest',
-		polledFrom: ['issues', 'issueEvents'],
+		polledFrom: ['issues', 'issueEvents', 'pullRequestHeads'],
 		name: 'Updated Pull Request',
 		description: 'A pull request is modified or changes state (draft, ready, closed)',
 		webhook: {

@@ -7,6 +7,8 @@ import type { NewestFirstList } from './newestFirst';
 import { pollNewestFirstList } from './newestFirst';
 import type { PollRun, RepositoryName } from './pollRun';
 import { repositoryPayload } from './pollRun';
+import type { PullRequestHeadList } from './pullRequestHeads';
+import { pollPullRequestHeads } from './pullRequestHeads';
 import type { RefList } from './refs';
 import { pollRefs } from './refs';
 import { pollSinceList } from './sinceList';
@@ -21,11 +23,12 @@ interface FollowingList {
 	kind: 'following';
 }
 
-type ListDefinition = SinceList | NewestFirstList | RefList | StarList | FollowingList;
+type ListDefinition = SinceList | NewestFirstList | RefList | StarList | FollowingList | PullRequestHeadList;
 
 export const LISTS: Record<RepositorySourceName, ListDefinition> = {
 	issues: ISSUES,
 	issueEvents: ISSUE_EVENTS,
+	pullRequestHeads: { kind: 'pullRequestHeads' },
 	issueComments: ISSUE_COMMENTS,
 	reviewComments: REVIEW_COMMENTS,
 	forks: {
@@ -86,6 +89,8 @@ export async function pollList(run: PollRun, repository: RepositoryName, name: R
 			return await pollRefs(run, repository, name, list);
 		case 'stars':
 			return await pollStars(run, repository, name);
+		case 'pullRequestHeads':
+			return await pollPullRequestHeads(run, repository, name);
 		case 'following':
 			return;
 	}
@@ -109,6 +114,8 @@ export function listRequest(name: RepositorySourceName): string {
 				: `GET ${repository}/git/matching-refs/${list.namespace}`;
 		case 'stars':
 			return `GET ${repository}/stargazers (last page)`;
+		case 'pullRequestHeads':
+			return `GET ${repository}/pulls?state=all&sort=updated&direction=desc (and GET ${repository}/commits/{sha} per push to a pull request, for its author)`;
 		case 'following':
 			return name === 'discussions'
 				? `POST /graphql: one query per poll for all chosen repositories (the ${DISCUSSIONS_READ} most recently updated discussions of each, with their last ${COMMENTS_READ} comments)`

@@ -1,0 +1,168 @@
+import nock from 'nock';
+import type { IDataObject } from 'n8n-workflow';
+
+import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
+import { githubContract } from '../contracts/openapi';
+import type { SimulatedFault, SimulatedRequest, SimulatedService } from '../fakes/simulatedRepository';
+import { serveSimulatedRepositories, SimulatedRepository } from '../fakes/simulatedRepository';
+import { TriggerHarness } from '../harness/triggers';
+import { credentialsFor } from './helpers';
+
+/**
+ * Polled Updated Pull Request `synchronize` (a push to a pull request), the commits of a new
+ * branch for New Commit, and the Actions and Labels filters on Updated Issue and Updated Pull Request.
+ */
+const REPOSITORY = { name: 'hello', full_name: 'octo/hello', owner: { login: 'octo' } };
+
+function trigger(events: string[], filters: IDataObject = {}): TriggerHarness {
+	return new TriggerHarness(
+		'gitHubPollTrigger',
+		{ authentication: 'accessToken', trigger: 'repositoryEvents', events, owner: { __rl: true, mode: 'name', value: 'octo' }, repositories: ['hello'], filters },
+		credentialsFor(),
+	);
+}
+
+async function poll(harness: TriggerHarness): Promise<IDataObject[]> {
+	const result = await harness.poll();
+	return result === null ? [] : result[0].map((item) => item.json);
+}
+
+/** Each request as "status path?query", in a stable order (parts of a poll are read side by side). */
+function requests(recorded: SimulatedRequest[]): string[] {
+	return recorded
+		.map((request) => {
+			const query = Object.entries(request.query).map(([name, value]) => `${name}=${value}`).join('&');
+			return `${request.status} ${request.path}${query ? `?${query}` : ''}`;
+		})
+		.sort();
+}
+
+function contractProblems(recorded: SimulatedRequest[]): string[] {
+	const contract = githubContract();
+	return recorded.flatMap((request) => contract.validate({ method: request.method, path: request.path, query: request.query, headers: request.headers }));
+}
+
+const PULLS = '/repos/octo/hello/pulls?state=all&sort=updated&direction=desc&per_page=100';
+
+describe('GitHub Poll Trigger: pushes to a pull request (Updated Pull Request: synchronize)', () => {
+	afterEach(() => nock.cleanAll());
+	beforeEach(() => resetGitHubRateLimitState());
+
+	it('one item per push with before, after and the head commit\'s author as sender; idle polls are 304s; an author without an account leaves sender out', async () => {
+		const repository = new SimulatedRepository();
+		const issue = repository.openPullRequest('Fix');
+		const pull = Number(issue.number);
+		repository.tick(5);
+		const recorded = serveSimulatedRepositories([repository]);
+		const harness = trigger(['updatedPullRequest']);
+		expect(await poll(harness)).toEqual([]);
+		const before = String((repository.pullRequest(issue).head as IDataObject).sha);
+
+		repository.tick();
+		const [, after] = repository.pushToPullRequest(pull, ['first', 'second'], 'alice');
+		repository.tick(60);
+		const start = recorded.length;
+		const items = await poll(harness);
+		expect(items).toEqual([
+			{
+				trigger: 'Updated Pull Request',
+				event: 'pull_request',
+				action: 'synchronize',
+				deliveryId: null,
+				payload: {
+					action: 'synchronize',
+					number: pull,
+					before,
+					after,
+					pull_request: { ...repository.pullRequest(issue), merged: false },
+					repository: REPOSITORY,
+					sender: { login: 'alice', id: 1, type: 'User' },
+				},
+			},
+		]);
+		expect(requests(recorded.slice(start))).toEqual(
+			[
+				// The push moved the pull request's update time: the issues list answers, with nothing of its own to say.
+				'200 /repos/octo/hello/issues?state=all&sort=updated&direction=asc&since=2026-11-20T10:00:04Z&per_page=100',
+				'304 /repos/octo/hello/issues/events?per_page=100',
+				`200 ${PULLS}`,
+				`200 /repos/octo/hello/commits/${after}`,
+			].sort(),
+		);
+
+		// Nothing changed: three 304s, no unit used, no item.
+		for (let idle = 0; idle < 2; idle++) {
+			const units = repository.unitsUsed;
+			const asked = recorded.length;
+			repository.tick(60);
+			expect(await poll(harness)).toEqual([]);
+			expect(recorded.slice(asked).map((request) => request.status)).toEqual([304, 304, 304]);
+			expect(repository.unitsUsed).toBe(units);
+		}
+
+		repository.tick();
+		const [third] = repository.pushToPullRequest(pull, ['third'], null);
+		repository.tick(60);
+		const next = await poll(harness);
+		expect(next.map((item) => item.payload)).toEqual([
+			{ action: 'synchronize', number: pull, before: after, after: third, pull_request: { ...repository.pullRequest(issue), merged: false }, repository: REPOSITORY },
+		]);
+		expect(contractProblems(recorded)).toEqual([]);
+	});
+
+	it('a push followed by a merge before the next poll is still a push; a pull request opened since is only remembered', async () => {
+		const repository = new SimulatedRepository();
+		const issue = repository.openPullRequest('Fix');
+		const pull = Number(issue.number);
+		repository.tick(5);
+		serveSimulatedRepositories([repository]);
+		const harness = trigger(['updatedPullRequest']);
+		expect(await poll(harness)).toEqual([]);
+		repository.tick();
+		const [pushed] = repository.pushToPullRequest(pull, ['last fix'], 'alice');
+		repository.tick();
+		repository.merge(pull, 'carol');
+		repository.tick();
+		repository.openPullRequest('Another');
+		repository.tick(60);
+		const items = await poll(harness);
+		expect(items.map((item) => `${String(item.action)}|${String((item.payload as IDataObject).number)}|${String((item.payload as IDataObject).after)}`)).toEqual([
+			`synchronize|${pull}|${pushed}`,
+			`closed|${pull}|undefined`,
+		]);
+		repository.tick(60);
+		expect(await poll(harness)).toEqual([]);
+	});
+
+	it.each<[string, string]>([
+		['the head commit\'s author', '/commits/'],
+		['another list of the same poll', '/issues/events'],
+	])('a failure at %s: the poll fails, the next one emits the push once', async (_where, failing) => {
+		const repository = new SimulatedRepository();
+		const issue = repository.openPullRequest('Fix');
+		const pull = Number(issue.number);
+		repository.tick(5);
+		let armed = false;
+		const service: SimulatedService = {
+			intercept: (request): SimulatedFault | undefined => (armed && request.path.includes(failing) ? { status: 502, body: { message: 'Server Error' } } : undefined),
+		};
+		serveSimulatedRepositories([repository], 'https://api.github.com', [], 'mona', service);
+		const harness = trigger(['updatedPullRequest']);
+		expect(await poll(harness)).toEqual([]);
+		repository.tick();
+		const [after] = repository.pushToPullRequest(pull, ['fix'], 'alice');
+		repository.label(pull, 'ready', 'carol');
+		repository.tick(60);
+		armed = true;
+		await expect(harness.poll()).rejects.toThrow();
+		armed = false;
+		repository.tick(60);
+		const items = await poll(harness);
+		const payloads = items.map((item) => item.payload as IDataObject);
+		expect(payloads.map((payload) => `${String(payload.action)}|${String(payload.after ?? (payload.label as IDataObject | undefined)?.name)}`).sort()).toEqual(
+			['labeled|ready', `synchronize|${after}`].sort(),
+		);
+		repository.tick(60);
+		expect(await poll(harness)).toEqual([]);
+	});
+});
