@@ -1,5 +1,6 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
+import { PollContext } from 'n8n-core';
 
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
 import { githubContract } from '../contracts/openapi';
@@ -164,5 +165,91 @@ describe('GitHub Poll Trigger: pushes to a pull request (Updated Pull Request: s
 		);
 		repository.tick(60);
 		expect(await poll(harness)).toEqual([]);
+	});
+});
+
+describe('GitHub Poll Trigger: the commits of a new branch (New Commit)', () => {
+	let warnings: string[] = [];
+	afterEach(() => {
+		jest.restoreAllMocks();
+		nock.cleanAll();
+	});
+	beforeEach(() => {
+		resetGitHubRateLimitState();
+		warnings = [];
+		jest.spyOn(PollContext.prototype, 'logger', 'get').mockReturnValue({
+			warn: (message: string) => warnings.push(message),
+			info: () => undefined,
+			debug: () => undefined,
+			error: () => undefined,
+		} as never);
+	});
+
+	const NO_COMMIT = '0'.repeat(40);
+
+	it('a new branch: its create item, then one New Commit item per commit not on the default branch, as a push with created: true', async () => {
+		const repository = new SimulatedRepository();
+		const recorded = serveSimulatedRepositories([repository]);
+		const harness = trigger(['newBranch', 'newCommit']);
+		expect(await poll(harness)).toEqual([]);
+		repository.tick();
+		repository.branch('feature');
+		const [first, second] = repository.push('feature', ['one', 'two']);
+		// A branch created from main without commits of its own: its create item only.
+		repository.branch('copy');
+		repository.tick(60);
+		const start = recorded.length;
+		const items = await poll(harness);
+		const push = { ref: 'refs/heads/feature', before: NO_COMMIT, after: second, created: true, deleted: false, forced: false, base_ref: null, repository: REPOSITORY };
+		const commit = (sha: string, message: string) => ({
+			id: sha,
+			tree_id: undefined,
+			distinct: true,
+			message,
+			timestamp: '2026-11-20T10:00:01Z',
+			url: `https://github.com/octo/hello/commit/${sha}`,
+			author: { name: 'Mona', email: 'mona@example.com', username: 'mona' },
+			committer: { name: 'Mona', email: 'mona@example.com', username: 'mona' },
+		});
+		expect(JSON.parse(JSON.stringify(items))).toEqual(
+			JSON.parse(
+				JSON.stringify([
+					{ trigger: 'New Branch', event: 'create', action: null, deliveryId: null, payload: { ref: 'copy', ref_type: 'branch', sha: repository.heads.get('main'), repository: REPOSITORY } },
+					{ trigger: 'New Branch', event: 'create', action: null, deliveryId: null, payload: { ref: 'feature', ref_type: 'branch', sha: second, repository: REPOSITORY } },
+					{ trigger: 'New Commit', event: 'push', action: null, deliveryId: null, payload: { ...push, commit: commit(first, 'one') } },
+					{ trigger: 'New Commit', event: 'push', action: null, deliveryId: null, payload: { ...push, commit: commit(second, 'two') } },
+				]),
+			),
+		);
+		// The default branch asked once for both new branches, one comparison each.
+		expect(requests(recorded.slice(start))).toEqual([
+			'200 /repos/octo/hello',
+			'200 /repos/octo/hello/compare/main...copy_SHA?per_page=100'.replace('copy_SHA', String(repository.heads.get('copy'))),
+			`200 /repos/octo/hello/compare/main...${second}?per_page=100`,
+			'200 /repos/octo/hello/git/matching-refs/heads',
+		].sort());
+		repository.tick(60);
+		expect(await poll(harness)).toEqual([]);
+		expect(contractProblems(recorded)).toEqual([]);
+	});
+
+	it('at most 100 commits of a new branch, named in the log; the first push to an empty repository lists its history', async () => {
+		const repository = new SimulatedRepository();
+		repository.heads.clear();
+		serveSimulatedRepositories([repository]);
+		const harness = trigger(['newCommit']);
+		expect(await poll(harness)).toEqual([]);
+		repository.tick();
+		const initial = repository.push('main', ['initial', 'readme']);
+		repository.tick(60);
+		expect((await poll(harness)).map((item) => ((item.payload as IDataObject).commit as IDataObject).id)).toEqual(initial);
+
+		repository.tick();
+		repository.branch('big');
+		const pushed = repository.push('big', Array.from({ length: 105 }, (_, i) => `change ${i}`));
+		repository.tick(60);
+		const items = await poll(harness);
+		expect(items.map((item) => ((item.payload as IDataObject).commit as IDataObject).id)).toEqual(pushed.slice(0, 100));
+		expect(warnings).toEqual(['Branch "big" of octo/hello is new with 105 commits not on "main": New Commit emits the first 100 of GitHub\'s comparison.'].map((text) => expect.stringContaining(text) as unknown));
 	});
 });

@@ -10,7 +10,7 @@ import { repositoryPayload } from './pollRun';
 import type { PullRequestHeadList } from './pullRequestHeads';
 import { pollPullRequestHeads } from './pullRequestHeads';
 import type { RefList } from './refs';
-import { pollRefs } from './refs';
+import { NEW_BRANCH_COMMITS, pollRefs } from './refs';
 import { pollSinceList } from './sinceList';
 import { pollStars } from './stargazers';
 
@@ -110,7 +110,7 @@ export function listRequest(name: RepositorySourceName): string {
 		}
 		case 'refs':
 			return list.namespace === 'heads'
-				? `GET ${repository}/git/matching-refs/heads (and GET ${repository}/compare/{before}...{after} per branch that moved, for New Commit)`
+				? `GET ${repository}/git/matching-refs/heads (and, for New Commit, GET ${repository}/compare/{before}...{after} per branch that moved; per new branch GET ${repository}/compare/{default}...{sha}, at most ${NEW_BRANCH_COMMITS} commits, with GET ${repository} once for the default branch)`
 				: `GET ${repository}/git/matching-refs/${list.namespace}`;
 		case 'stars':
 			return `GET ${repository}/stargazers (last page)`;
