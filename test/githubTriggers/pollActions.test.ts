@@ -253,3 +253,96 @@ describe('GitHub Poll Trigger: the commits of a new branch (New Commit)', () => 
 		expect(warnings).toEqual(['Branch "big" of octo/hello is new with 105 commits not on "main": New Commit emits the first 100 of GitHub\'s comparison.'].map((text) => expect.stringContaining(text) as unknown));
 	});
 });
+
+describe('GitHub Poll Trigger: the Actions and Labels filters on Updated Issue and Updated Pull Request', () => {
+	afterEach(() => nock.cleanAll());
+	beforeEach(() => resetGitHubRateLimitState());
+
+	/** Two issues and three pull requests, each changed in several ways; returns the numbers. */
+	async function changes(filters: IDataObject): Promise<{ items: string[]; numbers: Record<string, number> }> {
+		nock.cleanAll();
+		const repository = new SimulatedRepository();
+		const numbers = {
+			crash: Number(repository.openIssue('Crash').number),
+			typo: Number(repository.openIssue('Typo').number),
+			fix: Number(repository.openPullRequest('Fix').number),
+			wip: Number(repository.openPullRequest('Wip').number),
+			docs: Number(repository.openPullRequest('Docs').number),
+		};
+		repository.tick(5);
+		serveSimulatedRepositories([repository]);
+		const harness = trigger(['updatedIssue', 'updatedPullRequest'], filters);
+		expect(await poll(harness)).toEqual([]);
+		const steps: Array<() => unknown> = [
+			() => repository.label(numbers.crash, 'bug'),
+			() => repository.label(numbers.crash, 'docs'),
+			() => repository.close(numbers.crash),
+			() => repository.label(numbers.typo, 'bug'),
+			() => repository.close(numbers.typo),
+			() => repository.label(numbers.fix, 'bug'),
+			() => repository.merge(numbers.fix),
+			() => repository.close(numbers.wip),
+			() => repository.unlabel(numbers.crash, 'bug'),
+			() => repository.pushToPullRequest(numbers.docs, ['more docs']),
+		];
+		for (const step of steps) {
+			repository.tick();
+			step();
+		}
+		repository.tick(60);
+		const items = (await poll(harness)).map((item) => {
+			const payload = item.payload as IDataObject;
+			const number = payload.number ?? (payload.issue as IDataObject).number;
+			const label = (payload.label as IDataObject | undefined)?.name;
+			return `${String(item.trigger)}|${String(payload.action)}|${String(number)}${label ? `|${String(label)}` : ''}`;
+		});
+		return { items, numbers };
+	}
+
+	it('no filter: every action of both events', async () => {
+		const { items, numbers: n } = await changes({});
+		expect(items).toEqual([
+			`Updated Issue|labeled|${n.crash}|bug`,
+			`Updated Issue|labeled|${n.crash}|docs`,
+			`Updated Issue|closed|${n.crash}`,
+			`Updated Issue|labeled|${n.typo}|bug`,
+			`Updated Issue|closed|${n.typo}`,
+			`Updated Pull Request|labeled|${n.fix}|bug`,
+			`Updated Pull Request|closed|${n.fix}`,
+			`Updated Pull Request|closed|${n.wip}`,
+			`Updated Issue|unlabeled|${n.crash}|bug`,
+			`Updated Pull Request|synchronize|${n.docs}`,
+		]);
+	});
+
+	it('Actions: closed gives every close of an issue or pull request, merged or not', async () => {
+		const { items, numbers: n } = await changes({ actions: ['closed'] });
+		expect(items).toEqual([`Updated Issue|closed|${n.crash}`, `Updated Issue|closed|${n.typo}`, `Updated Pull Request|closed|${n.fix}`, `Updated Pull Request|closed|${n.wip}`]);
+	});
+
+	it('Actions: merged gives only the pull request closed by a merge; with synchronize, its pushes too', async () => {
+		const merged = await changes({ actions: ['merged'] });
+		expect(merged.items).toEqual([`Updated Pull Request|closed|${merged.numbers.fix}`]);
+		const { items, numbers: n } = await changes({ actions: ['merged', 'synchronize'] });
+		expect(items).toEqual([`Updated Pull Request|closed|${n.fix}`, `Updated Pull Request|synchronize|${n.docs}`]);
+	});
+
+	it('Labels: the label added or removed for labeled and unlabeled, else one the issue or pull request has', async () => {
+		const { items, numbers: n } = await changes({ labels: 'BUG' });
+		expect(items).toEqual([
+			// "docs" added is not bug; the close of #crash is left out: the issue events list gives the issue as
+			// it is when polled, and bug was removed from it by then.
+			`Updated Issue|labeled|${n.crash}|bug`,
+			`Updated Issue|labeled|${n.typo}|bug`,
+			`Updated Issue|closed|${n.typo}`,
+			`Updated Pull Request|labeled|${n.fix}|bug`,
+			`Updated Pull Request|closed|${n.fix}`,
+			`Updated Issue|unlabeled|${n.crash}|bug`,
+		]);
+	});
+
+	it('Actions and Labels together: both must hold', async () => {
+		const { items, numbers: n } = await changes({ actions: ['closed'], labels: 'bug' });
+		expect(items).toEqual([`Updated Issue|closed|${n.typo}`, `Updated Pull Request|closed|${n.fix}`]);
+	});
+});

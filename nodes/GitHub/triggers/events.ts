@@ -29,7 +29,7 @@ export interface EventClause {
 	where?: Record<string, Condition>;
 }
 
-export type UserFilterName = 'reviewState' | 'conclusion' | 'branch' | 'label' | 'columnId' | 'state' | 'severity';
+export type UserFilterName = 'reviewState' | 'conclusion' | 'branch' | 'label' | 'columnId' | 'state' | 'severity' | 'action';
 
 export interface UserFilterUse {
 	filter: UserFilterName;
@@ -43,6 +43,8 @@ export interface UserFilterUse {
 	eachItem?: string;
 	/** The use applies to deliveries of this event only (a trigger of several events). */
 	event?: string;
+	/** Further values a delivery counts as when all conditions hold (a merge: `closed` with merged: true). */
+	alsoAs?: Array<{ value: string; name: string; where: Record<string, Condition> }>;
 }
 
 export type PollerName = 'gists' | 'watchers' | 'userRepositories' | 'mentions';
@@ -186,6 +188,10 @@ const ROWS: TriggerRow[] = [
 					actions: ['edited', 'labeled', 'unlabeled', 'assigned', 'unassigned', 'milestoned', 'demilestoned', 'locked', 'unlocked', 'closed', 'reopened'],
 				},
 			],
+			filters: [
+				{ filter: 'action', path: 'action' },
+				{ filter: 'label', path: 'label.name', fallbackPath: 'issue.labels', eachItem: 'name' },
+			],
 		},
 	},
 	{
@@ -227,6 +233,10 @@ const ROWS: TriggerRow[] = [
 						'synchronize',
 					],
 				},
+			],
+			filters: [
+				{ filter: 'action', path: 'action', alsoAs: [{ value: 'merged', name: 'Merged (Closed by a Merge)', where: { action: 'closed', 'pull_request.merged': true } }] },
+				{ filter: 'label', path: 'label.name', fallbackPath: 'pull_request.labels', eachItem: 'name' },
 			],
 		},
 	},
