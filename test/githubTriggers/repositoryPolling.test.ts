@@ -118,7 +118,7 @@ describe('GitHub Poll Trigger: repository events', () => {
 			].map((rest) => `/repos/octo/hello${rest}`),
 		);
 		expect(contractProblems(recorded)).toEqual([]);
-	});
+	}, 120_000);
 
 	it('emits each event in the webhook item shape, filtered by the row and the user filters', async () => {
 		const repository = new SimulatedRepository();
@@ -327,7 +327,7 @@ describe('GitHub Poll Trigger: repository events', () => {
 		expect(emitted.sort()).toEqual(expected.sort());
 		expect(new Set(emitted).size).toBe(emitted.length);
 		expect(contractProblems(recorded)).toEqual([]);
-	});
+	}, 120_000);
 
 	it('a rename, a label, a comment and a close between polls are told apart, each with its exact action and actor (issue events)', async () => {
 		const repository = new SimulatedRepository();
