@@ -24,6 +24,8 @@ interface Commit {
 	parent?: string;
 	message: string;
 	date: string;
+	/** The GitHub account of the commit's author; null when its email is linked to none. */
+	author: string | null;
 }
 
 export class SimulatedRepository {
@@ -81,10 +83,41 @@ export class SimulatedRepository {
 		return this.nextId++;
 	}
 
-	private commit(parent: string | undefined, message: string): string {
+	private commit(parent: string | undefined, message: string, author: string | null = 'mona'): string {
 		const sha = createHash('sha1').update(`${parent ?? ''}:${message}:${this.id()}`).digest('hex');
-		this.commits.set(sha, { sha, parent, message, date: this.now });
+		this.commits.set(sha, { sha, parent, message, date: this.now, author });
 		return sha;
+	}
+
+	/** A commit as the REST API lists it (compare, commits). */
+	private listedCommit(sha: string): Entry {
+		const commit = this.commits.get(sha)!;
+		const account = commit.author === null ? null : { login: commit.author, id: 1, type: 'User' };
+		return {
+			sha,
+			html_url: `https://github.com/${this.owner}/${this.name}/commit/${sha}`,
+			commit: { message: commit.message, author: { name: 'Mona', email: 'mona@example.com', date: commit.date }, committer: { name: 'Mona', email: 'mona@example.com', date: commit.date } },
+			author: account,
+			committer: account,
+		};
+	}
+
+	/** The default branch. */
+	defaultBranch = 'main';
+
+	/** Commits pushed to a pull request's head (its issue's update time moves, as GitHub's does); returns their shas. */
+	pushToPullRequest(number: number, messages: string[], author: string | null = 'mona'): string[] {
+		const own = this.pullIdentities.get(number)!;
+		const head = own.head as Entry;
+		const shas: string[] = [];
+		let sha = String(head.sha);
+		for (const message of messages) {
+			sha = this.commit(sha, message, author);
+			shas.push(sha);
+		}
+		own.head = { ...head, sha };
+		this.touch(this.issue(number));
+		return shas;
 	}
 
 	openIssue(title = 'An issue', pull = false): Entry {
@@ -427,7 +460,7 @@ export class SimulatedRepository {
 		const shas: string[] = [];
 		let head = this.heads.get(branch)!;
 		for (const message of messages) {
-			head = this.commit(head, message);
+			head = this.commit(head, message, 'mona');
 			shas.push(head);
 		}
 		this.heads.set(branch, head);
@@ -515,6 +548,14 @@ export class SimulatedRepository {
 		const sinceFilter = (entries: Entry[]) =>
 			query.since ? entries.filter((entry) => Date.parse(String(entry.updated_at)) >= Date.parse(query.since)) : entries;
 		switch (rest) {
+			case '':
+				return this.reply({ id: this.repositoryId, name: this.name, full_name: `${this.owner}/${this.name}`, owner: { login: this.owner }, default_branch: this.defaultBranch }, '', headers);
+			case '/commits': {
+				// Newest first from the named branch or commit.
+				list = [];
+				for (let sha: string | undefined = this.heads.get(query.sha ?? this.defaultBranch) ?? query.sha; sha && this.commits.has(sha); sha = this.commits.get(sha)?.parent) list.push(this.listedCommit(sha));
+				break;
+			}
 			case '/issues':
 				list = sinceFilter(this.issues.filter((issue) => query.state === 'all' || issue.state === (query.state ?? 'open'))).sort(byTime(query.sort === 'updated' ? 'updated_at' : 'created_at', query.direction ?? 'desc'));
 				break;
@@ -579,20 +620,21 @@ export class SimulatedRepository {
 					list = this.reviews.filter((review) => String(review.pull_request_url).endsWith(`/pulls/${reviewsOf[1]}`));
 					break;
 				}
-				const compare = /^\/compare\/([0-9a-f]+)\.\.\.([0-9a-f]+)$/.exec(decodeURIComponent(rest));
+				const commitOf = /^\/commits\/([0-9a-f]{40})$/.exec(rest);
+				if (commitOf && this.commits.has(commitOf[1])) return this.reply(this.listedCommit(commitOf[1]), '', headers);
+				if (commitOf) return { status: 422, body: { message: `No commit found for SHA: ${commitOf[1]}` }, headers: { date: new Date(this.clock).toUTCString() } };
+				const compare = /^\/compare\/([^.]+)\.\.\.([^.]+)$/.exec(decodeURIComponent(rest));
 				if (!compare) return undefined;
-				const ahead: Entry[] = [];
-				for (let sha: string | undefined = compare[2]; sha && sha !== compare[1]; sha = this.commits.get(sha)?.parent) {
-					const commit = this.commits.get(sha)!;
-					ahead.unshift({
-						sha,
-						html_url: `https://github.com/${this.owner}/${this.name}/commit/${sha}`,
-						commit: { message: commit.message, author: { name: 'Mona', email: 'mona@example.com', date: commit.date }, committer: { name: 'Mona', email: 'mona@example.com', date: commit.date } },
-						author: { login: 'mona' },
-						committer: { login: 'mona' },
-					});
-				}
-				return this.reply({ status: 'ahead', ahead_by: ahead.length, commits: ahead }, '', headers);
+				// Branch names or shas; the commits of head not reachable from base, oldest first.
+				const resolve = (name: string) => this.heads.get(name) ?? name;
+				const reachable = new Set<string>();
+				for (let sha: string | undefined = resolve(compare[1]); sha; sha = this.commits.get(sha)?.parent) reachable.add(sha);
+				const all: Entry[] = [];
+				for (let sha: string | undefined = resolve(compare[2]); sha && this.commits.has(sha) && !reachable.has(sha); sha = this.commits.get(sha)?.parent) all.unshift(this.listedCommit(sha));
+				// Paged by per_page like GitHub's (Link to the next page).
+				list = all;
+				wrap = (commits) => ({ status: 'ahead', ahead_by: all.length, total_commits: all.length, commits });
+				break;
 			}
 		}
 		const slice = list.slice((page - 1) * perPage, page * perPage);

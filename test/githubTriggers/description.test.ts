@@ -59,8 +59,8 @@ describe('GitHub trigger nodes: what they offer', () => {
 	it('the Poll Trigger offers only the filters its events can use; the webhook trigger offers them all', () => {
 		const filterNames = (node: { description: { properties: Array<{ name: string; options?: unknown[] }> } }) =>
 			optionsOf(node.description.properties, 'filters').map((o) => (o as unknown as { name: string }).name);
-		expect(filterNames(new GitHubPollTrigger())).toEqual(['branches', 'labels', 'reviewStates', 'conclusions']);
-		expect(filterNames(new GitHubTrigger())).toEqual(['branches', 'columnIds', 'labels', 'reviewStates', 'severities', 'states', 'conclusions']);
+		expect(filterNames(new GitHubPollTrigger())).toEqual(['actions', 'branches', 'labels', 'reviewStates', 'conclusions']);
+		expect(filterNames(new GitHubTrigger())).toEqual(['actions', 'branches', 'columnIds', 'labels', 'reviewStates', 'severities', 'states', 'conclusions']);
 	});
 
 	it('both nodes are registered in package.json', () => {

@@ -106,6 +106,9 @@ function changeEverything(repository: SimulatedRepository): string[] {
 	add('New Tag||v1');
 	repository.branch('topic');
 	add('New Branch||topic');
+	for (const sha of repository.push('topic', ['on topic'])) add(`New Commit||${sha}`);
+	repository.pushToPullRequest(Number(oldPull.number), ['pushed to the pull request']);
+	add(`Updated Pull Request|synchronize|${String(oldPull.number)}`);
 	for (const sha of repository.push('main', ['first', 'second'])) add(`New Commit||${sha}`);
 	repository.tick();
 	const [bug, docs] = repository.labels;
@@ -237,8 +240,9 @@ describe('GitHub Poll Trigger: a poll that fails part-way loses nothing', () => 
 
 	it.each(FAULT_KINDS)('one repository, every event: a %s at each request of the poll in turn', async (kind) => {
 		const positions = await sweep(kind, { repositories: 1 });
-		// issues, pull requests, reviews, comments, review comments, releases, forks, stars, tags, branches, compare, runs, labels, milestones, discussions.
-		expect(positions).toBeGreaterThanOrEqual(15);
+		// issues, pull requests, reviews, comments, review comments, releases, forks, stars, tags, branches, compare, runs, labels, milestones,
+		// discussions, pull request heads and the pushed head commit, the repository and the new branch's comparison.
+		expect(positions).toBeGreaterThanOrEqual(19);
 	}, 300_000);
 
 	// Two repositories read side by side, the owner's list before them: a request failing while another part is under way.

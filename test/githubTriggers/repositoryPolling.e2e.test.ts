@@ -61,7 +61,8 @@ const allEventsWorkflow = chainWorkflow(
 	'e2e GitHub Poll Trigger, every event',
 );
 
-const LISTS = ['/issues', '/issues/comments', '/issues/events', '/pulls', '/pulls/{number}', '/pulls/comments', '/releases', '/forks', '/stargazers', '/actions/runs', '/git/matching-refs/{ref}', '/compare/{basehead}', '/pulls/{number}/reviews', '/labels', '/milestones'];
+// '' (the repository: its default branch) and the commits are read for new branches and pushes to pull requests.
+const LISTS = ['', '/commits', '/commits/{ref}', '/issues', '/issues/comments', '/issues/events', '/pulls', '/pulls/{number}', '/pulls/comments', '/releases', '/forks', '/stargazers', '/actions/runs', '/git/matching-refs/{ref}', '/compare/{basehead}', '/pulls/{number}/reviews', '/labels', '/milestones'];
 
 describe('GitHub Poll Trigger (Repository Events) in a real n8n', () => {
 	const github = new FakeGitHub();

@@ -103,7 +103,7 @@ describe('GitHub Poll Trigger: repository events', () => {
 		expect(recorded.slice(firstPollRequests).filter((request) => request.path === '/graphql')).toHaveLength(1);
 		expect(idle.map((request) => request.status)).toEqual(idle.map(() => 304));
 		expect(idle.every((request) => request.headers['if-none-match'])).toBe(true);
-		// issues, issue events, issue comments, review comments, releases, forks, stars, tags, branches, runs, labels, milestones.
+		// issues, issue events, pull request heads, issue comments, review comments, releases, forks, stars, tags, branches, runs, labels, milestones.
 		expect(idle.map((request) => request.path).sort()).toEqual(
 			[
 				'/actions/runs',
@@ -115,13 +115,14 @@ describe('GitHub Poll Trigger: repository events', () => {
 				'/issues/events',
 				'/labels',
 				'/milestones',
+				'/pulls',
 				'/pulls/comments',
 				'/releases',
 				'/stargazers',
 			].map((rest) => `/repos/octo/hello${rest}`),
 		);
 		expect(contractProblems(recorded)).toEqual([]);
-	});
+	}, 120_000);
 
 	it('emits each event in the webhook item shape, filtered by the row and the user filters', async () => {
 		const repository = new SimulatedRepository();
@@ -330,7 +331,7 @@ describe('GitHub Poll Trigger: repository events', () => {
 		expect(emitted.sort()).toEqual(expected.sort());
 		expect(new Set(emitted).size).toBe(emitted.length);
 		expect(contractProblems(recorded)).toEqual([]);
-	});
+	}, 120_000);
 
 	it('a rename, a label, a comment and a close between polls are told apart, each with its exact action and actor (issue events)', async () => {
 		const repository = new SimulatedRepository();

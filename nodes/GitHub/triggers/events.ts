@@ -29,7 +29,7 @@ export interface EventClause {
 	where?: Record<string, Condition>;
 }
 
-export type UserFilterName = 'reviewState' | 'conclusion' | 'branch' | 'label' | 'columnId' | 'state' | 'severity';
+export type UserFilterName = 'reviewState' | 'conclusion' | 'branch' | 'label' | 'columnId' | 'state' | 'severity' | 'action';
 
 interface UserFilterUse {
 	filter: UserFilterName;
@@ -43,6 +43,8 @@ interface UserFilterUse {
 	eachItem?: string;
 	/** The use applies to deliveries of this event only (a trigger of several events). */
 	event?: string;
+	/** Further values a delivery counts as when all conditions hold (a merge: `closed` with merged: true). */
+	alsoAs?: Array<{ value: string; name: string; where: Record<string, Condition> }>;
 }
 
 export type PollerName = 'gists' | 'watchers' | 'userRepositories' | 'mentions' | 'notifications' | 'projectItems';
@@ -56,6 +58,8 @@ export type RepositorySourceName =
 	| 'issues'
 	/** Issue events: every other change of an issue or pull request, with its exact action and actor. */
 	| 'issueEvents'
+	/** Pull requests' head commits: a new one is a push to the pull request (synchronize). */
+	| 'pullRequestHeads'
 	/** Reviews of the pull requests the issues list shows updated (read with it). */
 	| 'reviews'
 	| 'issueComments'
@@ -190,6 +194,10 @@ const ROWS: TriggerRow[] = [
 					actions: ['edited', 'labeled', 'unlabeled', 'assigned', 'unassigned', 'milestoned', 'demilestoned', 'locked', 'unlocked', 'closed', 'reopened'],
 				},
 			],
+			filters: [
+				{ filter: 'action', path: 'action' },
+				{ filter: 'label', path: 'label.name', fallbackPath: 'issue.labels', eachItem: 'name' },
+			],
 		},
 	},
 	{
@@ -206,7 +214,7 @@ const ROWS: TriggerRow[] = [
 	},
 	{
 		value: 'updatedPullRequest',
-		polledFrom: ['issues', 'issueEvents'],
+		polledFrom: ['issues', 'issueEvents', 'pullRequestHeads'],
 		name: 'Updated Pull Request',
 		description: 'A pull request is modified or changes state (draft, ready, closed)',
 		webhook: {
@@ -231,6 +239,10 @@ const ROWS: TriggerRow[] = [
 						'synchronize',
 					],
 				},
+			],
+			filters: [
+				{ filter: 'action', path: 'action', alsoAs: [{ value: 'merged', name: 'Merged (Closed by a Merge)', where: { action: 'closed', 'pull_request.merged': true } }] },
+				{ filter: 'label', path: 'label.name', fallbackPath: 'pull_request.labels', eachItem: 'name' },
 			],
 		},
 	},

@@ -123,6 +123,9 @@ function passesUserFilters(row: TriggerDefinition, delivery: Delivery, filters: 
 			.map(String)
 			.filter((value) => !use.stripPrefix || value.startsWith(use.stripPrefix))
 			.map((value) => (use.stripPrefix ? value.slice(use.stripPrefix.length) : value).toLowerCase());
+		for (const alias of use.alsoAs ?? []) {
+			if (Object.entries(alias.where).every(([path, condition]) => holds(valueAt(delivery.payload, path), condition))) comparable.push(alias.value.toLowerCase());
+		}
 		if (!comparable.some((value) => wanted.includes(value))) return false;
 	}
 	return true;

@@ -2,7 +2,7 @@ import type { IDataObject, IHookFunctions, IPollFunctions, IWebhookFunctions, IN
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { TriggerDefinition, UserFilterName } from './events';
-import { eventsFor, triggersByValue } from './events';
+import { eventsFor, TRIGGERS, triggersByValue } from './events';
 import type { HookTarget } from './registration';
 import type { UserFilterValues } from './matching';
 import { ParameterMemo } from '../../shared/parameterMemo';
@@ -29,6 +29,19 @@ const RULE_SEVERITIES_MARKED = Object.fromEntries(
 	Object.entries(CODE_SCANNING_RULE_SEVERITY_LABELS).map(([value, label]) => [value, `${label} (Code Scanning Without Security Severity)`]),
 );
 
+/** What the Actions filter offers: the actions of the rows that use it, as the webhook names them. */
+function filterableActions(): INodeProperties['options'] {
+	const labels: Record<string, string> = {};
+	const title = (action: string) => action.split('_').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ');
+	for (const row of TRIGGERS) {
+		const uses = (row.webhook?.filters ?? []).filter((use) => use.filter === 'action');
+		if (uses.length === 0) continue;
+		for (const action of row.webhook!.clauses.flatMap((clause) => clause.actions ?? [])) labels[action] = title(action);
+		for (const alias of uses.flatMap((use) => use.alsoAs ?? [])) labels[alias.value] = alias.name;
+	}
+	return sortedOptions(labels);
+}
+
 /** The user's filters on matched events; both trigger nodes offer them. */
 export const FILTERS_PROPERTY: INodeProperties = {
 	displayName: 'Filters',
@@ -37,6 +50,15 @@ export const FILTERS_PROPERTY: INodeProperties = {
 	placeholder: 'Add Filter',
 	default: {},
 	options: [
+		{
+			displayName: 'Actions',
+			name: 'actions',
+			type: 'multiOptions',
+			default: [],
+			options: filterableActions(),
+			description:
+				'Only these actions, as the webhook names them (event.action without the event): for Updated Issue and Updated Pull Request. "Merged" is a pull request closed by a merge; "Closed" is any close, merged or not.',
+		},
 		{
 			displayName: 'Branches',
 			name: 'branches',
@@ -59,7 +81,8 @@ export const FILTERS_PROPERTY: INodeProperties = {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. bug, urgent',
-			description: 'Only these labels (comma-separated, any case): for New Label on Issue, New Label, Label Updated and Label Deleted',
+			description:
+				'Only these labels (comma-separated, any case): for New Label on Issue, New Label, Label Updated and Label Deleted; for Updated Issue and Updated Pull Request, the label added or removed (labeled, unlabeled), else one the issue or pull request has',
 		},
 		{
 			displayName: 'Review States',
@@ -172,6 +195,7 @@ const FILTER_OPTION: Record<UserFilterName, string> = {
 	columnId: 'columnIds',
 	state: 'states',
 	severity: 'severities',
+	action: 'actions',
 };
 
 /** The Filters property offering only what the given triggers can filter on. */
@@ -193,6 +217,7 @@ export function userFilters(ctx: ParameterReader): UserFilterValues {
 		columnId: written('columnId'),
 		state: listed('state'),
 		severity: listed('severity'),
+		action: listed('action'),
 	};
 }
 

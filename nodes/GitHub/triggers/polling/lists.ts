@@ -11,8 +11,10 @@ import type { NewestFirstList } from './newestFirst';
 import { pollNewestFirstList } from './newestFirst';
 import type { PollRun, RepositoryName } from './pollRun';
 import { repositoryPayload } from './pollRun';
+import type { PullRequestHeadList } from './pullRequestHeads';
+import { pollPullRequestHeads } from './pullRequestHeads';
 import type { RefList } from './refs';
-import { pollRefs } from './refs';
+import { NEW_BRANCH_COMMITS, pollRefs } from './refs';
 import { pollSinceList } from './sinceList';
 import { pollStars } from './stargazers';
 
@@ -25,11 +27,12 @@ interface FollowingList {
 	kind: 'following';
 }
 
-type ListDefinition = SinceList | NewestFirstList | RefList | StarList | FollowingList | LabelList | MilestoneList;
+type ListDefinition = SinceList | NewestFirstList | RefList | StarList | FollowingList | LabelList | MilestoneList | PullRequestHeadList;
 
 export const LISTS: Record<RepositorySourceName, ListDefinition> = {
 	issues: ISSUES,
 	issueEvents: ISSUE_EVENTS,
+	pullRequestHeads: { kind: 'pullRequestHeads' },
 	issueComments: ISSUE_COMMENTS,
 	reviewComments: REVIEW_COMMENTS,
 	forks: {
@@ -96,6 +99,8 @@ export async function pollList(run: PollRun, repository: RepositoryName, name: R
 			return await pollLabels(run, repository, name);
 		case 'milestones':
 			return await pollMilestones(run, repository, name);
+		case 'pullRequestHeads':
+			return await pollPullRequestHeads(run, repository, name);
 		case 'following':
 			return;
 	}
@@ -115,7 +120,7 @@ export function listRequest(name: RepositorySourceName): string {
 		}
 		case 'refs':
 			return list.namespace === 'heads'
-				? `GET ${repository}/git/matching-refs/heads (and GET ${repository}/compare/{before}...{after} per branch that moved, for New Commit)`
+				? `GET ${repository}/git/matching-refs/heads (and, for New Commit, GET ${repository}/compare/{before}...{after} per branch that moved; per new branch GET ${repository}/compare/{default}...{sha}, at most ${NEW_BRANCH_COMMITS} commits, with GET ${repository} once for the default branch)`
 				: `GET ${repository}/git/matching-refs/${list.namespace}`;
 		case 'stars':
 			return `GET ${repository}/stargazers (last page)`;
@@ -125,6 +130,8 @@ export function listRequest(name: RepositorySourceName): string {
 			const query = Object.entries(MILESTONES_QUERY).map(([key, value]) => `${key}=${value}`).join('&');
 			return `GET ${repository}/milestones?${query} (every page, each conditional)`;
 		}
+		case 'pullRequestHeads':
+			return `GET ${repository}/pulls?state=all&sort=updated&direction=desc (and GET ${repository}/commits/{sha} per push to a pull request, for its author)`;
 		case 'following':
 			return name === 'discussions'
 				? `POST /graphql: one query per poll for all chosen repositories (the ${DISCUSSIONS_READ} most recently updated discussions of each, with their last ${COMMENTS_READ} comments)`

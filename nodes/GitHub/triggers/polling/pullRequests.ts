@@ -10,7 +10,7 @@ import { asList, PAGE_SIZE, repositoryPath, requestKey, time } from './pollRun';
 const UPDATE_SLACK_MS = 60_000;
 
 /** The pull_request object of a delivery from the pull request as GitHub lists it. */
-function pullRequestPayload(pull: IDataObject): IDataObject {
+export function listedPullRequest(pull: IDataObject): IDataObject {
 	return { ...pull, merged: pull.merged_at !== null && pull.merged_at !== undefined };
 }
 
@@ -54,7 +54,7 @@ export async function withPullRequests(run: PollRun, repository: RepositoryName,
 	}
 	for (const [number, list] of payloads) {
 		for (const payload of list) {
-			payload.pull_request = pullRequestPayload(found.get(number)!);
+			payload.pull_request = listedPullRequest(found.get(number)!);
 			if (payload.number !== undefined) payload.number = number;
 		}
 	}

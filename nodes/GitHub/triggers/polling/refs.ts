@@ -6,7 +6,7 @@ import { pathSegment } from '../../../../credentials/requestGuard';
 import type { RepositorySourceName } from '../events';
 import type { Delivery } from '../matching';
 import type { PollRun, RepositoryName } from './pollRun';
-import { asList, PAGE_SIZE, remember, repositoryPath, repositoryPayload, requestKey } from './pollRun';
+import { asList, linkHeader, PAGE_SIZE, remember, repositoryPath, repositoryPayload, requestKey } from './pollRun';
 
 export interface RefList {
 	kind: 'refs';
@@ -21,6 +21,35 @@ async function branchCommits(run: PollRun, repository: RepositoryName, before: s
 	guard.admit(requestKey(request));
 	const commits = asList((first.body as IDataObject | null)?.commits);
 	for await (const page of run.nextPages(first, request, guard)) commits.push(...asList((page.body as IDataObject | null)?.commits));
+	return commits;
+}
+
+/** Commits a new branch's push lists at most (one request; more are named in the log). */
+export const NEW_BRANCH_COMMITS = 100;
+const NO_COMMIT = '0'.repeat(40);
+
+/**
+ * The commits of a new branch, as its push delivery lists them: those not on the default branch
+ * (GitHub's comparison of the two), or the branch's history when it is the default branch itself
+ * (the first push to an empty repository). At most NEW_BRANCH_COMMITS, from one request.
+ */
+async function newBranchCommits(run: PollRun, repository: RepositoryName, ref: string, sha: string, defaultBranch: () => Promise<string>): Promise<IDataObject[]> {
+	const base = await defaultBranch();
+	if (!base || base === ref) {
+		const history = await run.get({ method: 'GET', path: repositoryPath(repository, '/commits'), qs: { sha, per_page: NEW_BRANCH_COMMITS } }, repository, false);
+		const commits = asList(history!.body).reverse();
+		if (linkHeader(history!)) run.request.warn?.(`Branch "${ref}" of ${repository.owner}/${repository.repo} is new with more than ${NEW_BRANCH_COMMITS} commits: New Commit emits its newest ${NEW_BRANCH_COMMITS}.`);
+		return commits;
+	}
+	// No common history with the default branch: 404, and nothing to list.
+	const request: ApiRequest = { method: 'GET', path: repositoryPath(repository, `/compare/${pathSegment(`${base}...${sha}`)}`), qs: { per_page: NEW_BRANCH_COMMITS }, acceptStatus: [404] };
+	const answer = (await run.get(request, repository, false))!;
+	if (answer.statusCode === 404) return [];
+	const body = (answer.body ?? {}) as IDataObject;
+	const commits = asList(body.commits);
+	if (Number(body.total_commits ?? commits.length) > commits.length) {
+		run.request.warn?.(`Branch "${ref}" of ${repository.owner}/${repository.repo} is new with ${String(body.total_commits)} commits not on "${base}": New Commit emits the first ${commits.length} of GitHub's comparison.`);
+	}
 	return commits;
 }
 
@@ -82,6 +111,11 @@ export async function pollRefs(run: PollRun, repository: RepositoryName, name: R
 	let complete = true;
 	const commitsWanted = list.namespace === 'heads' && run.request.rows.some((row) => row.value === 'newCommit');
 	const branchFilter = (run.request.filters.branch ?? []).map((branch) => branch.toLowerCase());
+	let defaultBranch: Promise<string> | undefined;
+	const readDefaultBranch = async () => {
+		defaultBranch ??= run.get({ method: 'GET', path: repositoryPath(repository, '') }, repository, false).then((about) => String((about?.body as IDataObject | null)?.default_branch ?? ''));
+		return await defaultBranch;
+	};
 	for (const [ref, sha] of [...heads].sort(([a], [b]) => a.localeCompare(b))) {
 		const before = known[ref];
 		if (before === sha) continue;
@@ -89,10 +123,10 @@ export async function pollRefs(run: PollRun, repository: RepositoryName, name: R
 			complete = false;
 			break;
 		}
-		if (before === undefined) {
-			run.budget -= run.emit([{ time: run.serverTime(response), delivery: created(ref, sha) }]);
-		} else if (commitsWanted && (branchFilter.length === 0 || branchFilter.includes(ref.toLowerCase()))) {
-			const commits = await branchCommits(run, repository, before, sha);
+		const commitsOfRef = commitsWanted && (branchFilter.length === 0 || branchFilter.includes(ref.toLowerCase()));
+		if (before === undefined) run.budget -= run.emit([{ time: run.serverTime(response), delivery: created(ref, sha) }]);
+		if (commitsOfRef) {
+			const commits = before === undefined ? await newBranchCommits(run, repository, ref, sha, readDefaultBranch) : await branchCommits(run, repository, before, sha);
 			// As in a push delivery: a commit already seen on another branch is not distinct.
 			const pushed = commits.map((commit) => pushCommit(commit, !recent.includes(`commit:${String(commit.sha)}`)));
 			recent = remember(recent, commits.map((commit) => `commit:${String(commit.sha)}`));
@@ -102,7 +136,14 @@ export async function pollRefs(run: PollRun, repository: RepositoryName, name: R
 					delivery: {
 						event: 'push',
 						deliveryId: null,
-						payload: { ref: `${prefix}${ref}`, before, after: sha, repository: repositoryPayload(repository), commits: pushed },
+						payload: {
+							ref: `${prefix}${ref}`,
+							before: before ?? NO_COMMIT,
+							after: sha,
+							...(before === undefined ? { created: true, deleted: false, forced: false, base_ref: null } : {}),
+							repository: repositoryPayload(repository),
+							commits: pushed,
+						},
 					},
 				},
 			]);
