@@ -243,6 +243,9 @@ function mcpWorkflow(): Record<string, unknown> {
 type Json = Record<string, unknown>;
 const parsed = (text: string) => JSON.parse(text) as Json[];
 
+/** Creating n8n, installing the package, running and starting it: minutes on a busy machine. */
+const SETUP_TIMEOUT_MS = 600_000;
+
 describe('Instructions an outsider left in a public repository do not steer an agent with Trusted Content Only', () => {
 	const github = new FakeGitHub();
 	const model = new FakeModel((request) => {
@@ -279,7 +282,8 @@ describe('Instructions an outsider left in a public repository do not steer an a
 		agentRequests = github.received.map((request) => `${request.method} ${request.path}`);
 		await n8n.publish('injectionMcp');
 		await n8n.start();
-	});
+
+	}, SETUP_TIMEOUT_MS);
 
 	afterAll(async () => {
 		await client?.close().catch(() => undefined);

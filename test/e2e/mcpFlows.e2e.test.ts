@@ -152,6 +152,9 @@ interface Line {
 	body?: unknown;
 }
 
+/** Creating n8n, installing the package, running and starting it: minutes on a busy machine. */
+const SETUP_TIMEOUT_MS = 600_000;
+
 describe('The flows agents run, from an MCP client: exact requests and exact answers', () => {
 	const github = new FakeGitHub();
 	const storage = new FakeHttpServer();
@@ -251,7 +254,8 @@ describe('The flows agents run, from an MCP client: exact requests and exact ans
 		}, 60_000);
 		client = new Client({ name: 'e2e-mcp-flows', version: '1.0.0' });
 		await client.connect(new StreamableHTTPClientTransport(new URL(`${n8n.baseUrl}/mcp/agent-flows`), { requestInit: { headers: { authorization: `Bearer ${MCP_TOKEN}` } } }));
-	});
+
+	}, SETUP_TIMEOUT_MS);
 
 	afterAll(async () => {
 		await client?.close().catch(() => undefined);
