@@ -73,7 +73,11 @@ const TOOLS = [
 			],
 		},
 	}, 200),
-	tool('Start review', 'pullRequest', 'createPendingReview', { ...REPOSITORY, pullNumber: { __rl: true, mode: 'id', value: fromAI('pull_number', 'Pull request number', 'number') } }, 400),
+	tool('Start review', 'pullRequest', 'createPendingReview', {
+		...REPOSITORY,
+		pullNumber: { __rl: true, mode: 'id', value: fromAI('pull_number', 'Pull request number', 'number') },
+		additionalFields: { body: fromAI('summary', 'First words of the review') },
+	}, 400),
 	tool('Comment on review', 'pullRequest', 'addPendingReviewComment', {
 		...REPOSITORY,
 		pullNumber: { __rl: true, mode: 'id', value: fromAI('pull_number', 'Pull request number', 'number') },
@@ -195,7 +199,7 @@ describe('The flows agents run, from an MCP client: exact requests and exact ans
 				body: { sha: NEW_COMMIT, html_url: `https://github.example.test/octo/hello/commit/${NEW_COMMIT}`, message: (request.body as { message: string }).message, tree: { sha: NEW_TREE }, parents: [{ sha: HEAD }] },
 			}))
 			.on('PATCH', '/repos/{owner}/{repo}/git/refs/heads/{path}', () => ({ body: { ref: 'refs/heads/fix/export', object: { sha: NEW_COMMIT, type: 'commit' } } }))
-			.on('POST', '/repos/{owner}/{repo}/pulls/{number}/reviews', () => ({ body: rawReview('PENDING', '') }))
+			.on('POST', '/repos/{owner}/{repo}/pulls/{number}/reviews', (request) => ({ body: rawReview('PENDING', String((request.body as { body?: string }).body ?? '')) }))
 			.on('GET', '/repos/{owner}/{repo}/pulls/{number}/reviews/{id}', () => ({ body: rawReview('PENDING', '') }))
 			.on('POST', '/repos/{owner}/{repo}/pulls/{number}/reviews/{id}/events', (request) => ({ body: rawReview('CHANGES_REQUESTED', String((request.body as { body?: string }).body ?? '')) }))
 			.on('POST', '/repos/{owner}/{repo}/issues/{number}/assignees', (request) => ({
@@ -334,9 +338,13 @@ describe('The flows agents run, from an MCP client: exact requests and exact ans
 	});
 
 	it('a pending review: started, two line comments added through GraphQL, then submitted with its verdict', async () => {
-		const started = await call('Start_review', { pull_number: 8 });
-		expect(started.github).toEqual([{ line: 'POST /repos/octo/hello/pulls/8/reviews', query: {}, body: {} }]);
-		expect({ isError: started.isError, text: started.text }).toEqual({ isError: false, text: JSON.stringify([simplifyWith(GITHUB_FIELD_SETS.review, rawReview('PENDING', ''))]) });
+		const started = await call('Start_review', { pull_number: 8, summary: 'Reviewing the export fix.' });
+		// No event: the review stays pending.
+		expect(started.github).toEqual([{ line: 'POST /repos/octo/hello/pulls/8/reviews', query: {}, body: { body: 'Reviewing the export fix.' } }]);
+		expect({ isError: started.isError, text: started.text }).toEqual({
+			isError: false,
+			text: JSON.stringify([simplifyWith(GITHUB_FIELD_SETS.review, rawReview('PENDING', 'Reviewing the export fix.'))]),
+		});
 
 		const comments = [
 			{ path: 'src/export.ts', line: 12, comment: 'The header is written after the first row.' },
