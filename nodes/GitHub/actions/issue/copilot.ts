@@ -7,7 +7,7 @@ import type { GitHubRowRun } from '../types';
 import { gitHubRowTable } from '../types';
 
 /** The account GitHub's REST API takes for Copilot's coding agent as an issue assignee. */
-const COPILOT_ASSIGNEE = 'copilot-swe-agent[bot]';
+export const COPILOT_ASSIGNEE = 'copilot-swe-agent[bot]';
 /** The account GitHub's REST API takes for Copilot code review as a requested reviewer. */
 const COPILOT_REVIEWER = 'copilot-pull-request-reviewer[bot]';
 
