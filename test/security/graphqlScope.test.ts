@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { parseRepositoryList } from '../../nodes/shared/scope';
+import { parseRepositoryList } from '../../nodes/GitHub/scope/repositories';
 import type { GitHubScope } from '../../nodes/GitHub/scope';
 import { checkGitHubRequest } from '../../nodes/GitHub/scope';
 import { graphqlTokens, parseGraphqlDocument } from '../../nodes/shared/scope/graphqlDocument';

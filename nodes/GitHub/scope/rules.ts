@@ -1,21 +1,11 @@
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
 import { graphqlDocumentWrites } from '../../shared/scope/graphqlDocument';
-import { assertGraphqlConfined } from '../../shared/scope/githubGraphql';
-import type { RepositoryList, ScopeVerdict } from '../../shared/scope';
-import {
-	ALLOW,
-	allowedRepositoriesText,
-	isReading,
-	normalizePath,
-	parseRepositoryList,
-	pathOnly,
-	readOnlyRefusal,
-	repositoryRefusal,
-	requestValues,
-	ScopeRefusal,
-	valueNamed,
-} from '../../shared/scope';
+import { assertGraphqlConfined } from './graphql';
+import type { RepositoryList } from './repositories';
+import type { ScopeVerdict } from '../../shared/scope';
+import { ALLOW, isReading, normalizePath, pathOnly, readOnlyRefusal, requestValues, ScopeRefusal, valueNamed } from '../../shared/scope';
+import { allowedRepositoriesText, parseRepositoryList, repositoryRefusal } from './repositories';
 import type { GitHubScopedRequest, GitHubTarget, NewRepositoryPlace } from './classify';
 import { classifyGitHubRequest, confinableSearch } from './classify';
 import { isIssuedProof } from './proofs';

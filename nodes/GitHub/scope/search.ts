@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { RepositoryList } from '../../shared/scope';
-import { allowedRepositoriesText, ScopeRefusal } from '../../shared/scope';
+import type { RepositoryList } from './repositories';
+import { allowedRepositoriesText } from './repositories';
+import { ScopeRefusal } from '../../shared/scope';
 
 /**
  * Search under a repository scope: a query must be confined to allowed repositories (repo:

@@ -2,12 +2,14 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ServiceAnswerError } from '../../shared/errors';
-import type { BoardList } from '../../shared/scope';
-import { parseBoardList, ScopeRefusal, SHORT_LINK, TRELLO_ID } from '../../shared/scope';
-import type { BoardOwnedKind } from '../../shared/scope/trello';
-import { boardRefusal } from '../../shared/scope/trello';
+import type { BoardList } from '../scope/boards';
+import { parseBoardList } from '../scope/boards';
+import { ScopeRefusal } from '../../shared/scope';
+import { SHORT_LINK, TRELLO_ID } from '../scope/addresses';
+import type { BoardOwnedKind } from '../scope/rules';
+import { boardRefusal } from '../scope/rules';
 import type { TrelloClient } from '../transport';
-import { boardReference } from '../../shared/scope/trelloAddresses';
+import { boardReference } from '../scope/addresses';
 
 /** Kinds of Trello object whose owning board "Allowed Boards" checks. */
 export type TargetKind = Extract<BoardOwnedKind, 'board' | 'list' | 'card' | 'checklist' | 'label' | 'customField' | 'webhook' | 'action'>;

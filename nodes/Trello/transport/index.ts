@@ -15,9 +15,9 @@ import { DEFAULT_RETRY_BOUNDS } from '../../shared/rateLimit';
 import type { TrelloWindows } from './rateLimit';
 import { newTrelloWindow, TRELLO_KEY_WINDOW, TRELLO_TOKEN_WINDOW, TrelloRateLimitPolicy } from './rateLimit';
 import type { ScopeVerdict } from '../../shared/scope';
-import type { TrelloScope } from '../../shared/scope/trello';
-import { TRELLO_ID } from '../../shared/scope';
-import { BoardResolver, checkTrelloRequest, trelloScopeOf } from '../../shared/scope/trello';
+import type { TrelloScope } from '../scope/rules';
+import { TRELLO_ID } from '../scope/addresses';
+import { BoardResolver, checkTrelloRequest, trelloScopeOf } from '../scope/rules';
 
 const KEY_TOKEN_CREDENTIAL_TYPE = 'trelloKeyTokenApi';
 const SIGN_IN_CREDENTIAL_TYPE = 'trelloOAuth10aApi';

@@ -1,7 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { BoardList, ScopeVerdict } from './index';
-import { allowedBoardsText, ScopeRefusal } from './index';
+import type { BoardList } from './boards';
+import type { ScopeVerdict } from '../../shared/scope';
+import { allowedBoardsText } from './boards';
+import { ScopeRefusal } from '../../shared/scope';
 
 /**
  * Account-level Trello reads under a board scope. Trello answers these with objects of every board

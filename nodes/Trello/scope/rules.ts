@@ -1,21 +1,11 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 
-import type { BoardList, ScopeVerdict } from './index';
-import { ACCOUNT_READ_PATHS, accountRead, accountReadVerdict, assertKnownQuery, SEARCH_QUERY } from './trelloAccount';
-import {
-	ALLOW,
-	allowedBoardsText,
-	executionMemory,
-	isReading,
-	normalizePath,
-	parseBoardList,
-	pathOnly,
-	readOnlyRefusal,
-	requestValues,
-	ScopeRefusal,
-	TRELLO_ID,
-	valueNamed,
-} from './index';
+import type { BoardList } from './boards';
+import type { ScopeVerdict } from '../../shared/scope';
+import { ACCOUNT_READ_PATHS, accountRead, accountReadVerdict, assertKnownQuery, SEARCH_QUERY } from './accountReads';
+import { ALLOW, executionMemory, isReading, normalizePath, pathOnly, readOnlyRefusal, requestValues, ScopeRefusal, valueNamed } from '../../shared/scope';
+import { allowedBoardsText, parseBoardList } from './boards';
+import { TRELLO_ID } from './addresses';
 
 /**
  * What a Trello credential's board scope lets through. Every object a request names - in its
