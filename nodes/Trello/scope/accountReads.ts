@@ -18,7 +18,7 @@ import { ScopeRefusal } from '../../shared/scope';
 /** Finds the board a webhook watches (a board, list or card id), or '' when it is none of them. */
 export type ModelBoard = (idModel: string) => Promise<string>;
 
-interface AccountRead {
+export interface AccountRead {
 	/** Segments after /1/; '*' stands for any one segment (a member or workspace id). */
 	route: string[];
 	/** Query parameters Trello reads here that cannot reach outside the scope once the answer is kept to it. */

@@ -1,5 +1,11 @@
-/** Trello's scope: which boards a list names (boards.ts) and what a list of boards lets through (rules.ts). */
+/**
+ * Trello's scope: what a request touches (classify.ts) and what a list of boards - the
+ * credential's or the node's "Allowed Boards" - lets through (rules.ts).
+ */
 export type { BoardList } from './boards';
 export { allowedBoardsText, parseBoardList } from './boards';
-export type { BoardOwnedKind, TrelloLookup, TrelloScope, TrelloScopedRequest } from './rules';
-export { BoardResolver, boardRefusal, checkTrelloRequest, trelloScopeOf } from './rules';
+export type { BoardOwnedKind, NamedObject, TrelloScopedRequest, TrelloTarget, TrelloTargetKind } from './classify';
+export { classifyTrelloRequest } from './classify';
+export { BoardProof } from './proofs';
+export type { TrelloLookup, TrelloScope } from './rules';
+export { boardListVerdict, BoardResolver, boardRefusal, checkTrelloRequest, CREDENTIAL_SOURCE, NODE_SOURCE, trelloScopeOf } from './rules';
