@@ -1,6 +1,7 @@
 import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 
 import { UnsafeRequestError } from '../../../credentials/requestGuard';
+import { percentDecoded } from '../percentDecoding';
 
 /**
  * Scopes: which repositories or boards a credential (and, narrower, a node) may reach, and
@@ -53,13 +54,7 @@ export function normalizePath(path: string): NormalizedPath {
 	const segments = url.pathname
 		.split('/')
 		.filter((segment) => segment !== '')
-		.map((segment) => {
-			try {
-				return decodeURIComponent(segment);
-			} catch {
-				return segment;
-			}
-		});
+		.map((segment) => percentDecoded(segment) ?? segment);
 	return { segments, hasQuery: url.search !== '' || url.hash !== '' || /[?#]/.test(path) };
 }
 
