@@ -1,6 +1,6 @@
-import { parseRepositoryList } from '../../nodes/shared/scope';
-import type { GraphqlCheckWork } from '../../nodes/shared/scope/githubGraphql';
-import { assertGraphqlConfined } from '../../nodes/shared/scope/githubGraphql';
+import { parseRepositoryList } from '../../nodes/GitHub/scope/repositories';
+import type { GraphqlCheckWork } from '../../nodes/GitHub/scope/graphql';
+import { assertGraphqlConfined } from '../../nodes/GitHub/scope/graphql';
 import { doublingFragments, doublingFragmentsOfSize, naiveExpansions, wideQuery } from '../../test/security/graphqlDocuments';
 import { spread, table, valueSpread } from '../report';
 import { goals, report } from '../reportWriter';

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { Audience } from '../shared/secretWrites';
 import { executionMemory } from '../shared/scope';
+import { percentDecoded } from '../shared/percentDecoding';
 import { pathSegment } from '../../credentials/requestGuard';
 import type { GitHubClient } from './transport';
 
@@ -35,14 +36,9 @@ export async function repositoryAudience(ctx: IExecuteFunctions, client: GitHubC
 export async function pathAudience(ctx: IExecuteFunctions, client: GitHubClient, path: string): Promise<TargetAudience> {
 	const repository = /^\/repos\/([^/?#]+)\/([^/?#]+)/.exec(path);
 	if (repository) {
-		let owner: string;
-		let repo: string;
-		try {
-			[owner, repo] = [decodeURIComponent(repository[1]), decodeURIComponent(repository[2])];
-		} catch {
-			// A broken % escape is refused by the host lock when the request is sent; until then the audience is unknown.
-			return UNKNOWN;
-		}
+		const [owner, repo] = [percentDecoded(repository[1]), percentDecoded(repository[2])];
+		// A broken % escape is refused by the host lock when the request is sent; until then the audience is unknown.
+		if (owner === undefined || repo === undefined) return UNKNOWN;
 		return await repositoryAudience(ctx, client, owner, repo);
 	}
 	if (/^\/gists(\/|$|\?)/.test(path)) return gistAudience();

@@ -1,5 +1,6 @@
-import type { RepositoryList } from '../shared/scope';
-import { parseRepositoryList, ScopeRefusal } from '../shared/scope';
+import type { RepositoryList } from './scope/repositories';
+import { parseRepositoryList } from './scope/repositories';
+import { ScopeRefusal } from '../shared/scope';
 import { NODE_SOURCE } from './scope';
 
 /**

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { executionMemory } from '../shared/scope';
+import { percentDecoded } from '../shared/percentDecoding';
 import { pathSegment } from '../../credentials/requestGuard';
 import type { FieldSet } from '../shared/simplify';
 import { authoredFields, valueAt } from '../shared/simplify';
@@ -52,12 +53,9 @@ function repositoryOf(raw: IDataObject, fallback?: Repository): Repository | und
 	const url = typeof raw.repository_url === 'string' ? raw.repository_url : '';
 	const match = /\/repos\/([^/]+)\/([^/]+)$/.exec(url);
 	if (!match) return fallback;
-	try {
-		return { owner: decodeURIComponent(match[1]), repo: decodeURIComponent(match[2]) };
-	} catch {
-		// A broken % escape names no repository: judged as the operation's.
-		return fallback;
-	}
+	const [owner, repo] = [percentDecoded(match[1]), percentDecoded(match[2])];
+	// A broken % escape names no repository: judged as the operation's.
+	return owner === undefined || repo === undefined ? fallback : { owner, repo };
 }
 
 export class TrustJudge {

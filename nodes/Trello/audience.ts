@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { BoardOwnedKind } from '../shared/scope/trello';
+import type { BoardOwnedKind } from './scope/rules';
 import { executionMemory } from '../shared/scope';
 import type { Audience } from '../shared/secretWrites';
 import type { TrelloClient } from './transport';

@@ -11,7 +11,8 @@ import type { ApiClient, ApiRequest, ApiResponse } from './apiClient';
 import type { ServiceName } from './errors';
 import { ServiceAnswerError } from './errors';
 import { forEachItem, pairsToObject, readJson, toItems } from './items';
-import { MAX_RATE_LIMIT_WAIT_OPTION } from './options';
+import { MAX_RATE_LIMIT_WAIT_OPTION, readOptions } from './options';
+import { percentDecoded } from './percentDecoding';
 import type { Audience } from './secretWrites';
 import { refuseSecretWrites, SECRETS_IN_WRITES_OPTION } from './secretWrites';
 import {
@@ -274,7 +275,7 @@ export async function executeApiCall<Client extends ApiClient>(
 		ctx,
 		service.service,
 		async (i) => {
-			const options = ctx.getNodeParameter('options', i, {}) as IDataObject;
+			const options = readOptions(ctx, i);
 			const itemClient = service.createClient(ctx, i, options);
 			client = itemClient;
 			const ownItems = service.run ? await service.run(ctx, i, itemClient, options) : undefined;
@@ -424,9 +425,5 @@ async function answerItems(
 /** The file name an answer without Content-Disposition gets: the endpoint's last path segment. */
 function lastSegment(path: string): string {
 	const segment = path.split(/[?#]/)[0].split('/').filter(Boolean).pop() ?? 'file';
-	try {
-		return decodeURIComponent(segment);
-	} catch {
-		return segment;
-	}
+	return percentDecoded(segment) ?? segment;
 }

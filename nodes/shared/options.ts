@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { RetryBounds } from './rateLimit';
@@ -53,4 +53,35 @@ export function assertNotCustomApiCall(ctx: IExecuteFunctions, apiCallNode: stri
 	throw new NodeOperationError(ctx.getNode(), `"Custom API Call" is done with the ${apiCallNode} node`, {
 		description: `Replace this node with the ${apiCallNode} node (same credential): it takes a method, a path and an optional body and follows all pages if asked.`,
 	});
+}
+
+/** Options whose names are not their display names spelled out; the node tests hold this against the descriptions. */
+export const OPTION_DISPLAY_NAMES: Record<string, string> = {
+	allowedBoards: 'Allowed Boards',
+	allowedRepositories: 'Allowed Repositories',
+	maxRateLimitWait: MAX_RATE_LIMIT_WAIT_OPTION.displayName,
+	maxDownloadSizeMb: 'Max Download Size (MB)',
+	removeHiddenText: REMOVE_HIDDEN_TEXT_OPTION.displayName,
+	secretsInWrites: 'Secrets in Writes',
+};
+
+const isPlain = (value: unknown) => value === null || ['string', 'number', 'boolean', 'undefined'].includes(typeof value);
+
+/**
+ * The node's "Options" for one item. Every option is text, a number or a switch (an allowlist may
+ * be a list of texts): an object or anything else an expression gave stops the item with an
+ * error naming the option, never a raw "Cannot convert object to primitive value" later on.
+ */
+export function readOptions(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	for (const [name, value] of Object.entries(options ?? {})) {
+		if (isPlain(value) || (Array.isArray(value) && value.every((entry) => typeof entry === 'string' || typeof entry === 'number'))) continue;
+		const displayName = OPTION_DISPLAY_NAMES[name] ?? name;
+		const got = Array.isArray(value) ? 'a list holding something other than text' : typeof value === 'object' ? 'an object' : typeof value;
+		throw new NodeOperationError(ctx.getNode(), `The "${displayName}" option must be text or a number (got ${got})`, {
+			itemIndex,
+			description: `Give "${displayName}" (in Options) as text or a number; check the expression that produces it, e.g. take a property of the object.`,
+		});
+	}
+	return options ?? {};
 }

@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiClient } from './apiClient';
 import type { BuiltRequest, OperationKeyOf, RowField, OperationRow } from './rowEngine';
+import { readOptions } from './options';
 import { buildRequest, findRow, listOf, readFieldValues, rowEffect } from './rowEngine';
 import type { ServiceName } from './errors';
 import { fieldTypeProblem } from './fieldTypes';
@@ -104,7 +105,7 @@ export async function runRows<Row extends OperationRow, Client extends ApiClient
 					description: 'Choose a resource and operation from the lists.',
 				});
 			}
-			const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+			const options = readOptions(ctx, itemIndex);
 			const key = runner.clientKey(itemIndex, options);
 			client = clients.get(key);
 			if (!client) {

@@ -2,6 +2,7 @@ import type { IBinaryData, IDataObject, IExecuteFunctions, INodeProperties } fro
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ServiceAnswerError } from './errors';
+import { percentDecoded } from './percentDecoding';
 import { REDACTED } from '../../credentials/redact';
 import type { StreamedForm } from './streamedForm';
 
@@ -404,13 +405,9 @@ export function jsonWithBase64File(value: IDataObject, key: string, file: InputF
 export function fileNameFromDisposition(header: unknown): string | undefined {
 	const value = Array.isArray(header) ? String(header[0] ?? '') : typeof header === 'string' ? header : '';
 	const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(value);
-	if (extended) {
-		try {
-			return decodeURIComponent(extended[2].trim().replace(/^"|"$/g, ''));
-		} catch {
-			// fall through to the plain parameter
-		}
-	}
+	// A broken % escape falls through to the plain parameter.
+	const decoded = extended ? percentDecoded(extended[2].trim().replace(/^"|"$/g, '')) : undefined;
+	if (decoded !== undefined) return decoded;
 	const plain = /filename\s*=\s*("((?:[^"\\]|\\.)*)"|[^;]+)/i.exec(value);
 	if (!plain) return undefined;
 	const name = (plain[2] !== undefined ? plain[2].replace(/\\(.)/g, '$1') : plain[1]).trim();

@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
-import { SCOPED_GRAPHQL_SCHEMA } from '../../nodes/shared/scope/githubGraphql';
+import { SCOPED_GRAPHQL_SCHEMA } from '../../nodes/GitHub/scope/graphql';
 
 /**
  * The part of GitHub's GraphQL schema a repository-scoped query may use, checked against GitHub's

@@ -6,7 +6,7 @@ import type { GitHubRow } from '../../nodes/GitHub/actions/types';
 import type { GitHubTargetKind } from '../../nodes/GitHub/scope';
 import { checkGitHubRequest, classifyGitHubRequest, CREDENTIAL_SOURCE, NODE_SOURCE } from '../../nodes/GitHub/scope';
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
-import { parseRepositoryList } from '../../nodes/shared/scope';
+import { parseRepositoryList } from '../../nodes/GitHub/scope/repositories';
 import { FIXTURES } from '../githubActions/fixtures';
 import { GitHubRecorder } from '../githubActions/recorder';
 import { credentials, repo, runGitHub } from '../githubActions/run';

@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { parseRepositoryList } from '../../nodes/shared/scope';
+import { parseRepositoryList } from '../../nodes/GitHub/scope/repositories';
 import type { GitHubScope } from '../../nodes/GitHub/scope';
 import { checkGitHubRequest } from '../../nodes/GitHub/scope';
-import { graphqlTokens, parseGraphqlDocument } from '../../nodes/shared/scope/graphqlDocument';
+import { GRAPHQL_DEPTH_BOUND, graphqlTokens, parseGraphqlDocument } from '../../nodes/shared/scope/graphqlDocument';
 import { GitHubRecorder } from '../githubActions/recorder';
 import { credentials } from '../githubActions/run';
 import { packageNode, runWorkflow, singleNodeWorkflow } from '../harness/workflow';
@@ -131,6 +131,28 @@ describe('GraphQL on a read-only credential', () => {
 		const result = await verdict({ query }, readOnly);
 		if (expected === 'allowed') expect(result).toBe('allowed');
 		else expect(result).toContain(expected);
+	});
+});
+
+describe('GraphQL too deep to read', () => {
+	const deep = `{ ${'a { '.repeat(GRAPHQL_DEPTH_BOUND + 1)}b${' }'.repeat(GRAPHQL_DEPTH_BOUND + 1)} }`;
+	const depthRefusal = `Refused: the GraphQL query nests deeper than ${GRAPHQL_DEPTH_BOUND} levels`;
+
+	it.each([
+		['a read-only credential', readOnly],
+		['a read-only credential with a repository scope', { repositories: list, readOnly: true }],
+	])('is refused for its depth, not taken for a write, with %s', async (_name, over) => {
+		const message = await verdict({ query: deep }, over);
+		expect(message).toContain(`${depthRefusal} (selections, with fragments counted where they are spread, or values), the depth bound of the check, so whether it changes data was not checked for the read-only credential.`);
+		expect(message).not.toContain('would change data');
+	});
+
+	it('is refused for its depth under a repository scope', async () => {
+		expect(await verdict({ query: deep })).toContain(`${depthRefusal} (selections`);
+	});
+
+	it('a mutation within the bounds is still a write for a read-only credential', async () => {
+		expect(await verdict({ query: 'mutation { addStar(input: {starrableId: "x"}) { clientMutationId } }' }, readOnly)).toContain('the credential is read-only');
 	});
 });
 

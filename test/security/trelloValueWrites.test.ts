@@ -65,11 +65,11 @@ describe('Trello value-style writes are checked by what `value` names', () => {
 		expect(api.sent()).toEqual(expectedSent([cardOnBoard, otherLabel]));
 	});
 
-	it('an id-style field whose meaning is unknown is refused rather than guessed', async () => {
+	it('an id-style field whose meaning is unknown is refused rather than guessed, before any look-up', async () => {
 		const api = trelloApi([cardOnBoard]);
 		const result = await call({ method: 'PUT', endpoint: `/1/cards/${CARD}/idSomethingNew`, queryParameters: query({ value: OTHER_BOARD }) });
 		expect(result.error('Call')?.message).toMatch(/^Refused: PUT \/1\/cards\/.*\/idSomethingNew cannot be checked/);
-		expect(api.sent()).toEqual(expectedSent([cardOnBoard]));
+		expect(api.sent()).toEqual([]);
 	});
 
 	it('moving a card to a list of an allowed board is sent, once checked', async () => {

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'fs';
 import { dirname, join, relative, resolve } from 'path';
 
-import { parseBoardList } from '../../nodes/shared/scope';
-import { BOARD_URL_REGEX, boardOrCardReference, boardReference, CARD_URL_REGEX } from '../../nodes/shared/scope/trelloAddresses';
+import { parseBoardList } from '../../nodes/Trello/scope/boards';
+import { BOARD_URL_REGEX, boardOrCardReference, boardReference, CARD_URL_REGEX } from '../../nodes/Trello/scope/addresses';
 import { splitRefs } from '../../nodes/Trello/triggers/parameters';
 
 const ROOT = resolve(__dirname, '../..');
@@ -56,7 +56,7 @@ describe('Trello addresses: one definition', () => {
 
 	it('no other code under nodes/ writes a Trello address pattern', () => {
 		const patterns = sources(join(ROOT, 'nodes'))
-			.filter((file) => !file.endsWith('trelloAddresses.ts'))
+			.filter((file) => !file.endsWith(join('Trello', 'scope', 'addresses.ts')))
 			.filter((file) => /trello\\\\?\.com\\?\//.test(readFileSync(file, 'utf8')))
 			.map((file) => relative(ROOT, file));
 		expect(patterns).toEqual([]);

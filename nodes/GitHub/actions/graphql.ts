@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { PageGuard } from '../../shared/paging';
-import type { RepositoryList } from '../../shared/scope';
+import type { RepositoryList } from '../scope/repositories';
 import type { ScopeProof } from '../scope';
 import type { GitHubRowRun } from './types';
 

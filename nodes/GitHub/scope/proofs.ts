@@ -1,5 +1,6 @@
-import type { RepositoryList } from '../../shared/scope';
-import { allowedRepositoriesText, repositoryRefusal, ScopeRefusal } from '../../shared/scope';
+import type { RepositoryList } from './repositories';
+import { allowedRepositoriesText, repositoryRefusal } from './repositories';
+import { ScopeRefusal } from '../../shared/scope';
 
 /** Issued by the functions below once a request's target was checked; the scope accepts no other. */
 export class ScopeProof {

@@ -1,21 +1,11 @@
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
-import { graphqlDocumentWrites } from '../../shared/scope/graphqlDocument';
-import { assertGraphqlConfined } from '../../shared/scope/githubGraphql';
-import type { RepositoryList, ScopeVerdict } from '../../shared/scope';
-import {
-	ALLOW,
-	allowedRepositoriesText,
-	isReading,
-	normalizePath,
-	parseRepositoryList,
-	pathOnly,
-	readOnlyRefusal,
-	repositoryRefusal,
-	requestValues,
-	ScopeRefusal,
-	valueNamed,
-} from '../../shared/scope';
+import { graphqlBoundProblem, graphqlDocumentWrites } from '../../shared/scope/graphqlDocument';
+import { assertGraphqlConfined } from './graphql';
+import type { RepositoryList } from './repositories';
+import type { ScopeVerdict } from '../../shared/scope';
+import { ALLOW, isReading, normalizePath, pathOnly, readOnlyRefusal, requestValues, ScopeRefusal, valueNamed } from '../../shared/scope';
+import { allowedRepositoriesText, parseRepositoryList, repositoryRefusal } from './repositories';
 import type { GitHubScopedRequest, GitHubTarget, NewRepositoryPlace } from './classify';
 import { classifyGitHubRequest, confinableSearch } from './classify';
 import { isIssuedProof } from './proofs';
@@ -86,6 +76,16 @@ export async function checkGitHubRequest(
 			`Refused: a GraphQL request with query parameters (${Object.keys(request.qs ?? {}).join(', ')}) cannot be checked against the credential's scope.`,
 			'Give query, variables and operationName in the body only (the API Call node\'s GraphQL mode does).',
 		);
+	}
+	if (graphql && scope.readOnly && method === 'POST') {
+		// A document too deep to read is refused as such, not taken for a write.
+		const bound = graphqlBoundProblem(graphqlQueryOf(request.body));
+		if (bound) {
+			throw new ScopeRefusal(
+				`Refused: the GraphQL query ${bound}, so whether it changes data was not checked for the read-only credential.`,
+				'Send a smaller query: fewer or shallower selections and fragments, or split it into several requests.',
+			);
+		}
 	}
 	// GraphQL reads are POSTs too: its document says whether it writes (GET is not GitHub's way to send it).
 	const writes = graphql ? method !== 'POST' || graphqlDocumentWrites(graphqlQueryOf(request.body)) : !isReading(method);

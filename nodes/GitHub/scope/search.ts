@@ -1,7 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { RepositoryList } from '../../shared/scope';
-import { allowedRepositoriesText, ScopeRefusal } from '../../shared/scope';
+import type { RepositoryList } from './repositories';
+import { allowedRepositoriesText } from './repositories';
+import { ScopeRefusal } from '../../shared/scope';
+import { percentDecoded } from '../../shared/percentDecoding';
 
 /**
  * Search under a repository scope: a query must be confined to allowed repositories (repo:
@@ -14,12 +16,9 @@ export const fullNameOf = (repository: unknown): string | undefined => stringOf(
 
 function repositoryFromApiUrl(url: unknown): string | undefined {
 	const match = /\/repos\/([^/]+)\/([^/]+)$/.exec(String(url ?? ''));
-	try {
-		return match ? `${decodeURIComponent(match[1])}/${decodeURIComponent(match[2])}` : undefined;
-	} catch {
-		// A broken % escape names no repository: the result is dropped.
-		return undefined;
-	}
+	const [owner, repo] = match ? [percentDecoded(match[1]), percentDecoded(match[2])] : [];
+	// A broken % escape names no repository: the result is dropped.
+	return owner === undefined || repo === undefined ? undefined : `${owner}/${repo}`;
 }
 
 /** Search areas whose results name their repository, and where they name it. */

@@ -11,7 +11,7 @@ import { DEFAULT_RETRY_BOUNDS } from '../../shared/rateLimit';
 import { apiErrorFromResponse, ServiceAnswerError, toNodeError } from '../../shared/errors';
 import { PageGuard } from '../../shared/paging';
 import type { ScopeVerdict } from '../../shared/scope';
-import type { RepositoryList } from '../../shared/scope';
+import type { RepositoryList } from '../scope/repositories';
 import type { GitHubLookups, GitHubScope, ScopeProof } from '../scope';
 import { checkGitHubRequest, githubScopeOf } from '../scope';
 import { heldInstallationTokens } from '../../../credentials/githubApp';

@@ -2,17 +2,15 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ServiceAnswerError } from '../../shared/errors';
-import type { BoardList } from '../../shared/scope';
-import { parseBoardList, ScopeRefusal, SHORT_LINK, TRELLO_ID } from '../../shared/scope';
-import type { BoardOwnedKind } from '../../shared/scope/trello';
-import { boardRefusal } from '../../shared/scope/trello';
+import type { BuiltRequest } from '../../shared/rowEngine';
+import { ScopeRefusal } from '../../shared/scope';
+import { boardReference, SHORT_LINK, TRELLO_ID } from '../scope/addresses';
+import type { BoardList, BoardOwnedKind } from '../scope';
+import { boardListVerdict, boardRefusal, NODE_SOURCE, parseBoardList } from '../scope';
 import type { TrelloClient } from '../transport';
-import { boardReference } from '../../shared/scope/trelloAddresses';
 
 /** Kinds of Trello object whose owning board "Allowed Boards" checks. */
 export type TargetKind = Extract<BoardOwnedKind, 'board' | 'list' | 'card' | 'checklist' | 'label' | 'customField' | 'webhook' | 'action'>;
-
-const NODE_BOARDS_SOURCE = 'the node\'s "Allowed Boards"';
 
 /** The node's "Allowed Boards" with its entries resolved to board ids. */
 export interface AllowedBoards {
@@ -56,7 +54,7 @@ export class BoardGuard {
 		const written = typeof options.allowedBoards === 'string' && options.allowedBoards.startsWith('=');
 		let list: BoardList | undefined;
 		try {
-			list = parseBoardList(setting, NODE_BOARDS_SOURCE, 'Allowed Boards', written);
+			list = parseBoardList(setting, NODE_SOURCE, 'Allowed Boards', written);
 		} catch (error) {
 			throw this.refusal(error, itemIndex);
 		}
@@ -77,6 +75,15 @@ export class BoardGuard {
 		// An action the node names is a comment (reactions are on comments).
 		const what = kind === 'customField' ? 'custom field' : kind === 'action' ? 'comment' : kind;
 		throw this.refusal(boardRefusal(`the ${what} "${id}"`, board, allowed.list, kind === 'board'), itemIndex);
+	}
+
+	/** Fails (before it is sent) when the request is one the credential's scope would refuse for the same boards. */
+	async assertRequestAllowed(client: TrelloClient, allowed: AllowedBoards, request: BuiltRequest, itemIndex: number): Promise<void> {
+		try {
+			await boardListVerdict(allowed.list, request, client.boards());
+		} catch (error) {
+			throw this.refusal(error, itemIndex);
+		}
 	}
 
 	/** Fails when a board found by a handler (e.g. a notification's) is not allowed; none counts as not allowed. */

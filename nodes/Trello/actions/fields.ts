@@ -4,7 +4,7 @@ import type { RowField } from '../../shared/rowEngine';
 import { listOf } from '../../shared/rowEngine';
 import type { ListMode, MultiPicker } from '../../shared/locator';
 import { byUrl, locatorModes, multiPicker, mustMatch, typedMode } from '../../shared/locator';
-import { BOARD_URL_REGEX, CARD_URL_REGEX } from '../../shared/scope/trelloAddresses';
+import { BOARD_URL_REGEX, CARD_URL_REGEX } from '../scope/addresses';
 import type { TrelloRow } from './types';
 
 const TRELLO_ID_REGEX = '^[0-9a-fA-F]{24}$';

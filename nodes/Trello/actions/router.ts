@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ResolvingRun, ServiceRunner } from '../../shared/pipeline';
 import { runRows } from '../../shared/pipeline';
+import { buildRequest } from '../../shared/rowEngine';
 import { retryBoundsFrom } from '../../shared/options';
 import { valueAt } from '../../shared/simplify';
 import { downloadLimitFrom } from '../../shared/transfer';
@@ -25,7 +26,8 @@ const authenticationOf = (ctx: IExecuteFunctions, itemIndex: number) =>
 
 /**
  * The Trello parts of a run: board short links become ids, "Allowed Boards" is enforced before
- * anything is written, and lists page by the endpoint's kind (filtered to allowed boards).
+ * anything is written (by the credential scope's own rules, nodes/Trello/scope), and lists page
+ * by the endpoint's kind (filtered to allowed boards).
  */
 function trelloRunner(ctx: IExecuteFunctions): ServiceRunner<TrelloRow, TrelloClient, BoardAllowlist> {
 	// Board ids and owners are looked up once per execution.
@@ -58,6 +60,8 @@ function trelloRunner(ctx: IExecuteFunctions): ServiceRunner<TrelloRow, TrelloCl
 
 		checkAllowlist: async ({ client, row, values, itemIndex }: Run, options: IDataObject) => {
 			const allowed = await guard.allowedBoards(client, options.allowedBoards, itemIndex);
+			// Every request the row sends is checked against the node's list as against the credential's scope.
+			client.narrowTo(allowed?.list);
 			if (!allowed) return { guard };
 			if (row.refusedWithAllowlist) {
 				const resourceName = TRELLO_RESOURCES.find((r) => r.value === row.resource)?.name ?? row.resource;
@@ -66,10 +70,13 @@ function trelloRunner(ctx: IExecuteFunctions): ServiceRunner<TrelloRow, TrelloCl
 					description: `${row.refusedWithAllowlist} Clear Allowed Boards in the options to use it.`,
 				});
 			}
+			// The row's objects first, by the fields naming them: nothing is sent for another board.
 			for (const { field, kind } of row.targets) {
 				const id = text(values[field]);
 				if (id) await guard.assertAllowed(client, allowed, kind, id, itemIndex);
 			}
+			// A row without a handler sends exactly its built request: decided on before any item is sent.
+			if (!row.handler) await guard.assertRequestAllowed(client, allowed, buildRequest(ctx, row, values, itemIndex), itemIndex);
 			return { guard, allowed };
 		},
 

@@ -15,9 +15,9 @@ import { DEFAULT_RETRY_BOUNDS } from '../../shared/rateLimit';
 import type { TrelloWindows } from './rateLimit';
 import { newTrelloWindow, TRELLO_KEY_WINDOW, TRELLO_TOKEN_WINDOW, TrelloRateLimitPolicy } from './rateLimit';
 import type { ScopeVerdict } from '../../shared/scope';
-import type { TrelloScope } from '../../shared/scope/trello';
-import { TRELLO_ID } from '../../shared/scope';
-import { BoardResolver, checkTrelloRequest, trelloScopeOf } from '../../shared/scope/trello';
+import { TRELLO_ID } from '../scope/addresses';
+import type { BoardList, TrelloScope } from '../scope';
+import { boardListVerdict, BoardResolver, checkTrelloRequest, trelloScopeOf } from '../scope';
 
 const KEY_TOKEN_CREDENTIAL_TYPE = 'trelloKeyTokenApi';
 const SIGN_IN_CREDENTIAL_TYPE = 'trelloOAuth10aApi';
@@ -156,8 +156,23 @@ export class TrelloClient extends ApiClient {
 	/** Trello applies form and multipart fields as it applies a JSON body's values (file parts are files). */
 	protected readonly valueBodyKinds: readonly UploadKind[] = ['json', 'form', 'multipart'];
 
+	/**
+	 * The node's "Allowed Boards" for the item being run (undefined: not set): every request is
+	 * checked against it as against the credential's scope, by the same rules.
+	 */
+	narrowTo(list: BoardList | undefined): void {
+		this.nodeList = list;
+	}
+
+	private nodeList?: BoardList;
+
 	protected async scopeVerdict(request: ApiRequest, credentials: ICredentialDataDecryptedObject): Promise<ScopeVerdict> {
-		return await checkTrelloRequest(trelloScopeOf(credentials), request, this.boards());
+		const resolver = this.boards();
+		const verdict = await checkTrelloRequest(trelloScopeOf(credentials), request, resolver);
+		if (!this.nodeList) return verdict;
+		const narrowed = await boardListVerdict(this.nodeList, request, resolver);
+		const filters = [verdict.filter, narrowed.filter].filter((filter) => filter !== undefined);
+		return filters.length ? { filter: async (body) => await filters.reduce(async (kept, filter) => await filter(await kept), Promise.resolve(body)) } : verdict;
 	}
 
 	protected hintFor(response: ApiResponse): string | undefined {

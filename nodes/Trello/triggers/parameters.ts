@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { ApiContext } from '../../shared/context';
 import { readParameter } from '../../shared/context';
 import { ParameterMemo } from '../../shared/parameterMemo';
-import { boardOrCardReference } from '../../shared/scope/trelloAddresses';
+import { boardOrCardReference } from '../scope/addresses';
 import type { EventType, TriggerDefinition, WatchedModel } from './events';
 import { eventType, triggerDefinition } from './events';
 import { modelsFor, modelType, MODEL_TYPES } from './models';

@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { ServiceAnswerError, toNodeError } from '../../shared/errors';
 import { pathSegment } from '../../../credentials/requestGuard';
-import { TRELLO_ID } from '../../shared/scope';
+import { TRELLO_ID } from '../scope/addresses';
 import type { TrelloAuthentication } from '../transport';
 import { TrelloClient } from '../transport';
 import { eventType } from './events';

@@ -366,7 +366,21 @@ export function parseGraphqlDocument(source: string): GraphqlDocument {
 	return document;
 }
 
-/** Whether any operation of the document changes data (a mutation) or is a subscription; an unreadable document counts as one. */
+/** What bound of the reader a document is past (e.g. "nests deeper than 64 levels …"), or undefined. */
+export function graphqlBoundProblem(source: unknown): string | undefined {
+	if (typeof source !== 'string') return undefined;
+	try {
+		parseGraphqlDocument(source);
+		return undefined;
+	} catch (error) {
+		return error instanceof GraphqlBoundError ? error.message : undefined;
+	}
+}
+
+/**
+ * Whether any operation of the document changes data (a mutation) or is a subscription; an
+ * unreadable document counts as one (a document past a bound: see graphqlBoundProblem, asked first).
+ */
 export function graphqlDocumentWrites(source: unknown): boolean {
 	if (typeof source !== 'string') return true;
 	try {

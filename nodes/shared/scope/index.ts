@@ -1,13 +1,14 @@
 import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 
 import { UnsafeRequestError } from '../../../credentials/requestGuard';
-import { boardReference, SHORT_LINK, TRELLO_ID } from './trelloAddresses';
+import { percentDecoded } from '../percentDecoding';
 
 /**
  * Scopes: which repositories or boards a credential (and, narrower, a node) may reach, and
- * whether it may write. The transport asks the service rules here before every request, so
- * no node, API call or trigger can step outside; refusals name what is allowed, because an
- * AI Agent sees only the message.
+ * whether it may write. The transport asks the service's rules (nodes/GitHub/scope,
+ * nodes/Trello/scope) before every request, so no node, API call or trigger can step outside;
+ * refusals name what is allowed, because an AI Agent sees only the message. What both services
+ * share stays here.
  */
 
 /** A request the service would reject as outside the scope, raised before anything is sent. */
@@ -53,13 +54,7 @@ export function normalizePath(path: string): NormalizedPath {
 	const segments = url.pathname
 		.split('/')
 		.filter((segment) => segment !== '')
-		.map((segment) => {
-			try {
-				return decodeURIComponent(segment);
-			} catch {
-				return segment;
-			}
-		});
+		.map((segment) => percentDecoded(segment) ?? segment);
 	return { segments, hasQuery: url.search !== '' || url.hash !== '' || /[?#]/.test(path) };
 }
 
@@ -130,119 +125,13 @@ export function valueNamed(values: IDataObject, name: string): unknown {
  * yields no usable entry - a lone separator, a bare host, an expression that resolved to
  * nothing - fails closed: it is an error, never "no limit".
  */
-function settingEntries(raw: unknown, written: boolean): string[] | undefined {
+export function settingEntries(raw: unknown, written: boolean): string[] | undefined {
 	const text = raw === undefined || raw === null ? '' : Array.isArray(raw) ? raw.join(',') : String(raw);
 	if (text.trim() === '') return written ? [] : undefined;
 	return text
 		.split(/[\s,]+/)
 		.map((part) => part.trim())
 		.filter(Boolean);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Repositories
-
-export interface RepositoryList {
-	/** owner/name or owner/*, lower case, as written. */
-	entries: string[];
-	/** Where the list comes from, for messages: the credential's scope or the node's setting. */
-	source: string;
-	allows(owner: string, repo: string): boolean;
-	/** An owner/* entry covers every repository of `owner`. */
-	coversOwner(owner: string): boolean;
-	/** Any entry names `owner` (owner/name or owner/*). */
-	namesOwner(owner: string): boolean;
-}
-
-const REPOSITORY_ENTRY = /^[-\w.]+\/([-\w.]+|\*)$/;
-
-/** Parses "Allowed Repositories" (owner/name, owner/*, or repository URLs, comma or line separated). */
-export function parseRepositoryList(
-	raw: unknown,
-	source: string,
-	settingName: string,
-	written = false,
-): RepositoryList | undefined {
-	const parts = settingEntries(raw, written);
-	if (parts === undefined) return undefined;
-	const entries: string[] = [];
-	for (const part of parts) {
-		const text = part.replace(/^https?:\/\/[^/]+\/?/i, '').replace(/\.git$/i, '').replace(/\/+$/, '');
-		if (!REPOSITORY_ENTRY.test(text) || text.startsWith('.')) {
-			throw new ScopeRefusal(
-				`"${part}" in "${settingName}" is not a repository, so nothing is allowed`,
-				'Write each entry as owner/name (or owner/* for every repository of an owner), separated by commas.',
-			);
-		}
-		entries.push(text.toLowerCase());
-	}
-	if (!entries.length) {
-		throw new ScopeRefusal(
-			`"${settingName}" is set but names no repository, so nothing is allowed`,
-			'Write each entry as owner/name (or owner/* for every repository of an owner), separated by commas, or clear the setting.',
-		);
-	}
-	return {
-		entries,
-		source,
-		allows: (owner, repo) => {
-			const full = `${owner}/${repo}`.toLowerCase();
-			return entries.some((entry) => entry === full || entry === `${owner.toLowerCase()}/*`);
-		},
-		coversOwner: (owner) => entries.includes(`${owner.toLowerCase()}/*`),
-		namesOwner: (owner) => entries.some((entry) => entry.split('/')[0] === owner.toLowerCase()),
-	};
-}
-
-export function allowedRepositoriesText(list: RepositoryList): string {
-	return `Allowed repositories: ${list.entries.join(', ')}.`;
-}
-
-export function repositoryRefusal(owner: string, repo: string, list: RepositoryList): ScopeRefusal {
-	return new ScopeRefusal(
-		`Refused: the repository "${owner}/${repo}" is outside ${list.source}. ${allowedRepositoriesText(list)}`,
-		'Work on one of the allowed repositories, or ask for the scope to be extended.',
-	);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Boards
-
-export { SHORT_LINK, TRELLO_ID } from './trelloAddresses';
-
-export interface BoardList {
-	/** Board ids (lower case) and short links, as written. */
-	entries: string[];
-	source: string;
-}
-
-/** Parses "Allowed Boards": board ids, short links or board addresses. */
-export function parseBoardList(raw: unknown, source: string, settingName: string, written = false): BoardList | undefined {
-	const parts = settingEntries(raw, written);
-	if (parts === undefined) return undefined;
-	const entries: string[] = [];
-	for (const part of parts) {
-		const reference = boardReference(part);
-		if (TRELLO_ID.test(reference)) entries.push(reference.toLowerCase());
-		else if (SHORT_LINK.test(reference)) entries.push(reference);
-		else {
-			throw new ScopeRefusal(
-				`"${part}" in "${settingName}" is not a Trello board, so nothing is allowed`,
-				'Give board IDs (24 hexadecimal characters), short links, or addresses like https://trello.com/b/AbCd1234/name, separated by commas.',
-			);
-		}
-	}
-	if (!entries.length) {
-		throw new ScopeRefusal(
-			`"${settingName}" is set but names no board, so nothing is allowed`,
-			'Give board IDs, short links or board addresses separated by commas, or clear the setting.',
-		);
-	}
-	return { entries, source };
-}
-
-export function allowedBoardsText(list: BoardList): string {
-	return `Allowed boards: ${list.entries.join(', ')}.`;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { RowField } from '../../../shared/rowEngine';
 import { ServiceAnswerError } from '../../../shared/errors';
+import { percentDecoded } from '../../../shared/percentDecoding';
 import { pathSegment } from '../../../../credentials/requestGuard';
 import { issueIdsProof } from '../../scope';
 import { numberLocator, repositoryFields } from '../fields';
@@ -47,7 +48,7 @@ async function withSubIssueIds({ client, values, request, allowlist, generic }: 
 	}
 	// IDs say nothing of their repository: the proof tells the scope they were read from this one by number.
 	const [, owner, repo] = repositoryPath.split('/').slice(1);
-	const scopeProof = issueIdsProof([allowlist, (await client.scope()).repositories], { owner: decodeURIComponent(owner), repo: decodeURIComponent(repo) }, ids);
+	const scopeProof = issueIdsProof([allowlist, (await client.scope()).repositories], { owner: percentDecoded(owner) ?? owner, repo: percentDecoded(repo) ?? repo }, ids);
 	return await generic({ ...request, body, scopeProof });
 }
 

@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { listOf } from '../../../shared/rowEngine';
 import { pathSegment } from '../../../../credentials/requestGuard';
-import { repositoryRefusal } from '../../../shared/scope';
+import { repositoryRefusal } from '../../scope/repositories';
 import { fileNameFromDisposition, saveDownload, storedSize } from '../../../shared/transfer';
 import type { GitHubRowRun } from '../types';
 

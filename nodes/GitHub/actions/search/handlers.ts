@@ -1,6 +1,6 @@
 import { NodeOperationError } from 'n8n-workflow';
 
-import { allowedRepositoriesText } from '../../../shared/scope';
+import { allowedRepositoriesText } from '../../scope/repositories';
 import { confineSearchQuery, searchResultAllowed } from '../../scope';
 import type { GitHubRowRun } from '../types';
 

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ServiceAnswerError } from '../../../shared/errors';
+import { percentDecoded } from '../../../shared/percentDecoding';
 import { pathSegment } from '../../../../credentials/requestGuard';
 import { inputFile, MB, saveDownload, sizeOf, sizeText } from '../../../shared/transfer';
 import type { MultipartPart } from '../../../shared/uploads';
@@ -112,7 +113,7 @@ export async function downloadAttachment(run: TrelloRowRun) {
 			'Check the attachment with Get; if it is an uploaded file, check the API Base URL of the credential.',
 		);
 	}
-	const fileName = decodedSegment(match[3]);
+	const fileName = percentDecoded(match[3]);
 	if (fileName === undefined) {
 		throw new ServiceAnswerError(
 			`Trello sent an answer of an unexpected shape: the download address's file name has a broken % escape (${match[3]})`,
@@ -136,13 +137,6 @@ export async function downloadAttachment(run: TrelloRowRun) {
 	return [{ json: attachment, binary: { [property]: binary }, pairedItem: { item: itemIndex } }];
 }
 
-function decodedSegment(segment: string): string | undefined {
-	try {
-		return decodeURIComponent(segment);
-	} catch {
-		return undefined;
-	}
-}
 
 function safePathOf(url: string): string {
 	try {

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { pathSegment } from '../../../../credentials/requestGuard';
-import { TRELLO_ID } from '../../../shared/scope';
+import { TRELLO_ID } from '../../scope/addresses';
 import { hasCustomFieldValues, plannedCustomFields, setPlannedCustomFields } from '../customField/onCards';
 import { checkedInputFile } from '../attachment/files';
 import type { MultipartPart } from '../../../shared/uploads';

@@ -1,9 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { GraphqlDocument, GraphqlOperation, GraphqlSelection, GraphqlValue } from './graphqlDocument';
-import { depthBoundError, GRAPHQL_DEPTH_BOUND, GraphqlBoundError, parseGraphqlDocument } from './graphqlDocument';
-import type { RepositoryList } from './index';
-import { allowedRepositoriesText, repositoryRefusal, ScopeRefusal, UnreadableBody } from './index';
+import type { GraphqlDocument, GraphqlOperation, GraphqlSelection, GraphqlValue } from '../../shared/scope/graphqlDocument';
+import { depthBoundError, GRAPHQL_DEPTH_BOUND, GraphqlBoundError, parseGraphqlDocument } from '../../shared/scope/graphqlDocument';
+import type { RepositoryList } from './repositories';
+import { allowedRepositoriesText, repositoryRefusal } from './repositories';
+import { ScopeRefusal, UnreadableBody } from '../../shared/scope';
 
 /**
  * Which GraphQL queries a repository scope lets through. GitHub's graph is connected - an issue's

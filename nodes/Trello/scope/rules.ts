@@ -1,33 +1,31 @@
-import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestMethods } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
-import type { BoardList, ScopeVerdict } from './index';
-import { ACCOUNT_READ_PATHS, accountRead, accountReadVerdict, assertKnownQuery, SEARCH_QUERY } from './trelloAccount';
-import {
-	ALLOW,
-	allowedBoardsText,
-	executionMemory,
-	isReading,
-	normalizePath,
-	parseBoardList,
-	pathOnly,
-	readOnlyRefusal,
-	requestValues,
-	ScopeRefusal,
-	TRELLO_ID,
-	valueNamed,
-} from './index';
+import type { ScopeVerdict } from '../../shared/scope';
+import { ALLOW, executionMemory, isReading, normalizePath, pathOnly, readOnlyRefusal, requestValues, ScopeRefusal } from '../../shared/scope';
+import { ACCOUNT_READ_PATHS, accountReadVerdict, assertKnownQuery, SEARCH_QUERY } from './accountReads';
+import { TRELLO_ID } from './addresses';
+import type { BoardList } from './boards';
+import { allowedBoardsText, parseBoardList } from './boards';
+import type { BoardOwnedKind, TrelloScopedRequest } from './classify';
+import { classifyTrelloRequest } from './classify';
+import { isIssuedBoardProof } from './proofs';
+
+export type { BoardOwnedKind, TrelloScopedRequest } from './classify';
 
 /**
- * What a Trello credential's board scope lets through. Every object a request names - in its
- * path (/1/boards/X, /1/cards/X, …) or as idBoard, idList, idCard, id…Source or idModel in its
- * query or body - must sit on an allowed board. Objects other than boards are looked up once
- * per execution with a GET asking only for their board (see BoardResolver); nothing is written
- * before the check. Account-level reads (the member, its boards, cards, notifications and tokens, a
- * workspace's boards, search) take only known query parameters and are answered with what sits on
- * allowed boards (see trelloAccount.ts). Everything else is refused.
+ * What a list of boards - the credential's board scope or the node's "Allowed Boards", the same
+ * rules for both - lets through, by what the request touches (classify.ts). Every object a request
+ * names - in its path (/1/boards/X, /1/cards/X, …) or as idBoard, idList, idCard, id…Source or
+ * idModel in its query or body - must sit on an allowed board. Objects other than boards are
+ * looked up once per execution with a GET asking only for their board (see BoardResolver);
+ * nothing is written before the check. Account-level reads (the member, its boards, cards,
+ * notifications and tokens, a workspace's boards, search) take only known query parameters and
+ * are answered with what sits on allowed boards (see accountReads.ts). Everything else is refused,
+ * naming the endpoint.
  */
 
-export type BoardOwnedKind = 'board' | 'list' | 'card' | 'checklist' | 'label' | 'action' | 'webhook' | 'customField';
+export const CREDENTIAL_SOURCE = "the credential's scope";
+export const NODE_SOURCE = 'the node\'s "Allowed Boards"';
 
 export interface TrelloScope {
 	boards?: BoardList;
@@ -36,43 +34,13 @@ export interface TrelloScope {
 
 export function trelloScopeOf(credentials: ICredentialDataDecryptedObject): TrelloScope {
 	return {
-		boards: parseBoardList(credentials.allowedBoards, "the credential's scope", 'Allowed Boards'),
+		boards: parseBoardList(credentials.allowedBoards, CREDENTIAL_SOURCE, 'Allowed Boards'),
 		readOnly: credentials.accessLevel === 'readOnly',
 	};
 }
 
-interface TrelloScopedRequest {
-	method: IHttpRequestMethods;
-	path: string;
-	qs?: IDataObject;
-	body?: unknown;
-}
-
 /** Sends a GET without a scope check (look-ups only ever read an object's id or board). */
-type TrelloLookup = (path: string, fields: string) => Promise<IDataObject>;
-
-const PATH_KINDS: Record<string, BoardOwnedKind> = {
-	boards: 'board',
-	lists: 'list',
-	cards: 'card',
-	checklists: 'checklist',
-	labels: 'label',
-	actions: 'action',
-	webhooks: 'webhook',
-	customFields: 'customField',
-};
-
-/** Query or body values naming an object, and what kind of object they name. */
-const ID_VALUES: Record<string, BoardOwnedKind | 'model'> = {
-	idBoard: 'board',
-	idBoardSource: 'board',
-	idList: 'list',
-	idListSource: 'list',
-	idCard: 'card',
-	idCardSource: 'card',
-	idChecklistSource: 'checklist',
-	idModel: 'model',
-};
+export type TrelloLookup = (path: string, fields: string) => Promise<IDataObject>;
 
 /**
  * Finds the board of boards (short links), lists, cards, checklists, labels, actions, webhooks
@@ -110,6 +78,10 @@ export class BoardResolver {
 			if (kind === 'webhook') {
 				const webhook = await this.lookup(`/1/webhooks/${encodeURIComponent(id)}`, 'idModel');
 				return await this.boardOfModel(String(webhook?.idModel ?? ''));
+			}
+			if (kind === 'notification') {
+				const notification = await this.lookup(`/1/notifications/${encodeURIComponent(id)}`, 'data');
+				return String(((notification?.data as IDataObject | undefined)?.board as IDataObject | undefined)?.id ?? '').toLowerCase();
 			}
 			if (kind === 'customField') {
 				const field = await this.lookup(`/1/customFields/${encodeURIComponent(id)}`, 'idModel');
@@ -178,91 +150,61 @@ export async function checkTrelloRequest(
 ): Promise<ScopeVerdict> {
 	const { method, path } = request;
 	if (scope.readOnly && !isReading(method)) throw readOnlyRefusal(method, path, 'GET requests.');
-	const list = scope.boards;
-	if (!list) return ALLOW;
-	const { segments, hasQuery } = normalizePath(path);
-	if (hasQuery) {
-		throw new ScopeRefusal(
-			`Refused: "${pathOnly(path)}…" carries a fragment (#…) or a query string of its own, which cannot be checked against the credential's board scope. ${allowedBoardsText(list)}`,
-			'Give query parameters in "Query Parameters" (an API Call node also takes them after "?" in the endpoint), and no "#…".',
-		);
-	}
-	const values = requestValues(request.qs, request.body, allowedBoardsText(list));
-	const [version, collection, id] = segments;
-	const route = segments.slice(1).join('/');
-	const reading = isReading(method);
-	const allowed = await resolver.allowedIds(list);
-	const check = async (kind: BoardOwnedKind | 'model', value: string, label: string) => {
-		const board = kind === 'model' ? await resolver.boardOfModel(value, allowed) : await resolver.boardOf(kind, value);
-		if (!allowed.has(board)) throw boardRefusal(label, board, list, kind === 'board');
-	};
-
-	if (version !== '1') throw unverifiable(method, path, list);
-	const endpoint = `/${segments.join('/')}`;
-	const modelBoard = async (idModel: string) => await webhookModelBoard(resolver, idModel, allowed);
-	const account = reading ? accountRead(segments.slice(1)) : undefined;
-	if (account) return accountReadVerdict(account, values, endpoint, list, allowed, modelBoard);
-	if (reading && route === 'search') {
-		assertKnownQuery(values, SEARCH_QUERY, endpoint, list);
-		return await searchVerdict(request, list, allowed, resolver);
-	}
-
-	const kind = PATH_KINDS[collection];
-	if (!kind) throw unverifiable(method, path, list);
-	let named = false;
-	if (id !== undefined) {
-		await check(kind, id, `the ${kind} "${id}"`);
-		named = true;
-	} else if (kind === 'board' && method === 'POST') {
-		throw new ScopeRefusal(
-			`Refused: creating a board makes one outside ${list.source}. ${allowedBoardsText(list)}`,
-			'Work on the allowed boards, or ask for the scope to be extended.',
-		);
-	}
-	const oneId = (name: string, value: unknown): string => {
-		if (typeof value === 'string') return value;
-		throw new ScopeRefusal(`Refused: "${name}" must be one id, got ${Array.isArray(value) ? 'a list' : typeof value}.`, `Give one id in "${name}".`);
-	};
-	for (const [name, valueKind] of Object.entries(ID_VALUES)) {
-		const value = valueNamed(values, name);
-		if (value === undefined || value === null || value === '') continue;
-		await check(valueKind, oneId(name, value), `${name} "${String(value)}"`);
-		named = true;
-	}
-	// PUT /1/cards/ID/idList?value=… and the like: `value` is what the field segment names.
-	const field = id !== undefined && segments.length >= 4 ? segments[segments.length - 1] : undefined;
-	if (!reading && field !== undefined && /^id/i.test(field)) {
-		// Compared without case: a route may match idlist as it matches idList.
-		const meaning = Object.entries(VALUE_FIELDS).find(([name]) => name.toLowerCase() === field.toLowerCase())?.[1];
-		if (meaning === undefined) throw unverifiable(method, path, list);
-		const value = valueNamed(values, 'value');
-		if (meaning !== 'none' && value !== undefined && value !== null && value !== '') {
-			const ids = field.toLowerCase() === 'idlabels' ? oneId('value', value).split(',').map((part) => part.trim()).filter(Boolean) : [oneId('value', value)];
-			for (const each of ids) await check(meaning, each, `${field} "${each}"`);
-		}
-	}
-	if (!named) throw unverifiable(method, path, list);
-	return ALLOW;
+	if (!scope.boards) return ALLOW;
+	return await boardListVerdict(scope.boards, request, resolver);
 }
 
 /**
- * What `value` names in a value-style write to a field segment (/1/cards/ID/idList?value=…).
- * 'none': members, organizations and the like, which sit on no board. A field not listed is
- * refused, since its meaning is unknown.
+ * What a list of boards - the credential's scope or the node's "Allowed Boards", the same rules
+ * for both - lets through, by what the request touches (classify.ts).
  */
-const VALUE_FIELDS: Record<string, BoardOwnedKind | 'none'> = {
-	idBoard: 'board',
-	idList: 'list',
-	idCard: 'card',
-	idChecklist: 'checklist',
-	idLabels: 'label',
-	idEmailList: 'list',
-	idMembers: 'none',
-	idMembersVoted: 'none',
-	idOrganization: 'none',
-	idTags: 'none',
-	idAttachmentCover: 'none',
-};
+export async function boardListVerdict(list: BoardList, request: TrelloScopedRequest, resolver: BoardResolver): Promise<ScopeVerdict> {
+	const { method, path } = request;
+	if (normalizePath(path).hasQuery) {
+		throw new ScopeRefusal(
+			`Refused: "${pathOnly(path)}…" carries a fragment (#…) or a query string of its own, which cannot be checked against ${scopeName(list)}. ${allowedBoardsText(list)}`,
+			'Give query parameters in "Query Parameters" (an API Call node also takes them after "?" in the endpoint), and no "#…".',
+		);
+	}
+	const target = classifyTrelloRequest(request);
+	if (target.kind === 'unreadable') throw new ScopeRefusal(`${target.refusal.message.trimEnd()} ${allowedBoardsText(list)}`, target.refusal.hint);
+	const allowed = await resolver.allowedIds(list);
+	const values = () => requestValues(request.qs, request.body, allowedBoardsText(list));
+	switch (target.kind) {
+		case 'account': {
+			const modelBoard = async (idModel: string) => await webhookModelBoard(resolver, idModel, allowed);
+			return accountReadVerdict(target.read, values(), target.endpoint, list, allowed, modelBoard);
+		}
+		case 'search':
+			assertKnownQuery(values(), SEARCH_QUERY, target.endpoint, list);
+			return await searchVerdict(request, list, allowed, resolver);
+		case 'newBoard':
+			throw new ScopeRefusal(
+				`Refused: creating a board makes one outside ${list.source}. ${allowedBoardsText(list)}`,
+				'Work on the allowed boards, or ask for the scope to be extended.',
+			);
+		case 'notification': {
+			const proof = request.scopeProof;
+			if (!isIssuedBoardProof(proof) || proof.id !== target.id) throw unverifiable(method, path, list);
+			if (!allowed.has(proof.board)) throw boardRefusal(`the notification "${target.id}"`, proof.board, list);
+			return ALLOW;
+		}
+		case 'boardObjects':
+			for (const object of target.objects) {
+				if ('invalid' in object) {
+					throw new ScopeRefusal(`Refused: "${object.invalid}" must be one id, got ${object.got}.`, `Give one id in "${object.invalid}".`);
+				}
+				const board = object.kind === 'model' ? await resolver.boardOfModel(object.id, allowed) : await resolver.boardOf(object.kind, object.id);
+				if (!allowed.has(board)) throw boardRefusal(object.label, board, list, object.kind === 'board');
+			}
+			return ALLOW;
+		default:
+			throw unverifiable(method, path, list);
+	}
+}
+
+/** The list as messages name it ("the credential's board scope" reads better than "the credential's scope" here). */
+const scopeName = (list: BoardList) => (list.source === CREDENTIAL_SOURCE ? "the credential's board scope" : list.source);
 
 /** Search results Trello can confine to boards (idBoards); members and workspaces it cannot. */
 const BOARD_CONFINED_MODELS = new Set(['cards', 'boards']);
@@ -311,7 +253,7 @@ async function searchVerdict(
 
 function unverifiable(method: string, path: string, list: BoardList): ScopeRefusal {
 	return new ScopeRefusal(
-		`Refused: ${method.toUpperCase()} ${pathOnly(path)} cannot be checked against the credential's board scope. ${allowedBoardsText(list)} Paths that can be used: /1/boards/ID/…, /1/cards|lists|checklists|labels|actions/ID/… of objects on those boards, creating cards, lists, checklists and labels there, and the account reads ${ACCOUNT_READ_PATHS.join(', ')} (answers kept to those boards) and /1/search confined to them.`,
+		`Refused: ${method.toUpperCase()} ${pathOnly(path)} cannot be checked against ${scopeName(list)}. ${allowedBoardsText(list)} Paths that can be used: /1/boards/ID/…, /1/cards|lists|checklists|labels|actions/ID/… of objects on those boards, creating cards, lists, checklists and labels there, and the account reads ${ACCOUNT_READ_PATHS.join(', ')} (answers kept to those boards) and /1/search confined to them.`,
 		'Call a path naming a board, card, list, checklist or label on an allowed board.',
 	);
 }

@@ -1,7 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { BoardList, ScopeVerdict } from './index';
-import { allowedBoardsText, ScopeRefusal } from './index';
+import type { BoardList } from './boards';
+import type { ScopeVerdict } from '../../shared/scope';
+import { allowedBoardsText } from './boards';
+import { ScopeRefusal } from '../../shared/scope';
 
 /**
  * Account-level Trello reads under a board scope. Trello answers these with objects of every board
@@ -16,7 +18,7 @@ import { allowedBoardsText, ScopeRefusal } from './index';
 /** Finds the board a webhook watches (a board, list or card id), or '' when it is none of them. */
 type ModelBoard = (idModel: string) => Promise<string>;
 
-interface AccountRead {
+export interface AccountRead {
 	/** Segments after /1/; '*' stands for any one segment (a member or workspace id). */
 	route: string[];
 	/** Query parameters Trello reads here that cannot reach outside the scope once the answer is kept to it. */
