@@ -5,6 +5,7 @@ import { checkRows } from './check/rows';
 import { collaboratorRows } from './collaborator/rows';
 import { commitRows } from './commit/rows';
 import { deploymentRows } from './deployment/rows';
+import { discussionManageRows } from './discussion/manage';
 import { discussionRows } from './discussion/rows';
 import { fileRows } from './file/rows';
 import { gistRows } from './gist/rows';
@@ -84,6 +85,7 @@ export const GITHUB_ROWS: GitHubRow[] = [
 	...pullRequestRows,
 	...projectRows,
 	...discussionRows,
+	...discussionManageRows,
 	...workflowRows,
 	...gistRows,
 	...releaseRows,

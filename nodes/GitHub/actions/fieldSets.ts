@@ -263,6 +263,7 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 		body: markdownText('body'),
 		comments: markdownText('comments'),
 	},
+	discussionCategory: { id: 'id', name: 'name', slug: 'slug', emoji: 'emoji', answerable: 'isAnswerable', description: plainText('description') },
 	discussionComment: { discussionNumber: 'discussionNumber', id: 'id', url: 'url', author: 'author', createdAt: 'createdAt', body: markdownText('body') },
 	projectItem: { projectId: 'projectId', projectTitle: 'projectTitle', itemId: 'itemId', field: 'field', status: 'status' },
 };
