@@ -11,6 +11,7 @@ import { fileRows } from './file/rows';
 import { gistRows } from './gist/rows';
 import { gitRows } from './git/rows';
 import { copilotRows } from './issue/copilot';
+import { issueTypeRows } from './issue/issueTypes';
 import { issueRows } from './issue/rows';
 import { issueTimelineRows } from './issue/subIssues';
 import { labelRows } from './label/rows';
@@ -109,4 +110,5 @@ export const GITHUB_ROWS: GitHubRow[] = [
 	...draftRows,
 	...pendingReviewRows,
 	...copilotRows,
+	...issueTypeRows,
 ];
