@@ -11,6 +11,7 @@ import { fileRows } from './file/rows';
 import { gistRows } from './gist/rows';
 import { gitRows } from './git/rows';
 import { copilotRows } from './issue/copilot';
+import { issueDependencyRows } from './issue/dependencies';
 import { issueTypeRows } from './issue/issueTypes';
 import { issueRows } from './issue/rows';
 import { issueTimelineRows } from './issue/subIssues';
@@ -111,4 +112,5 @@ export const GITHUB_ROWS: GitHubRow[] = [
 	...pendingReviewRows,
 	...copilotRows,
 	...issueTypeRows,
+	...issueDependencyRows,
 ];

@@ -30,8 +30,11 @@ export interface NewRepositoryPlace {
 }
 
 export type GitHubTarget =
-	/** /repos/OWNER/NAME/… and /user/starred/OWNER/NAME; `creates`: a fork, template copy or transfer; `issueIdValues`: issues named by ID. */
-	| { kind: 'repository'; owner: string; repo: string; creates?: NewRepositoryPlace; issueIdValues?: string[] }
+	/**
+	 * /repos/OWNER/NAME/… and /user/starred/OWNER/NAME; `creates`: a fork, template copy or transfer;
+	 * issues named by ID: `issueIdValues` (body or query names), `pathIssueIds` (path segments).
+	 */
+	| { kind: 'repository'; owner: string; repo: string; creates?: NewRepositoryPlace; issueIdValues?: string[]; pathIssueIds?: string[] }
 	/** A new repository of the account or an organization. */
 	| { kind: 'newRepository'; place: NewRepositoryPlace }
 	/** Settings and data of an organization that reach every repository of it (members, invitations, secrets, rulesets, teams, webhooks, alerts). */
@@ -66,6 +69,9 @@ const NEW_REPOSITORY: Record<string, Omit<NewRepositoryPlace, 'defaultName'>> = 
 /** Body values that name issues by their internal ID (sub-issues), which tells nothing of their repository. */
 const ISSUE_ID_VALUES = ['sub_issue_id', 'after_id', 'before_id'];
 
+/** The body value naming the blocking issue by ID in a dependency write (…/dependencies/blocked_by). */
+const DEPENDENCY_ID_VALUES = ['issue_id'];
+
 const ACCOUNT_READS = new Set(['user', 'user/orgs', 'rate_limit', 'meta']);
 
 const invitationRepository = (item: IDataObject) => fullNameOf(item.repository);
@@ -80,13 +86,17 @@ export function classifyGitHubRequest(request: Pick<GitHubScopedRequest, 'method
 
 	if (first === 'repos' && count >= 3) {
 		const creates = method === 'POST' && count === 4 ? NEW_REPOSITORY[fourth.toLowerCase()] : undefined;
-		const subIssues = segments[3] === 'issues' && /^sub_issues?$/.test(segments[5] ?? '');
+		const ofIssue = segments[3]?.toLowerCase() === 'issues' ? segments[5]?.toLowerCase() : undefined;
+		const subIssues = /^sub_issues?$/.test(ofIssue ?? '');
+		// DELETE …/dependencies/blocked_by/ID names the blocking issue in the path.
+		const dependencies = ofIssue === 'dependencies';
 		return {
 			kind: 'repository',
 			owner: second,
 			repo: third,
 			...(creates ? { creates: { ...creates, defaultName: third } } : {}),
 			...(subIssues && !reading ? { issueIdValues: ISSUE_ID_VALUES } : {}),
+			...(dependencies && !reading ? { issueIdValues: DEPENDENCY_ID_VALUES, pathIssueIds: segments.slice(7) } : {}),
 		};
 	}
 	if (first === 'user' && second === 'starred' && count === 4) return { kind: 'repository', owner: third, repo: fourth };
