@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Reply } from './recorder';
+import { advisoryFixtures } from './fixtures/advisory';
 import { botFixtures } from './fixtures/bots';
 import { branchFixtures } from './fixtures/branch';
 import { checkFixtures } from './fixtures/check';
@@ -96,4 +97,5 @@ export const FIXTURES: OperationFixture[] = [
 	...botFixtures,
 	...autoMergeFixtures,
 	...pendingReviewFixtures,
+	...advisoryFixtures,
 ];

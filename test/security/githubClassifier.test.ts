@@ -35,6 +35,7 @@ const DECLARED: Record<GitHubRow['target'], GitHubTargetKind[]> = {
 	notification: ['notifications', 'notificationThread'],
 	search: ['search'],
 	confined: ['repositoryList', 'graphql', 'repositoryInvitation', 'notifications'],
+	public: ['publicData'],
 };
 
 const SAMPLE: Record<string, string> = { owner: 'sample-owner', repo: 'sample-repo', org: 'sample-org', username: 'sample-user' };
@@ -62,7 +63,7 @@ describe('every GitHub row declares what the classifier tells from its request',
 		const kinds = new Set(GITHUB_ROWS.map((row) => classifyGitHubRequest(sampleRequest(row)).kind));
 		expect(kinds.has('unknown')).toBe(false);
 		expect([...kinds].sort()).toEqual(
-			['account', 'gist', 'graphql', 'newRepository', 'notificationThread', 'notifications', 'organization', 'repository', 'repositoryInvitation', 'repositoryList', 'search', 'user'].sort(),
+			['account', 'gist', 'graphql', 'newRepository', 'notificationThread', 'notifications', 'organization', 'publicData', 'repository', 'repositoryInvitation', 'repositoryList', 'search', 'user'].sort(),
 		);
 	});
 });
@@ -94,6 +95,25 @@ describe('the node list reaches organization rows (HIGH: an admin invited under 
 		const run = await nodeRun({ resource: 'organization', operation: 'invite', organization: 'octo', username: 'mona' }, 'octo/*');
 		expect(run.error('GitHub')).toBeUndefined();
 		expect(recorder.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['PUT /orgs/octo/memberships/mona']);
+	});
+});
+
+describe('the GitHub Advisory Database under a repository list', () => {
+	it.each([['listGlobal', {}], ['getGlobal', { ghsaId: 'GHSA-35jh-r3h4-6jhm' }]])('Security Advisory → %s: public data of no repository, read', async (operation, parameters) => {
+		const recorder = new GitHubRecorder([{ body: [] }]);
+		const run = await nodeRun({ resource: 'securityAdvisory', operation, ...parameters }, 'octo/hello');
+		expect(run.error('GitHub')).toBeUndefined();
+		expect(recorder.requests).toHaveLength(1);
+	});
+
+	it.each([
+		['POST', '/advisories'],
+		['GET', '/advisories/GHSA-35jh-r3h4-6jhm/extra'],
+	])('API Call %s %s is no read of the database: refused as unknown', async (method, endpoint) => {
+		const recorder = new GitHubRecorder([{ body: {} }]);
+		const run = await apiCall(method, endpoint);
+		expect(run.error('Call')?.message).toMatch(/^Refused: .* cannot be checked against the credential's repository scope\./);
+		expect(recorder.requests).toEqual([]);
 	});
 });
 
@@ -229,6 +249,10 @@ const CORPUS: Array<[IHttpRequestMethods, string, IDataObject?]> = [
 	['PATCH', '/user', { bio: 'x' }],
 	['GET', '/user/orgs'],
 	['GET', '/rate_limit'],
+	['GET', '/advisories', { ecosystem: 'npm' }],
+	['GET', '/advisories/GHSA-35jh-r3h4-6jhm'],
+	['POST', '/advisories', { summary: 'x' }],
+	['GET', '/advisories/GHSA-35jh-r3h4-6jhm/extra'],
 	['GET', '/user/repos'],
 	['GET', '/orgs/evil/repos'],
 	['GET', '/user/repository_invitations'],

@@ -1,4 +1,5 @@
 import type { ResourceSpec } from '../../shared/rowEngine';
+import { advisoryRows } from './advisory/rows';
 import { branchProtectionRows } from './branch/protection';
 import { branchRows } from './branch/rows';
 import { checkRows } from './check/rows';
@@ -67,6 +68,7 @@ export const GITHUB_RESOURCES: ResourceSpec[] = [
 	{ name: 'Ruleset', value: 'ruleset', description: 'Rulesets of repositories and organizations' },
 	{ name: 'Search', value: 'search', description: 'Search across repositories' },
 	{ name: 'Secret (Actions)', value: 'secret', description: 'Encrypted GitHub Actions secrets of repositories, environments and organizations' },
+	{ name: 'Security Advisory', value: 'securityAdvisory', description: 'The GitHub Advisory Database and the security advisories of repositories' },
 	{ name: 'Security Alert', value: 'securityAlert', description: 'Dependabot, code scanning and secret scanning alerts' },
 	{ name: 'Team', value: 'team', description: 'Teams of an organization' },
 	{ name: 'User', value: 'user', description: 'GitHub accounts' },
@@ -113,4 +115,5 @@ export const GITHUB_ROWS: GitHubRow[] = [
 	...copilotRows,
 	...issueTypeRows,
 	...issueDependencyRows,
+	...advisoryRows,
 ];

@@ -246,6 +246,22 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 		repository: 'repository.full_name',
 		url: 'html_url',
 	},
+	// Global advisories have a type, a repository's a state and an author (who reported it).
+	advisory: {
+		ghsaId: 'ghsa_id',
+		cveId: 'cve_id',
+		summary: plainText('summary'),
+		severity: 'severity',
+		type: 'type',
+		state: 'state',
+		author: login('author'),
+		packages: (raw) => ((raw.vulnerabilities as Array<{ package?: { name?: string } | null }> | null | undefined) ?? []).map((entry) => entry.package?.name),
+		url: 'html_url',
+		publishedAt: 'published_at',
+		updatedAt: 'updated_at',
+		withdrawnAt: 'withdrawn_at',
+		description: markdownText('description'),
+	},
 	// As the GraphQL handlers shape them: author and category as names, comments when fetched.
 	discussion: {
 		id: 'id',

@@ -43,6 +43,8 @@ export type GitHubTarget =
 	| { kind: 'user'; login: string }
 	/** The signed-in account's own profile and organizations, the rate limit, the server's meta data. */
 	| { kind: 'account' }
+	/** Reads of GitHub's public data that belongs to no repository: the GitHub Advisory Database (global advisories). */
+	| { kind: 'publicData' }
 	/** Lists of repositories (or of invitations to them): results outside the scope are dropped. */
 	| { kind: 'repositoryList'; itemsKey?: string; repositoryOf: (item: IDataObject) => string | undefined }
 	| { kind: 'search'; area: string }
@@ -102,6 +104,7 @@ export function classifyGitHubRequest(request: Pick<GitHubScopedRequest, 'method
 	if (first === 'user' && second === 'starred' && count === 4) return { kind: 'repository', owner: third, repo: fourth };
 	if (route === 'graphql') return { kind: 'graphql' };
 	if (reading && ACCOUNT_READS.has(route)) return { kind: 'account' };
+	if (reading && first === 'advisories' && count <= 2) return { kind: 'publicData' };
 	if (method === 'POST' && route === 'user/repos') return { kind: 'newRepository', place: { nameValue: 'name' } };
 	if (method === 'POST' && first === 'orgs' && third === 'repos' && count === 3) return { kind: 'newRepository', place: { owner: second, nameValue: 'name' } };
 	if (reading && (route === 'user/repos' || route === 'user/starred' || (count === 3 && (first === 'users' || first === 'orgs') && third === 'repos'))) {

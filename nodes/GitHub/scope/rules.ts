@@ -34,6 +34,7 @@ export type { GitHubScopedRequest } from './classify';
  *   organization itself): only with an OWNER/* entry for it, because it reaches every repository;
  * - another account's profile: only with an OWNER/* entry for that login;
  * - the account's own profile and organizations, the rate limit, meta: read;
+ * - the GitHub Advisory Database (global advisories), public data of no repository: read;
  * - lists of repositories, of invitations and of notifications, and searches of issues, code,
  *   commits and repositories (the query confined by repo:, or user:/org: for an OWNER/* entry):
  *   results outside the list are dropped;
@@ -131,6 +132,7 @@ async function verdictFor(target: GitHubTarget, request: GitHubScopedRequest, li
 				'Read the signed-in account (GET /user), or add OWNER/* for that account.',
 			);
 		case 'account':
+		case 'publicData':
 			return ALLOW;
 		case 'repositoryList':
 			return { filter: (body) => keepAllowed(body, list, target.repositoryOf, target.itemsKey) };
