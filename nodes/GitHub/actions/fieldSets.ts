@@ -246,20 +246,31 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 		repository: 'repository.full_name',
 		url: 'html_url',
 	},
-	// Global advisories have a type, a repository's a state and an author (who reported it).
+	// The GitHub Advisory Database: reviewed public data with no author; its long description is left to Get with Simplify off.
 	advisory: {
 		ghsaId: 'ghsa_id',
 		cveId: 'cve_id',
 		summary: plainText('summary'),
 		severity: 'severity',
 		type: 'type',
-		state: 'state',
-		author: login('author'),
 		packages: (raw) => ((raw.vulnerabilities as Array<{ package?: { name?: string } | null }> | null | undefined) ?? []).map((entry) => entry.package?.name),
 		url: 'html_url',
 		publishedAt: 'published_at',
 		updatedAt: 'updated_at',
 		withdrawnAt: 'withdrawn_at',
+	},
+	// A repository's advisory, maybe reported by someone without write access: its author and text are judged.
+	repositoryAdvisory: {
+		ghsaId: 'ghsa_id',
+		cveId: 'cve_id',
+		summary: plainText('summary'),
+		severity: 'severity',
+		state: 'state',
+		author: login('author'),
+		packages: (raw) => ((raw.vulnerabilities as Array<{ package?: { name?: string } | null }> | null | undefined) ?? []).map((entry) => entry.package?.name),
+		url: 'html_url',
+		createdAt: 'created_at',
+		publishedAt: 'published_at',
 		description: markdownText('description'),
 	},
 	// As the GraphQL handlers shape them: author and category as names, comments when fetched.

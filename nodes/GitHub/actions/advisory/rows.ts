@@ -65,7 +65,7 @@ export const advisoryRows: GitHubRow[] = [
 	{
 		resource: 'securityAdvisory',
 		operation: 'listRepository',
-		objectType: 'advisory',
+		objectType: 'repositoryAdvisory',
 		name: 'List Repository Advisories',
 		action: 'List the security advisories of a repository',
 		description: 'List the security advisories of a repository (published ones; drafts, triage reports and closed ones too for its security managers and admins), filtered by state.',
@@ -89,7 +89,7 @@ export const advisoryRows: GitHubRow[] = [
 	{
 		resource: 'securityAdvisory',
 		operation: 'getRepository',
-		objectType: 'advisory',
+		objectType: 'repositoryAdvisory',
 		name: 'Get Repository Advisory',
 		action: 'Get a security advisory of a repository',
 		description: 'Get one security advisory of a repository by its GHSA ID: summary, description, severity, state, affected packages, credits and who collaborates on it.',
