@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { ServiceAnswerError } from '../../../shared/errors';
 import { repositoryProof } from '../../scope';
 import type { Connection } from '../graphql';
 import { graphqlPages, loginOf, proven, scopeLists } from '../graphql';
@@ -79,6 +80,14 @@ export async function proofFor(input: GitHubRowRun) {
 	return { owner, repo, proof: proven(input, () => repositoryProof(lists, { owner, repo })) };
 }
 
+/** What an answer must hold for the operation to read it; without it the service's answer, not the input, is at fault. */
+export function answered<T>(value: T | null | undefined, what: string): T {
+	if (value === null || value === undefined || typeof value !== 'object') {
+		throw new ServiceAnswerError(`GitHub sent an answer of an unexpected shape: it lacks ${what}`, 'The API Call node\'s GraphQL mode shows the raw answer.');
+	}
+	return value;
+}
+
 export const notFound = (input: GitHubRowRun, what: string) =>
 	new NodeOperationError(input.ctx.getNode(), `${what} was not found in ${String(input.values.owner)}/${String(input.values.repository)}`, {
 		itemIndex: input.itemIndex,
@@ -125,8 +134,9 @@ export async function discussionCategory(input: GitHubRowRun, { owner, repo, pro
 		proof,
 	);
 	if (!data.repository) throw notFound(input, 'The repository');
-	const categories = data.repository.discussionCategories.nodes;
-	const category = categories.find((c) => c.name.toLowerCase() === wanted.toLowerCase() || c.slug.toLowerCase() === wanted.toLowerCase());
+	const categories = answered(data.repository.discussionCategories?.nodes, 'the discussion categories');
+	const named = (text: unknown) => String(text ?? '').toLowerCase() === wanted.toLowerCase();
+	const category = categories.find((c) => named(c.name) || named(c.slug));
 	if (!category) {
 		throw new NodeOperationError(input.ctx.getNode(), `"${wanted}" is not a discussion category of ${owner}/${repo}`, {
 			itemIndex: input.itemIndex,
@@ -144,7 +154,7 @@ export async function createDiscussion(input: GitHubRowRun) {
 		{ repository: repositoryId, category: categoryId, title: String(input.values.title), body: String(input.values.body ?? '') },
 		place.proof,
 	);
-	return input.respond(discussionItem(created.createDiscussion.discussion));
+	return input.respond(discussionItem(answered(created.createDiscussion?.discussion, 'the new discussion')));
 }
 
 /** The node ID of discussion `discussionNumber` of the chosen repository. */
@@ -169,5 +179,5 @@ export async function addDiscussionComment(input: GitHubRowRun) {
 		{ discussion: discussion.id, body: String(input.values.body), ...(replyTo ? { replyTo } : {}) },
 		place.proof,
 	);
-	return input.respond({ discussionNumber: discussion.number, ...commentItem(added.addDiscussionComment.comment) });
+	return input.respond({ discussionNumber: discussion.number, ...commentItem(answered(added.addDiscussionComment?.comment, 'the new comment')) });
 }

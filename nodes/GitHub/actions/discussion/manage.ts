@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { GitHubRow, GitHubRowRun } from '../types';
 import type { Discussion } from './handlers';
-import { DISCUSSION_FIELDS, discussionCategory, discussionId, discussionItem, notFound, proofFor } from './handlers';
+import { answered, DISCUSSION_FIELDS, discussionCategory, discussionId, discussionItem, notFound, proofFor } from './handlers';
 import { body, discussionNumber, repository } from './rows';
 
 export const LIST_DISCUSSION_CATEGORIES_QUERY = `query($owner: String!, $repo: String!) {
@@ -46,7 +46,7 @@ export async function listDiscussionCategories(input: GitHubRowRun) {
 		proof,
 	);
 	if (!data.repository) throw notFound(input, 'The repository');
-	return input.respond(data.repository.discussionCategories.nodes);
+	return input.respond(answered(data.repository.discussionCategories?.nodes, 'the discussion categories'));
 }
 
 /**
@@ -71,7 +71,7 @@ async function setAnswer(input: GitHubRowRun, mutation: string, field: 'markDisc
 		});
 	}
 	const data = await input.client.graphql<Record<string, { discussion: Discussion }>>(mutation, { comment }, proof);
-	return input.respond(discussionItem(data[field].discussion));
+	return input.respond(discussionItem(answered(data[field]?.discussion, 'the discussion')));
 }
 
 export const markAnswer = async (input: GitHubRowRun) => await setAnswer(input, MARK_ANSWER_MUTATION, 'markDiscussionCommentAsAnswer');
@@ -95,14 +95,14 @@ export async function updateDiscussion(input: GitHubRowRun) {
 	if (text !== undefined) variables.body = text;
 	if (category) variables.category = (await discussionCategory(input, place, category)).categoryId;
 	const data = await input.client.graphql<{ updateDiscussion: { discussion: Discussion } }>(UPDATE_DISCUSSION_MUTATION, variables, place.proof);
-	return input.respond(discussionItem(data.updateDiscussion.discussion));
+	return input.respond(discussionItem(answered(data.updateDiscussion?.discussion, 'the discussion')));
 }
 
 export async function deleteDiscussion(input: GitHubRowRun) {
 	const place = await proofFor(input);
 	const discussion = await discussionId(input, place);
 	const data = await input.client.graphql<{ deleteDiscussion: { discussion: IDataObject } }>(DELETE_DISCUSSION_MUTATION, { discussion: discussion.id }, place.proof);
-	return input.respond({ ...data.deleteDiscussion.discussion, deleted: true });
+	return input.respond({ ...answered(data.deleteDiscussion?.discussion, 'the deleted discussion'), deleted: true });
 }
 
 const commentId = {
