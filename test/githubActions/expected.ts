@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import * as discussionDocuments from '../../nodes/GitHub/actions/discussion/handlers';
+import * as discussionManageDocuments from '../../nodes/GitHub/actions/discussion/manage';
 import * as projectDocuments from '../../nodes/GitHub/actions/project/handlers';
 import * as projectItemDocuments from '../../nodes/GitHub/actions/project/items';
 import * as projectDocumentsOfOwner from '../../nodes/GitHub/actions/project/projects';
@@ -12,7 +13,7 @@ import { BASE_HEADERS } from './run';
 
 /** Every GraphQL document the node sends, by its exported name (fixtures name documents, not copy them). */
 const GRAPHQL_DOCUMENTS: Record<string, string> = Object.fromEntries(
-	(Object.entries({ ...projectDocuments, ...projectItemDocuments, ...projectDocumentsOfOwner, ...discussionDocuments, ...autoMergeDocuments, ...draftDocuments, ...pendingReviewDocuments }) as Array<[string, unknown]>).filter(
+	(Object.entries({ ...projectDocuments, ...projectItemDocuments, ...projectDocumentsOfOwner, ...discussionDocuments, ...discussionManageDocuments, ...autoMergeDocuments, ...draftDocuments, ...pendingReviewDocuments }) as Array<[string, unknown]>).filter(
 		(entry): entry is [string, string] => typeof entry[1] === 'string' && /_(QUERY|MUTATION)$/.test(entry[0]),
 	),
 );

@@ -1,5 +1,6 @@
 import type { GitHubOperationKey } from '../../nodes/GitHub/actions/catalogue';
 import type { FixtureRequest, OperationFixture as SharedFixture } from '../harness/operationFixtures';
+import { advisoryFixtures } from './fixtures/advisory';
 import { botFixtures } from './fixtures/bots';
 import { branchFixtures } from './fixtures/branch';
 import { checkFixtures } from './fixtures/check';
@@ -66,4 +67,5 @@ export const FIXTURES: OperationFixture[] = [
 	...botFixtures,
 	...autoMergeFixtures,
 	...pendingReviewFixtures,
+	...advisoryFixtures,
 ];

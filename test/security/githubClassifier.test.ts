@@ -35,6 +35,7 @@ const DECLARED: Record<GitHubRow['target'], GitHubTargetKind[]> = {
 	notification: ['notifications', 'notificationThread'],
 	search: ['search'],
 	confined: ['repositoryList', 'graphql', 'repositoryInvitation', 'notifications'],
+	public: ['publicData'],
 };
 
 const SAMPLE: Record<string, string> = { owner: 'sample-owner', repo: 'sample-repo', org: 'sample-org', username: 'sample-user' };
@@ -62,7 +63,7 @@ describe('every GitHub row declares what the classifier tells from its request',
 		const kinds = new Set(GITHUB_ROWS.map((row) => classifyGitHubRequest(sampleRequest(row)).kind));
 		expect(kinds.has('unknown')).toBe(false);
 		expect([...kinds].sort()).toEqual(
-			['account', 'gist', 'graphql', 'newRepository', 'notificationThread', 'notifications', 'organization', 'repository', 'repositoryInvitation', 'repositoryList', 'search', 'user'].sort(),
+			['account', 'gist', 'graphql', 'newRepository', 'notificationThread', 'notifications', 'organization', 'publicData', 'repository', 'repositoryInvitation', 'repositoryList', 'search', 'user'].sort(),
 		);
 	});
 });
@@ -94,6 +95,25 @@ describe('the node list reaches organization rows (HIGH: an admin invited under 
 		const run = await nodeRun({ resource: 'organization', operation: 'invite', organization: 'octo', username: 'mona' }, 'octo/*');
 		expect(run.error('GitHub')).toBeUndefined();
 		expect(recorder.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['PUT /orgs/octo/memberships/mona']);
+	});
+});
+
+describe('the GitHub Advisory Database under a repository list', () => {
+	it.each([['listGlobal', {}], ['getGlobal', { ghsaId: 'GHSA-35jh-r3h4-6jhm' }]])('Security Advisory → %s: public data of no repository, read', async (operation, parameters) => {
+		const recorder = new GitHubRecorder([{ body: [] }]);
+		const run = await nodeRun({ resource: 'securityAdvisory', operation, ...parameters }, 'octo/hello');
+		expect(run.error('GitHub')).toBeUndefined();
+		expect(recorder.requests).toHaveLength(1);
+	});
+
+	it.each([
+		['POST', '/advisories'],
+		['GET', '/advisories/GHSA-35jh-r3h4-6jhm/extra'],
+	])('API Call %s %s is no read of the database: refused as unknown', async (method, endpoint) => {
+		const recorder = new GitHubRecorder([{ body: {} }]);
+		const run = await apiCall(method, endpoint);
+		expect(run.error('Call')?.message).toMatch(/^Refused: .* cannot be checked against the credential's repository scope\./);
+		expect(recorder.requests).toEqual([]);
 	});
 });
 
@@ -147,11 +167,12 @@ const scopedNode = async (parameters: IDataObject) => {
 	return await runWorkflow(singleNodeWorkflow(node), { credentials: scoped as never });
 };
 
-describe('sub-issues named by ID', () => {
+describe('sub-issues and dependencies named by ID', () => {
 	it.each([
 		['POST', '/repos/octo/hello/issues/1/sub_issues', { sub_issue_id: 99 }, 'sub_issue_id'],
 		['PATCH', '/repos/octo/hello/issues/1/sub_issues/priority', { sub_issue_id: 99, after_id: 98 }, 'sub_issue_id'],
 		['DELETE', '/repos/octo/hello/issues/1/sub_issue', { sub_issue_id: 99 }, 'sub_issue_id'],
+		['POST', '/repos/octo/hello/issues/1/dependencies/blocked_by', { issue_id: 99 }, 'issue_id'],
 	])('API Call %s %s: the issue ID may be of any repository → refused, nothing sent', async (method, endpoint, body, name) => {
 		const recorder = new GitHubRecorder([{ status: 201, body: { id: 1 } }]);
 		const run = await apiCall(method, endpoint, body);
@@ -159,6 +180,22 @@ describe('sub-issues named by ID', () => {
 			`Refused: "${name}" names the issue with ID 99, and which repository that issue is in cannot be checked against the credential's scope. Allowed repositories: octo/hello.`,
 		);
 		expect(recorder.requests).toEqual([]);
+	});
+
+	it('API Call DELETE …/dependencies/blocked_by/ID: the ID in the path may be of any repository → refused, nothing sent', async () => {
+		const recorder = new GitHubRecorder([{ status: 200, body: { id: 1 } }]);
+		const run = await apiCall('DELETE', '/repos/octo/hello/issues/1/dependencies/blocked_by/99');
+		expect(run.error('Call')?.message).toBe(
+			'Refused: the path names the issue with ID "99", and which repository that issue is in cannot be checked against the credential\'s scope. Allowed repositories: octo/hello.',
+		);
+		expect(recorder.requests).toEqual([]);
+	});
+
+	it('API Call GET …/dependencies/blocked_by (a read of the repository\'s issue) is allowed', async () => {
+		const recorder = new GitHubRecorder([{ status: 200, body: [] }]);
+		const run = await apiCall('GET', '/repos/octo/hello/issues/1/dependencies/blocked_by');
+		expect(run.error('Call')).toBeUndefined();
+		expect(recorder.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /repos/octo/hello/issues/1/dependencies/blocked_by']);
 	});
 
 	it('Issue → Add Sub-Issue reads the sub-issue by number in the repository, and that proves where its ID is from', async () => {
@@ -170,6 +207,16 @@ describe('sub-issues named by ID', () => {
 			['POST', '/repos/octo/hello/issues/42/sub_issues', { sub_issue_id: 4343 }],
 		]);
 	});
+
+	it.each([
+		['addBlockedBy', ['POST', '/repos/octo/hello/issues/42/dependencies/blocked_by', { issue_id: 4343 }]],
+		['removeBlockedBy', ['DELETE', '/repos/octo/hello/issues/42/dependencies/blocked_by/4343', undefined]],
+	])('Issue → %s reads the blocking issue by number in the repository, and that proves where its ID is from', async (operation, sent) => {
+		const recorder = new GitHubRecorder([{ body: { id: 4343, number: 43 } }, { status: 201, body: { number: 43 } }]);
+		const run = await scopedNode({ resource: 'issue', operation, ...repo(), issueNumber: { __rl: true, mode: 'id', value: '42' }, blockingNumber: '43' });
+		expect(run.error('GitHub')).toBeUndefined();
+		expect(recorder.requests.map((request) => [request.method, request.path, request.body])).toEqual([['GET', '/repos/octo/hello/issues/43', undefined], sent]);
+	});
 });
 
 /** Requests an API Call could send, with what each touches. */
@@ -180,6 +227,9 @@ const CORPUS: Array<[IHttpRequestMethods, string, IDataObject?]> = [
 	['POST', '/repos/octo/hello/forks', { organization: 'evil' }],
 	['POST', '/repos/octo/hello/forks', { organization: 'octo' , name: 'fork' }],
 	['POST', '/repos/octo/hello/issues/1/sub_issues', { sub_issue_id: 5 }],
+	['POST', '/repos/octo/hello/issues/1/dependencies/blocked_by', { issue_id: 5 }],
+	['DELETE', '/repos/octo/hello/issues/1/dependencies/blocked_by/5'],
+	['GET', '/repos/octo/hello/issues/1/dependencies/blocking'],
 	['PUT', '/user/starred/octo/hello'],
 	['PUT', '/user/starred/evil/x'],
 	['POST', '/user/repos', { name: 'hello' }],
@@ -199,6 +249,10 @@ const CORPUS: Array<[IHttpRequestMethods, string, IDataObject?]> = [
 	['PATCH', '/user', { bio: 'x' }],
 	['GET', '/user/orgs'],
 	['GET', '/rate_limit'],
+	['GET', '/advisories', { ecosystem: 'npm' }],
+	['GET', '/advisories/GHSA-35jh-r3h4-6jhm'],
+	['POST', '/advisories', { summary: 'x' }],
+	['GET', '/advisories/GHSA-35jh-r3h4-6jhm/extra'],
 	['GET', '/user/repos'],
 	['GET', '/orgs/evil/repos'],
 	['GET', '/user/repository_invitations'],

@@ -94,6 +94,9 @@ const GITHUB_CASES: Record<string, { single?: string; list?: string } | { built:
 	team: { single: 'team-full', list: 'team-items' },
 	event: { list: 'issue-event-items' },
 	securityAlert: { single: 'code-scanning-alert', list: 'code-scanning-alert-items' },
+	issueType: { single: 'issue-type', list: 'issue-type-items' },
+	advisory: { single: 'global-advisory', list: 'global-advisory-items' },
+	repositoryAdvisory: { single: 'repository-advisory', list: 'list-repository-advisories' },
 	// Built by the Projects v2 operation from GraphQL answers, not an API object (the Update Item Status fixture's output).
 	projectItem: {
 		name: 'Update Item Status output',
@@ -104,6 +107,10 @@ const GITHUB_CASES: Record<string, { single?: string; list?: string } | { built:
 	discussionComment: {
 		name: 'Discussion Add Comment output',
 		built: (discussionFixtures.find((fixture) => fixture.row === 'discussion.addComment')?.output as IDataObject[])[0],
+	},
+	discussionCategory: {
+		name: 'Discussion List Categories output',
+		built: (discussionFixtures.find((fixture) => fixture.row === 'discussion.listCategories')?.output as IDataObject[])[0],
 	},
 };
 

@@ -1,15 +1,19 @@
 import type { OperationKeyOf, OperationKeyParts, ResourceSpec } from '../../shared/rowEngine';
+import { advisoryRows } from './advisory/rows';
 import { branchProtectionRows } from './branch/protection';
 import { branchRows } from './branch/rows';
 import { checkRows } from './check/rows';
 import { collaboratorRows } from './collaborator/rows';
 import { commitRows } from './commit/rows';
 import { deploymentRows } from './deployment/rows';
+import { discussionManageRows } from './discussion/manage';
 import { discussionRows } from './discussion/rows';
 import { fileRows } from './file/rows';
 import { gistRows } from './gist/rows';
 import { gitRows } from './git/rows';
 import { copilotRows } from './issue/copilot';
+import { issueDependencyRows } from './issue/dependencies';
+import { issueTypeRows } from './issue/issueTypes';
 import { issueRows } from './issue/rows';
 import { issueTimelineRows } from './issue/subIssues';
 import { labelRows } from './label/rows';
@@ -64,6 +68,7 @@ export const GITHUB_RESOURCES: ResourceSpec[] = [
 	{ name: 'Ruleset', value: 'ruleset', description: 'Rulesets of repositories and organizations' },
 	{ name: 'Search', value: 'search', description: 'Search across repositories' },
 	{ name: 'Secret (Actions)', value: 'secret', description: 'Encrypted GitHub Actions secrets of repositories, environments and organizations' },
+	{ name: 'Security Advisory', value: 'securityAdvisory', description: 'The GitHub Advisory Database and the security advisories of repositories' },
 	{ name: 'Security Alert', value: 'securityAlert', description: 'Dependabot, code scanning and secret scanning alerts' },
 	{ name: 'Team', value: 'team', description: 'Teams of an organization' },
 	{ name: 'User', value: 'user', description: 'GitHub accounts' },
@@ -84,6 +89,7 @@ const ROWS = [
 	...pullRequestRows,
 	...projectRows,
 	...discussionRows,
+	...discussionManageRows,
 	...workflowRows,
 	...gistRows,
 	...releaseRows,
@@ -107,6 +113,9 @@ const ROWS = [
 	...draftRows,
 	...pendingReviewRows,
 	...copilotRows,
+	...issueTypeRows,
+	...issueDependencyRows,
+	...advisoryRows,
 ];
 
 /** "resource.operation" of every GitHub operation, computed from the rows: fixtures and docs are keyed by it. */

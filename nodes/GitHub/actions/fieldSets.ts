@@ -16,6 +16,7 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 		stateReason: 'state_reason',
 		url: 'html_url',
 		author: login('user'),
+		type: 'type.name',
 		labels: namesOf('labels', 'name'),
 		assignees: namesOf('assignees', 'login'),
 		comments: 'comments',
@@ -245,6 +246,33 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 		repository: 'repository.full_name',
 		url: 'html_url',
 	},
+	// The GitHub Advisory Database: reviewed public data with no author; its long description is left to Get with Simplify off.
+	advisory: {
+		ghsaId: 'ghsa_id',
+		cveId: 'cve_id',
+		summary: plainText('summary'),
+		severity: 'severity',
+		type: 'type',
+		packages: (raw) => ((raw.vulnerabilities as Array<{ package?: { name?: string } | null }> | null | undefined) ?? []).map((entry) => entry.package?.name),
+		url: 'html_url',
+		publishedAt: 'published_at',
+		updatedAt: 'updated_at',
+		withdrawnAt: 'withdrawn_at',
+	},
+	// A repository's advisory, maybe reported by someone without write access: its author and text are judged.
+	repositoryAdvisory: {
+		ghsaId: 'ghsa_id',
+		cveId: 'cve_id',
+		summary: plainText('summary'),
+		severity: 'severity',
+		state: 'state',
+		author: login('author'),
+		packages: (raw) => ((raw.vulnerabilities as Array<{ package?: { name?: string } | null }> | null | undefined) ?? []).map((entry) => entry.package?.name),
+		url: 'html_url',
+		createdAt: 'created_at',
+		publishedAt: 'published_at',
+		description: markdownText('description'),
+	},
 	// As the GraphQL handlers shape them: author and category as names, comments when fetched.
 	discussion: {
 		id: 'id',
@@ -263,6 +291,8 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 		body: markdownText('body'),
 		comments: markdownText('comments'),
 	},
+	issueType: { id: 'id', name: 'name', description: plainText('description'), color: 'color', enabled: 'is_enabled' },
+	discussionCategory: { id: 'id', name: 'name', slug: 'slug', emoji: 'emoji', answerable: 'isAnswerable', description: plainText('description') },
 	discussionComment: { discussionNumber: 'discussionNumber', id: 'id', url: 'url', author: 'author', createdAt: 'createdAt', body: markdownText('body') },
 	projectItem: { projectId: 'projectId', projectTitle: 'projectTitle', itemId: 'itemId', field: 'field', status: 'status' },
 };

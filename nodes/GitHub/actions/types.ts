@@ -23,9 +23,10 @@ export interface GitHubRow extends OperationRow<GitHubHandler> {
 	 * 'user' (another account), 'account' (the signed-in account, rate limit), 'gist',
 	 * 'notification' (the inbox, one thread), 'search' (query confined by the handler) or
 	 * 'confined' (lists whose results are kept inside the scope, projects' owners and items,
-	 * invitations looked up by ID).
+	 * invitations looked up by ID) or 'public' (GitHub's public data of no repository: the global
+	 * security advisories).
 	 */
-	target: 'repository' | 'organization' | 'user' | 'account' | 'gist' | 'notification' | 'search' | 'confined';
+	target: 'repository' | 'organization' | 'user' | 'account' | 'gist' | 'notification' | 'search' | 'confined' | 'public';
 }
 
 /** A table of GitHub rows whose resource and operation keep their literal types (for GitHubOperationKey). */

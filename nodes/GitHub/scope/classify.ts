@@ -30,8 +30,11 @@ export interface NewRepositoryPlace {
 }
 
 export type GitHubTarget =
-	/** /repos/OWNER/NAME/… and /user/starred/OWNER/NAME; `creates`: a fork, template copy or transfer; `issueIdValues`: issues named by ID. */
-	| { kind: 'repository'; owner: string; repo: string; creates?: NewRepositoryPlace; issueIdValues?: string[] }
+	/**
+	 * /repos/OWNER/NAME/… and /user/starred/OWNER/NAME; `creates`: a fork, template copy or transfer;
+	 * issues named by ID: `issueIdValues` (body or query names), `pathIssueIds` (path segments).
+	 */
+	| { kind: 'repository'; owner: string; repo: string; creates?: NewRepositoryPlace; issueIdValues?: string[]; pathIssueIds?: string[] }
 	/** A new repository of the account or an organization. */
 	| { kind: 'newRepository'; place: NewRepositoryPlace }
 	/** Settings and data of an organization that reach every repository of it (members, invitations, secrets, rulesets, teams, webhooks, alerts). */
@@ -40,6 +43,8 @@ export type GitHubTarget =
 	| { kind: 'user'; login: string }
 	/** The signed-in account's own profile and organizations, the rate limit, the server's meta data. */
 	| { kind: 'account' }
+	/** Reads of GitHub's public data that belongs to no repository: the GitHub Advisory Database (global advisories). */
+	| { kind: 'publicData' }
 	/** Lists of repositories (or of invitations to them): results outside the scope are dropped. */
 	| { kind: 'repositoryList'; itemsKey?: string; repositoryOf: (item: IDataObject) => string | undefined }
 	| { kind: 'search'; area: string }
@@ -66,6 +71,9 @@ const NEW_REPOSITORY: Record<string, Omit<NewRepositoryPlace, 'defaultName'>> = 
 /** Body values that name issues by their internal ID (sub-issues), which tells nothing of their repository. */
 const ISSUE_ID_VALUES = ['sub_issue_id', 'after_id', 'before_id'];
 
+/** The body value naming the blocking issue by ID in a dependency write (…/dependencies/blocked_by). */
+const DEPENDENCY_ID_VALUES = ['issue_id'];
+
 const ACCOUNT_READS = new Set(['user', 'user/orgs', 'rate_limit', 'meta']);
 
 const invitationRepository = (item: IDataObject) => fullNameOf(item.repository);
@@ -80,18 +88,23 @@ export function classifyGitHubRequest(request: Pick<GitHubScopedRequest, 'method
 
 	if (first === 'repos' && count >= 3) {
 		const creates = method === 'POST' && count === 4 ? NEW_REPOSITORY[fourth.toLowerCase()] : undefined;
-		const subIssues = segments[3] === 'issues' && /^sub_issues?$/.test(segments[5] ?? '');
+		const ofIssue = segments[3]?.toLowerCase() === 'issues' ? segments[5]?.toLowerCase() : undefined;
+		const subIssues = /^sub_issues?$/.test(ofIssue ?? '');
+		// DELETE …/dependencies/blocked_by/ID names the blocking issue in the path.
+		const dependencies = ofIssue === 'dependencies';
 		return {
 			kind: 'repository',
 			owner: second,
 			repo: third,
 			...(creates ? { creates: { ...creates, defaultName: third } } : {}),
 			...(subIssues && !reading ? { issueIdValues: ISSUE_ID_VALUES } : {}),
+			...(dependencies && !reading ? { issueIdValues: DEPENDENCY_ID_VALUES, pathIssueIds: segments.slice(7) } : {}),
 		};
 	}
 	if (first === 'user' && second === 'starred' && count === 4) return { kind: 'repository', owner: third, repo: fourth };
 	if (route === 'graphql') return { kind: 'graphql' };
 	if (reading && ACCOUNT_READS.has(route)) return { kind: 'account' };
+	if (reading && first === 'advisories' && count <= 2) return { kind: 'publicData' };
 	if (method === 'POST' && route === 'user/repos') return { kind: 'newRepository', place: { nameValue: 'name' } };
 	if (method === 'POST' && first === 'orgs' && third === 'repos' && count === 3) return { kind: 'newRepository', place: { owner: second, nameValue: 'name' } };
 	if (reading && (route === 'user/repos' || route === 'user/starred' || (count === 3 && (first === 'users' || first === 'orgs') && third === 'repos'))) {

@@ -18,12 +18,13 @@ export type { GitHubScopedRequest } from './classify';
  * the same rules for both - lets through, by what the request touches (classify.ts):
  * - a repository (/repos/OWNER/NAME/…, a star): it must be allowed; a fork, template copy or
  *   transfer must land on an allowed repository too (no owner given: the account's); issues named
- *   by ID (sub-issues) only with a proof that they were read from that repository by number;
+ *   by ID (sub-issues, blocking issues) only with a proof that they were read from that repository by number;
  * - a new repository: its owner/name must be allowed;
  * - an organization (members, invitations, secrets, rulesets, teams, webhooks, alerts, the
  *   organization itself): only with an OWNER/* entry for it, because it reaches every repository;
  * - another account's profile: only with an OWNER/* entry for that login;
  * - the account's own profile and organizations, the rate limit, meta: read;
+ * - the GitHub Advisory Database (global advisories), public data of no repository: read;
  * - lists of repositories, of invitations and of notifications, and searches of issues, code,
  *   commits and repositories (the query confined by repo:, or user:/org: for an OWNER/* entry):
  *   results outside the list are dropped;
@@ -112,7 +113,7 @@ async function verdictFor(target: GitHubTarget, request: GitHubScopedRequest, li
 		case 'repository': {
 			if (!list.allows(target.owner, target.repo)) throw repositoryRefusal(target.owner, target.repo, list);
 			if (target.creates) await assertNewRepository(target.creates, values(), list, lookups);
-			if (target.issueIdValues) assertProvenIssues(target, values(), request.scopeProof, list);
+			if (target.issueIdValues || target.pathIssueIds?.length) assertProvenIssues(target, values(), request.scopeProof, list);
 			return ALLOW;
 		}
 		case 'newRepository':
@@ -131,6 +132,7 @@ async function verdictFor(target: GitHubTarget, request: GitHubScopedRequest, li
 				'Read the signed-in account (GET /user), or add OWNER/* for that account.',
 			);
 		case 'account':
+		case 'publicData':
 			return ALLOW;
 		case 'repositoryList':
 			return { filter: (body) => keepAllowed(body, list, target.repositoryOf, target.itemsKey) };
@@ -209,7 +211,7 @@ async function assertNewRepository(place: NewRepositoryPlace, values: IDataObjec
 
 /** Issues named by ID must come with a proof that they were read from the request's repository by number. */
 function assertProvenIssues(
-	target: { owner: string; repo: string; issueIdValues?: string[] },
+	target: { owner: string; repo: string; issueIdValues?: string[]; pathIssueIds?: string[] },
 	values: IDataObject,
 	proof: unknown,
 	list: RepositoryList,
@@ -217,14 +219,20 @@ function assertProvenIssues(
 	const proven = isIssuedProof(proof) ? proof.issues : undefined;
 	const sameRepository =
 		proven && proven.owner.toLowerCase() === target.owner.toLowerCase() && proven.repo.toLowerCase() === target.repo.toLowerCase();
+	const refuse = (where: string, id: unknown) =>
+		new ScopeRefusal(
+			`Refused: ${where} names the issue with ID ${JSON.stringify(id)}, and which repository that issue is in cannot be checked against ${list.source}. ${allowedRepositoriesText(list)}`,
+			'Use the GitHub node\'s Issue → Add / Remove / Reorder Sub-Issue or Add / Remove Blocked By: they take issue numbers of the same repository.',
+		);
 	for (const name of target.issueIdValues ?? []) {
 		const id = valueNamed(values, name);
 		if (id === undefined || id === null || id === '') continue;
 		if (sameRepository && proven.ids.includes(String(id))) continue;
-		throw new ScopeRefusal(
-			`Refused: "${name}" names the issue with ID ${JSON.stringify(id)}, and which repository that issue is in cannot be checked against ${list.source}. ${allowedRepositoriesText(list)}`,
-			'Use Issue → Add Sub-Issue, Remove Sub-Issue or Reorder Sub-Issue of the GitHub node: they take issue numbers of the same repository.',
-		);
+		throw refuse(`"${name}"`, id);
+	}
+	for (const id of target.pathIssueIds ?? []) {
+		if (sameRepository && proven.ids.includes(id)) continue;
+		throw refuse('the path', id);
 	}
 }
 

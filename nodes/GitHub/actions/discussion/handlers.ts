@@ -1,12 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { ServiceAnswerError } from '../../../shared/errors';
 import { repositoryProof } from '../../scope';
 import type { Connection } from '../graphql';
 import { graphqlPages, loginOf, proven, scopeLists } from '../graphql';
 import type { GitHubRowRun } from '../types';
 
-const DISCUSSION_FIELDS = `id number title url closed locked createdAt updatedAt answerChosenAt
+export const DISCUSSION_FIELDS = `id number title url closed locked createdAt updatedAt answerChosenAt
       author { login } category { name } comments { totalCount }`;
 
 export const LIST_DISCUSSIONS_QUERY = `query($owner: String!, $repo: String!, $first: Int!, $after: String) {
@@ -51,7 +52,7 @@ export const ADD_DISCUSSION_COMMENT_MUTATION = `mutation($discussion: ID!, $body
   }
 }`;
 
-interface Discussion extends IDataObject {
+export interface Discussion extends IDataObject {
 	author?: IDataObject | null;
 	category?: IDataObject | null;
 	comments?: { totalCount?: number; nodes?: IDataObject[] };
@@ -59,7 +60,7 @@ interface Discussion extends IDataObject {
 }
 
 /** A discussion as an item: author and category as names, the comment count, comments when fetched. */
-function discussionItem(discussion: Discussion): IDataObject {
+export function discussionItem(discussion: Discussion): IDataObject {
 	const { author, category, comments, answer, ...rest } = discussion;
 	const item: IDataObject = { ...rest, author: loginOf(author), category: (category?.name as string | undefined) ?? null, commentCount: comments?.totalCount ?? 0 };
 	if (answer !== undefined) item.answerId = answer?.id ?? null;
@@ -72,14 +73,22 @@ function commentItem({ author, ...rest }: IDataObject): IDataObject {
 }
 
 /** Discussions documents read and change the chosen repository only, so that repository is what the scope checks. */
-async function proofFor(input: GitHubRowRun) {
+export async function proofFor(input: GitHubRowRun) {
 	const owner = String(input.values.owner ?? '').trim();
 	const repo = String(input.values.repository ?? '').trim();
 	const lists = await scopeLists(input);
 	return { owner, repo, proof: proven(input, () => repositoryProof(lists, { owner, repo })) };
 }
 
-const notFound = (input: GitHubRowRun, what: string) =>
+/** What an answer must hold for the operation to read it; without it the service's answer, not the input, is at fault. */
+export function answered<T>(value: T | null | undefined, what: string): T {
+	if (value === null || value === undefined || typeof value !== 'object') {
+		throw new ServiceAnswerError(`GitHub sent an answer of an unexpected shape: it lacks ${what}`, 'The API Call node\'s GraphQL mode shows the raw answer.');
+	}
+	return value;
+}
+
+export const notFound = (input: GitHubRowRun, what: string) =>
 	new NodeOperationError(input.ctx.getNode(), `${what} was not found in ${String(input.values.owner)}/${String(input.values.repository)}`, {
 		itemIndex: input.itemIndex,
 		description: what === 'The repository'
@@ -117,33 +126,39 @@ export async function getDiscussion(input: GitHubRowRun) {
 	return input.respond(discussionItem(discussion));
 }
 
-export async function createDiscussion(input: GitHubRowRun) {
-	const { owner, repo, proof } = await proofFor(input);
-	const wanted = String(input.values.category ?? '').trim();
+/** The repository's ID and the ID of its discussion category named `wanted` (by name or slug, case-insensitive). */
+export async function discussionCategory(input: GitHubRowRun, { owner, repo, proof }: Awaited<ReturnType<typeof proofFor>>, wanted: string) {
 	const data = await input.client.graphql<{ repository: { id: string; discussionCategories: { nodes: Array<{ id: string; name: string; slug: string }> } } | null }>(
 		DISCUSSION_CATEGORIES_QUERY,
 		{ owner, repo },
 		proof,
 	);
 	if (!data.repository) throw notFound(input, 'The repository');
-	const categories = data.repository.discussionCategories.nodes;
-	const category = categories.find((c) => c.name.toLowerCase() === wanted.toLowerCase() || c.slug.toLowerCase() === wanted.toLowerCase());
+	const categories = answered(data.repository.discussionCategories?.nodes, 'the discussion categories');
+	const named = (text: unknown) => String(text ?? '').toLowerCase() === wanted.toLowerCase();
+	const category = categories.find((c) => named(c.name) || named(c.slug));
 	if (!category) {
 		throw new NodeOperationError(input.ctx.getNode(), `"${wanted}" is not a discussion category of ${owner}/${repo}`, {
 			itemIndex: input.itemIndex,
 			description: categories.length ? `Use one of: ${categories.map((c) => c.name).join(', ')}.` : 'Enable Discussions in the repository settings first.',
 		});
 	}
-	const created = await input.client.graphql<{ createDiscussion: { discussion: Discussion } }>(
-		CREATE_DISCUSSION_MUTATION,
-		{ repository: data.repository.id, category: category.id, title: String(input.values.title), body: String(input.values.body ?? '') },
-		proof,
-	);
-	return input.respond(discussionItem(created.createDiscussion.discussion));
+	return { repositoryId: data.repository.id, categoryId: category.id };
 }
 
-export async function addDiscussionComment(input: GitHubRowRun) {
-	const { owner, repo, proof } = await proofFor(input);
+export async function createDiscussion(input: GitHubRowRun) {
+	const place = await proofFor(input);
+	const { repositoryId, categoryId } = await discussionCategory(input, place, String(input.values.category ?? '').trim());
+	const created = await input.client.graphql<{ createDiscussion: { discussion: Discussion } }>(
+		CREATE_DISCUSSION_MUTATION,
+		{ repository: repositoryId, category: categoryId, title: String(input.values.title), body: String(input.values.body ?? '') },
+		place.proof,
+	);
+	return input.respond(discussionItem(answered(created.createDiscussion?.discussion, 'the new discussion')));
+}
+
+/** The node ID of discussion `discussionNumber` of the chosen repository. */
+export async function discussionId(input: GitHubRowRun, { owner, repo, proof }: Awaited<ReturnType<typeof proofFor>>) {
 	const number = Number(input.values.discussionNumber);
 	const data = await input.client.graphql<{ repository: { discussion: { id: string } | null } | null }>(
 		DISCUSSION_ID_QUERY,
@@ -152,11 +167,17 @@ export async function addDiscussionComment(input: GitHubRowRun) {
 	);
 	const discussion = data.repository?.discussion;
 	if (!discussion) throw notFound(input, `Discussion #${number}`);
+	return { number, id: discussion.id };
+}
+
+export async function addDiscussionComment(input: GitHubRowRun) {
+	const place = await proofFor(input);
+	const discussion = await discussionId(input, place);
 	const replyTo = String(input.values.replyTo ?? '').trim();
 	const added = await input.client.graphql<{ addDiscussionComment: { comment: IDataObject } }>(
 		ADD_DISCUSSION_COMMENT_MUTATION,
 		{ discussion: discussion.id, body: String(input.values.body), ...(replyTo ? { replyTo } : {}) },
-		proof,
+		place.proof,
 	);
-	return input.respond({ discussionNumber: number, ...commentItem(added.addDiscussionComment.comment) });
+	return input.respond({ discussionNumber: discussion.number, ...commentItem(answered(added.addDiscussionComment?.comment, 'the new comment')) });
 }

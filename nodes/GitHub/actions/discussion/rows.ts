@@ -4,14 +4,14 @@ import { gitHubRowTable } from '../types';
 import { addDiscussionComment, createDiscussion, getDiscussion, listDiscussions } from './handlers';
 
 /** GraphQL rows read owner and repository themselves; the router still checks them against "Allowed Repositories". */
-const repository = () => repositoryFields().map((field) => ({ ...field, in: 'none' as const }));
+export const repository = () => repositoryFields().map((field) => ({ ...field, in: 'none' as const }));
 
-const discussionNumber: RowField = {
+export const discussionNumber: RowField = {
 	displayName: 'Discussion Number', name: 'discussionNumber', type: 'string', default: '', in: 'none', required: true, integer: true, placeholder: 'e.g. 12',
 	description: 'Number of the discussion in the repository, as in …/discussions/12',
 };
 
-const body = (description: string): RowField => ({
+export const body = (description: string): RowField => ({
 	displayName: 'Body', name: 'body', type: 'string', default: '', in: 'none', required: true, ui: { typeOptions: { rows: 4 } }, description,
 });
 

@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { RowField } from '../../../shared/rowEngine';
 import { ServiceAnswerError } from '../../../shared/errors';
@@ -27,28 +28,39 @@ const otherIssue = (displayName: string, name: string, description: string, requ
 });
 
 /**
- * GitHub names sub-issues by their internal ID, people by their number: each number given is
- * looked up in the repository and sent as the ID (a moved sub-issue goes after or before another).
+ * GitHub names sub-issues and blocking issues by their internal ID, people by their number: each
+ * number is looked up in the request's repository. IDs say nothing of their repository, so the
+ * proof tells the scope they were read from this one by number.
  */
-async function withSubIssueIds({ client, values, request, allowlist, generic }: GitHubRowRun) {
+export async function issueIdsByNumber({ ctx, client, request, allowlist, itemIndex }: GitHubRowRun, numbers: Array<{ field: string; value: unknown }>) {
 	const repositoryPath = request.path.replace(/\/issues\/.*$/, '');
-	const body: IDataObject = { ...(request.body as IDataObject | undefined) };
 	const ids: number[] = [];
-	const numbers: Array<[string, unknown]> = [['sub_issue_id', values.subIssueNumber]];
-	if (values.otherNumber !== undefined) numbers.push([values.position === 'before' ? 'before_id' : 'after_id', values.otherNumber]);
-	for (const [key, given] of numbers) {
-		const number = String(given ?? '').replace(/^#/, '').trim();
-		if (!number) continue;
+	for (const { field, value } of numbers) {
+		const number = String(value ?? '').replace(/^#/, '').trim();
+		if (!number) {
+			throw new NodeOperationError(ctx.getNode(), `The "${field}" parameter is empty`, { itemIndex, description: `Give the issue's number in "${field}", e.g. 43.` });
+		}
 		const answer = await client.send<IDataObject>({ method: 'GET', path: `${repositoryPath}/issues/${pathSegment(number)}` });
 		if (typeof answer.body?.id !== 'number') {
 			throw new ServiceAnswerError(`GitHub answered issue #${number} without its ID`, 'Check the issue number; nothing was changed.', answer);
 		}
-		body[key] = answer.body.id;
 		ids.push(answer.body.id);
 	}
-	// IDs say nothing of their repository: the proof tells the scope they were read from this one by number.
 	const [, owner, repo] = repositoryPath.split('/').slice(1);
 	const scopeProof = issueIdsProof([allowlist, (await client.scope()).repositories], { owner: percentDecoded(owner) ?? owner, repo: percentDecoded(repo) ?? repo }, ids);
+	return { ids, scopeProof };
+}
+
+/** The sub-issue (and the one a moved sub-issue goes after or before) sent by ID. */
+async function withSubIssueIds(input: GitHubRowRun) {
+	const { values, request, generic } = input;
+	const named: Array<{ key: string; field: string; value: unknown }> = [{ key: 'sub_issue_id', field: 'Sub-Issue Number', value: values.subIssueNumber }];
+	if (values.otherNumber !== undefined) {
+		named.push({ key: values.position === 'before' ? 'before_id' : 'after_id', field: 'Other Sub-Issue Number', value: values.otherNumber });
+	}
+	const { ids, scopeProof } = await issueIdsByNumber(input, named);
+	const body: IDataObject = { ...(request.body as IDataObject | undefined) };
+	named.forEach(({ key }, index) => (body[key] = ids[index]));
 	return await generic({ ...request, body, scopeProof });
 }
 
