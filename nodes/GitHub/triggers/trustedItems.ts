@@ -16,6 +16,8 @@ import { guardPayload, TRIGGER_REMOVE_HIDDEN_TEXT_OPTION, triggerTextSettings } 
 const PAYLOAD_OBJECTS: ItemObject[] = (
 	[
 		['repository', 'repository'],
+		['label', 'label'],
+		['milestone', 'milestone'],
 		['issue', 'issue'],
 		['pull_request', 'pullRequest'],
 		['discussion', 'discussion'],
