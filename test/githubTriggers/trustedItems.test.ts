@@ -176,7 +176,8 @@ describe('GitHub Poll Trigger items: Trusted Content Only and Remove Hidden Text
 
 	it("a polled outsider's comment is withheld and a collaborator's cleaned, each counted, with no extra request; the rest of the item is as polled", async () => {
 		const repository = new SimulatedRepository();
-		const issue = repository.openIssue('Crash on start');
+		// GitHub's issues list names the association of the issue's author, which the polled comment's issue carries.
+		const issue = Object.assign(repository.openIssue('Crash on start'), { author_association: 'OWNER' });
 		repository.tick(5);
 		const recorded = serveSimulatedRepositories([repository]);
 		const guarded = pollHarness({ trustedContentOnly: true, removeHiddenText: true });
