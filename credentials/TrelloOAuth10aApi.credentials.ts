@@ -1,7 +1,7 @@
 import type { ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
 
 import { TRELLO_API_BASE_PROPERTY } from './trelloApiBase';
-import { ACCESS_LEVEL_PROPERTY, ALLOWED_BOARDS_PROPERTY } from './scopeProperties';
+import { ACCESS_LEVEL_PROPERTY, ALLOWED_BOARDS_PROPERTY, TRUSTED_MEMBERS_ONLY_PROPERTY, TRUSTED_MEMBERS_PROPERTY } from './scopeProperties';
 
 export class TrelloOAuth10aApi implements ICredentialType {
 	name = 'trelloOAuth10aApi';
@@ -72,6 +72,8 @@ export class TrelloOAuth10aApi implements ICredentialType {
 		{ displayName: 'Signature Method', name: 'signatureMethod', type: 'hidden', default: 'HMAC-SHA1' },
 		TRELLO_API_BASE_PROPERTY,
 		ALLOWED_BOARDS_PROPERTY,
+		TRUSTED_MEMBERS_ONLY_PROPERTY,
+		TRUSTED_MEMBERS_PROPERTY,
 		ACCESS_LEVEL_PROPERTY,
 	];
 

@@ -50,3 +50,23 @@ export const TRUSTED_CONTENT_ONLY_PROPERTY: INodeProperties = {
 	description:
 		'Whether every GitHub Toolkit node using this credential withholds titles, bodies and messages written by people without write access to the repository (replaced by a note saying by whom), so an agent never reads instructions an outsider left',
 };
+
+/** Off for credentials saved before it existed (a missing field reads as false). */
+export const TRUSTED_MEMBERS_ONLY_PROPERTY: INodeProperties = {
+	displayName: 'Trusted Members Only',
+	name: 'trustedMembersOnly',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether every Trello Toolkit node using this credential withholds card descriptions, comments and checklist items written by anyone but the board’s admins and the Trusted Members (replaced by a note saying by whom), so an agent never reads instructions another member or a commenter left',
+};
+
+export const TRUSTED_MEMBERS_PROPERTY: INodeProperties = {
+	displayName: 'Trusted Members',
+	name: 'trustedMembers',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. mona, 5abbe4b7ddc1b351ef961414',
+	description:
+		'Members trusted besides each board’s admins (usernames or member IDs, comma-separated). Setting any turns Trusted Members Only on.',
+};

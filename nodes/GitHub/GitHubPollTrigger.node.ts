@@ -13,6 +13,7 @@ import type { RepositoryName, RepositoryPollState } from './triggers/repositoryP
 import { MAX_OWNER_REPOSITORIES, pollRepositories } from './triggers/repositoryPolling';
 import type { PollState } from './triggers/pollers';
 import { ACCOUNT_POLLERS, runPoller } from './triggers/pollers';
+import { guardTriggerItems, TRIGGER_TEXT_OPTIONS } from './triggers/trustedItems';
 
 /** The name the editor lists a poll trigger under. */
 function optionName(row: (typeof POLL_TRIGGERS)[number]): string {
@@ -236,6 +237,7 @@ export class GitHubPollTrigger implements INodeType {
 						description:
 							'Most items one poll emits (0 = no bound). The rest follow on the next polls, oldest first; nothing is skipped.',
 					},
+					...TRIGGER_TEXT_OPTIONS,
 				],
 			},
 		],
@@ -316,7 +318,8 @@ async function pollRepositoryEvents(ctx: IPollFunctions): Promise<INodeExecution
 	}
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	const state = ctx.getWorkflowStaticData('node') as RepositoryPollState & IDataObject;
-	const items = await pollRepositories(new GitHubClient(ctx), state, {
+	const client = new GitHubClient(ctx);
+	const polled = await pollRepositories(client, state, {
 		rows,
 		repositories,
 		allRepositoriesOf: allOfOwner ? { owner, userAccount: ctx.getNodeParameter('authentication', 'accessToken') !== 'githubApp', node: ctx.getNode() } : undefined,
@@ -325,5 +328,6 @@ async function pollRepositoryEvents(ctx: IPollFunctions): Promise<INodeExecution
 		manual: ctx.getMode() === 'manual',
 		warn: (message) => ctx.logger.warn(`${ctx.getNode().name}: ${message}`),
 	});
+	const items = await guardTriggerItems(ctx, client, options, polled);
 	return items.length > 0 ? [ctx.helpers.returnJsonArray(items)] : null;
 }

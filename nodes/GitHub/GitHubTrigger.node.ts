@@ -21,6 +21,7 @@ import { itemsForDelivery } from './triggers/matching';
 import { chosenTriggers, deliveryMatching, FILTERS_PROPERTY, hookTargets, OWNER_PROPERTY, rowsForEvent } from './triggers/parameters';
 import { EVENT_ACTIONS_PROPERTY, WEBHOOK_EVENTS_PROPERTY, webhookEventActions } from './triggers/anyEvent';
 import { verifySignature } from './triggers/signature';
+import { guardTriggerItems, TRIGGER_TEXT_OPTIONS } from './triggers/trustedItems';
 import { WEBHOOK_TRIGGER_DEFAULT_VERSION, WEBHOOK_TRIGGER_VERSIONS } from '../shared/webhookTriggerVersions';
 
 const NO_MATCH = 'Delivery does not match the chosen triggers';
@@ -127,6 +128,7 @@ export class GitHubTrigger implements INodeType {
 						description:
 							'Ignore deliveries whose payload times (issue, comment, pull request, review, release, run, push time …) are all older than this, so a captured delivery sent again later does not run the workflow. 0 turns the check off. Events whose payload has no time (e.g. New Branch, New Collaborator) are not checked; GitHub redeliveries of old events are ignored too.',
 					},
+					...TRIGGER_TEXT_OPTIONS,
 				],
 			},
 		],
@@ -187,8 +189,9 @@ export class GitHubTrigger implements INodeType {
 		if (alreadySeen(state, deliveryId ?? undefined)) return answer(this, 200, 'Delivery already received');
 
 		const login = matching.needsLogin ? await accountLogin(this, state) : undefined;
-		const items = itemsForDelivery(candidates, { event, deliveryId, payload }, { ...matching, login });
-		if (items.length === 0) return answer(this, 200, NO_MATCH);
+		const matched = itemsForDelivery(candidates, { event, deliveryId, payload }, { ...matching, login });
+		if (matched.length === 0) return answer(this, 200, NO_MATCH);
+		const items = await guardTriggerItems(this, new GitHubClient(this), this.getNodeParameter('options', {}) as IDataObject, matched);
 		return { workflowData: [this.helpers.returnJsonArray(items)] };
 	}
 }

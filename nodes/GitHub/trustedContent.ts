@@ -1,10 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { executionMemory } from '../shared/scope';
 import { percentDecoded } from '../shared/percentDecoding';
 import { pathSegment } from '../../credentials/requestGuard';
 import type { FieldSet } from '../shared/simplify';
-import { authoredFields, valueAt } from '../shared/simplify';
+import { authoredFields, valueAt, withValueAt } from '../shared/simplify';
 import type { GitHubClient } from './transport';
 
 /**
@@ -60,7 +60,8 @@ function repositoryOf(raw: IDataObject, fallback?: Repository): Repository | und
 
 export class TrustJudge {
 	constructor(
-		private readonly ctx: IExecuteFunctions,
+		/** The run's context: permissions are remembered for its length. */
+		private readonly ctx: object,
 		private readonly client: GitHubClient,
 	) {}
 
@@ -113,12 +114,12 @@ export class TrustJudge {
 			if (Array.isArray(value)) {
 				const entries: unknown[] = [];
 				for (const entry of value) entries.push(await this.withholdEntry(entry, repository));
-				out = withValue(out, path as string, entries);
+				out = withValueAt(out, path as string, entries);
 				continue;
 			}
 			if (typeof value !== 'string' || !value) continue;
 			verdict ??= await this.verdict(raw, repository);
-			if (!verdict.trusted) out = withValue(out, path as string, marker(verdict.who));
+			if (!verdict.trusted) out = withValueAt(out, path as string, marker(verdict.who));
 		}
 		return out;
 	}
@@ -130,12 +131,4 @@ export class TrustJudge {
 	}
 }
 
-const marker = (who: string) => `[withheld: written by ${who}, who cannot write to this repository (Trusted Content Only)]`;
-
-/** A copy of the object with the value at a dot path replaced. */
-function withValue(raw: IDataObject, path: string, value: unknown): IDataObject {
-	const [key, ...rest] = path.split('.');
-	const copy = { ...raw };
-	copy[key] = (rest.length ? withValue((raw[key] ?? {}) as IDataObject, rest.join('.'), value) : value) as IDataObject[keyof IDataObject];
-	return copy;
-}
+export const marker = (who: string) => `[withheld: written by ${who}, who cannot write to this repository (Trusted Content Only)]`;

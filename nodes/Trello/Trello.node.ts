@@ -32,6 +32,7 @@ import {
 } from './methods/listSearch';
 import { getCustomFieldNames, getLabels, getMembers } from './methods/loadOptions';
 import { TRELLO_FIELD_SETS } from './actions/fieldSets';
+import { TRUSTED_MEMBERS_OPTIONS } from './trustedMembers';
 import { TRELLO_NODE_DEFAULT_VERSION, TRELLO_NODE_VERSIONS } from './actions/versions';
 
 const TRELLO_PROPERTIES: INodeProperties[] = [
@@ -58,6 +59,7 @@ const TRELLO_PROPERTIES: INodeProperties[] = [
 			MAX_DOWNLOAD_SIZE_OPTION,
 			REMOVE_HIDDEN_TEXT_OPTION,
 			SECRETS_IN_WRITES_OPTION,
+			...TRUSTED_MEMBERS_OPTIONS,
 		],
 	},
 ];

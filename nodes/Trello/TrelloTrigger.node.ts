@@ -15,6 +15,7 @@ import { createWebhooks, deleteWebhooks, webhooksExist } from './triggers/regist
 import { getBoards, getLists, getWatchableMembers, getWorkspaces } from './triggers/loadOptions';
 import { watchedModelProperties } from './triggers/models';
 import { WEBHOOK_TRIGGER_DEFAULT_VERSION, WEBHOOK_TRIGGER_VERSIONS } from '../shared/webhookTriggerVersions';
+import { TRUSTED_MEMBERS_OPTIONS } from './trustedMembers';
 
 export class TrelloTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -63,6 +64,14 @@ export class TrelloTrigger implements INodeType {
 				type: 'notice',
 				displayOptions: { show: { verifySignature: [false] } },
 				default: '',
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: TRUSTED_MEMBERS_OPTIONS,
 			},
 		],
 	};

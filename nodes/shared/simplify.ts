@@ -92,6 +92,14 @@ export function valueAt(raw: unknown, path: string): unknown {
 	return node;
 }
 
+/** A copy of the object with the value at a dot path replaced (objects on the way copied too). */
+export function withValueAt(raw: IDataObject, path: string, value: unknown): IDataObject {
+	const [key, ...rest] = path.split('.');
+	const copy = { ...raw };
+	copy[key] = (rest.length ? withValueAt((raw[key] ?? {}) as IDataObject, rest.join('.'), value) : value) as IDataObject[keyof IDataObject];
+	return copy;
+}
+
 /** The names of a list of objects (labels → their names, users → their logins). */
 export const namesOf = (path: string, key: string) => (raw: IDataObject) => {
 	const list = valueAt(raw, path);

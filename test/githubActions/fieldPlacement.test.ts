@@ -67,7 +67,7 @@ describe('GitHub issue and pull request numbers', () => {
 describe('both action nodes: Resource and Operation first, the scope setting in the same place', () => {
 	it.each([
 		['GitHub Toolkit', new GitHub().description.properties, 'allowedRepositories', ['trustedContentOnly']],
-		['Trello Toolkit', new Trello().description.properties, 'allowedBoards', []],
+		['Trello Toolkit', new Trello().description.properties, 'allowedBoards', ['trustedMembersOnly', 'trustedMembers']],
 	])('%s: authentication, then Resource and Operation; its scope under Options', (_node, properties, scopeName, own) => {
 		const shown = properties.filter((p) => p.type !== 'notice');
 		expect(shown.slice(0, 2).map((p) => p.name)).toEqual(['authentication', 'resource']);

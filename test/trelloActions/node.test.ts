@@ -96,9 +96,9 @@ describe('Trello node description', () => {
 		}
 	});
 
-	it('has the Allowed Boards and Max Rate-Limit Wait options', () => {
+	it('has the Allowed Boards, Max Rate-Limit Wait and agent defence options', () => {
 		const options = properties.find((p) => p.name === 'options');
-		expect((options?.options as INodeProperties[]).map((o) => o.name)).toEqual(['allowedBoards', 'maxRateLimitWait', 'maxDownloadSizeMb', 'removeHiddenText', 'secretsInWrites']);
+		expect((options?.options as INodeProperties[]).map((o) => o.name)).toEqual(['allowedBoards', 'maxRateLimitWait', 'maxDownloadSizeMb', 'removeHiddenText', 'secretsInWrites', 'trustedMembersOnly', 'trustedMembers']);
 	});
 });
 

@@ -14,6 +14,7 @@ import { TRELLO_RESOURCES, TRELLO_ROWS } from './catalogue';
 import type { BoardAllowlist, TrelloRow } from './types';
 import { TRELLO_FIELD_SETS } from './fieldSets';
 import { boardAudience, unknownAudience } from '../audience';
+import { MemberJudge, trustedMembersSetting, withholdUntrusted } from '../trustedMembers';
 
 type Run = ResolvingRun<TrelloRow, TrelloClient>;
 
@@ -47,6 +48,12 @@ function trelloRunner(ctx: IExecuteFunctions): ServiceRunner<TrelloRow, TrelloCl
 		audience: async ({ client, row, values }: Run) => {
 			const target = row.targets.find(({ field }) => text(values[field]));
 			return target ? await boardAudience(ctx, client, target.kind, text(values[target.field])) : unknownAudience();
+		},
+
+		withhold: async ({ client, row }: Run, _fields, body, options) => {
+			const setting = trustedMembersSetting(options, await client.credentials());
+			if (!setting || !row.objectType) return body;
+			return await withholdUntrusted(new MemberJudge(ctx, client, setting), row.objectType, body);
 		},
 
 		resolve: async ({ client, row, values, itemIndex }: Run) => {

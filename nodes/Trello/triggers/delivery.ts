@@ -13,6 +13,7 @@ import { actionToItem } from './normalize';
 import { matchAction } from './matching';
 import { deliveryPlan } from './parameters';
 import { applicationSecretOf, SIGNATURE_HEADER, verifySignature } from './signature';
+import { MemberJudge, trustedMembersSetting, withholdTriggerItem } from '../trustedMembers';
 
 function rawBodyOf(ctx: IWebhookFunctions): Buffer {
 	const request = ctx.getRequestObject() as unknown as { rawBody?: Buffer; body?: unknown };
@@ -86,6 +87,13 @@ async function listFieldOptions(ctx: IWebhookFunctions, action: TrelloAction): P
 	}
 }
 
+/** The item with what untrusted members wrote withheld, when the node or the credential asks (Trusted Members). */
+async function trustedOnly(ctx: IWebhookFunctions, item: IDataObject): Promise<IDataObject> {
+	const client = new TrelloClient(ctx);
+	const setting = trustedMembersSetting(ctx.getNodeParameter('options', {}) as IDataObject, await client.credentials());
+	return setting ? await withholdTriggerItem(new MemberJudge(ctx, client, setting), item) : item;
+}
+
 /** Handles Trello's HEAD validation and every signed POST delivery. */
 export async function handleDelivery(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
 	// Trello's HEAD check before it accepts a webhook: 200 is all it needs.
@@ -121,12 +129,13 @@ export async function handleDelivery(ctx: IWebhookFunctions): Promise<IWebhookRe
 	if (typeof action.id === 'string' && action.id && alreadyReceived(ctx, staticData, stored, action.id)) {
 		return { webhookResponse: 'OK' };
 	}
-	const item = actionToItem(action, {
+	const built = actionToItem(action, {
 		trigger: plan.trigger.value,
 		eventTypes: match.eventTypes,
 		model,
 		webhookId: webhook?.id as string | undefined,
 		customField: await listFieldOptions(ctx, action),
 	});
+	const item = await trustedOnly(ctx, built);
 	return { workflowData: [[{ json: item }]] };
 }
