@@ -45,8 +45,9 @@ describe('node creator: each node is found with its triggers and the triggers li
 			'Trello Toolkit Trigger',
 		]);
 		expect(counts['GitHub Toolkit Trigger']).toBeGreaterThanOrEqual(20);
-		// The four account pollers and Repository Events (whose events are picked under "Events").
-		expect(counts['GitHub Toolkit Poll Trigger']).toBe(5);
+		// The account pollers (gists, repositories, watchers, mentions, notifications, review requests), Project
+		// Item Changed and Repository Events (whose events are picked under "Events").
+		expect(counts['GitHub Toolkit Poll Trigger']).toBe(8);
 		expect(creatorEvents(packageNodeTypes().get('n8n-nodes-github-trello.gitHubPollTrigger')!.description)).toContain('Repository Events');
 		expect(counts['Trello Toolkit Trigger']).toBeGreaterThan(5);
 		expect(creatorEvents(packageNodeTypes().get('n8n-nodes-github-trello.trelloTrigger')!.description)).toEqual(
