@@ -8,6 +8,7 @@ const TOKEN = 'ghp_e2ePollingToken0123456789abcdefABCD';
 const WORKFLOW_ID = 'ghPollE2E';
 const OWNER_WORKFLOW_ID = 'ghPollOwnerE2E';
 const ALL_EVENTS_WORKFLOW_ID = 'ghPollAllEventsE2E';
+const FILTERED_WORKFLOW_ID = 'ghPollFilteredE2E';
 const credentials = { githubAccessTokenApi: { id: 'ghToken', name: 'GitHub token' } };
 /** A poll comes at most 20 s after a change (E2E_POLL_TIMES), plus start-up; the rest is room for a loaded machine. */
 const POLL_WAIT_MS = 150_000;
@@ -59,6 +60,29 @@ const allEventsWorkflow = chainWorkflow(
 		dispatchNode(credentials, 'octo/hello', '={{ JSON.stringify({ event_type: "polled-all", client_payload: { trigger: $json.trigger, action: $json.action } }) }}'),
 	],
 	'e2e GitHub Poll Trigger, every event',
+);
+
+function withParameters<T extends { parameters?: unknown }>(node: T, more: Record<string, unknown>): T {
+	return { ...node, parameters: { ...(node.parameters as Record<string, unknown>), ...more } };
+}
+
+/**
+ * Updated Issue and Updated Pull Request on octo/events with the filters Actions (labeled) and Labels
+ * (bug): of the label put on the issue and the review requested on the pull request, only the label.
+ */
+const filteredWorkflow = chainWorkflow(
+	FILTERED_WORKFLOW_ID,
+	[
+		withParameters(pollTriggerNode(credentials, ['updatedIssue', 'updatedPullRequest'], { repositories: ['events'] }), {
+			filters: { actions: ['labeled'], labels: 'bug' },
+		}),
+		dispatchNode(
+			credentials,
+			'octo/hello',
+			'={{ JSON.stringify({ event_type: "polled-filtered", client_payload: { trigger: $json.trigger, action: $json.action, label: $json.payload.label ? $json.payload.label.name : null } }) }}',
+		),
+	],
+	'e2e GitHub Poll Trigger, filtered',
 );
 
 // '' (the repository: its default branch) and the commits are read for new branches and pushes to pull requests.
@@ -117,10 +141,11 @@ describe('GitHub Poll Trigger (Repository Events) in a real n8n', () => {
 		events.createMilestone('v0');
 		n8n = await RealN8n.create();
 		await n8n.importCredentials([{ id: 'ghToken', name: 'GitHub token', type: 'githubAccessTokenApi', data: { server: github.apiUrl, accessToken: TOKEN } }]);
-		await n8n.importWorkflows([workflow, ownerWorkflow, allEventsWorkflow]);
+		await n8n.importWorkflows([workflow, ownerWorkflow, allEventsWorkflow, filteredWorkflow]);
 		await n8n.publish(WORKFLOW_ID);
 		await n8n.publish(OWNER_WORKFLOW_ID);
 		await n8n.publish(ALL_EVENTS_WORKFLOW_ID);
+		await n8n.publish(FILTERED_WORKFLOW_ID);
 	});
 
 	afterAll(async () => {
@@ -137,6 +162,7 @@ describe('GitHub Poll Trigger (Repository Events) in a real n8n', () => {
 	const dispatches = () => dispatchesOf('polled');
 	const ownerDispatches = () => dispatchesOf('polled-owner');
 	const allEventsDispatches = () => dispatchesOf('polled-all') as Array<{ trigger: string; action: string | null }>;
+	const filteredDispatches = () => dispatchesOf('polled-filtered');
 	const readsOf = (path: string) => github.requestsTo('GET', path).length;
 	const issueListReads = () => readsOf('/repos/octo/hello/issues');
 	const change = (make: () => void) => {
@@ -224,6 +250,8 @@ describe('GitHub Poll Trigger (Repository Events) in a real n8n', () => {
 			{ trigger: 'New Star', action: 'created', subject: 'while-down' },
 			{ trigger: 'New Issue', action: 'opened', subject: String(marker) },
 		]);
+		// The filters let through the label only, once (the review request on the pull request is filtered out).
+		expect(filteredDispatches()).toEqual([{ trigger: 'Updated Issue', action: 'labeled', label: 'bug' }]);
 		// Every event once, through a restart; no webhook was asked for.
 		expect(allEventsDispatches().map((item) => item.trigger).sort()).toEqual(POLLED_REPOSITORY_TRIGGERS.map((row) => row.name).sort());
 		expect(github.received.filter((request) => request.path.includes('/hooks'))).toEqual([]);
