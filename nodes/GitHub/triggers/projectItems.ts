@@ -4,7 +4,7 @@ import { ServiceAnswerError } from '../../shared/errors';
 import { PageGuard } from '../../shared/paging';
 import type { Connection } from '../actions/graphql';
 import type { FieldValueNode } from '../actions/project/handlers';
-import { fieldValuesByName } from '../actions/project/handlers';
+import { fieldValueSelections, fieldValuesByName } from '../actions/project/handlers';
 import { projectItemAllowed, projectOwnerProof } from '../scope';
 import type { GitHubClient } from '../transport';
 
@@ -18,8 +18,6 @@ import type { GitHubClient } from '../transport';
 /** Items of one project a poll reads; items past it are not watched (docs/polling.md says so). */
 export const MAX_PROJECT_ITEMS = 500;
 const PAGE_SIZE = 100;
-
-const FIELD_VALUE = (type: string, value: string) => `... on ${type} { ${value} field { ... on ProjectV2FieldCommon { name } } }`;
 
 export const PROJECT_ITEMS_POLL_QUERY = `query($owner: String!, $number: Int!, $first: Int!, $after: String) {
   repositoryOwner(login: $owner) {
@@ -40,11 +38,7 @@ export const PROJECT_ITEMS_POLL_QUERY = `query($owner: String!, $number: Int!, $
             }
             fieldValues(first: 30) {
               nodes {
-                ${FIELD_VALUE('ProjectV2ItemFieldSingleSelectValue', 'name')}
-                ${FIELD_VALUE('ProjectV2ItemFieldTextValue', 'text')}
-                ${FIELD_VALUE('ProjectV2ItemFieldNumberValue', 'number')}
-                ${FIELD_VALUE('ProjectV2ItemFieldDateValue', 'date')}
-                ${FIELD_VALUE('ProjectV2ItemFieldIterationValue', 'title')}
+                ${fieldValueSelections('                ')}
               }
             }
           }

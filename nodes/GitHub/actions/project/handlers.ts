@@ -274,6 +274,18 @@ export async function listFields(input: GitHubRowRun) {
 	);
 }
 
+/** The selections that read an item's field values with their field's name, one per line after `indent`. */
+export function fieldValueSelections(indent: string): string {
+	const value = (type: string, field: string) => `... on ${type} { ${field} field { ... on ProjectV2FieldCommon { name } } }`;
+	return [
+		value('ProjectV2ItemFieldSingleSelectValue', 'name'),
+		value('ProjectV2ItemFieldTextValue', 'text'),
+		value('ProjectV2ItemFieldNumberValue', 'number'),
+		value('ProjectV2ItemFieldDateValue', 'date'),
+		value('ProjectV2ItemFieldIterationValue', 'title'),
+	].join(`\n${indent}`);
+}
+
 export type FieldValueNode = { name?: string; text?: string; number?: number; date?: string; title?: string; field?: { name?: string } };
 
 /** An item's field values keyed by field name: option name, text, number, date or iteration title. */

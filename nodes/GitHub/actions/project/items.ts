@@ -6,9 +6,7 @@ import { projectProof } from '../../scope';
 import { proven, scopeLists } from '../graphql';
 import type { GitHubRowRun } from '../types';
 import type { FieldNode, FieldValueNode, ProjectRef } from './handlers';
-import { ADD_ITEM_MUTATION, fieldValuesByName, itemsOf, PROJECT_FIELDS_QUERY, projectNotFound, projectOf } from './handlers';
-
-const FIELD_VALUE = (type: string, value: string) => `... on ${type} { ${value} field { ... on ProjectV2FieldCommon { name } } }`;
+import { ADD_ITEM_MUTATION, fieldValueSelections, fieldValuesByName, itemsOf, PROJECT_FIELDS_QUERY, projectNotFound, projectOf } from './handlers';
 
 export const CONTENT_PROJECT_ITEM_QUERY = `query($projectOwner: String!, $projectNumber: Int!, $owner: String!, $repo: String!, $number: Int!) {
   repositoryOwner(login: $projectOwner) {
@@ -28,11 +26,7 @@ fragment ProjectItem on ProjectV2Item {
   project { id }
   fieldValues(first: 50) {
     nodes {
-      ${FIELD_VALUE('ProjectV2ItemFieldSingleSelectValue', 'name')}
-      ${FIELD_VALUE('ProjectV2ItemFieldTextValue', 'text')}
-      ${FIELD_VALUE('ProjectV2ItemFieldNumberValue', 'number')}
-      ${FIELD_VALUE('ProjectV2ItemFieldDateValue', 'date')}
-      ${FIELD_VALUE('ProjectV2ItemFieldIterationValue', 'title')}
+      ${fieldValueSelections('      ')}
     }
   }
 }`;
