@@ -7,8 +7,9 @@ import { readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
 
 import { GITHUB_RESOURCES, GITHUB_ROWS } from '../nodes/GitHub/actions/catalogue';
-import type { OperationKeyOf, OperationRow, ResourceSpec } from '../nodes/shared/rowEngine';
-import { operationKey } from '../nodes/shared/rowEngine';
+import type { OperationKeyOf } from '../nodes/shared/operationKeys';
+import { operationKey } from '../nodes/shared/operationKeys';
+import type { OperationRow, ResourceSpec } from '../nodes/shared/rowEngine';
 import { TRELLO_RESOURCES, TRELLO_ROWS } from '../nodes/Trello/actions/catalogue';
 import { TRIGGERS } from '../nodes/GitHub/triggers/events';
 import { listRequest } from '../nodes/GitHub/triggers/repositoryPolling';

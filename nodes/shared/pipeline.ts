@@ -2,9 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiClient } from './apiClient';
-import type { BuiltRequest, OperationKeyOf, RowField, OperationRow } from './rowEngine';
+import type { BuiltRequest, RowField, OperationRow } from './rowEngine';
+import type { OperationKeyOf } from './operationKeys';
+import { findRow } from './operationKeys';
 import { readOptions } from './options';
-import { buildRequest, findRow, listOf, readFieldValues, rowEffect } from './rowEngine';
+import { buildRequest, listOf, readFieldValues, rowEffect } from './rowEngine';
 import type { ServiceName } from './errors';
 import { fieldTypeProblem } from './fieldTypes';
 import { forEachItem, toItems } from './items';

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { GitHubOperationKey } from '../../nodes/GitHub/actions/catalogue';
 import { GITHUB_ROWS } from '../../nodes/GitHub/actions/catalogue';
-import { findRow } from '../../nodes/shared/rowEngine';
+import { findRow } from '../../nodes/shared/operationKeys';
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
 import { GitHubRecorder } from '../githubActions/recorder';
 import { runGitHub } from '../githubActions/run';

@@ -8,7 +8,8 @@ import { GITHUB_ROWS } from '../../nodes/GitHub/actions/catalogue';
 import { Trello } from '../../nodes/Trello/Trello.node';
 import { TrelloApiCall } from '../../nodes/Trello/TrelloApiCall.node';
 import { TRELLO_ROWS } from '../../nodes/Trello/actions/catalogue';
-import { findRow, toolAction, toolArguments } from '../../nodes/shared/rowEngine';
+import { findRow } from '../../nodes/shared/operationKeys';
+import { toolAction, toolArguments } from '../../nodes/shared/rowEngine';
 
 const node = (parameters: INode['parameters']): INode => ({
 	id: '1',

@@ -1,4 +1,5 @@
-import type { OperationKeyOf, OperationKeyParts, ResourceSpec } from '../../shared/rowEngine';
+import type { OperationKeyOf, OperationKeyParts } from '../../shared/operationKeys';
+import type { ResourceSpec } from '../../shared/rowEngine';
 import { advisoryRows } from './advisory/rows';
 import { branchProtectionRows } from './branch/protection';
 import { branchRows } from './branch/rows';

@@ -1,7 +1,7 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import type { OperationRow } from '../../shared/rowEngine';
-import { rowTable } from '../../shared/rowEngine';
+import { rowTable } from '../../shared/operationKeys';
 import type { RowRun } from '../../shared/pipeline';
 import type { RepositoryList } from '../scope/repositories';
 import type { GitHubClient } from '../transport';

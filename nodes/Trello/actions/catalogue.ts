@@ -1,4 +1,5 @@
-import type { OperationKeyOf, OperationKeyParts, ResourceSpec } from '../../shared/rowEngine';
+import type { OperationKeyOf, OperationKeyParts } from '../../shared/operationKeys';
+import type { ResourceSpec } from '../../shared/rowEngine';
 import { attachmentRows } from './attachment/rows';
 import { boardRows } from './board/rows';
 import { cardRows } from './card/rows';

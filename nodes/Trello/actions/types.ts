@@ -1,7 +1,7 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import type { OperationRow } from '../../shared/rowEngine';
-import { rowTable } from '../../shared/rowEngine';
+import { rowTable } from '../../shared/operationKeys';
 import type { RowRun } from '../../shared/pipeline';
 import type { TrelloClient, TrelloPaging } from '../transport';
 import type { AllowedBoards, BoardGuard, TargetKind } from './boardGuard';
