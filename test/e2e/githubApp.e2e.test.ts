@@ -3,7 +3,7 @@ import { generateKeyPairSync } from 'crypto';
 import { FakeGitHub } from '../fakes/fakeGitHub';
 import { HookStore } from '../githubTriggers/hookStore';
 import { chainWorkflow, manualWorkflow, PACKAGE, RealN8n, waitFor } from './n8n';
-import { commentNode, gitHubSignature, gitHubTriggerNode } from './workflows';
+import { commentNode, gitHubSignature, gitHubTriggerNode, untilHooksVerify } from './workflows';
 
 const APP_ID = '4242';
 const INSTALLATION_ID = 99;
@@ -149,6 +149,7 @@ describe('GitHub App credential in a real n8n', () => {
 		const registration = github.requestsTo('POST', '/repos/octo/hello/hooks').at(-1)!;
 		expect(installationTokens()).toContain(/^Bearer (.+)$/.exec(registration.headers.authorization)?.[1]);
 
+		await untilHooksVerify([hook]);
 		const secret = hook.config.secret!;
 		const send = async (event: string, delivery: string, payload: Record<string, unknown>) => {
 			const body = JSON.stringify({ ...payload, repository: { name: 'hello', full_name: 'octo/hello' } });

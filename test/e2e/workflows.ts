@@ -96,6 +96,29 @@ export const issueOpened = (number: number) =>
 /** GitHub's X-Hub-Signature-256 of a delivery body. */
 export const gitHubSignature = (secret: string, body: string) => 'sha256=' + createHmac('sha256', secret).update(body).digest('hex');
 
+/**
+ * Waits until n8n answers a signed ping on each hook with 200. n8n keeps a trigger's static data,
+ * where the hook's secret lives, in memory until the whole workflow is active and saves it then;
+ * deliveries read it from the database, so for a moment a hook exists at GitHub and n8n still
+ * answers 401 to its deliveries. A ping starts no run.
+ */
+export async function untilHooksVerify(hooks: Array<{ id: number; config: { url: string; secret?: string } }>, timeoutMs = 60_000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	for (const hook of hooks) {
+		const body = JSON.stringify({ zen: 'Keep it logically awesome.', hook_id: hook.id });
+		for (let answered = 0; answered !== 200; ) {
+			if (Date.now() > deadline) throw new Error(`n8n still answers ${answered} to a signed ping on hook ${hook.id}`);
+			const response = await fetch(hook.config.url, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', 'x-github-event': 'ping', 'x-github-delivery': `ping-${hook.id}-${Date.now()}`, 'x-github-hook-id': String(hook.id), 'x-hub-signature-256': gitHubSignature(hook.config.secret ?? '', body) },
+				body,
+			});
+			answered = response.status;
+			if (answered !== 200) await new Promise((resolve) => setTimeout(resolve, 250));
+		}
+	}
+}
+
 /** A simulated repository's or owner's answer as the fake GitHub's reply; no answer is GitHub's 404. */
 export const replyWith = (answer: SimulatedAnswer | undefined): FakeReply =>
 	answer ? { status: answer.status, body: answer.body, headers: answer.headers } : { status: 404, body: { message: 'Not Found' } };

@@ -5,6 +5,7 @@
  */
 import { GITHUB_CREDENTIAL_TYPES } from '../../nodes/GitHub/transport';
 import { PACKAGE, RealN8n, waitFor } from '../e2e/n8n';
+import { untilHooksVerify } from '../e2e/workflows';
 import { FakeGitHub } from '../fakes/fakeGitHub';
 import type { ModelRequest, ModelScript } from '../fakes/fakeModel';
 import { FakeModel } from '../fakes/fakeModel';
@@ -176,6 +177,7 @@ describe('AI templates in a real n8n: the AI Agent with this package’s GitHub 
 			{ events: ['issues'], owner: 'octo', repo: 'hello' },
 			{ events: ['pull_request'], owner: 'octo', repo: 'hello' },
 		]);
+		await untilHooksVerify(hooks.hooks);
 	});
 
 	it('AI issue triage: a new issue is labelled, assigned and answered with what the model chose, on that issue only', async () => {

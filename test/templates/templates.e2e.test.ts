@@ -3,6 +3,7 @@ import { createHmac } from 'crypto';
 import { GITHUB_CREDENTIAL_TYPES } from '../../nodes/GitHub/transport';
 import { TRELLO_CREDENTIAL_TYPES } from '../../nodes/Trello/transport';
 import { PACKAGE, RealN8n, waitFor } from '../e2e/n8n';
+import { untilHooksVerify } from '../e2e/workflows';
 import { FakeGitHub } from '../fakes/fakeGitHub';
 import { FakeTrello } from '../fakes/fakeTrello';
 import type { FakeRequest } from '../fakes/server';
@@ -195,6 +196,7 @@ describe('Workflow templates in a real n8n: imported with the CLI, credentials a
 		expect(githubHooks.hooks.every((hook) => hook.owner === 'octo' && hook.repo === 'hello')).toBe(true);
 		expect(trelloHooks.hooks.map((hook) => hook.idModel)).toEqual([BOARD.id, BOARD.id]);
 		expect(trelloHooks.headChecks.every((check) => check.status === 200)).toBe(true);
+		await untilHooksVerify(githubHooks.hooks);
 	});
 
 	it('GitHub issues ↔ Trello cards: a new issue becomes a linked card; moving the card to Done closes the issue', async () => {
