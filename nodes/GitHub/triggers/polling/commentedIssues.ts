@@ -1,10 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiRequest } from '../../../shared/apiClient';
-import { PageGuard } from '../../../shared/paging';
-import { pathSegment } from '../../../../credentials/requestGuard';
+import { listedByNumber } from './listedByNumber';
 import type { PollRun, RepositoryName, TimedDelivery } from './pollRun';
-import { asList, iso, PAGE_SIZE, repositoryPath, requestKey } from './pollRun';
+import { iso, PAGE_SIZE, repositoryPath } from './pollRun';
 
 /**
  * The comments list names a comment's issue by its URL only; the delivery carries the issue. A new
@@ -23,28 +22,12 @@ export async function withCommentedIssues(run: PollRun, repository: RepositoryNa
 		oldest = Math.min(oldest, time);
 	}
 	if (payloads.size === 0) return;
-	const found = new Map<number, IDataObject>();
 	// One second early: `since` is compared by whole seconds.
-	const request: ApiRequest = {
+	const updatedIssues: ApiRequest = {
 		method: 'GET',
 		path: repositoryPath(repository, '/issues'),
 		qs: { state: 'all', sort: 'updated', direction: 'desc', since: iso(Math.max(0, oldest - 1000)), per_page: PAGE_SIZE },
 	};
-	const first = (await run.get(request, repository, false))!;
-	const guard = new PageGuard('GitHub');
-	guard.admit(requestKey(request));
-	const pages = (async function* () {
-		yield first;
-		yield* run.nextPages(first, request, guard);
-	})();
-	for await (const page of pages) {
-		for (const issue of asList(page.body)) if (payloads.has(Number(issue.number))) found.set(Number(issue.number), issue);
-		if (found.size === payloads.size) break;
-	}
-	for (const number of payloads.keys()) {
-		if (found.has(number)) continue;
-		const single: ApiRequest = { method: 'GET', path: repositoryPath(repository, `/issues/${pathSegment(String(number))}`) };
-		found.set(number, (await run.get(single, repository, false))!.body as IDataObject);
-	}
+	const found = await listedByNumber(run, repository, updatedIssues, payloads.keys(), '/issues');
 	for (const [number, list] of payloads) for (const payload of list) payload.issue = found.get(number)!;
 }

@@ -1,10 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiRequest } from '../../../shared/apiClient';
-import { PageGuard } from '../../../shared/paging';
-import { pathSegment } from '../../../../credentials/requestGuard';
+import { listedByNumber } from './listedByNumber';
 import type { PollRun, RepositoryName, TimedDelivery } from './pollRun';
-import { asList, PAGE_SIZE, repositoryPath, requestKey, time } from './pollRun';
+import { PAGE_SIZE, repositoryPath, time } from './pollRun';
 
 /** How much older than its issue's update a pull request's own update time may be and still be looked for in the list. */
 const UPDATE_SLACK_MS = 60_000;
@@ -32,26 +31,12 @@ export async function withPullRequests(run: PollRun, repository: RepositoryName,
 		oldest = Math.min(oldest, time(pull.updated_at));
 	}
 	if (payloads.size === 0) return;
-	const found = new Map<number, IDataObject>();
-	const request: ApiRequest = { method: 'GET', path: repositoryPath(repository, '/pulls'), qs: { state: 'all', sort: 'updated', direction: 'desc', per_page: PAGE_SIZE } };
-	const first = (await run.get(request, repository, false))!;
-	const guard = new PageGuard('GitHub');
-	guard.admit(requestKey(request));
-	const pages = (async function* () {
-		yield first;
-		yield* run.nextPages(first, request, guard);
-	})();
-	for await (const page of pages) {
-		const pulls = asList(page.body);
-		for (const pull of pulls) if (payloads.has(Number(pull.number))) found.set(Number(pull.number), pull);
+	const updatedPulls: ApiRequest = { method: 'GET', path: repositoryPath(repository, '/pulls'), qs: { state: 'all', sort: 'updated', direction: 'desc', per_page: PAGE_SIZE } };
+	const reachesBefore = (pulls: IDataObject[]) => {
 		const last = pulls[pulls.length - 1];
-		if (found.size === payloads.size || !last || time(last.updated_at) < oldest - UPDATE_SLACK_MS) break;
-	}
-	for (const number of payloads.keys()) {
-		if (found.has(number)) continue;
-		const single: ApiRequest = { method: 'GET', path: repositoryPath(repository, `/pulls/${pathSegment(String(number))}`) };
-		found.set(number, (await run.get(single, repository, false))!.body as IDataObject);
-	}
+		return !last || time(last.updated_at) < oldest - UPDATE_SLACK_MS;
+	};
+	const found = await listedByNumber(run, repository, updatedPulls, payloads.keys(), '/pulls', reachesBefore);
 	for (const [number, list] of payloads) {
 		for (const payload of list) {
 			payload.pull_request = listedPullRequest(found.get(number)!);

@@ -1,0 +1,44 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { ApiRequest } from '../../../shared/apiClient';
+import { PageGuard } from '../../../shared/paging';
+import { pathSegment } from '../../../../credentials/requestGuard';
+import type { PollRun, RepositoryName } from './pollRun';
+import { asList, repositoryPath, requestKey } from './pollRun';
+
+/**
+ * The entries of a list sorted newest first, found by number: the list is read page by page
+ * (never conditionally: it is asked only when a poll found changes) until every number is found or
+ * `pastWanted` says a page reaches back before them; each number still missing is asked alone at
+ * `{singlesPath}/{number}`.
+ */
+export async function listedByNumber(
+	run: PollRun,
+	repository: RepositoryName,
+	list: ApiRequest,
+	numbers: Iterable<number>,
+	singlesPath: string,
+	pastWanted: (page: IDataObject[]) => boolean = () => false,
+): Promise<Map<number, IDataObject>> {
+	const wanted = new Set(numbers);
+	const found = new Map<number, IDataObject>();
+	if (wanted.size === 0) return found;
+	const first = (await run.get(list, repository, false))!;
+	const guard = new PageGuard('GitHub');
+	guard.admit(requestKey(list));
+	const pages = (async function* () {
+		yield first;
+		yield* run.nextPages(first, list, guard);
+	})();
+	for await (const page of pages) {
+		const entries = asList(page.body);
+		for (const entry of entries) if (wanted.has(Number(entry.number))) found.set(Number(entry.number), entry);
+		if (found.size === wanted.size || pastWanted(entries)) break;
+	}
+	for (const number of wanted) {
+		if (found.has(number)) continue;
+		const single: ApiRequest = { method: 'GET', path: repositoryPath(repository, `${singlesPath}/${pathSegment(String(number))}`) };
+		found.set(number, (await run.get(single, repository, false))!.body as IDataObject);
+	}
+	return found;
+}
