@@ -1,7 +1,7 @@
 import { createHmac } from 'crypto';
 
 import { chainWorkflow, PACKAGE, waitFor } from '../e2e/n8n';
-import { commentNode, dispatchNode, followRealClock, gitHubSignature, gitHubTriggerNode, issueOpened, pollTriggerNode, replyWith } from '../e2e/workflows';
+import { commentNode, dispatchNode, followRealClock, gitHubSignature, gitHubTriggerNode, issueOpened, pollTriggerNode, replyWith, untilHooksVerify } from '../e2e/workflows';
 import { FakeGitHub } from '../fakes/fakeGitHub';
 import { FakeTrello } from '../fakes/fakeTrello';
 import { TrelloWebhookStore } from '../fakes/trelloWebhooks';
@@ -198,6 +198,7 @@ describe('the package in n8n queue mode: main + 2 workers + a webhook process', 
 		expect(gitHubApi.requestsTo('POST', '/repos/octo/hello/hooks')).toHaveLength(1);
 		expect(trelloHooks.hooks).toHaveLength(1);
 		expect(trelloApi.requestsTo('POST', '/1/webhooks')).toHaveLength(1);
+		await untilHooksVerify([hook]);
 		secret = hook.config.secret!;
 	});
 
