@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { EventClause, TriggerDefinition } from './events';
+import type { EventClause, EventRow } from './events';
 import { ANY_EVENT } from './events';
 import { WEBHOOK_EVENTS } from './webhookEvents';
 
@@ -90,7 +90,7 @@ function listValue(value: unknown): string[] {
  * only organization hooks receive, one on the organization hook. Each chosen event is a clause,
  * narrowed to its chosen actions.
  */
-export function anyEventRows(ctx: Ctx, template: TriggerDefinition): TriggerDefinition[] {
+export function anyEventRows(ctx: Ctx, template: EventRow): EventRow[] {
 	const events = listValue(ctx.getNodeParameter('webhookEvents', []));
 	const pairs = listValue(ctx.getNodeParameter('eventActions', []));
 	if (events.length === 0) {
@@ -116,7 +116,7 @@ export function anyEventRows(ctx: Ctx, template: TriggerDefinition): TriggerDefi
 	}
 	const clauseFor = (event: string): EventClause =>
 		actionsByEvent.has(event) ? { event, actions: actionsByEvent.get(event) } : { event };
-	const row = (clauses: EventClause[], level: 'repository' | 'organization'): TriggerDefinition => ({
+	const row = (clauses: EventClause[], level: 'repository' | 'organization'): EventRow => ({
 		...template,
 		webhook: { clauses, level, emit: 'delivery' },
 	});
@@ -127,7 +127,7 @@ export function anyEventRows(ctx: Ctx, template: TriggerDefinition): TriggerDefi
 	}
 	const repositoryEvents = events.filter((event) => EVENTS_BY_NAME.get(event)!.repositoryHook);
 	const organizationEvents = events.filter((event) => !EVENTS_BY_NAME.get(event)!.repositoryHook);
-	const rows: TriggerDefinition[] = [];
+	const rows: EventRow[] = [];
 	if (repositoryEvents.length) rows.push(row(repositoryEvents.map(clauseFor), 'repository'));
 	if (organizationEvents.length) rows.push(row(organizationEvents.map(clauseFor), 'organization'));
 	return rows;

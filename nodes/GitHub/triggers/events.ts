@@ -88,7 +88,7 @@ interface WebhookSource {
 	mentionsAccount?: boolean;
 }
 
-export interface TriggerDefinition {
+export interface EventRow {
 	value: string;
 	/** The user picks the events (triggers/anyEvent.ts builds the clauses). */
 	anyEvent?: boolean;
@@ -109,7 +109,7 @@ export interface TriggerDefinition {
 }
 
 /** What a row states: its webhook source may leave out what most triggers share (WEBHOOK_DEFAULTS). */
-type TriggerRow = Omit<TriggerDefinition, 'webhook'> & {
+type EventRowAsWritten = Omit<EventRow, 'webhook'> & {
 	webhook?: Omit<WebhookSource, keyof typeof WEBHOOK_DEFAULTS> & Partial<WebhookSource>;
 };
 
@@ -139,7 +139,7 @@ const MENTION_CLAUSES: EventClause[] = [
 
 export const ANY_EVENT = 'anyEvent';
 
-const ROWS: TriggerRow[] = [
+const ROWS: EventRowAsWritten[] = [
 	{
 		value: 'newRepository',
 		name: 'New Repository',
@@ -600,7 +600,7 @@ const ROWS: TriggerRow[] = [
 	},
 ];
 
-export const TRIGGERS: TriggerDefinition[] = ROWS.map(({ webhook, ...row }) =>
+export const TRIGGERS: EventRow[] = ROWS.map(({ webhook, ...row }) =>
 	webhook
 		? { ...row, webhook: { ...webhook, level: webhook.level ?? WEBHOOK_DEFAULTS.level, emit: webhook.emit ?? WEBHOOK_DEFAULTS.emit } }
 		: row,
@@ -611,13 +611,13 @@ export const POLL_TRIGGERS = TRIGGERS.filter((row) => row.poller);
 /** Repository events the Poll Trigger offers beside its own pollers. */
 export const POLLED_REPOSITORY_TRIGGERS = TRIGGERS.filter((row) => row.polledFrom && row.webhook);
 
-export function triggersByValue(values: string[]): TriggerDefinition[] {
+export function triggersByValue(values: string[]): EventRow[] {
 	const wanted = new Set(values);
 	return TRIGGERS.filter((row) => wanted.has(row.value));
 }
 
 /** Webhook events a set of triggers needs, per hook level, sorted for stable comparisons. */
-export function eventsFor(rows: TriggerDefinition[], level: 'repository' | 'organization'): string[] {
+export function eventsFor(rows: EventRow[], level: 'repository' | 'organization'): string[] {
 	const events = new Set<string>();
 	for (const row of rows) {
 		if (row.webhook?.level !== level) continue;

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Condition, EventClause, TriggerDefinition, UserFilterName } from './events';
+import type { Condition, EventClause, EventRow, UserFilterName } from './events';
 
 /**
  * Every item either trigger node emits has this one shape:
@@ -109,7 +109,7 @@ function mentionsAccount(delivery: Delivery, login: string | undefined): boolean
 	return true;
 }
 
-function passesUserFilters(row: TriggerDefinition, delivery: Delivery, filters: UserFilterValues): boolean {
+function passesUserFilters(row: EventRow, delivery: Delivery, filters: UserFilterValues): boolean {
 	for (const use of row.webhook?.filters ?? []) {
 		if (use.event && use.event !== delivery.event) continue;
 		const wanted = (filters[use.filter] ?? []).map((value) => value.toLowerCase());
@@ -131,14 +131,14 @@ function passesUserFilters(row: TriggerDefinition, delivery: Delivery, filters: 
 	return true;
 }
 
-function inChosenRepositories(row: TriggerDefinition, delivery: Delivery, repositories: string[]): boolean {
+function inChosenRepositories(row: EventRow, delivery: Delivery, repositories: string[]): boolean {
 	// Organization-level triggers concern the organization itself (its new repositories, its projects).
 	if (repositories.length === 0 || row.webhook?.level === 'organization') return true;
 	const name = valueAt(delivery.payload, 'repository.name');
 	return typeof name === 'string' && repositories.includes(name.toLowerCase());
 }
 
-function itemFor(row: TriggerDefinition, delivery: Delivery, payload: IDataObject): TriggerItem {
+function itemFor(row: EventRow, delivery: Delivery, payload: IDataObject): TriggerItem {
 	const action = delivery.payload.action;
 	return {
 		trigger: row.name,
@@ -150,7 +150,7 @@ function itemFor(row: TriggerDefinition, delivery: Delivery, payload: IDataObjec
 }
 
 /** The items one delivery yields for the chosen triggers (none when nothing matches). */
-export function itemsForDelivery(rows: TriggerDefinition[], delivery: Delivery, options: MatchOptions): TriggerItem[] {
+export function itemsForDelivery(rows: EventRow[], delivery: Delivery, options: MatchOptions): TriggerItem[] {
 	const items: TriggerItem[] = [];
 	for (const row of rows) {
 		const source = row.webhook;

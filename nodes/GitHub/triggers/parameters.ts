@@ -1,7 +1,7 @@
 import type { IDataObject, IHookFunctions, IPollFunctions, IWebhookFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { TriggerDefinition, UserFilterName } from './events';
+import type { EventRow, UserFilterName } from './events';
 import { eventsFor, TRIGGERS, triggersByValue } from './events';
 import type { HookTarget } from './registration';
 import type { UserFilterValues } from './matching';
@@ -140,7 +140,7 @@ function listParameter(text: string): string[] {
 		.filter(Boolean);
 }
 
-export function chosenTriggers(ctx: Ctx): TriggerDefinition[] {
+export function chosenTriggers(ctx: Ctx): EventRow[] {
 	const values = ctx.getNodeParameter('triggers', []) as string[];
 	const rows = triggersByValue(values)
 		.filter((row) => row.webhook)
@@ -199,7 +199,7 @@ const FILTER_OPTION: Record<UserFilterName, string> = {
 };
 
 /** The Filters property offering only what the given triggers can filter on. */
-export function filtersPropertyFor(triggers: readonly TriggerDefinition[]): INodeProperties {
+export function filtersPropertyFor(triggers: readonly EventRow[]): INodeProperties {
 	const used = new Set(triggers.flatMap((row) => (row.webhook?.filters ?? []).map((use) => FILTER_OPTION[use.filter])));
 	return { ...FILTERS_PROPERTY, options: FILTERS_PROPERTY.options!.filter((option) => used.has(option.name)) };
 }
@@ -253,9 +253,9 @@ export function hookTargets(ctx: Ctx): HookTarget[] {
 
 /** What each delivery is matched against: the chosen trigger rows, filters and repositories. */
 interface DeliveryMatching {
-	rows: TriggerDefinition[];
+	rows: EventRow[];
 	/** The chosen rows with a clause for each X-GitHub-Event, in event table order. */
-	rowsByEvent: Map<string, TriggerDefinition[]>;
+	rowsByEvent: Map<string, EventRow[]>;
 	filters: UserFilterValues;
 	/** Lower-cased repository names; empty means any. */
 	repositories: string[];
@@ -267,7 +267,7 @@ interface DeliveryMatching {
 
 const deliveryMatchingMemo = new ParameterMemo<DeliveryMatching>(['triggers', 'webhookEvents', 'eventActions', 'filters', 'owner', 'repositories', 'options'], (ctx) => {
 	const rows = chosenTriggers(ctx);
-	const rowsByEvent = new Map<string, TriggerDefinition[]>();
+	const rowsByEvent = new Map<string, EventRow[]>();
 	for (const row of rows) {
 		for (const event of new Set(row.webhook?.clauses.map((clause) => clause.event))) {
 			rowsByEvent.set(event, [...(rowsByEvent.get(event) ?? []), row]);
@@ -284,7 +284,7 @@ const deliveryMatchingMemo = new ParameterMemo<DeliveryMatching>(['triggers', 'w
 });
 
 /** The chosen rows a delivery of this event can match, in event table order ("*" rows match any event). */
-export function rowsForEvent(matching: DeliveryMatching, event: string): TriggerDefinition[] {
+export function rowsForEvent(matching: DeliveryMatching, event: string): EventRow[] {
 	const named = matching.rowsByEvent.get(event) ?? [];
 	const wildcard = matching.rowsByEvent.get(EVERY_EVENT) ?? [];
 	if (!wildcard.length) return named;

@@ -257,7 +257,7 @@ for (const definition of EVENT_TYPES) {
 }
 
 /** Whether an action fires a fixed trigger. */
-export function firesFixedTrigger(trigger: TriggerDefinition, action: TrelloAction): boolean {
+export function firesFixedTrigger(trigger: EventRow, action: TrelloAction): boolean {
 	if (trigger.eventType) return matchingEventTypes(action, [trigger.eventType]).length > 0;
 	return trigger.actionTypes?.includes(String(action.type)) ?? false;
 }
@@ -276,7 +276,7 @@ export function matchingEventTypes(action: TrelloAction, among?: string[]): stri
 
 export type TriggerKind = 'fixed' | 'activity' | 'custom';
 
-export interface TriggerDefinition {
+export interface EventRow {
 	value: string;
 	name: string;
 	description: string;
@@ -293,7 +293,7 @@ export interface TriggerDefinition {
 }
 
 /** One row per trigger of the spec's Events table that is instant (webhook-based). */
-export const TRIGGERS: TriggerDefinition[] = [
+export const TRIGGERS: EventRow[] = [
 	{
 		value: 'newComment',
 		name: 'New Comment Added to Card',
@@ -374,7 +374,7 @@ export const TRIGGERS: TriggerDefinition[] = [
 
 const TRIGGERS_BY_VALUE = new Map(TRIGGERS.map((trigger) => [trigger.value, trigger]));
 
-export function triggerDefinition(value: string): TriggerDefinition | undefined {
+export function triggerDefinition(value: string): EventRow | undefined {
 	return TRIGGERS_BY_VALUE.get(value);
 }
 

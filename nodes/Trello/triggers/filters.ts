@@ -7,7 +7,7 @@
 import type { IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { listsPicker } from '../actions/fields';
-import type { TriggerDefinition, TriggerKind } from './events';
+import type { EventRow, TriggerKind } from './events';
 import { TRIGGERS } from './events';
 import type { TrelloAction } from './payload';
 import { cardKeysOf, listIdsOf, moveEnds } from './payload';
@@ -105,7 +105,7 @@ export const TRIGGER_FILTERS: TriggerFilter[] = [
 ];
 
 /** Whether a trigger's Filters offer a filter; a filter a trigger does not offer is never read for it. */
-export function offers(trigger: TriggerDefinition, filter: TriggerFilter): boolean {
+export function offers(trigger: EventRow, filter: TriggerFilter): boolean {
 	if (trigger.kind !== 'fixed') return filter.kinds.includes(trigger.kind);
 	const events = filter.fixedEvents ?? (filter.event ? [filter.event] : []);
 	return !!trigger.eventType && events.includes(trigger.eventType);
@@ -118,7 +118,7 @@ export interface ChosenFilter {
 }
 
 /** The filters a trigger offers that have values in the raw "Filters" collection. */
-export function chosenFilters(trigger: TriggerDefinition, raw: IDataObject, split: (value: unknown) => string[]): ChosenFilter[] {
+export function chosenFilters(trigger: EventRow, raw: IDataObject, split: (value: unknown) => string[]): ChosenFilter[] {
 	return TRIGGER_FILTERS.filter((filter) => offers(trigger, filter))
 		.map((filter) => ({ filter, values: split(raw[filter.name]) }))
 		.filter(({ values }) => values.length > 0);

@@ -9,7 +9,7 @@ import type { IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow
 
 import { boardsPicker, listsPicker } from '../actions/fields';
 import { multiPicker } from '../../shared/locator';
-import type { TriggerDefinition, WatchedModel } from './events';
+import type { EventRow, WatchedModel } from './events';
 import { EVENT_TYPES, eventType, TRIGGERS } from './events';
 
 export interface ModelType {
@@ -129,7 +129,7 @@ export function modelType(value: string): ModelType | undefined {
 }
 
 /** Models whose webhooks report a trigger's event (every model for the triggers that choose their events). */
-export function modelsFor(trigger: TriggerDefinition): ModelType[] {
+export function modelsFor(trigger: EventRow): ModelType[] {
 	if (trigger.watchesAccount) return [];
 	const event = trigger.eventType ? eventType(trigger.eventType) : undefined;
 	return MODEL_TYPES.filter((model) => !event?.unseenBy.includes(model.value));

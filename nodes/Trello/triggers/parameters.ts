@@ -5,7 +5,7 @@ import type { ApiContext } from '../../shared/context';
 import { readParameter } from '../../shared/context';
 import { ParameterMemo } from '../../shared/parameterMemo';
 import { boardOrCardReference } from '../scope/addresses';
-import type { EventType, TriggerDefinition, WatchedModel } from './events';
+import type { EventType, EventRow, WatchedModel } from './events';
 import { eventType, triggerDefinition } from './events';
 import { modelsFor, modelType, MODEL_TYPES } from './models';
 import type { ChosenFilter } from './filters';
@@ -13,7 +13,7 @@ import { chosenFilters, offers, TRIGGER_FILTERS } from './filters';
 
 /** Everything a Trello Trigger's parameters ask for, read once and checked without network. */
 export interface TriggerPlan {
-	trigger: TriggerDefinition;
+	trigger: EventRow;
 	model: WatchedModel;
 	/** Ids, short links or web addresses the user gave for the watched models (none for the account). */
 	modelRefs: string[];
@@ -34,7 +34,7 @@ export function splitRefs(value: unknown): string[] {
  * What the webhooks go on: the account for New Board; else the chosen Model Type (a saved
  * workflow from before it was offered has none and watches its boards) and its picker's models.
  */
-function watchedModels(ctx: ApiContext, trigger: TriggerDefinition): { model: WatchedModel; modelRefs: string[] } {
+function watchedModels(ctx: ApiContext, trigger: EventRow): { model: WatchedModel; modelRefs: string[] } {
 	if (trigger.watchesAccount) return { model: 'member', modelRefs: [] };
 	const offered = modelsFor(trigger);
 	const chosen = offered.length > 1 ? readParameter<string>(ctx, 'watch', 'board') : 'board';

@@ -6,7 +6,7 @@ import type { PageGuard } from '../../../shared/paging';
 import { pathSegment } from '../../../../credentials/requestGuard';
 import type { GitHubClient } from '../../transport';
 import { nextLink } from '../../transport/link';
-import type { RepositorySourceName, TriggerDefinition } from '../events';
+import type { EventRow, RepositorySourceName } from '../events';
 import type { Delivery, TriggerItem, UserFilterValues } from '../matching';
 import { itemsForDelivery } from '../matching';
 
@@ -98,7 +98,7 @@ export interface OwnerListing extends IDataObject {
 }
 
 export interface RepositoryPollRequest {
-	rows: TriggerDefinition[];
+	rows: EventRow[];
 	/** The chosen repositories (unused with allRepositoriesOf). */
 	repositories: RepositoryName[];
 	/** Every repository of this owner, from its repository list read on each poll. */
@@ -389,6 +389,6 @@ export function advancedCursor(at: number, entryTime: number, serverNow: number)
 }
 
 /** The lists the chosen events need, each once. */
-export function listsFor(rows: TriggerDefinition[]): RepositorySourceName[] {
+export function listsFor(rows: EventRow[]): RepositorySourceName[] {
 	return [...new Set(rows.flatMap((row) => row.polledFrom ?? []))];
 }
