@@ -68,3 +68,23 @@ export async function settled(count: () => number, quietMs = 2500, timeoutMs = 6
 		return Date.now() - since >= quietMs ? true : undefined;
 	}, timeoutMs);
 }
+
+/**
+ * Waits until n8n answers each hook's URL: it registers a published workflow's webhooks a moment
+ * after the hooks are created, and answers 404 until then. Sends GitHub's signed ping, which the
+ * trigger answers without starting a run.
+ */
+export async function untilHooksAnswer(hooks: HookStore, timeoutMs = 60_000): Promise<void> {
+	for (const hook of hooks.hooks) {
+		const body = JSON.stringify({ zen: 'Keep it logically awesome.', hook_id: hook.id });
+		const signature = 'sha256=' + createHmac('sha256', hook.config.secret!).update(body).digest('hex');
+		await waitFor(async () => {
+			const response = await fetch(hook.config.url, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', 'x-github-event': 'ping', 'x-github-delivery': randomUUID(), 'x-github-hook-id': String(hook.id), 'x-hub-signature-256': signature },
+				body,
+			}).catch(() => undefined);
+			return response?.status === 200 ? true : undefined;
+		}, timeoutMs);
+	}
+}
