@@ -1,8 +1,8 @@
-import { createHmac } from 'crypto';
+import { createHmac, randomUUID } from 'crypto';
 
 import type { FakeReply } from '../fakes/server';
 import type { SimulatedAnswer } from '../fakes/simulatedRepository';
-import { PACKAGE } from './n8n';
+import { PACKAGE, waitFor } from './n8n';
 import { WEBHOOK_TRIGGER_DEFAULT_VERSION } from '../../nodes/shared/webhookTriggerVersions';
 
 /**
@@ -97,25 +97,22 @@ export const issueOpened = (number: number) =>
 export const gitHubSignature = (secret: string, body: string) => 'sha256=' + createHmac('sha256', secret).update(body).digest('hex');
 
 /**
- * Waits until n8n answers a signed ping on each hook with 200. n8n keeps a trigger's static data,
- * where the hook's secret lives, in memory until the whole workflow is active and saves it then;
- * deliveries read it from the database, so for a moment a hook exists at GitHub and n8n still
- * answers 401 to its deliveries. A ping starts no run.
+ * Waits until n8n answers a signed ping on each hook with 200 (a ping starts no run). n8n listens
+ * on a published workflow's webhook URL a moment after the hook is created (404 until then), and
+ * keeps the trigger's static data, where the hook's secret lives, in memory until the whole
+ * workflow is active; deliveries read it from the database, so for a moment they get 401.
  */
 export async function untilHooksVerify(hooks: Array<{ id: number; config: { url: string; secret?: string } }>, timeoutMs = 60_000): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
 	for (const hook of hooks) {
 		const body = JSON.stringify({ zen: 'Keep it logically awesome.', hook_id: hook.id });
-		for (let answered = 0; answered !== 200; ) {
-			if (Date.now() > deadline) throw new Error(`n8n still answers ${answered} to a signed ping on hook ${hook.id}`);
+		await waitFor(async () => {
 			const response = await fetch(hook.config.url, {
 				method: 'POST',
-				headers: { 'content-type': 'application/json', 'x-github-event': 'ping', 'x-github-delivery': `ping-${hook.id}-${Date.now()}`, 'x-github-hook-id': String(hook.id), 'x-hub-signature-256': gitHubSignature(hook.config.secret ?? '', body) },
+				headers: { 'content-type': 'application/json', 'x-github-event': 'ping', 'x-github-delivery': randomUUID(), 'x-github-hook-id': String(hook.id), 'x-hub-signature-256': gitHubSignature(hook.config.secret ?? '', body) },
 				body,
-			});
-			answered = response.status;
-			if (answered !== 200) await new Promise((resolve) => setTimeout(resolve, 250));
-		}
+			}).catch(() => undefined);
+			return response?.status === 200 ? true : undefined;
+		}, timeoutMs);
 	}
 }
 

@@ -78,3 +78,72 @@ describe('Repository → Commit Files: the files are checked before any request'
 		expect(recorder.requests).toEqual([]);
 	});
 });
+
+describe('Repository → Commit Files: "Files (JSON)", the files as a list (what an agent produces)', () => {
+	const HEAD = 'a'.repeat(40);
+	it('writes and deletes the listed files after the "Files" rows, in one commit on the branch head', async () => {
+		const recorder = new GitHubRecorder([
+			{ body: { ref: 'refs/heads/fix/session', object: { sha: HEAD, type: 'commit' } } },
+			{ body: { sha: HEAD, tree: { sha: 'b'.repeat(40) } } },
+			{ status: 201, body: { sha: 'c'.repeat(40) } },
+			{ status: 201, body: { sha: 'd'.repeat(40), html_url: `https://github.com/octo/hello/commit/${'d'.repeat(40)}`, message: 'Apply the review' } },
+			{ body: { ref: 'refs/heads/fix/session', object: { sha: 'd'.repeat(40), type: 'commit' } } },
+		]);
+
+		const run = await runGitHub({
+			...commitFiles,
+			...repo(),
+			branch: byName('fix/session'),
+			message: 'Apply the review',
+			files: { file: [{ path: 'CHANGELOG.md', change: 'write', source: 'text', content: '- Session kept\n' }] },
+			additionalFields: {
+				filesJson: JSON.stringify([{ path: 'src/session.ts', content: 'export const a = 1;\n' }, { path: '/src/old.ts', change: 'delete' }]),
+			},
+		});
+
+		expect(recorder.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+			'GET /repos/octo/hello/git/ref/heads/fix/session',
+			`GET /repos/octo/hello/git/commits/${HEAD}`,
+			'POST /repos/octo/hello/git/trees',
+			'POST /repos/octo/hello/git/commits',
+			'PATCH /repos/octo/hello/git/refs/heads/fix/session',
+		]);
+		expect(recorder.requests[2].body).toEqual({
+			base_tree: 'b'.repeat(40),
+			tree: [
+				{ path: 'CHANGELOG.md', mode: '100644', type: 'blob', content: '- Session kept\n' },
+				{ path: 'src/session.ts', mode: '100644', type: 'blob', content: 'export const a = 1;\n' },
+				{ path: 'src/old.ts', mode: '100644', type: 'blob', sha: null },
+			],
+		});
+		expect(recorder.requests[4].body).toEqual({ sha: 'd'.repeat(40), force: false });
+		expect(run.json('GitHub')).toEqual([
+			{
+				sha: 'd'.repeat(40),
+				url: `https://github.com/octo/hello/commit/${'d'.repeat(40)}`,
+				branch: 'fix/session',
+				branchCreated: false,
+				parent: HEAD,
+				message: 'Apply the review',
+				files: [
+					{ path: 'CHANGELOG.md', action: 'write' },
+					{ path: 'src/session.ts', action: 'write' },
+					{ path: 'src/old.ts', action: 'delete' },
+				],
+			},
+		]);
+	});
+
+	it.each([
+		[[{ path: 'src/a.ts' }], 'Entry 1 of "Files (JSON)" has no text "content"'],
+		[[{ path: 'src/a.ts', content: 'a', change: 'rename' }], 'Entry 1 of "Files (JSON)" has the change "rename"'],
+		[[{ path: 'src/a.ts', content: 'a' }, { path: '../b.ts', content: 'b' }], 'Entry 2 of "Files (JSON)" has the path "../b.ts", which is not a file path'],
+		[[{ path: 'src/a.ts', content: 'a' }, { path: '/src/a.ts', change: 'delete' }], '"Files" names "src/a.ts" twice'],
+		[[], 'The "Files" parameter has no file'],
+	])('%j is refused before any request', async (listed, message) => {
+		const recorder = new GitHubRecorder([]);
+		const run = await runGitHub({ ...commitFiles, ...repo(), branch: byName('main'), message: 'x', files: {}, additionalFields: { filesJson: JSON.stringify(listed) } });
+		expect(run.error('GitHub')?.message).toBe(message);
+		expect(recorder.requests).toEqual([]);
+	});
+});

@@ -10,19 +10,32 @@ const ROOT = join(__dirname, '..', '..');
 const AGENT = '@n8n/n8n-nodes-langchain.agent';
 const OPENAI_CHAT_MODEL = '@n8n/n8n-nodes-langchain.lmChatOpenAi';
 const MCP_SERVER_TRIGGER = '@n8n/n8n-nodes-langchain.mcpTrigger';
+const STRUCTURED_OUTPUT_PARSER = '@n8n/n8n-nodes-langchain.outputParserStructured';
 /** n8n's default model of the OpenAI Chat Model (1.3): a model name, not anything of an account. */
 const DEFAULT_OPENAI_MODEL = 'gpt-5-mini';
 const CORE_NODE_TYPES = new Set([
 	AGENT,
 	OPENAI_CHAT_MODEL,
 	MCP_SERVER_TRIGGER,
+	STRUCTURED_OUTPUT_PARSER,
+	'n8n-nodes-base.aggregate',
 	'n8n-nodes-base.filter',
 	'n8n-nodes-base.set',
 	'n8n-nodes-base.splitOut',
 	'n8n-nodes-base.stickyNote',
 ]);
 /** The templates the README promises; every one of them runs in templates.e2e.test.ts. */
-const EXPECTED = ['ai-issue-triage', 'ai-pull-request-reviewer', 'failed-ci-run-trello-card', 'github-issues-trello-cards', 'github-trello-mcp-tools', 'release-notes-trello', 'trello-bug-card-github-issue'];
+const EXPECTED = [
+	'ai-apply-reviewed-fix',
+	'ai-explain-failed-ci-run',
+	'ai-issue-triage',
+	'ai-pull-request-reviewer',
+	'failed-ci-run-trello-card',
+	'github-issues-trello-cards',
+	'github-trello-mcp-tools',
+	'release-notes-trello',
+	'trello-bug-card-github-issue',
+];
 
 const isExpression = (value: unknown) => typeof value === 'string' && value.startsWith('=');
 
@@ -140,7 +153,7 @@ describe('workflow templates', () => {
 					expect({ source, target: link.node, exists: types.has(link.node), type: link.type }).toEqual({ source, target: link.node, exists: true, type: connectionType });
 					if (connectionType === 'main') targets.add(link.node);
 					else {
-						// A model or tool plugs into an AI Agent (a tool also into an MCP Server Trigger), never into a main input.
+						// A model, tool or output parser plugs into an AI Agent (a tool also into an MCP Server Trigger), never into a main input.
 						const sink = connectionType === 'ai_tool' && types.get(link.node) === MCP_SERVER_TRIGGER ? MCP_SERVER_TRIGGER : AGENT;
 						expect({ source, target: types.get(link.node) }).toEqual({ source, target: sink });
 						feedsAgent.add(source);
@@ -150,7 +163,7 @@ describe('workflow templates', () => {
 		}
 		for (const node of template.nodes) {
 			const startsRuns = /Trigger$/.test(node.type) || node.type === 'n8n-nodes-base.stickyNote';
-			const subNode = node.type === OPENAI_CHAT_MODEL || node.type.endsWith('Tool');
+			const subNode = node.type === OPENAI_CHAT_MODEL || node.type === STRUCTURED_OUTPUT_PARSER || node.type.endsWith('Tool');
 			const connected = startsRuns || (subNode ? feedsAgent.has(node.name) : targets.has(node.name));
 			expect({ node: node.name, connected }).toEqual({ node: node.name, connected: true });
 		}

@@ -27,16 +27,30 @@ interface TreeEntry {
 /** A branch name as GitHub's ref paths take it: each segment encoded, the slashes kept. */
 const refPath = (branch: string) => branch.split('/').map(pathSegment).join('/');
 
-/** The files of the item, checked before any request: a path each, no path twice. */
+/** An entry of "Files (JSON)" as a "Files" entry: text only, "change" write (default) or delete. */
+function listedFile(entry: IDataObject, index: number, fail: (message: string, description: string) => Error): FileEntry {
+	const change = entry.change === undefined ? 'write' : entry.change;
+	if (change !== 'write' && change !== 'delete') {
+		throw fail(`Entry ${index + 1} of "Files (JSON)" has the change "${String(change)}"`, 'Use "write" (the default) or "delete".');
+	}
+	if (change === 'write' && typeof entry.content !== 'string') {
+		throw fail(`Entry ${index + 1} of "Files (JSON)" has no text "content"`, 'Give the whole new text of the file in "content", or "change": "delete" to remove it.');
+	}
+	return { path: typeof entry.path === 'string' ? entry.path : '', change, source: 'text', content: entry.content as string | undefined };
+}
+
+/** The files of the item ("Files", then "Files (JSON)"), checked before any request: a path each, no path twice. */
 function filesOf({ ctx, values, itemIndex }: GitHubRowRun): FileEntry[] {
-	const entries = ((values.files as IDataObject | undefined)?.file ?? []) as FileEntry[];
 	const fail = (message: string, description: string) => new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
-	if (!entries.length) throw fail('The "Files" parameter has no file', 'Add at least one file to create, update or delete.');
+	const rows = (((values.files as IDataObject | undefined)?.file ?? []) as FileEntry[]).map((entry, index) => ({ entry, where: `File ${index + 1} of "Files"` }));
+	const listed = ((values.filesJson ?? []) as IDataObject[]).map((entry, index) => ({ entry: listedFile(entry, index, fail), where: `Entry ${index + 1} of "Files (JSON)"` }));
+	const entries = [...rows, ...listed];
+	if (!entries.length) throw fail('The "Files" parameter has no file', 'Add at least one file to create, update or delete, in "Files" or "Files (JSON)".');
 	const seen = new Set<string>();
-	return entries.map((entry, index) => {
+	return entries.map(({ entry, where }) => {
 		const path = String(entry.path ?? '').trim().replace(/^\/+/, '');
 		if (!path || path.endsWith('/') || path.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')) {
-			throw fail(`File ${index + 1} of "Files" has the path "${String(entry.path ?? '')}", which is not a file path`, 'Give each file’s path from the repository root, e.g. "src/index.ts".');
+			throw fail(`${where} has the path "${String(entry.path ?? '')}", which is not a file path`, 'Give each file’s path from the repository root, e.g. "src/index.ts".');
 		}
 		if (seen.has(path)) throw fail(`"Files" names "${path}" twice`, 'Give each path once: a commit writes or deletes a file once.');
 		seen.add(path);

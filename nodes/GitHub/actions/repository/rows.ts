@@ -444,7 +444,7 @@ export const repositoryRows = gitHubRowTable([
 			{
 				displayName: 'Files',
 				name: 'files', type: 'fixedCollection', in: 'none', required: true, default: {}, placeholder: 'Add File',
-				description: 'The files the commit writes or deletes, each once',
+				description: 'The files the commit writes or deletes, each once (more can be given as a JSON list in "Files (JSON)")',
 				ui: {
 					typeOptions: { multipleValues: true },
 					options: [
@@ -484,6 +484,12 @@ export const repositoryRows = gitHubRowTable([
 						},
 					],
 				},
+			},
+			{
+				displayName: 'Files (JSON)',
+				name: 'filesJson', type: 'json', in: 'none', optional: true, jsonList: true, default: '[]',
+				description:
+					'More files as a JSON list, e.g. [{"path": "src/a.ts", "content": "…"}, {"path": "old.txt", "change": "delete"}]: the whole new text of each file written, "change" "write" (the default) or "delete". Text only; for binary files use "Files".',
 			},
 			branchField({
 				name: 'baseBranch', displayName: 'Base Branch', in: 'none', optional: true, default: { mode: 'name', value: '' },
