@@ -187,7 +187,7 @@ async function run(github: LoopbackSimulatedGitHub, poller: Poller, changing: bo
 /** Why a URL path may be asked twice in one poll with changes (shown only when the run saw it). */
 const REPEAT_REASONS: Record<string, string> = {
 	'/repos/{owner}/{repo}/pulls':
-		'the pull request heads list reads it with its ETag (a 200 once a pull request changed), and the issues list reads it again, unconditionally, to give the changed pull request its own object (head, base, id) — the same page twice',
+		'the pull request heads list reads it with its ETag (a 200 once a pull request changed), and the list that found the pull request changed (issues or issue events) reads it again, unconditionally, for the pull request itself (head, base, id): the same page twice in one poll',
 };
 
 /** The section's text: what ran, every event and list it polled and what each poll asked, from the run itself. */
