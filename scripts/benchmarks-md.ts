@@ -45,17 +45,57 @@ export function benchmarksMarkdown(inProcess: InProcessPart, queue?: QueuePart):
 	].join('\n');
 }
 
+/**
+ * BENCHMARKS.md with one section replaced by the same section of a run of that section alone
+ * (`npm run bench -- --section <title words>`): the section keeps its number and says that its
+ * figures come from their own run and when; the goal rows it measured replace the rows with the
+ * same goal text. Throws when the run did not measure exactly one section of that title, or
+ * BENCHMARKS.md has no such section or no such goal row (a run at another size names other goals).
+ */
+export function replaceSection(published: string, inProcess: InProcessPart, words: string, measuredOn: string): string {
+	const measured = inProcess.sections.filter((section) => section.title.includes(words));
+	if (measured.length !== 1) throw new Error(`the run measured ${measured.length} sections whose title holds "${words}": exactly one is needed`);
+	const [section] = measured;
+	const lines = published.split('\n');
+	const headings = lines.flatMap((line, index) => (/^## \d+\. /.test(line) && line.replace(/^## \d+\. /, '') === section.title ? [index] : []));
+	if (headings.length !== 1) throw new Error(`BENCHMARKS.md has ${headings.length} sections titled "${section.title}": exactly one is needed`);
+	const start = headings[0];
+	const next = lines.findIndex((line, index) => index > start && line.startsWith('## '));
+	const end = next === -1 ? lines.length : next;
+	const note = `Figures from their own run of this section (\`npm run bench -- --section '${words}'\`) on ${measuredOn} UTC, not from the run named at the top.`;
+	const replaced = [lines[start], '', section.body.trim(), '', note, ''];
+	const result = [...lines.slice(0, start), ...replaced, ...lines.slice(end)];
+	if (!inProcess.goals.length) return result.join('\n');
+	// The goals table: the first table after "## Goals", rebuilt with the replaced rows.
+	const goalsAt = result.indexOf('## Goals');
+	const first = result.findIndex((line, index) => index > goalsAt && line.startsWith('| '));
+	if (goalsAt === -1 || first === -1) throw new Error('BENCHMARKS.md has no goals table');
+	let last = first;
+	while (result[last + 1]?.startsWith('|')) last++;
+	const cells = (line: string) => line.slice(2, -2).split(' | ').map((cell) => cell.trim());
+	const header = cells(result[first]);
+	const rows = result.slice(first + 2, last + 1).map(cells);
+	for (const goal of inProcess.goals) {
+		const row = rows.find((cellsOfRow) => cellsOfRow[0] === goal[0]);
+		if (!row || row.length !== goal.length) throw new Error(`BENCHMARKS.md's goals table has no row "${goal[0]}"`);
+		row.splice(0, row.length, ...goal);
+	}
+	result.splice(first, last - first + 1, ...table(header, rows).split('\n'));
+	return result.join('\n');
+}
+
 function readPart<T>(dir: string, name: string): T | undefined {
 	const file = join(dir, name);
 	return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined;
 }
 
 /**
- * `node benchmarks-md.js PARTS_DIR OUT [--publish ROOT]`: writes the report to OUT; with
- * --publish also to ROOT/BENCHMARKS.md with the chart, refusing when a part is missing.
+ * `node benchmarks-md.js PARTS_DIR OUT [--publish ROOT | --replace-section ROOT WORDS]`: writes
+ * the report to OUT; with --publish also to ROOT/BENCHMARKS.md with the chart, refusing when a
+ * part is missing; with --replace-section replaces only that section (and its goal rows) there.
  */
 if (require.main === module) {
-	const [dir, out, flag, root] = process.argv.slice(2);
+	const [dir, out, flag, root, words] = process.argv.slice(2);
 	const inProcess = readPart<InProcessPart>(dir, 'in-process.json');
 	const queue = readPart<QueuePart>(dir, 'queue.json');
 	if (!inProcess) {
@@ -64,6 +104,17 @@ if (require.main === module) {
 	}
 	const text = benchmarksMarkdown(inProcess, queue);
 	writeFileSync(out, text);
+	if (flag === '--replace-section') {
+		const file = join(root, 'BENCHMARKS.md');
+		try {
+			const measuredOn = new Date().toISOString().slice(0, 16).replace('T', ' ');
+			writeFileSync(file, replaceSection(readFileSync(file, 'utf8'), inProcess, words, measuredOn));
+		} catch (error) {
+			console.error(`[bench] ${(error as Error).message}: BENCHMARKS.md left as it was`);
+			process.exit(1);
+		}
+		console.error(`[bench] the section "${words}" and its goal rows replaced in BENCHMARKS.md`);
+	}
 	if (flag === '--publish') {
 		const chart = join(dir, 'rate-limit-chart.svg');
 		if (!queue || !existsSync(chart)) {

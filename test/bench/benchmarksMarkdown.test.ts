@@ -1,4 +1,4 @@
-import { benchmarksMarkdown } from '../../scripts/benchmarks-md';
+import { benchmarksMarkdown, replaceSection } from '../../scripts/benchmarks-md';
 
 describe('BENCHMARKS.md from the parts of a bench run', () => {
 	const inProcess = {
@@ -30,5 +30,62 @@ describe('BENCHMARKS.md from the parts of a bench run', () => {
 	it('leaves queue mode out when the run had none', () => {
 		const headings = benchmarksMarkdown(inProcess).split('\n').filter((line) => line.startsWith('## '));
 		expect(headings).toEqual(['## Goals', '## 1. Trello rate limit', '## 2. Trigger cost (in-process)', '## 3. Trigger cost end to end', '## Notes']);
+	});
+
+	describe('one section replaced by a run of that section alone', () => {
+		const published = benchmarksMarkdown(
+			{ ...inProcess, goals: [['Fewer requests', '3 of 3', 'met'], ['Idle polling is free', '0 units', 'met']] },
+			{ sections: [{ title: 'Queue mode', body: 'table D' }] },
+		);
+		const sectionRun = {
+			header: ['# Benchmarks'],
+			goals: [['Idle polling is free', '12 units after the first poll', 'not met']] as Array<[string, string, string]>,
+			sections: [{ title: 'Trigger cost (in-process)', body: 'table B, measured again\n' }],
+			notes: [],
+		};
+
+		it('keeps the number, says where the figures come from, replaces the goal row and nothing else', () => {
+			const text = replaceSection(published, sectionRun, 'Trigger cost (in', '2026-11-28 06:40');
+			expect(text).toBe(
+				published
+					.replace(
+						'## 2. Trigger cost (in-process)\n\ntable B\n',
+						"## 2. Trigger cost (in-process)\n\ntable B, measured again\n\nFigures from their own run of this section (`npm run bench -- --section 'Trigger cost (in'`) on 2026-11-28 06:40 UTC, not from the run named at the top.\n",
+					)
+					.replace(
+						[
+							'| Goal (issue)         | Measured | Status |',
+							'|----------------------|----------|--------|',
+							'| Fewer requests       | 3 of 3   | met    |',
+							'| Idle polling is free | 0 units  | met    |',
+						].join('\n'),
+						[
+							'| Goal (issue)         | Measured                      | Status  |',
+							'|----------------------|-------------------------------|---------|',
+							'| Fewer requests       | 3 of 3                        | met     |',
+							'| Idle polling is free | 12 units after the first poll | not met |',
+						].join('\n'),
+					),
+			);
+			expect(text).not.toBe(published);
+		});
+
+		it('replaces it again from its own previous replacement', () => {
+			const once = replaceSection(published, sectionRun, 'Trigger cost (in', '2026-11-28 06:40');
+			expect(replaceSection(once, sectionRun, 'Trigger cost (in', '2026-11-28 06:40')).toBe(once);
+		});
+
+		it('refuses a run that measured no such section, or two, or a goal the report does not have', () => {
+			expect(() => replaceSection(published, sectionRun, 'Polling cost', 'now')).toThrow('the run measured 0 sections whose title holds "Polling cost"');
+			expect(() => replaceSection(published, { ...sectionRun, sections: [...sectionRun.sections, { title: 'Trigger cost end to end', body: 'x' }] }, 'Trigger cost', 'now')).toThrow(
+				'the run measured 2 sections',
+			);
+			expect(() => replaceSection(published, { ...sectionRun, goals: [['Idle polling (10 repositories)', '0', 'met']] }, 'Trigger cost (in', 'now')).toThrow(
+				'BENCHMARKS.md\'s goals table has no row "Idle polling (10 repositories)"',
+			);
+			expect(() => replaceSection(published, { ...sectionRun, sections: [{ title: 'Trigger cost (renamed)', body: 'x' }] }, 'Trigger cost (re', 'now')).toThrow(
+				'BENCHMARKS.md has 0 sections titled "Trigger cost (renamed)"',
+			);
+		});
 	});
 });
