@@ -83,6 +83,13 @@ describe('GitHub Poll Trigger: a delivery\'s pull request or issue looked up by 
 		);
 	});
 
+	it('a pull request opened with New and Updated Pull Request chosen: the pulls list is asked once in the poll, for the heads and for its own id', async () => {
+		let pulls: Entry[] = [];
+		const { result, requests } = await afterChanges(['newPullRequest', 'updatedPullRequest'], () => (pulls = openPulls(1)));
+		expect(payloads(result).map((payload) => [payload.action, (payload.pull_request as IDataObject).id])).toEqual([['opened', repository.pullRequest(pulls[0]).id]]);
+		expect(asked(requests, '/repos/octo/hello/pulls')).toEqual([{ state: 'all', sort: 'updated', direction: 'desc', per_page: '100' }]);
+	});
+
 	const commentOnNew = (count: number) => {
 		const commented: number[] = [];
 		for (let i = 0; i < count; i++) {

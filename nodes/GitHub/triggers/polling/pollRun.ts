@@ -164,6 +164,12 @@ export function repositoryPayload(repository: RepositoryName): IDataObject {
 export class PollShared {
 	/** Items the poll may still emit. */
 	budget: number;
+	/**
+	 * The GET requests of this poll, by URL: a part reading a URL another part already asked (the
+	 * pull requests, for synchronize and for a changed pull request's own id) is handed that fresh
+	 * answer instead of paying for it again; after a 304 or a failure it asks for itself.
+	 */
+	readonly answers = new Map<string, Promise<ApiResponse>>();
 
 	constructor(
 		readonly client: GitHubClient,
@@ -251,12 +257,16 @@ export class PollRun {
 	 */
 	async get(request: ApiRequest, repository: RepositoryName | undefined, conditional: boolean): Promise<ApiResponse | undefined> {
 		const url = requestKey(request);
+		const earlier = request.method === 'GET' ? await this.shared.answers.get(url)?.catch(() => undefined) : undefined;
+		if (earlier && earlier.statusCode !== 304) return earlier;
 		const etag = conditional && !this.request.manual ? (this.etags[url] ?? this.state.etags?.[url]) : undefined;
-		const response = await this.client.send({
+		const asked = this.client.send({
 			...request,
 			headers: { ...request.headers, ...(etag ? { 'If-None-Match': etag } : {}) },
 			acceptStatus: [...(request.acceptStatus ?? []), 304],
 		});
+		if (request.method === 'GET') this.shared.answers.set(url, asked);
+		const response = await asked;
 		this.noteClock(response, repository);
 		return response.statusCode === 304 ? undefined : response;
 	}
