@@ -10,7 +10,8 @@ import { asList, repositoryPath, requestKey } from './pollRun';
  * The entries of a list sorted newest first, found by number: the list is read page by page
  * (never conditionally: it is asked only when a poll found changes) until every number is found or
  * `pastWanted` says a page reaches back before them; each number still missing is asked alone at
- * `{singlesPath}/{number}`.
+ * `{singlesPath}/{number}`. With `shareInPoll`, the list's first page is one another part of the
+ * poll may read too (PollShared.answers).
  */
 export async function listedByNumber(
 	run: PollRun,
@@ -18,12 +19,13 @@ export async function listedByNumber(
 	list: ApiRequest,
 	numbers: Iterable<number>,
 	singlesPath: string,
-	pastWanted: (page: IDataObject[]) => boolean = () => false,
+	options: { pastWanted?: (page: IDataObject[]) => boolean; shareInPoll?: boolean } = {},
 ): Promise<Map<number, IDataObject>> {
+	const pastWanted = options.pastWanted ?? (() => false);
 	const wanted = new Set(numbers);
 	const found = new Map<number, IDataObject>();
 	if (wanted.size === 0) return found;
-	const first = (await run.get(list, repository, false))!;
+	const first = (await run.get(list, repository, false, { shareInPoll: options.shareInPoll }))!;
 	const guard = new PageGuard('GitHub');
 	guard.admit(requestKey(list));
 	const pages = (async function* () {

@@ -165,9 +165,10 @@ export class PollShared {
 	/** Items the poll may still emit. */
 	budget: number;
 	/**
-	 * The GET requests of this poll, by URL: a part reading a URL another part already asked (the
-	 * pull requests, for synchronize and for a changed pull request's own id) is handed that fresh
-	 * answer instead of paying for it again; after a 304 or a failure it asks for itself.
+	 * Requests two parts of this poll ask (`shareInPoll`: the pull requests, for synchronize and for a
+	 * changed pull request's own id), by URL: the second is handed the first one's fresh answer
+	 * instead of paying for it again; after a 304 or a failure it asks for itself. Only those are
+	 * kept, so a poll holds at most one such page per repository.
 	 */
 	readonly answers = new Map<string, Promise<ApiResponse>>();
 
@@ -255,9 +256,10 @@ export class PollRun {
 	 * for a 304 (nothing changed since that answer). The ETag is stored by `keepEtag` only once
 	 * everything the answer held was taken.
 	 */
-	async get(request: ApiRequest, repository: RepositoryName | undefined, conditional: boolean): Promise<ApiResponse | undefined> {
+	async get(request: ApiRequest, repository: RepositoryName | undefined, conditional: boolean, options: { shareInPoll?: boolean } = {}): Promise<ApiResponse | undefined> {
 		const url = requestKey(request);
-		const earlier = request.method === 'GET' ? await this.shared.answers.get(url)?.catch(() => undefined) : undefined;
+		const share = options.shareInPoll === true && request.method === 'GET';
+		const earlier = share ? await this.shared.answers.get(url)?.catch(() => undefined) : undefined;
 		if (earlier && earlier.statusCode !== 304) return earlier;
 		const etag = conditional && !this.request.manual ? (this.etags[url] ?? this.state.etags?.[url]) : undefined;
 		const asked = this.client.send({
@@ -265,7 +267,7 @@ export class PollRun {
 			headers: { ...request.headers, ...(etag ? { 'If-None-Match': etag } : {}) },
 			acceptStatus: [...(request.acceptStatus ?? []), 304],
 		});
-		if (request.method === 'GET') this.shared.answers.set(url, asked);
+		if (share) this.shared.answers.set(url, asked);
 		const response = await asked;
 		this.noteClock(response, repository);
 		return response.statusCode === 304 ? undefined : response;

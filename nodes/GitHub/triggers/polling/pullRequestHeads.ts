@@ -52,7 +52,7 @@ export async function pollPullRequestHeads(run: PollRun, repository: RepositoryN
 	const request: ApiRequest = { method: 'GET', path: repositoryPath(repository, '/pulls'), qs: { state: 'all', sort: 'updated', direction: 'desc', per_page: PAGE_SIZE } };
 	const position = run.position(repository, name);
 	const starting = !position?.known;
-	const first = await run.get(request, repository, !starting);
+	const first = await run.get(request, repository, !starting, { shareInPoll: true });
 	if (!first) return;
 	const guard = new PageGuard('GitHub');
 	guard.admit(requestKey(request));

@@ -36,7 +36,7 @@ export async function withPullRequests(run: PollRun, repository: RepositoryName,
 		const last = pulls[pulls.length - 1];
 		return !last || time(last.updated_at) < oldest - UPDATE_SLACK_MS;
 	};
-	const found = await listedByNumber(run, repository, updatedPulls, payloads.keys(), '/pulls', reachesBefore);
+	const found = await listedByNumber(run, repository, updatedPulls, payloads.keys(), '/pulls', { pastWanted: reachesBefore, shareInPoll: true });
 	for (const [number, list] of payloads) {
 		for (const payload of list) {
 			payload.pull_request = listedPullRequest(found.get(number)!);
