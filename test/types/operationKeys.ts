@@ -4,6 +4,8 @@
  */
 import type { GitHubOperationKey } from '../../nodes/GitHub/actions/catalogue';
 import type { TrelloOperationKey } from '../../nodes/Trello/actions/catalogue';
+import type { OperationFixture as GitHubFixture } from '../githubActions/fixtures';
+import type { TrelloFixture } from '../trelloActions/fixtures';
 
 /** Fails to compile when a key type has widened to plain strings (a row table declared without its literal keys). */
 type Literal<Key extends string> = string extends Key ? never : Key;
@@ -19,3 +21,12 @@ export const mixedGitHub: GitHubOperationKey = 'label.merge';
 export const gitHubInTrello: TrelloOperationKey = 'issue.create';
 // @ts-expect-error a misspelt operation is no Trello key
 export const misspeltTrello: TrelloOperationKey = 'card.creat';
+
+// A fixture names its row by these keys, so a misspelt fixture fails to compile too.
+const fixtureBody = { title: 'typed', parameters: {}, exchanges: [], output: [] };
+export const gitHubFixture: GitHubFixture = { row: 'issue.create', ...fixtureBody };
+export const trelloFixture: TrelloFixture = { row: 'card.create', ...fixtureBody };
+// @ts-expect-error a misspelt row in a GitHub fixture
+export const misspeltGitHubFixture: GitHubFixture = { row: 'issue.crate', ...fixtureBody };
+// @ts-expect-error a misspelt row in a Trello fixture
+export const misspeltTrelloFixture: TrelloFixture = { row: 'card.creat', ...fixtureBody };
