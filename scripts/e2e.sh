@@ -11,4 +11,6 @@ source scripts/pack-for-n8n.sh
 CHROMIUM_PATH="$(bash scripts/chromium.sh | tail -n 1)"
 export CHROMIUM_PATH
 
-npx jest --config test/e2e/jest.config.js --runInBand "$@"
+# Two files at a time: a file spends most of its time in n8n's single-threaded start-ups and CLI
+# runs, so a second file uses the other core (each file has its own n8n, user folder and ports).
+npx jest --config test/e2e/jest.config.js --maxWorkers="${E2E_WORKERS:-2}" "$@"

@@ -20,7 +20,8 @@ module.exports = {
 	setupFilesAfterEnv: ['<rootDir>/test/setup/no-network.ts'],
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'test/tsconfig.json' }] },
 	testTimeout: 240000,
-	maxWorkers: 1,
+	// scripts/e2e.sh runs two files at a time (E2E_WORKERS); each file has its own n8n, user folder and ports.
+	maxWorkers: 2,
 	// Each file drives external n8n processes and loopback servers; don't let a lingering socket hold the run open.
 	forceExit: true,
 };
