@@ -11,7 +11,7 @@ import type { ApiClient, ApiRequest, ApiResponse } from './apiClient';
 import type { ServiceName } from './errors';
 import { ServiceAnswerError } from './errors';
 import { forEachItem, pairsToObject, readJson, toItems } from './items';
-import { MAX_RATE_LIMIT_WAIT_OPTION, readOptions } from './options';
+import { assertPlainParameter, MAX_RATE_LIMIT_WAIT_OPTION, readOptions } from './options';
 import { percentDecoded } from './percentDecoding';
 import type { Audience } from './secretWrites';
 import { refuseSecretWrites, SECRETS_IN_WRITES_OPTION } from './secretWrites';
@@ -253,6 +253,7 @@ function assertNoConflictingRows(
 				description: `Give each name in "${displayName}" as text.`,
 			});
 		}
+		assertPlainParameter(ctx, row.value, displayName, itemIndex, row.name);
 		const value = String(row.value ?? '');
 		const first = seen.get(row.name.toLowerCase());
 		if (!first) seen.set(row.name.toLowerCase(), { name: row.name, value });
@@ -283,7 +284,9 @@ export async function executeApiCall<Client extends ApiClient>(
 			const method = ctx.getNodeParameter('method', i) as IHttpRequestMethods;
 			const rows = ctx.getNodeParameter('queryParameters.parameter', i, []) as Array<{ name: string; value: string }>;
 			assertNoConflictingRows(ctx, rows, 'Query Parameters', i);
-			const { path, qs } = withPathQuery(ctx, i, String(ctx.getNodeParameter('endpoint', i)).trim(), pairsToObject(rows));
+			const endpoint = ctx.getNodeParameter('endpoint', i) as unknown;
+			assertPlainParameter(ctx, endpoint, 'Endpoint', i);
+			const { path, qs } = withPathQuery(ctx, i, String(endpoint).trim(), pairsToObject(rows));
 			const body = method === 'GET' ? undefined : await requestBody(ctx, i);
 			let request: ApiRequest = { method, path, qs, body };
 			if (service.prepare) request = service.prepare(ctx, i, request);

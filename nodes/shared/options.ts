@@ -85,3 +85,17 @@ export function readOptions(ctx: IExecuteFunctions, itemIndex: number): IDataObj
 	}
 	return options ?? {};
 }
+
+/**
+ * A parameter value that is text, a number, a switch or empty (or a list of those): anything else
+ * an expression gave (an object, a throwing toString) stops the item with an error naming
+ * `parameter`, never a raw "Cannot convert object to primitive value" where it is made text.
+ */
+export function assertPlainParameter(ctx: IExecuteFunctions, value: unknown, parameter: string, itemIndex: number, entry?: string): void {
+	if (isPlain(value) || (Array.isArray(value) && value.every(isPlain))) return;
+	const what = entry === undefined ? `The "${parameter}" parameter` : `The value of "${entry}" in "${parameter}"`;
+	throw new NodeOperationError(ctx.getNode(), `${what} must be text or a number (got ${typeof value === 'object' ? 'an object' : typeof value})`, {
+		itemIndex,
+		description: 'Give it as text or a number; check the expression that produces it, e.g. take a property of the object.',
+	});
+}

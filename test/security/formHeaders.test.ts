@@ -141,6 +141,30 @@ describe('a file name with quotes, backslashes or line breaks stays inside its f
 		]);
 	});
 
+	it.each([
+		['GitHub API Call', 'githubToken', '/repos/octo/hello/releases/1/assets'],
+		['Trello API Call (key and token)', 'trelloKeyToken', `/1/cards/${CARD}/attachments`],
+		['Trello API Call (OAuth 1.0a: the form n8n’s client writes)', 'trelloOAuth1', `/1/cards/${CARD}/attachments`],
+	] as const)('%s: a field name and a file part name with quotes and line breaks are escaped too', async (_name, kind, endpoint) => {
+		api.on('POST', endpoint, () => ({ body: { id: 'x' } }));
+		const parameters = {
+			...MULTIPART,
+			endpoint,
+			formFields: { field: [{ name: HOSTILE_NAME, value: 'v' }] },
+			formFiles: { file: [{ name: HOSTILE_NAME, binaryPropertyName: 'data' }] },
+		};
+
+		const result = await apiCall(kind, parameters, fileInput('text/plain', HOSTILE_NAME));
+
+		expect(result.json('Call')).toEqual([{ id: 'x' }]);
+		const [sent] = api.received;
+		expect(sent.path).toBe(endpoint);
+		expect(partHeaders(sent.rawBody, sent.headers['content-type'])).toEqual([
+			[`Content-Disposition: form-data; name="${ESCAPED_NAME}"`],
+			[`Content-Disposition: form-data; name="${ESCAPED_NAME}"; filename="${ESCAPED_NAME}"`, 'Content-Type: text/plain'],
+		]);
+	});
+
 	it.each(['keyToken', 'oAuth1'])('Trello Attachment → Upload File (%s): the "File Name" parameter', async (authentication) => {
 		api.on('POST', `/1/cards/${CARD}/attachments`, () => ({ body: { id: 'x' } }));
 

@@ -327,10 +327,9 @@ function judge(
 	}
 	if (error.name === 'NodeApiError') {
 		if (/request failed/.test(error.message ?? '')) return `raw error wrapped: ${error.message}`;
-		// A TypeError or RangeError of the code reading an answer, passed on in its own words. (Not
-		// yet: "Cannot convert object to primitive value", which a parameter value { toString: 1 }
-		// raises where it is turned into text - a parameter problem, not an answer's.)
-		if (/unexpected shape \((?!Cannot convert object to primitive value\))/.test(error.message ?? '')) return `raw TypeError: ${error.message}`;
+		// A TypeError or RangeError of the code reading an answer (or turning a hostile parameter
+		// value into text), passed on in its own words.
+		if (/unexpected shape \(/.test(error.message ?? '')) return `raw TypeError: ${error.message}`;
 		if (error.httpCode && statuses.has(Number(error.httpCode))) return undefined;
 		if (/unexpected shape|without a list|paging stopped|pages; paging|redirected the request|rate limit/i.test(error.message ?? '')) return undefined;
 		return `NodeApiError without the service's status: ${error.message} (${error.httpCode})`;

@@ -10,7 +10,8 @@ import { doublingFragments, doublingFragmentsOfSize, naiveExpansions, wideQuery 
  * The GraphQL scope check costs work in proportion to the document, whatever its fragments do:
  * each fragment is checked once (once per operation when its check reads the operation's
  * variables), and size, depth and total work have bounds whose refusals name them. Work is
- * counted (selections visited, fragments checked), not timed; the bench times a 64 kB document.
+ * counted (selections visited, fragments checked), not timed; the 64 kB tests print their check time
+ * (not asserted), and the bench section "GraphQL scope check cost" times them too.
  */
 
 const list = parseRepositoryList('acme-org/api-server', "the credential's scope", 'Allowed Repositories')!;
@@ -51,13 +52,22 @@ describe('work grows with the document, not with what its fragments expand to', 
 	it.each([
 		['fragments spread twice per level', doublingFragmentsOfSize(60, 65536)],
 		['a wide query', wideQuery(65536)],
-	])('a 64 kB document (%s) visits each written selection once', (_name, query) => {
+	])('a 64 kB document (%s) visits each written selection once', (name, query) => {
 		expect(query.length).toBeGreaterThan(60000);
 
 		const { verdict, work } = checked(query);
 
 		expect(verdict).toBe('allowed');
 		expect(work.selections).toBe(writtenSelections(query));
+		// Printed, not asserted (a time depends on the machine): the median of 15 checks after 5 untimed ones.
+		const times: number[] = [];
+		for (let run = 0; run < 20; run++) {
+			const started = process.hrtime.bigint();
+			expect(checked(query).verdict).toBe('allowed');
+			if (run >= 5) times.push(Number(process.hrtime.bigint() - started) / 1e6);
+		}
+		const sorted = [...times].sort((a, b) => a - b);
+		console.log(`GraphQL scope check of a ${query.length}-character document (${name}): median ${sorted[7].toFixed(1)} ms (${sorted[0].toFixed(1)}-${sorted[14].toFixed(1)} ms over 15 checks; goal under 50 ms)`);
 	});
 
 	it('a fragment whose check reads variables is checked again per operation; the fragments inside it are not', () => {

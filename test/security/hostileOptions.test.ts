@@ -9,6 +9,9 @@ import { TrelloApiCall } from '../../nodes/Trello/TrelloApiCall.node';
 import { resetTrelloRateLimitState } from '../../nodes/Trello/transport';
 import { runGitHub } from '../githubActions/run';
 import { rl, runTrello, trelloApi } from '../trelloActions/support';
+import { runWorkflow, singleNodeWorkflow } from '../harness/workflow';
+import type { AuthKind } from './support';
+import { apiCallNode, credentialsFor, loopbackServers } from './support';
 
 /**
  * An option an expression turns into an object (no prototype, a list of objects, an object whose
@@ -77,6 +80,46 @@ describe.each(HOSTILE)('an option given %s', (_name, expression, got) => {
 		const run = await runTrello({ method: 'GET', endpoint: `/1/cards/${CARD}`, options: { maxRateLimitWait: expression } }, 'keyToken', [{}], { type: 'trelloApiCall' });
 		expectOptionError(run.error('Call'), 'Max Rate-Limit Wait (Seconds)', got);
 		expect(api.recorded).toEqual([]);
+	});
+});
+
+/**
+ * The same for parameters other than options that are made text before anything is sent: the API
+ * Call's endpoint and query parameter values, a row's Limit (found by the seeded fuzzer; header
+ * values were already refused by the header check).
+ */
+describe('a parameter value an expression turns into an object', () => {
+	const [api] = loopbackServers(1);
+	const UNPRINTABLE = '={{ { toString: 1 } }}';
+	const message = (what: string) => `${what} must be text or a number (got an object)`;
+	const apiCall = async (kind: AuthKind, parameters: object) =>
+		await runWorkflow(singleNodeWorkflow(apiCallNode(kind, { method: 'GET', ...parameters })), { credentials: credentialsFor(api.baseUrl) });
+
+	it.each(['githubToken', 'trelloKeyToken'] as const)('API Call (%s): the endpoint', async (kind) => {
+		const run = await apiCall(kind, { endpoint: UNPRINTABLE });
+		expect(run.error('Call')?.name).toBe('NodeOperationError');
+		expect(run.error('Call')?.message).toBe(message('The "Endpoint" parameter'));
+		expect(api.received).toEqual([]);
+	});
+
+	it.each([
+		['githubToken', '/repos/octo/hello'],
+		['trelloKeyToken', `/1/cards/${CARD}`],
+	] as const)('API Call (%s): a query parameter value', async (kind, endpoint) => {
+		const run = await apiCall(kind, { endpoint, queryParameters: { parameter: [{ name: 'fields', value: UNPRINTABLE }] } });
+		expect(run.error('Call')?.name).toBe('NodeOperationError');
+		expect(run.error('Call')?.message).toBe(message('The value of "fields" in "Query Parameters"'));
+		expect(api.received).toEqual([]);
+	});
+
+	it('a row’s Limit: GitHub Organization → List Members and Trello Attachment → Get Many', async () => {
+		const github = await runGitHub({ resource: 'organization', operation: 'listMembers', organization: 'octo', returnAll: false, limit: UNPRINTABLE });
+		expect(github.error('GitHub')?.name).toBe('NodeOperationError');
+		expect(github.error('GitHub')?.message).toBe(message('The "Limit" parameter'));
+		const trello = trelloApi([]);
+		const run = await runTrello({ resource: 'attachment', operation: 'getAll', card: rl(CARD), returnAll: false, limit: UNPRINTABLE });
+		expect(run.error('Trello')?.message).toBe(message('The "Limit" parameter'));
+		expect(trello.recorded).toEqual([]);
 	});
 });
 

@@ -87,6 +87,55 @@ describe('every catalogue row: the node’s Allowed Boards and the credential sc
 	});
 });
 
+/** What a parameter names: a resource locator's value or the text itself. */
+const parameterText = (value: unknown) => String(value && typeof value === 'object' ? (value as IDataObject).value : value ?? '');
+
+/** Declared targets the classifier does not tell, each with why the row's request is still decided on. */
+const UNCLASSIFIED_TARGETS: Record<string, string> = {
+	// DELETE /1/cards/ID/idLabels/LABEL: the card is classified; the node also checks the label's board.
+	'label.removeFromCard label': 'the label is a path segment after the card’s field, which changes the card',
+	// POST /1/boards with idBoardSource is a new board, refused under any board list.
+	'board.copy board': 'a copy is a new board, which no list can name; the node checks the source board first',
+};
+
+describe('every catalogue row declares what the classifier tells from its requests', () => {
+	const rows = TRELLO_ROWS.map((row) => {
+		const key = `${row.resource}.${row.operation}`;
+		return [key, row, FIXTURES.find((fixture) => fixture.row === key)!] as const;
+	});
+
+	it.each(rows.filter(([, row]) => row.targets.length > 0))('%s: each declared target is an object its requests name', (key, row, fixture) => {
+		const named = fixture.exchanges.flatMap(({ request: call }) => {
+			const target = classifyTrelloRequest({ method: call.method as IHttpRequestMethods, path: call.path, qs: call.query, body: call.body });
+			return target.kind === 'boardObjects' ? target.objects.flatMap((object) => ('kind' in object ? [object] : [])) : [];
+		});
+		for (const { field, kind } of row.targets) {
+			const value = parameterText(fixture.parameters[field]);
+			if (!value || UNCLASSIFIED_TARGETS[`${key} ${field}`]) continue;
+			// A webhook's or custom field's model is a board, list or card.
+			const kinds: string[] = [kind, ...(['board', 'list', 'card'].includes(kind) ? ['model'] : [])];
+			// A short link or address is resolved to an id before it is sent.
+			const matching = named.filter((object) => kinds.includes(object.kind) && (!/^[0-9a-f]{24}$/i.test(value) || object.id === value));
+			expect([field, kind, matching.length > 0]).toEqual([field, kind, true]);
+		}
+	});
+
+	it.each(rows.filter(([, row]) => row.targets.length === 0 && !row.handler))(
+		'%s: a row declaring no target sends no request naming a board object',
+		(_key, _row, fixture) => {
+			const kinds = fixture.exchanges.map(({ request: call }) => classifyTrelloRequest({ method: call.method as IHttpRequestMethods, path: call.path, qs: call.query, body: call.body }).kind);
+			for (const kind of kinds) expect(['account', 'search', 'newBoard', 'unknown']).toContain(kind);
+		},
+	);
+
+	it('the exceptions name declared targets that exist', () => {
+		for (const entry of Object.keys(UNCLASSIFIED_TARGETS)) {
+			const [key, field] = entry.split(' ');
+			expect(rows.find(([rowKey]) => rowKey === key)?.[1].targets.map((target) => target.field)).toContain(field);
+		}
+	});
+});
+
 const API_CALLS: Array<[string, IHttpRequestMethods, string, IDataObject?, unknown?]> = [
 	['the member', 'GET', '/1/members/me', { fields: 'username' }],
 	['the member with every board and card', 'GET', '/1/members/me', { boards: 'all', cards: 'all' }],
