@@ -52,10 +52,17 @@ function loginOf(raw: IDataObject): string | undefined {
 function repositoryOf(raw: IDataObject, fallback?: Repository): Repository | undefined {
 	const url = typeof raw.repository_url === 'string' ? raw.repository_url : '';
 	const match = /\/repos\/([^/]+)\/([^/]+)$/.exec(url);
-	if (!match) return fallback;
+	if (!match) return ownRepository(raw) ?? fallback;
 	const [owner, repo] = [percentDecoded(match[1]), percentDecoded(match[2])];
 	// A broken % escape names no repository: judged as the operation's.
 	return owner === undefined || repo === undefined ? fallback : { owner, repo };
+}
+
+/** Commit search results name their repository as an object, not by address. */
+function ownRepository(raw: IDataObject): Repository | undefined {
+	const fullName = (raw.repository as IDataObject | null | undefined)?.full_name;
+	const [owner, repo, ...rest] = typeof fullName === 'string' ? fullName.split('/') : [];
+	return owner && repo && !rest.length ? { owner, repo } : undefined;
 }
 
 export class TrustJudge {

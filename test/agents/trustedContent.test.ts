@@ -119,6 +119,24 @@ describe('no association in the answer: the author’s permission, looked up onc
 		expect(sent(recorder)).toEqual(['GET /repos/octo/hello/commits', 'GET /repos/octo/hello/collaborators/outsider/permission', 'GET /repos/octo/hello/collaborators/mona/permission']);
 	});
 
+	it('commit search results: each author’s permission asked in the repository the result names', async () => {
+		const found = (sha: string, login: string, repository: string) => ({ ...commit(sha, login), repository: { full_name: repository, name: repository.split('/')[1], owner: { login: repository.split('/')[0] } } });
+		const recorder = new GitHubRecorder([
+			{ body: { total_count: 3, items: [found('b1', 'mona', 'octo/hello'), found('b2', 'outsider', 'other/place'), found('b3', 'mona', 'other/place')] } },
+			{ body: { permission: 'write' } },
+			{ body: { permission: 'read' } },
+			{ status: 404, body: { message: 'Not Found' } },
+		]);
+		const run = await runGitHub({ resource: 'search', operation: 'commits', query: 'fix', limit: 3, simplify: true, ...ON });
+		expect(run.json('GitHub').map((entry) => entry.message)).toEqual([`${INJECTED} b1`, withheld('outsider (no write access)'), withheld('mona (no write access)')]);
+		expect(sent(recorder)).toEqual([
+			'GET /search/commits',
+			'GET /repos/octo/hello/collaborators/mona/permission',
+			'GET /repos/other/place/collaborators/outsider/permission',
+			'GET /repos/other/place/collaborators/mona/permission',
+		]);
+	});
+
 	it('discussion and its comments: each author judged (404 = not a collaborator)', async () => {
 		const discussion = {
 			id: 'D_9', number: 9, title: 'How to deploy?', url: 'u', closed: false, locked: false, createdAt: 'd', updatedAt: 'd', answerChosenAt: null,
