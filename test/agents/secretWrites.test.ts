@@ -114,6 +114,18 @@ describe('well-known token shapes', () => {
 	});
 });
 
+describe('GitHub: gists', () => {
+	it.each([
+		['Create, a secret gist', { operation: 'create', files: { file: [{ name: 'notes.txt', content: `deploy with ${TOKEN}` }] }, additionalFields: { public: false } }, 'Files'],
+		['Update', { operation: 'update', gistId: 'aa5a315d61ae9438b18d', additionalFields: { description: `key ${base64(TOKEN)}` } }, 'Description'],
+	] as Array<[string, IDataObject, string]>)('%s: refused as a gist (anyone with its address reads it), nothing sent', async (_name, parameters, field) => {
+		const recorder = new GitHubRecorder([]);
+		const run = await runGitHub({ resource: 'gist', ...parameters });
+		expect(run.error('GitHub')?.message).toBe(`Refused: "${field}" holds the credential's own secret, and this write would publish it to a gist (anyone with its address can read it), which others can read`);
+		expect(recorder.requests).toEqual([]);
+	});
+});
+
 describe('GitHub API Call body', () => {
 	const apiCall = (parameters: IDataObject) =>
 		runWorkflow(singleNodeWorkflow(packageNode('Call', 'githubApiCall', parameters, { githubAccessTokenApi: 'token-cred', githubServerOAuth2Api: 'oauth-cred' })), { credentials });

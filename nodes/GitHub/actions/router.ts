@@ -152,7 +152,7 @@ function githubRunner(ctx: IExecuteFunctions): ServiceRunner<GitHubRow, GitHubCl
 			const owner = String(values[fieldIdentifying(row, 'owner')?.name ?? ''] ?? '').trim();
 			const repo = String(values[fieldIdentifying(row, 'repository')?.name ?? ''] ?? '').trim();
 			if (row.target === 'repository' && owner && repo) return await repositoryAudience(runCtx, client, owner, repo);
-			return row.target === 'account' ? gistAudience() : unknownAudience();
+			return row.target === 'gist' ? gistAudience() : unknownAudience();
 		},
 		withhold: async ({ ctx: runCtx, client, row, values }, fields, body, options) => {
 			const credential = await client.credentials();
