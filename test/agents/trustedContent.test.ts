@@ -85,6 +85,28 @@ describe('author association in the answer (no extra request)', () => {
 		expect(run.json('GitHub').map((entry) => entry.body)).toEqual(['Fixed in #8', withheld('outsider (NONE)')]);
 	});
 
+	it('timeline, raw: the issue that cross-referenced this one is judged as an issue, and the text an event carries beside its body as the event’s', async () => {
+		const crossReference = {
+			event: 'cross-referenced',
+			actor: { login: 'outsider' },
+			created_at: 'd',
+			source: { type: 'issue', issue: { ...ISSUE('NONE'), number: 8, repository_url: 'https://api.github.com/repos/other/place' } },
+		};
+		const byMember = { ...crossReference, source: { type: 'issue', issue: { ...ISSUE('MEMBER'), number: 9 } } };
+		const committed = { event: 'committed', sha: 'c1', author: { name: 'Out Sider', email: 'o@example.com', date: 'd' }, message: INJECTED };
+		const renamed = { id: 3, event: 'renamed', actor: { login: 'outsider' }, created_at: 'd', rename: { from: 'Crash', to: INJECTED } };
+		const recorder = new GitHubRecorder([{ body: [crossReference, byMember, committed, renamed] }, { body: { permission: 'read' } }]);
+		const run = await runGitHub({ resource: 'issue', operation: 'listTimeline', ...issue, limit: 5, simplify: false, ...ON });
+		const marker = withheld('outsider (NONE)');
+		expect(run.json('GitHub')).toEqual([
+			{ ...crossReference, source: { type: 'issue', issue: { ...crossReference.source.issue, title: marker, body: marker } } },
+			byMember,
+			{ ...committed, message: withheld('an unknown author') },
+			{ ...renamed, rename: { from: withheld('outsider (no write access)'), to: withheld('outsider (no write access)') } },
+		]);
+		expect(sent(recorder)).toEqual(['GET /repos/octo/hello/issues/7/timeline', 'GET /repos/octo/hello/collaborators/outsider/permission']);
+	});
+
 	it('search results: judged by their own association', async () => {
 		new GitHubRecorder([{ body: { total_count: 1, items: [{ ...ISSUE('FIRST_TIMER'), repository_url: 'https://api.github.com/repos/other/place' }] } }]);
 		const run = await runGitHub({ resource: 'search', operation: 'issuesAndPullRequests', query: 'is:issue', limit: 1, simplify: true, ...ON });
