@@ -91,6 +91,8 @@ describe('well-known token shapes', () => {
 	it.each([
 		['a GitHub token', `ghp_${'a1B2'.repeat(9)}`],
 		['a GitHub token', `github_pat_${'x'.repeat(22)}_${'Y'.repeat(59)}`],
+		['a GitHub token', `ghs_${'Q7r'.repeat(12)}`],
+		['a Google API key', `AIza${'SyD-4bC_9'.repeat(3)}12345678`],
 		['a private key', '-----BEGIN RSA PRIVATE KEY-----\nMIIE\n-----END RSA PRIVATE KEY-----'],
 		['an AWS access key', 'AKIAIOSFODNN7EXAMPLE'],
 		['a Slack token', 'xoxb-1234567890-abcdefghij'],
