@@ -36,6 +36,12 @@ interface Repository {
 	repo: string;
 }
 
+/** Authored text only raw output carries (see GITHUB_RAW_AUTHORED), with the embedded objects' field sets. */
+export interface RawAuthored {
+	texts?: string[];
+	embedded?: Array<{ path: string; fields: FieldSet }>;
+}
+
 interface Verdict {
 	trusted: boolean;
 	/** Who wrote it and how they relate to the repository, for the marker. */
@@ -52,10 +58,17 @@ function loginOf(raw: IDataObject): string | undefined {
 function repositoryOf(raw: IDataObject, fallback?: Repository): Repository | undefined {
 	const url = typeof raw.repository_url === 'string' ? raw.repository_url : '';
 	const match = /\/repos\/([^/]+)\/([^/]+)$/.exec(url);
-	if (!match) return fallback;
+	if (!match) return ownRepository(raw) ?? fallback;
 	const [owner, repo] = [percentDecoded(match[1]), percentDecoded(match[2])];
 	// A broken % escape names no repository: judged as the operation's.
 	return owner === undefined || repo === undefined ? fallback : { owner, repo };
+}
+
+/** Commit search results name their repository as an object, not by address. */
+function ownRepository(raw: IDataObject): Repository | undefined {
+	const fullName = (raw.repository as IDataObject | null | undefined)?.full_name;
+	const [owner, repo, ...rest] = typeof fullName === 'string' ? fullName.split('/') : [];
+	return owner && repo && !rest.length ? { owner, repo } : undefined;
 }
 
 export class TrustJudge {
@@ -98,17 +111,21 @@ export class TrustJudge {
 	 * The answer with the authored fields of untrusted objects replaced by a marker; lists of
 	 * authored entries with their own authors (a discussion's comments) are judged entry by entry.
 	 */
-	async withhold(fields: FieldSet, body: unknown, repository?: Repository): Promise<unknown> {
+	async withhold(fields: FieldSet, body: unknown, repository?: Repository, rawOnly?: RawAuthored): Promise<unknown> {
 		if (Array.isArray(body)) {
 			const out: unknown[] = [];
-			for (const entry of body) out.push(await this.withhold(fields, entry, repository));
+			for (const entry of body) out.push(await this.withhold(fields, entry, repository, rawOnly));
 			return out;
 		}
 		if (!body || typeof body !== 'object' || !AUTHOR_FIELDS.some((name) => name in fields)) return body;
 		const raw = body as IDataObject;
-		const authored = authoredFields(fields).filter((field) => field.path);
+		const authored = [...authoredFields(fields).filter((field) => field.path), ...(rawOnly?.texts ?? []).map((path) => ({ path }))];
 		let verdict: Verdict | undefined;
 		let out: IDataObject = raw;
+		for (const { path: embeddedPath, fields: embeddedFields } of rawOnly?.embedded ?? []) {
+			const embedded = valueAt(raw, embeddedPath);
+			if (embedded && typeof embedded === 'object') out = withValueAt(out, embeddedPath, await this.withhold(embeddedFields, embedded, repository));
+		}
 		for (const { path } of authored) {
 			const value = valueAt(raw, path as string);
 			if (Array.isArray(value)) {

@@ -168,6 +168,26 @@ export class MemberJudge {
 		return judged.withheld ? { ...raw, desc: judged.text } : raw;
 	}
 
+	/** A checklist's card and board, once per checklist and run: a check item names only its checklist. */
+	private async checklistPlace(checklist: string): Promise<{ card?: string; board?: string }> {
+		return await this.remembered('trelloChecklistPlace', checklist, async () => {
+			const found = await this.client.request<IDataObject>({ method: 'GET', path: `/1/checklists/${pathSegment(checklist)}`, qs: { fields: 'idCard,idBoard' } });
+			return { card: typeof found?.idCard === 'string' ? found.idCard : undefined, board: typeof found?.idBoard === 'string' ? found.idBoard : undefined };
+		});
+	}
+
+	/** One checklist item (Get Item, and the item a write returns): judged as in its checklist. */
+	async checkItem(raw: IDataObject, checklist?: string): Promise<IDataObject> {
+		if (typeof raw.name !== 'string' || !raw.name) return raw;
+		// Fields chosen in the node may leave idChecklist out; the row's checklist is the item's then.
+		const id = typeof raw.idChecklist === 'string' ? raw.idChecklist : checklist;
+		const place = id ? await this.checklistPlace(id) : {};
+		const authors = place.card ? await this.cardAuthors(place.card) : undefined;
+		const author = authors?.checkItems.get(String(raw.id)) ?? (id ? authors?.checklists.get(id) : undefined);
+		const judged = await this.judged(raw.name, author, place.board);
+		return judged.withheld ? { ...raw, name: judged.text } : raw;
+	}
+
 	/** A checklist: each item's name, by whoever created or last renamed it (else who added the checklist). */
 	async checklist(raw: IDataObject): Promise<IDataObject> {
 		const items = raw.checkItems;
@@ -219,11 +239,14 @@ function boardIdOf(board: unknown): string | undefined {
 	return typeof id === 'string' ? id : undefined;
 }
 
-/** The node's answer with what untrusted members wrote withheld, by object type (others pass). */
-export async function withholdUntrusted(judge: MemberJudge, objectType: string, body: unknown): Promise<unknown> {
+/**
+ * The node's answer with what untrusted members wrote withheld, by object type (others pass).
+ * `checklist` is the checklist the row names, for check items whose answer does not.
+ */
+export async function withholdUntrusted(judge: MemberJudge, objectType: string, body: unknown, checklist?: string): Promise<unknown> {
 	if (Array.isArray(body)) {
 		const out: unknown[] = [];
-		for (const entry of body) out.push(await withholdUntrusted(judge, objectType, entry));
+		for (const entry of body) out.push(await withholdUntrusted(judge, objectType, entry, checklist));
 		return out;
 	}
 	if (!body || typeof body !== 'object') return body;
@@ -231,5 +254,6 @@ export async function withholdUntrusted(judge: MemberJudge, objectType: string, 
 	if (objectType === 'action' || objectType === 'notification') return await judge.action(raw);
 	if (objectType === 'card') return await judge.card(raw);
 	if (objectType === 'checklist') return await judge.checklist(raw);
+	if (objectType === 'checkItem') return await judge.checkItem(raw, checklist);
 	return body;
 }

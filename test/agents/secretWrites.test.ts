@@ -91,6 +91,8 @@ describe('well-known token shapes', () => {
 	it.each([
 		['a GitHub token', `ghp_${'a1B2'.repeat(9)}`],
 		['a GitHub token', `github_pat_${'x'.repeat(22)}_${'Y'.repeat(59)}`],
+		['a GitHub token', `ghs_${'Q7r'.repeat(12)}`],
+		['a Google API key', `AIza${'SyD-4bC_9'.repeat(3)}12345678`],
 		['a private key', '-----BEGIN RSA PRIVATE KEY-----\nMIIE\n-----END RSA PRIVATE KEY-----'],
 		['an AWS access key', 'AKIAIOSFODNN7EXAMPLE'],
 		['a Slack token', 'xoxb-1234567890-abcdefghij'],
@@ -111,6 +113,18 @@ describe('well-known token shapes', () => {
 	it('a token shape in a public repository is refused like the credential’s own', async () => {
 		const { run } = await comment(`key AKIAIOSFODNN7EXAMPLE`, [{ body: PUBLIC_REPOSITORY }]);
 		expect(run.error('GitHub')?.message).toBe('Refused: "Comment" holds an AWS access key, and this write would publish it to the public repository octo/hello, which others can read');
+	});
+});
+
+describe('GitHub: gists', () => {
+	it.each([
+		['Create, a secret gist', { operation: 'create', files: { file: [{ name: 'notes.txt', content: `deploy with ${TOKEN}` }] }, additionalFields: { public: false } }, 'Files'],
+		['Update', { operation: 'update', gistId: 'aa5a315d61ae9438b18d', additionalFields: { description: `key ${base64(TOKEN)}` } }, 'Description'],
+	] as Array<[string, IDataObject, string]>)('%s: refused as a gist (anyone with its address reads it), nothing sent', async (_name, parameters, field) => {
+		const recorder = new GitHubRecorder([]);
+		const run = await runGitHub({ resource: 'gist', ...parameters });
+		expect(run.error('GitHub')?.message).toBe(`Refused: "${field}" holds the credential's own secret, and this write would publish it to a gist (anyone with its address can read it), which others can read`);
+		expect(recorder.requests).toEqual([]);
 	});
 });
 

@@ -85,6 +85,28 @@ describe('author association in the answer (no extra request)', () => {
 		expect(run.json('GitHub').map((entry) => entry.body)).toEqual(['Fixed in #8', withheld('outsider (NONE)')]);
 	});
 
+	it('timeline, raw: the issue that cross-referenced this one is judged as an issue, and the text an event carries beside its body as the event’s', async () => {
+		const crossReference = {
+			event: 'cross-referenced',
+			actor: { login: 'outsider' },
+			created_at: 'd',
+			source: { type: 'issue', issue: { ...ISSUE('NONE'), number: 8, repository_url: 'https://api.github.com/repos/other/place' } },
+		};
+		const byMember = { ...crossReference, source: { type: 'issue', issue: { ...ISSUE('MEMBER'), number: 9 } } };
+		const committed = { event: 'committed', sha: 'c1', author: { name: 'Out Sider', email: 'o@example.com', date: 'd' }, message: INJECTED };
+		const renamed = { id: 3, event: 'renamed', actor: { login: 'outsider' }, created_at: 'd', rename: { from: 'Crash', to: INJECTED } };
+		const recorder = new GitHubRecorder([{ body: [crossReference, byMember, committed, renamed] }, { body: { permission: 'read' } }]);
+		const run = await runGitHub({ resource: 'issue', operation: 'listTimeline', ...issue, limit: 5, simplify: false, ...ON });
+		const marker = withheld('outsider (NONE)');
+		expect(run.json('GitHub')).toEqual([
+			{ ...crossReference, source: { type: 'issue', issue: { ...crossReference.source.issue, title: marker, body: marker } } },
+			byMember,
+			{ ...committed, message: withheld('an unknown author') },
+			{ ...renamed, rename: { from: withheld('outsider (no write access)'), to: withheld('outsider (no write access)') } },
+		]);
+		expect(sent(recorder)).toEqual(['GET /repos/octo/hello/issues/7/timeline', 'GET /repos/octo/hello/collaborators/outsider/permission']);
+	});
+
 	it('search results: judged by their own association', async () => {
 		new GitHubRecorder([{ body: { total_count: 1, items: [{ ...ISSUE('FIRST_TIMER'), repository_url: 'https://api.github.com/repos/other/place' }] } }]);
 		const run = await runGitHub({ resource: 'search', operation: 'issuesAndPullRequests', query: 'is:issue', limit: 1, simplify: true, ...ON });
@@ -117,6 +139,24 @@ describe('no association in the answer: the author’s permission, looked up onc
 		const run = await runGitHub({ resource: 'commit', operation: 'list', ...repo(), limit: 4, simplify: true, ...ON });
 		expect(run.json('GitHub').map((entry) => entry.message)).toEqual([withheld('outsider (no write access)'), `${INJECTED} a2`, withheld('outsider (no write access)'), withheld('an unknown author')]);
 		expect(sent(recorder)).toEqual(['GET /repos/octo/hello/commits', 'GET /repos/octo/hello/collaborators/outsider/permission', 'GET /repos/octo/hello/collaborators/mona/permission']);
+	});
+
+	it('commit search results: each author’s permission asked in the repository the result names', async () => {
+		const found = (sha: string, login: string, repository: string) => ({ ...commit(sha, login), repository: { full_name: repository, name: repository.split('/')[1], owner: { login: repository.split('/')[0] } } });
+		const recorder = new GitHubRecorder([
+			{ body: { total_count: 3, items: [found('b1', 'mona', 'octo/hello'), found('b2', 'outsider', 'other/place'), found('b3', 'mona', 'other/place')] } },
+			{ body: { permission: 'write' } },
+			{ body: { permission: 'read' } },
+			{ status: 404, body: { message: 'Not Found' } },
+		]);
+		const run = await runGitHub({ resource: 'search', operation: 'commits', query: 'fix', limit: 3, simplify: true, ...ON });
+		expect(run.json('GitHub').map((entry) => entry.message)).toEqual([`${INJECTED} b1`, withheld('outsider (no write access)'), withheld('mona (no write access)')]);
+		expect(sent(recorder)).toEqual([
+			'GET /search/commits',
+			'GET /repos/octo/hello/collaborators/mona/permission',
+			'GET /repos/other/place/collaborators/outsider/permission',
+			'GET /repos/other/place/collaborators/mona/permission',
+		]);
 	});
 
 	it('discussion and its comments: each author judged (404 = not a collaborator)', async () => {

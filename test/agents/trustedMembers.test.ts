@@ -171,4 +171,43 @@ describe('Trello Trusted Members: descriptions and checklist items', () => {
 			{ ...checklist, checkItems: [checklist.checkItems[0], { ...checklist.checkItems[1], name: withheldBy('eve') }, checklist.checkItems[2]] },
 		]);
 	});
+
+	const CHECKLIST_PLACE = { method: 'GET' as const, path: '/1/checklists/5f0000000000000000000d01', query: { fields: 'idCard,idBoard' }, reply: { id: '5f0000000000000000000d01', idCard: CARD, idBoard: BOARD } };
+	const item = (id: string, name: string, fields?: string) => ({
+		method: 'GET' as const,
+		path: `/1/checklists/5f0000000000000000000d01/checkItems/${id}`,
+		reply: fields ? { id, name } : { id, name, state: 'incomplete', idChecklist: '5f0000000000000000000d01', pos: 1 },
+	});
+	const getItem = (id: string, extra: IDataObject = {}) =>
+		runTrello({ resource: 'checklist', operation: 'getItem', checklist: rl('5f0000000000000000000d01'), checkItem: rl(id), ...extra, options: { trustedMembersOnly: true } });
+
+	it("Get Item: one checklist item, judged by who created it through its checklist's card; a second item of the card costs no more requests in the run", async () => {
+		const eveItem = '5f0000000000000000000e21';
+		const aliceItem = '5f0000000000000000000e22';
+		const api = trelloApi([
+			item(eveItem, INJECTED),
+			CHECKLIST_PLACE,
+			{ ...WRITERS(CARD), reply: [updateDesc(EVE, 'eve', eveItem), updateDesc(ALICE, 'alice', aliceItem)] },
+			MEMBERSHIPS,
+			item(aliceItem, 'Publish the release notes'),
+		]);
+		const run = await runTrello(
+			{ resource: 'checklist', operation: 'getItem', checklist: rl('5f0000000000000000000d01'), checkItem: rl('={{ $json.item }}'), options: { trustedMembersOnly: true } },
+			'keyToken',
+			[{ item: eveItem }, { item: aliceItem }],
+		);
+		expect(sentOf(api).map(({ path }) => path)).toEqual([item(eveItem, '').path, CHECKLIST_PLACE.path, WRITERS(CARD).path, MEMBERSHIPS.path, item(aliceItem, '').path]);
+		expect(sentOf(api)[1].query).toEqual(CHECKLIST_PLACE.query);
+		expect(run.json('Trello')).toEqual([
+			{ ...item(eveItem, withheldBy('eve')).reply },
+			{ ...item(aliceItem, 'Publish the release notes').reply },
+		]);
+	});
+
+	it('Get Item with Fields leaving idChecklist out: the checklist the row names is used', async () => {
+		const eveItem = '5f0000000000000000000e23';
+		trelloApi([item(eveItem, INJECTED, 'name'), CHECKLIST_PLACE, { ...WRITERS(CARD), reply: [updateDesc(EVE, 'eve', eveItem)] }, MEMBERSHIPS]);
+		const run = await getItem(eveItem, { fields: 'name' });
+		expect(run.json('Trello')).toEqual([{ id: eveItem, name: withheldBy('eve') }]);
+	});
 });

@@ -296,3 +296,17 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 	discussionComment: { discussionNumber: 'discussionNumber', id: 'id', url: 'url', author: 'author', createdAt: 'createdAt', body: markdownText('body') },
 	projectItem: { projectId: 'projectId', projectTitle: 'projectTitle', itemId: 'itemId', field: 'field', status: 'status' },
 };
+
+/**
+ * Authored text GitHub puts in an object beside the fields its field set simplifies, which only raw
+ * output (Simplify off) returns: Trusted Content Only withholds it too. `texts` are the object's
+ * own (judged by its author); `embedded` are whole objects of another type carried inside it,
+ * judged with that type's field set by their own author.
+ */
+export const GITHUB_RAW_AUTHORED: Record<string, { texts?: string[]; embedded?: Array<{ path: string; type: string }> }> = {
+	// Timeline and issue events: a commit's message, a rename's titles, a dismissal's reason, and the issue that cross-referenced this one.
+	event: {
+		texts: ['message', 'rename.from', 'rename.to', 'dismissed_review.dismissal_message'],
+		embedded: [{ path: 'source.issue', type: 'issue' }],
+	},
+};

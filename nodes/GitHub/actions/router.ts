@@ -17,7 +17,7 @@ import { checkGitHubRequest } from '../scope';
 import { buildRequest } from '../../shared/rowEngine';
 import { GITHUB_ROWS } from './catalogue';
 import type { GitHubRow } from './types';
-import { GITHUB_FIELD_SETS } from './fieldSets';
+import { GITHUB_FIELD_SETS, GITHUB_RAW_AUTHORED } from './fieldSets';
 import { gistAudience, repositoryAudience, unknownAudience } from '../audience';
 import { TrustJudge } from '../trustedContent';
 
@@ -152,14 +152,16 @@ function githubRunner(ctx: IExecuteFunctions): ServiceRunner<GitHubRow, GitHubCl
 			const owner = String(values[fieldIdentifying(row, 'owner')?.name ?? ''] ?? '').trim();
 			const repo = String(values[fieldIdentifying(row, 'repository')?.name ?? ''] ?? '').trim();
 			if (row.target === 'repository' && owner && repo) return await repositoryAudience(runCtx, client, owner, repo);
-			return row.target === 'account' ? gistAudience() : unknownAudience();
+			return row.target === 'gist' ? gistAudience() : unknownAudience();
 		},
 		withhold: async ({ ctx: runCtx, client, row, values }, fields, body, options) => {
 			const credential = await client.credentials();
 			if (options.trustedContentOnly !== true && credential.trustedContentOnly !== true) return body;
 			const owner = String(values[fieldIdentifying(row, 'owner')?.name ?? ''] ?? '').trim();
 			const repo = String(values[fieldIdentifying(row, 'repository')?.name ?? ''] ?? '').trim();
-			return await new TrustJudge(runCtx, client).withhold(fields, body, owner && repo ? { owner, repo } : undefined);
+			const extra = row.objectType ? GITHUB_RAW_AUTHORED[row.objectType] : undefined;
+			const rawOnly = extra && { texts: extra.texts, embedded: extra.embedded?.map(({ path, type }) => ({ path, fields: GITHUB_FIELD_SETS[type] })) };
+			return await new TrustJudge(runCtx, client).withhold(fields, body, owner && repo ? { owner, repo } : undefined, rawOnly);
 		},
 		resolve: resolveRepository,
 		checkAllowlist: checkAllowedRepositories,

@@ -50,10 +50,10 @@ function trelloRunner(ctx: IExecuteFunctions): ServiceRunner<TrelloRow, TrelloCl
 			return target ? await boardAudience(ctx, client, target.kind, text(values[target.field])) : unknownAudience();
 		},
 
-		withhold: async ({ client, row }: Run, _fields, body, options) => {
+		withhold: async ({ client, row, values }: Run, _fields, body, options) => {
 			const setting = trustedMembersSetting(options, await client.credentials());
 			if (!setting || !row.objectType) return body;
-			return await withholdUntrusted(new MemberJudge(ctx, client, setting), row.objectType, body);
+			return await withholdUntrusted(new MemberJudge(ctx, client, setting), row.objectType, body, text(values.checklist) || undefined);
 		},
 
 		resolve: async ({ client, row, values, itemIndex }: Run) => {
