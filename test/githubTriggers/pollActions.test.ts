@@ -250,7 +250,7 @@ describe('GitHub Poll Trigger: the commits of a new branch (New Commit)', () => 
 		repository.tick(60);
 		const items = await poll(harness);
 		expect(items.map((item) => ((item.payload as IDataObject).commit as IDataObject).id)).toEqual(pushed.slice(0, 100));
-		expect(warnings).toEqual(['Branch "big" of octo/hello is new with 105 commits not on "main": New Commit emits the first 100 of GitHub\'s comparison.'].map((text) => expect.stringContaining(text) as unknown));
+		expect(warnings).toEqual(['Branch "big" of octo/hello is new with 105 commits not on "main": its push lists the first 100 of GitHub\'s comparison.'].map((text) => expect.stringContaining(text) as unknown));
 	});
 });
 
@@ -344,5 +344,55 @@ describe('GitHub Poll Trigger: the Actions and Labels filters on Updated Issue a
 	it('Actions and Labels together: both must hold', async () => {
 		const { items, numbers: n } = await changes({ actions: ['closed'], labels: 'bug' });
 		expect(items).toEqual([`Updated Issue|closed|${n.typo}`, `Updated Pull Request|closed|${n.fix}`]);
+	});
+});
+
+describe('GitHub Poll Trigger: New Push, one item per branch that moved', () => {
+	afterEach(() => nock.cleanAll());
+	beforeEach(() => resetGitHubRateLimitState());
+
+	/** A commit of a push item, as the comparison of the fake repository lists it. */
+	const pushed = (sha: string, message: string, timestamp: string) => ({
+		id: sha,
+		distinct: true,
+		message,
+		timestamp,
+		url: `https://github.com/octo/hello/commit/${sha}`,
+		author: { name: 'Mona', email: 'mona@example.com', username: 'mona' },
+		committer: { name: 'Mona', email: 'mona@example.com', username: 'mona' },
+	});
+
+	it('chosen alone: a push of two commits is one item with both, from the branch heads and one comparison; the next poll is a 304 and emits nothing', async () => {
+		const repository = new SimulatedRepository();
+		const recorded = serveSimulatedRepositories([repository]);
+		const harness = trigger(['newPush']);
+		expect(await poll(harness)).toEqual([]);
+		expect(requests(recorded)).toEqual(['200 /repos/octo/hello/git/matching-refs/heads']);
+		const before = repository.heads.get('main')!;
+		repository.tick();
+		const [one, two] = repository.push('main', ['one', 'two']);
+		repository.tick(60);
+		let start = recorded.length;
+		expect(JSON.parse(JSON.stringify(await poll(harness)))).toEqual([
+			{
+				trigger: 'New Push',
+				event: 'push',
+				action: null,
+				deliveryId: null,
+				payload: {
+					ref: 'refs/heads/main',
+					before,
+					after: two,
+					repository: REPOSITORY,
+					commits: [pushed(one, 'one', '2026-11-20T10:00:01Z'), pushed(two, 'two', '2026-11-20T10:00:01Z')],
+				},
+			},
+		]);
+		expect(requests(recorded.slice(start))).toEqual([`200 /repos/octo/hello/compare/${before}...${two}?per_page=100`, '200 /repos/octo/hello/git/matching-refs/heads']);
+		repository.tick(60);
+		start = recorded.length;
+		expect(await poll(harness)).toEqual([]);
+		expect(requests(recorded.slice(start))).toEqual(['304 /repos/octo/hello/git/matching-refs/heads']);
+		expect(contractProblems(recorded)).toEqual([]);
 	});
 });

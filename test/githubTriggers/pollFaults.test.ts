@@ -52,7 +52,8 @@ function identity(item: IDataObject): string {
 		fork: () => of('forkee', 'id'),
 		star: () => of('sender', 'login'),
 		create: () => String(payload.ref),
-		push: () => of('commit', 'id'),
+		// New Commit: one commit; New Push: the branch and its new head.
+		push: () => (payload.commit ? of('commit', 'id') : `${String(payload.ref)}@${String(payload.after)}`),
 		workflow_run: () => of('workflow_run', 'id'),
 		label: () => of('label', 'id'),
 		milestone: () => of('milestone', 'id'),
@@ -106,10 +107,14 @@ function changeEverything(repository: SimulatedRepository): string[] {
 	add('New Tag||v1');
 	repository.branch('topic');
 	add('New Branch||topic');
-	for (const sha of repository.push('topic', ['on topic'])) add(`New Commit||${sha}`);
+	const [onTopic] = repository.push('topic', ['on topic']);
+	add(`New Commit||${onTopic}`);
+	add(`New Push||refs/heads/topic@${onTopic}`);
 	repository.pushToPullRequest(Number(oldPull.number), ['pushed to the pull request']);
 	add(`Updated Pull Request|synchronize|${String(oldPull.number)}`);
-	for (const sha of repository.push('main', ['first', 'second'])) add(`New Commit||${sha}`);
+	const onMain = repository.push('main', ['first', 'second']);
+	for (const sha of onMain) add(`New Commit||${sha}`);
+	add(`New Push||refs/heads/main@${onMain[1]}`);
 	repository.tick();
 	const [bug, docs] = repository.labels;
 	add(`New Label|created|${String(repository.createLabel('triage').id)}`);

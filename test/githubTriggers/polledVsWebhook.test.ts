@@ -118,6 +118,29 @@ function pullEventAnswers(delivery: IDataObject, event: string, fields: IDataObj
 	return { '/issues/events': [issueEvent(delivery, event, issueShapedPull(pull), fields)], '/pulls': [listedPull(pull)] };
 }
 
+/** A commit of a push delivery as GitHub's comparison (GET /compare/{before}...{after}) lists it. */
+function comparedCommit(commit: IDataObject): IDataObject {
+	return {
+		sha: commit.id,
+		html_url: commit.url,
+		commit: { message: commit.message, tree: { sha: commit.tree_id }, author: { ...(commit.author as IDataObject), date: commit.timestamp }, committer: { ...(commit.committer as IDataObject), date: commit.timestamp } },
+		author: { login: (commit.author as IDataObject).username },
+		committer: { login: (commit.committer as IDataObject).username },
+	};
+}
+
+/** How a push polled from the branch heads differs from the delivery of the same push. */
+const PUSH_FROM_REFS = {
+	before: 'the delivery is a new branch (before 000…); the polled push starts at the branch\'s last head',
+	created: 'the refs list gives no push flags',
+	deleted: 'the refs list gives no push flags',
+	forced: 'the refs list gives no push flags',
+	base_ref: 'the refs list gives no push flags',
+	compare: 'the refs list gives no compare link',
+	pusher: 'the refs list does not say who pushed',
+	sender: NO_SENDER,
+};
+
 /** Label fields an issue event gives: name and color. */
 const ISSUE_EVENT_LABEL = { label: 'an issue event names the label by name and color only' };
 
@@ -223,36 +246,31 @@ const COMPARISONS: Record<string, Comparison> = {
 		index: 4,
 		main: ['commit'],
 		before: () => ({ '/git/matching-refs/heads': [{ ref: 'refs/heads/master', object: { sha: '1111111111111111111111111111111111111111' } }] }),
-		after: (delivery) => {
-			const commit = (delivery.commits as IDataObject[])[0];
-			return {
-				'/git/matching-refs/heads': [{ ref: 'refs/heads/master', object: { sha: delivery.after } }],
-				[`/compare/1111111111111111111111111111111111111111...${String(delivery.after)}`]: {
-					commits: [
-						{
-							sha: commit.id,
-							html_url: commit.url,
-							commit: { message: commit.message, tree: { sha: commit.tree_id }, author: { ...(commit.author as IDataObject), date: commit.timestamp }, committer: { ...(commit.committer as IDataObject), date: commit.timestamp } },
-							author: { login: (commit.author as IDataObject).username },
-							committer: { login: (commit.committer as IDataObject).username },
-						},
-					],
-				},
-			};
-		},
+		after: (delivery) => ({
+			'/git/matching-refs/heads': [{ ref: 'refs/heads/master', object: { sha: delivery.after } }],
+			[`/compare/1111111111111111111111111111111111111111...${String(delivery.after)}`]: { commits: [comparedCommit((delivery.commits as IDataObject[])[0])] },
+		}),
 		differences: {
-			before: 'the delivery is a new branch (before 000…); the polled push starts at the branch\'s last head',
-			created: 'the refs list gives no push flags',
-			deleted: 'the refs list gives no push flags',
-			forced: 'the refs list gives no push flags',
-			base_ref: 'the refs list gives no push flags',
-			compare: 'the refs list gives no compare link',
+			...PUSH_FROM_REFS,
 			head_commit: 'the polled item is one commit; the comparison gives the commits, the head is the last of them',
-			pusher: 'the refs list does not say who pushed',
-			sender: NO_SENDER,
 			'commit.added': 'GitHub\'s comparison lists files for the whole range, not per commit',
 			'commit.removed': 'GitHub\'s comparison lists files for the whole range, not per commit',
 			'commit.modified': 'GitHub\'s comparison lists files for the whole range, not per commit',
+		},
+	},
+	'newPush push': {
+		event: 'push',
+		index: 4,
+		main: [],
+		before: () => ({ '/git/matching-refs/heads': [{ ref: 'refs/heads/master', object: { sha: '1111111111111111111111111111111111111111' } }] }),
+		after: (delivery) => ({
+			'/git/matching-refs/heads': [{ ref: 'refs/heads/master', object: { sha: delivery.after } }],
+			[`/compare/1111111111111111111111111111111111111111...${String(delivery.after)}`]: { commits: (delivery.commits as IDataObject[]).map(comparedCommit) },
+		}),
+		differences: {
+			...PUSH_FROM_REFS,
+			head_commit: 'the polled push lists the commits GitHub\'s comparison gives; the head commit is the last of them, not repeated apart',
+			commits: 'GitHub\'s comparison lists files for the whole range, not per commit: each commit lacks added, removed and modified',
 		},
 	},
 	'newBranch create': {

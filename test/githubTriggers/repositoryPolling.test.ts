@@ -72,6 +72,18 @@ function identity(item: IDataObject): string {
 	return `${String(item.trigger)}|${String(item.action ?? '')}|${subject[String(item.event)]()}`;
 }
 
+/**
+ * What an item is about, as one entry per change it reports: a New Push item reports its branch's
+ * creation and each commit it lists (pushes between two polls are one item, so the items depend on
+ * when the polls happen; the commits they list, each once, do not).
+ */
+function identities(item: IDataObject): string[] {
+	if (item.trigger !== 'New Push') return [identity(item)];
+	const payload = item.payload as IDataObject;
+	const commits = (payload.commits as IDataObject[]).map((commit) => `New Push||${String(payload.ref)}|${String(commit.id)}`);
+	return payload.created ? [`New Push||${String(payload.ref)}|created`, ...commits] : commits;
+}
+
 describe('GitHub Poll Trigger: repository events', () => {
 	let now = Date.parse('2026-11-20T10:00:00Z');
 	beforeEach(() => {
@@ -171,8 +183,8 @@ describe('GitHub Poll Trigger: repository events', () => {
 		expect(commits.map((item) => ((item.payload as IDataObject).commit as IDataObject).id)).toEqual([sha]);
 		expect(commits[0]).toMatchObject({ event: 'push', action: null, payload: { ref: 'refs/heads/main', commit: { id: sha, message: 'fix it', distinct: true } } });
 		expect(items.filter((item) => item.trigger === 'New Branch')).toEqual([]);
-		expect(items.map(identity).sort()).toEqual(
-			[`New Issue|opened|${String(issue.number)}`, `New Pull Request|opened|${String(pull.number)}`, `Workflow Run Completed|completed|${String(run.id)}`, `New Commit||${sha}`].sort(),
+		expect(items.flatMap(identities).sort()).toEqual(
+			[`New Issue|opened|${String(issue.number)}`, `New Pull Request|opened|${String(pull.number)}`, `Workflow Run Completed|completed|${String(run.id)}`, `New Commit||${sha}`, `New Push||refs/heads/main|${sha}`].sort(),
 		);
 	});
 
@@ -253,8 +265,8 @@ describe('GitHub Poll Trigger: repository events', () => {
 					break;
 				case 6: {
 					repository.branch(`b${step}`);
-					expected.push(`New Branch||b${step}`);
-					for (const sha of repository.push('main', [`commit ${step}a`, `commit ${step}b`])) expected.push(`New Commit||${sha}`);
+					expected.push(`New Branch||b${step}`, `New Push||refs/heads/b${step}|created`);
+					for (const sha of repository.push('main', [`commit ${step}a`, `commit ${step}b`])) expected.push(`New Commit||${sha}`, `New Push||refs/heads/main|${sha}`);
 					break;
 				}
 				case 7:
@@ -313,7 +325,7 @@ describe('GitHub Poll Trigger: repository events', () => {
 			if (round % 7 === 6) harness = restarted(harness);
 			const before = repository.unitsUsed;
 			const sinceBefore = sinceValues();
-			emitted.push(...(await poll(harness)).map(identity));
+			emitted.push(...(await poll(harness)).flatMap(identities));
 			// Nothing changed since the last poll: free, but for a list whose `since` moved up last time.
 			if (unpolledChanges === 0) {
 				idlePolls++;
@@ -327,7 +339,7 @@ describe('GitHub Poll Trigger: repository events', () => {
 		expect(expected.filter((event) => event.startsWith('New Pull Request Review')).length).toBeGreaterThan(3);
 		expect(expected.filter((event) => event.startsWith('New Discussion Comment')).length).toBeGreaterThan(3);
 		repository.tick(60);
-		emitted.push(...(await poll(harness)).map(identity));
+		emitted.push(...(await poll(harness)).flatMap(identities));
 		expect(emitted.sort()).toEqual(expected.sort());
 		expect(new Set(emitted).size).toBe(emitted.length);
 		expect(contractProblems(recorded)).toEqual([]);

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ActionName } from './fixtures';
-import { actions, BOARD, BOARD_MODEL, CARD, DOING, DONE, delivery, MEMBER_MODEL, ME, OTHER_CARD, TODO } from './fixtures';
+import { actions, BOARD, BOARD_MODEL, CARD, DOING, DONE, delivery, MEMBER_MODEL, ME, OTHER_CARD, TEAMMATE, TODO } from './fixtures';
 import { deliverSigned, emitted, trelloTrigger } from './helpers';
 
 const ALL: ActionName[] = Object.keys(actions) as ActionName[];
@@ -208,5 +208,50 @@ describe('Trello Trigger: which deliveries start the workflow', () => {
 		const { result, response } = await deliverSigned(trelloTrigger({ boards: [BOARD.id], event: 'newBoardActivity' }), { model: BOARD_MODEL });
 		expect(response.statusCode).toBe(200);
 		expect(result).toEqual({ webhookResponse: 'OK' });
+	});
+});
+
+describe('Trello Trigger: the Members filter (who did it: the action\'s idMemberCreator, memberCreator.id, memberCreator.username)', () => {
+	/** The same action, done by the teammate instead of the connected member (as Trello names its creator). */
+	function byTeammate(name: ActionName): IDataObject {
+		const body = bodyFor(name);
+		const action = body.action as IDataObject;
+		const memberCreator = { ...(action.memberCreator as IDataObject), id: TEAMMATE.id, username: TEAMMATE.username, fullName: TEAMMATE.fullName, initials: 'SL' };
+		return { ...body, action: { ...action, idMemberCreator: TEAMMATE.id, memberCreator } };
+	}
+
+	/** Every fixture action once by the connected member and once by the teammate: "name by username" for each that fired. */
+	async function firedByWhom(parameters: IDataObject): Promise<string[]> {
+		const harness = trelloTrigger({ boards: [BOARD.id], ...parameters });
+		const fired: string[] = [];
+		for (const name of ALL) {
+			for (const [who, body] of [[ME.username, bodyFor(name)], [TEAMMATE.username, byTeammate(name)]] as const) {
+				const { result, response } = await deliverSigned(harness, body);
+				expect(response.statusCode).toBe(200);
+				if (emitted(result)) fired.push(`${name} by ${who}`);
+			}
+		}
+		return fired;
+	}
+
+	it.each<[string, IDataObject, string[]]>([
+		['New Board Activity, no Members: every action of both', { event: 'newBoardActivity' }, ALL.flatMap((name) => [`${name} by ${ME.username}`, `${name} by ${TEAMMATE.username}`])],
+		['New Board Activity, Members by username: only the teammate\'s actions', { event: 'newBoardActivity', filters: { members: TEAMMATE.username } }, ALL.map((name) => `${name} by ${TEAMMATE.username}`)],
+		['New Board Activity, Members by member ID: only the connected member\'s actions', { event: 'newBoardActivity', filters: { members: ME.id } }, ALL.map((name) => `${name} by ${ME.username}`)],
+		['New Board Activity, Members naming someone else: nothing', { event: 'newBoardActivity', filters: { members: 'someoneelse, 5a1e2f3a4b5c6d7e8f909999' } }, []],
+		['New Comment Added to Card, Members: the teammate\'s comment only', { event: 'newComment', filters: { members: `someoneelse, ${TEAMMATE.id}` } }, [`commentAdded by ${TEAMMATE.username}`]],
+		[
+			'Custom Webhook Events, comments and new cards by the teammate',
+			{ event: 'custom', eventTypes: ['commentAdded', 'cardCreated'], filters: { members: TEAMMATE.username } },
+			[`cardCreated by ${TEAMMATE.username}`, `commentAdded by ${TEAMMATE.username}`],
+		],
+	])('%s', async (_title, parameters, expected) => {
+		expect(await firedByWhom(parameters)).toEqual(expected);
+	});
+
+	it('the item of a comment that passes names the teammate as its creator', async () => {
+		const body = byTeammate('commentAdded');
+		const [item] = emitted((await deliverSigned(trelloTrigger({ boards: [BOARD.id], event: 'newComment', filters: { members: TEAMMATE.username } }), body)).result)!;
+		expect(item).toMatchObject({ trigger: 'newComment', actionType: 'commentCard', memberCreator: { id: TEAMMATE.id, username: TEAMMATE.username, fullName: TEAMMATE.fullName }, action: body.action });
 	});
 });

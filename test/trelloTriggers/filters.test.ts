@@ -25,4 +25,9 @@ describe('Trello Trigger: the Filters table drives the editor', () => {
 		const moved = TRIGGER_FILTERS.find((filter) => filter.name === 'movedToLists')!;
 		expect(TRIGGERS.filter((trigger) => offers(trigger, moved)).map((trigger) => trigger.value)).toEqual(['cardMoved', 'newBoardActivity', 'custom']);
 	});
+
+	it('Members is offered by every trigger on boards: all but New Board, which watches the account', () => {
+		const members = TRIGGER_FILTERS.find((filter) => filter.name === 'members')!;
+		expect(TRIGGERS.filter((trigger) => !offers(trigger, members)).map((trigger) => trigger.value)).toEqual(['newBoard']);
+	});
 });

@@ -300,6 +300,7 @@ const ROWS: EventRowAsWritten[] = [
 	},
 	{
 		value: 'newPush',
+		polledFrom: ['branches'],
 		name: 'New Push',
 		description: 'Any push, including multiple commits (one item per push)',
 		webhook: {

@@ -90,6 +90,22 @@ export const TRIGGER_FILTERS: TriggerFilter[] = [
 		valuesOf: listIdsOf,
 		onWatchedBoards: 'list',
 	}),
+	{
+		name: 'members',
+		label: 'Members',
+		kinds: ['activity', 'custom'],
+		fixedEvents: TRIGGERS.flatMap((trigger) => (trigger.eventType ? [trigger.eventType] : [])),
+		effect: 'narrow',
+		valuesOf: ({ idMemberCreator, memberCreator }) => present([idMemberCreator, memberCreator?.id as string | undefined, memberCreator?.username as string | undefined]),
+		property: {
+			displayName: 'Members',
+			name: 'members',
+			type: 'string',
+			default: '',
+			placeholder: 'alexkim, 5a1e2f3a4b5c6d7e8f901234',
+			description: 'Only events done by these members (comma-separated usernames or member IDs)',
+		},
+	},
 	listsFilter('movedFromLists', 'Moved From Lists', 'Card Moved only: the card left one of these lists.', {
 		...MOVE,
 		valuesOf: (action) => present([moveEnds(action).from]),

@@ -1,4 +1,5 @@
 import type { RepositorySourceName } from '../events';
+import { TRIGGERS } from '../events';
 import { COMMENTS_READ, DISCUSSIONS_READ } from './discussions';
 import { ISSUE_COMMENTS, ISSUES, REVIEW_COMMENTS } from './issues';
 import type { SinceList } from './issues';
@@ -14,7 +15,7 @@ import { repositoryPayload } from './pollRun';
 import type { PullRequestHeadList } from './pullRequestHeads';
 import { pollPullRequestHeads } from './pullRequestHeads';
 import type { RefList } from './refs';
-import { NEW_BRANCH_COMMITS, pollRefs } from './refs';
+import { NEW_BRANCH_COMMITS, pollRefs, pushesWanted } from './refs';
 import { pollSinceList } from './sinceList';
 import { pollStars } from './stargazers';
 
@@ -106,6 +107,13 @@ export async function pollList(run: PollRun, repository: RepositoryName, name: R
 	}
 }
 
+/** The polled rows the branches list reads commits for, by name. */
+function pushTriggers(): string {
+	return TRIGGERS.filter((row) => row.polledFrom?.includes('branches') && pushesWanted([row]))
+		.map((row) => row.name)
+		.join(' and ');
+}
+
 /** The request a list sends, in words (for the docs tables). */
 export function listRequest(name: RepositorySourceName): string {
 	const list = LISTS[name];
@@ -120,7 +128,7 @@ export function listRequest(name: RepositorySourceName): string {
 		}
 		case 'refs':
 			return list.namespace === 'heads'
-				? `GET ${repository}/git/matching-refs/heads (and, for New Commit, GET ${repository}/compare/{before}...{after} per branch that moved; per new branch GET ${repository}/compare/{default}...{sha}, at most ${NEW_BRANCH_COMMITS} commits, with GET ${repository} once for the default branch)`
+				? `GET ${repository}/git/matching-refs/heads (and, for ${pushTriggers()}, GET ${repository}/compare/{before}...{after} per branch that moved; per new branch GET ${repository}/compare/{default}...{sha}, at most ${NEW_BRANCH_COMMITS} commits, with GET ${repository} once for the default branch)`
 				: `GET ${repository}/git/matching-refs/${list.namespace}`;
 		case 'stars':
 			return `GET ${repository}/stargazers (last page)`;

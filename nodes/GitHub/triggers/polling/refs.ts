@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ApiRequest } from '../../../shared/apiClient';
 import { PageGuard } from '../../../shared/paging';
 import { pathSegment } from '../../../../credentials/requestGuard';
-import type { RepositorySourceName } from '../events';
+import type { EventRow, RepositorySourceName } from '../events';
 import type { Delivery } from '../matching';
 import type { PollRun, RepositoryName } from './pollRun';
 import { asList, linkHeader, PAGE_SIZE, remember, repositoryPath, repositoryPayload, requestKey } from './pollRun';
@@ -38,7 +38,7 @@ async function newBranchCommits(run: PollRun, repository: RepositoryName, ref: s
 	if (!base || base === ref) {
 		const history = await run.get({ method: 'GET', path: repositoryPath(repository, '/commits'), qs: { sha, per_page: NEW_BRANCH_COMMITS } }, repository, false);
 		const commits = asList(history!.body).reverse();
-		if (linkHeader(history!)) run.request.warn?.(`Branch "${ref}" of ${repository.owner}/${repository.repo} is new with more than ${NEW_BRANCH_COMMITS} commits: New Commit emits its newest ${NEW_BRANCH_COMMITS}.`);
+		if (linkHeader(history!)) run.request.warn?.(`Branch "${ref}" of ${repository.owner}/${repository.repo} is new with more than ${NEW_BRANCH_COMMITS} commits: its push lists the newest ${NEW_BRANCH_COMMITS}.`);
 		return commits;
 	}
 	// No common history with the default branch: 404, and nothing to list.
@@ -48,7 +48,7 @@ async function newBranchCommits(run: PollRun, repository: RepositoryName, ref: s
 	const body = (answer.body ?? {}) as IDataObject;
 	const commits = asList(body.commits);
 	if (Number(body.total_commits ?? commits.length) > commits.length) {
-		run.request.warn?.(`Branch "${ref}" of ${repository.owner}/${repository.repo} is new with ${String(body.total_commits)} commits not on "${base}": New Commit emits the first ${commits.length} of GitHub's comparison.`);
+		run.request.warn?.(`Branch "${ref}" of ${repository.owner}/${repository.repo} is new with ${String(body.total_commits)} commits not on "${base}": its push lists the first ${commits.length} of GitHub's comparison.`);
 	}
 	return commits;
 }
@@ -71,6 +71,11 @@ function pushCommit(commit: IDataObject, distinct: boolean): IDataObject {
 		author: person(details.author, commit.author),
 		committer: person(details.committer, commit.committer),
 	};
+}
+
+/** Whether a chosen row takes `push` deliveries (New Commit, New Push): only then are the branches' commits read. */
+export function pushesWanted(rows: EventRow[]): boolean {
+	return rows.some((row) => row.webhook?.clauses.some((clause) => clause.event === 'push') === true);
 }
 
 export async function pollRefs(run: PollRun, repository: RepositoryName, name: RepositorySourceName, list: RefList): Promise<void> {
@@ -109,7 +114,7 @@ export async function pollRefs(run: PollRun, repository: RepositoryName, name: R
 	const known = { ...position.known };
 	let recent = position.recent ?? [];
 	let complete = true;
-	const commitsWanted = list.namespace === 'heads' && run.request.rows.some((row) => row.value === 'newCommit');
+	const commitsWanted = list.namespace === 'heads' && pushesWanted(run.request.rows);
 	const branchFilter = (run.request.filters.branch ?? []).map((branch) => branch.toLowerCase());
 	let defaultBranch: Promise<string> | undefined;
 	const readDefaultBranch = async () => {
