@@ -10,3 +10,6 @@ import { join } from 'path';
  */
 export const PARTS_DIR = process.env.BENCH_PARTS || mkdtempSync(join(tmpdir(), 'bench-parts-'));
 mkdirSync(PARTS_DIR, { recursive: true });
+
+/** The queue-mode section's title: its part comes after the in-process sections. */
+export const QUEUE_MODE_TITLE = 'Queue mode: two workers sharing one token';

@@ -5,7 +5,7 @@ import { PACKAGE, waitFor } from '../test/e2e/n8n';
 import { QueueCluster } from '../test/queue/cluster';
 import { BenchGitHub, BenchTrello } from './fakes';
 import { ratio, seconds, table } from './report';
-import { PARTS_DIR } from './parts';
+import { PARTS_DIR, QUEUE_MODE_TITLE } from './parts';
 
 /**
  * Queue mode: n8n's main process, two workers and a webhook process over PostgreSQL and Redis
@@ -91,7 +91,7 @@ const prepared = !!process.env.QUEUE_REDIS_PORT && !!process.env.PACKAGE_TARBALL
 			table(['Goal (issue)', 'Measured', 'Status'], goals),
 		].join('\n');
 		const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
-		const title = 'Queue mode: two workers sharing one token';
+		const title = QUEUE_MODE_TITLE;
 		const text = `Measured on ${when} UTC by \`scripts/queue.sh --bench\` (the last step of \`npm run bench\`).\n\n${body}`;
 		// A part of the run: scripts/benchmarks-md.js places it after the in-process sections.
 		writeFileSync(join(PARTS_DIR, 'queue.json'), JSON.stringify({ sections: [{ title, body: text }] }, null, '\t'));

@@ -5,7 +5,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { ROOT } from './common';
 import { N8N_HOST_DIR } from './harness';
-import { PARTS_DIR } from './parts';
+import { PARTS_DIR, QUEUE_MODE_TITLE } from './parts';
 
 export { PARTS_DIR } from './parts';
 
@@ -13,9 +13,16 @@ export { PARTS_DIR } from './parts';
 const sections: Array<{ title: string; body: string }> = [];
 export const notes: string[] = [];
 export const goals: Array<[string, string, string]> = [];
-export const report = (title: string, body: string) => sections.push({ title, body });
+/** Every section's title in run order, run or not: a run of one section knows where it goes in BENCHMARKS.md. */
+const order: string[] = [];
 
-/** The in-process part: the run's machine, versions, goals, sections (unnumbered, in run order) and notes. */
+/** Declares a section in run order (call it as its describe block is collected); the function returned adds its body to the report. */
+export function section(title: string): (body: string) => void {
+	order.push(title);
+	return (body) => sections.push({ title, body });
+}
+
+/** The in-process part: the run's machine, versions, goals, sections (unnumbered, in run order), notes, and every section's title in run order (queue mode last). */
 export function writeReport(): void {
 	const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as IDataObject;
 	const version = (dir: string, name: string) => {
@@ -41,5 +48,5 @@ export function writeReport(): void {
 		'Wall times and deliveries per second move with the load on the machine (runs on a busy 2-core machine measured the trigger handlers several times slower), so every side-by-side figure comes from interleaved rounds and shows the median with the range of the rounds; a wide range means the load changed during the run. Compare the ratios, not the absolute figures.',
 		'n8n’s GitHub credential has a Server field (meant for Enterprise Server), so its requests go to the fake directly; the fake accepts its `token <x>` authorization as GitHub does. n8n’s GitHub node requires the ES module `change-case`, which the bench’s jest config transforms to load it.',
 	);
-	writeFileSync(join(PARTS_DIR, 'in-process.json'), JSON.stringify({ header, goals, sections, notes }, null, '\t'));
+	writeFileSync(join(PARTS_DIR, 'in-process.json'), JSON.stringify({ header, goals, sections, notes, order: [...order, QUEUE_MODE_TITLE] }, null, '\t'));
 }

@@ -17,6 +17,8 @@ export interface InProcessPart {
 	goals: Array<[string, string, string]>;
 	sections: BenchSection[];
 	notes: string[];
+	/** Every section's title in run order, measured or not, queue mode last: where a section BENCHMARKS.md lacks goes. */
+	order?: string[];
 }
 
 export interface QueuePart {
@@ -45,26 +47,52 @@ export function benchmarksMarkdown(inProcess: InProcessPart, queue?: QueuePart):
 	].join('\n');
 }
 
+/** A numbered section heading's title ("## 3. Title" gives "Title"), undefined for any other line. */
+const headingTitle = (line: string) => (/^## \d+\. /.test(line) ? line.replace(/^## \d+\. /, '') : undefined);
+
+/** Where a section BENCHMARKS.md lacks goes: before the first published section that runs after it, else before the notes. */
+function insertionPoint(lines: string[], title: string, order: string[]): number {
+	const rank = order.indexOf(title);
+	if (rank === -1) throw new Error(`BENCHMARKS.md has no section titled "${title}" and the run's order of sections does not name it, so it has no place`);
+	const later = lines.findIndex((line) => order.indexOf(headingTitle(line) ?? '') > rank);
+	if (later !== -1) return later;
+	const notes = lines.indexOf('## Notes');
+	return notes === -1 ? lines.length : notes;
+}
+
 /**
  * BENCHMARKS.md with one section replaced by the same section of a run of that section alone
  * (`npm run bench -- --section <title words>`): the section keeps its number and says that its
  * figures come from their own run and when; the goal rows it measured replace the rows with the
- * same goal text. Throws when the run did not measure exactly one section of that title, or
- * BENCHMARKS.md has no such section or no such goal row (a run at another size names other goals).
+ * same goal text. A section BENCHMARKS.md does not have yet is inserted where the run order puts
+ * it, the sections renumbered, and its goal rows that the goals table lacks added at its end.
+ * Throws when the run did not measure exactly one section of that title, BENCHMARKS.md has that
+ * section twice, or lacks a goal row of a section it has (a run at another size names other goals).
  */
 export function replaceSection(published: string, inProcess: InProcessPart, words: string, measuredOn: string): string {
 	const measured = inProcess.sections.filter((section) => section.title.includes(words));
 	if (measured.length !== 1) throw new Error(`the run measured ${measured.length} sections whose title holds "${words}": exactly one is needed`);
 	const [section] = measured;
 	const lines = published.split('\n');
-	const headings = lines.flatMap((line, index) => (/^## \d+\. /.test(line) && line.replace(/^## \d+\. /, '') === section.title ? [index] : []));
-	if (headings.length !== 1) throw new Error(`BENCHMARKS.md has ${headings.length} sections titled "${section.title}": exactly one is needed`);
-	const start = headings[0];
-	const next = lines.findIndex((line, index) => index > start && line.startsWith('## '));
-	const end = next === -1 ? lines.length : next;
+	const headings = lines.flatMap((line, index) => (headingTitle(line) === section.title ? [index] : []));
+	if (headings.length > 1) throw new Error(`BENCHMARKS.md has ${headings.length} sections titled "${section.title}": exactly one is needed`);
+	const inserted = headings.length === 0;
 	const note = `Figures from their own run of this section (\`npm run bench -- --section '${words}'\`) on ${measuredOn} UTC, not from the run named at the top.`;
-	const replaced = [lines[start], '', section.body.trim(), '', note, ''];
-	const result = [...lines.slice(0, start), ...replaced, ...lines.slice(end)];
+	const text = ['', section.body.trim(), '', note, ''];
+	let result: string[];
+	if (inserted) {
+		const at = insertionPoint(lines, section.title, inProcess.order ?? []);
+		let number = 0;
+		result = [...lines.slice(0, at), `## 0. ${section.title}`, ...text, ...lines.slice(at)].map((line) => {
+			const title = headingTitle(line);
+			return title === undefined ? line : `## ${++number}. ${title}`;
+		});
+	} else {
+		const start = headings[0];
+		const next = lines.findIndex((line, index) => index > start && line.startsWith('## '));
+		const end = next === -1 ? lines.length : next;
+		result = [...lines.slice(0, start), lines[start], ...text, ...lines.slice(end)];
+	}
 	if (!inProcess.goals.length) return result.join('\n');
 	// The goals table: the first table after "## Goals", rebuilt with the replaced rows.
 	const goalsAt = result.indexOf('## Goals');
@@ -77,8 +105,9 @@ export function replaceSection(published: string, inProcess: InProcessPart, word
 	const rows = result.slice(first + 2, last + 1).map(cells);
 	for (const goal of inProcess.goals) {
 		const row = rows.find((cellsOfRow) => cellsOfRow[0] === goal[0]);
-		if (!row || row.length !== goal.length) throw new Error(`BENCHMARKS.md's goals table has no row "${goal[0]}"`);
-		row.splice(0, row.length, ...goal);
+		if (!row && inserted) rows.push([...goal]);
+		else if (!row || row.length !== goal.length) throw new Error(`BENCHMARKS.md's goals table has no row "${goal[0]}"`);
+		else row.splice(0, row.length, ...goal);
 	}
 	result.splice(first, last - first + 1, ...table(header, rows).split('\n'));
 	return result.join('\n');
@@ -92,7 +121,8 @@ function readPart<T>(dir: string, name: string): T | undefined {
 /**
  * `node benchmarks-md.js PARTS_DIR OUT [--publish ROOT | --replace-section ROOT WORDS]`: writes
  * the report to OUT; with --publish also to ROOT/BENCHMARKS.md with the chart, refusing when a
- * part is missing; with --replace-section replaces only that section (and its goal rows) there.
+ * part is missing; with --replace-section replaces only that section (and its goal rows) there,
+ * or adds it in run order when BENCHMARKS.md does not have it yet.
  */
 if (require.main === module) {
 	const [dir, out, flag, root, words] = process.argv.slice(2);
@@ -113,7 +143,7 @@ if (require.main === module) {
 			console.error(`[bench] ${(error as Error).message}: BENCHMARKS.md left as it was`);
 			process.exit(1);
 		}
-		console.error(`[bench] the section "${words}" and its goal rows replaced in BENCHMARKS.md`);
+		console.error(`[bench] the section "${words}" and its goal rows replaced in BENCHMARKS.md (added where the run order puts it when it was missing)`);
 	}
 	if (flag === '--publish') {
 		const chart = join(dir, 'rate-limit-chart.svg');

@@ -8,13 +8,14 @@ import { benchNode, runBenchWorkflow } from '../harness';
 import type { ChartSeries } from '../report';
 import { rateChartSvg, ratio, seconds, table } from '../report';
 import { OURS, rl, theirsAvailable } from '../common';
-import { goals, PARTS_DIR, report } from '../reportWriter';
+import { goals, PARTS_DIR, section } from '../reportWriter';
 
 // ---------------------------------------------------------------------------------------------
 // 1. Trello under its rate limit
 // ---------------------------------------------------------------------------------------------
 describe('1. 300 Create Card items under Trello’s 100 requests / 10 s per token', () => {
 	const trello = new BenchTrello();
+	const report = section('Trello: 300 Create Card items in one execution, fake enforcing 100 requests / 10 s per token');
 	const KEY = 'benchTrelloKey0123456789abcdef';
 	const LIST = '5f2b8c1e9d3a4b0012a1c010';
 	const ITEMS = 300;
@@ -33,7 +34,6 @@ describe('1. 300 Create Card items under Trello’s 100 requests / 10 s per toke
 	afterAll(async () => {
 		await trello.stop();
 		report(
-			'Trello: 300 Create Card items in one execution, fake enforcing 100 requests / 10 s per token',
 			table(['Node (settings)', 'Failed items', 'Cards created (duplicates)', 'Requests (429s)', 'Wall time', 'Wall ÷ 30 s minimum', 'Wall ÷ 20 s window floor', 'Outcome'], rows) +
 				'\n\nFailed items = input items for which no card was created. The 30 s minimum is the issue’s yardstick (300 requests at an even 10 req/s); Trello’s window is a sliding 10 s count, so 100 requests may go at once and the true floor is 20 s (100 at 0 s, 10 s and 20 s). A ratio is only shown when every item succeeded.\n\n![Requests per second over time, ours vs n8n’s Trello node](bench/rate-limit-chart.svg)',
 		);

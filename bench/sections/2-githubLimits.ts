@@ -6,7 +6,7 @@ import { singleNodeWorkflow } from '../../test/harness/workflow';
 import { benchNode, runBenchWorkflow } from '../harness';
 import { ratio, seconds, table } from '../report';
 import { OURS, rl, theirsAvailable } from '../common';
-import { goals, report } from '../reportWriter';
+import { goals, section } from '../reportWriter';
 
 // ---------------------------------------------------------------------------------------------
 // 2. GitHub primary and secondary limits
@@ -38,6 +38,7 @@ describe('2. A batch of Create Issue writes through GitHub’s primary and secon
 	const RESET_IN_S = 4;
 	const SECONDARY_AFTER = 14;
 	const RETRY_AFTER_S = 2;
+	const report = section(`GitHub: ${ITEMS} Create Issue items; primary limit exhausted after ${REMAINING} (reset ${RESET_IN_S} s ahead), then a secondary-limit 403 with retry-after: ${RETRY_AFTER_S}`);
 	const input = Array.from({ length: ITEMS }, (_, i) => ({ title: `Issue ${i + 1}` }));
 	const rows: Array<Array<string | number>> = [];
 
@@ -48,7 +49,6 @@ describe('2. A batch of Create Issue writes through GitHub’s primary and secon
 	afterAll(async () => {
 		await github.stop();
 		report(
-			`GitHub: ${ITEMS} Create Issue items; primary limit exhausted after ${REMAINING} (reset ${RESET_IN_S} s ahead), then a secondary-limit 403 with retry-after: ${RETRY_AFTER_S}`,
 			table(['Node (settings)', 'Failed items', 'Issues created (duplicates)', 'Requests (403s)', 'Waited', 'Server asked', 'Waited ÷ asked', 'Wall time', 'Outcome'], rows) +
 				`\n\nThe fake starts each run with x-ratelimit-remaining ${REMAINING} and x-ratelimit-reset ${RESET_IN_S} s ahead (then 403 "API rate limit exceeded" until the reset), and refuses the request after the ${SECONDARY_AFTER}th created issue with a secondary-limit 403 and retry-after: ${RETRY_AFTER_S}. A wait runs from the answer that asked for it (the one leaving remaining 0, or the 403) to the next accepted request; the server asked for the time until x-ratelimit-reset, or retry-after. "did not wait" = the run ended with the limit still in force.`,
 		);

@@ -5,12 +5,13 @@ import { singleNodeWorkflow } from '../../test/harness/workflow';
 import { benchNode, runBenchWorkflow } from '../harness';
 import { table } from '../report';
 import { OURS, rl, theirsAvailable } from '../common';
-import { goals, report } from '../reportWriter';
+import { goals, section } from '../reportWriter';
 
 // ---------------------------------------------------------------------------------------------
 // 3. Request economy
 // ---------------------------------------------------------------------------------------------
 describe('3. Requests needed to list 1,000 issues, commits and cards', () => {
+	const report = section('Request economy: listing 1,000 objects with Return All and with Limit 150');
 	const github = new BenchGitHub();
 	const trello = new BenchTrello();
 	const TOKEN = 'ghp_economyToken0123456789abcdefABCDEF';
@@ -36,7 +37,6 @@ describe('3. Requests needed to list 1,000 issues, commits and cards', () => {
 		const atMinimum = rows.every((row) => String(row[3]).startsWith(`${row[2]} (`));
 		goals.push(['Request economy: the minimum number of requests, never past the limit', atMinimum ? 'every row at the minimum' : 'some rows above the minimum', atMinimum ? 'met' : 'not met']);
 		report(
-			'Request economy: listing 1,000 objects with Return All and with Limit 150',
 			table(['What', 'Setting', 'Minimum requests', 'Ours: requests (items)', 'n8n: requests (items)'], rows) +
 				'\n\nGitHub pages hold at most 100 items (`per_page` above 100 is capped), so the minimum is ⌈N/100⌉. Trello answers `GET /1/lists/{id}/cards` and `GET /1/boards/{id}/cards` with every card in one response (or the first `limit`), so one request is the minimum. "not offered" = the node has no such operation.',
 		);

@@ -3,7 +3,7 @@ import { actions, BOARD_MODEL } from '../../test/trelloTriggers/fixtures';
 import { WebhookDriver } from '../harness';
 import { ratioSpread, ROUNDS, roundRatios, roundsStatus, table, valueSpread } from '../report';
 import { OURS, rl, theirsAvailable } from '../common';
-import { goals, report } from '../reportWriter';
+import { goals, section } from '../reportWriter';
 import type { Delivery } from '../deliveries';
 import { githubExamples, interleavedThroughput, signedGitHubCorpus, signedTrelloCorpus } from '../deliveries';
 // Every trigger chosen by name (Any Event, which needs its own event list, left out).
@@ -12,6 +12,7 @@ const NAMED_WEBHOOK_TRIGGERS = WEBHOOK_TRIGGERS.filter((row) => !row.anyEvent);
 const ROUND_MS = 1000;
 
 describe('Trigger cost: deliveries per second through the webhook handlers, in-process', () => {
+	const report = section('Trigger cost: deliveries per second through the webhook handlers (in-process)');
 	const SECRET = 'b'.repeat(64);
 	const rows: Array<Array<string | number>> = [];
 	const examples = githubExamples;
@@ -25,7 +26,6 @@ describe('Trigger cost: deliveries per second through the webhook handlers, in-p
 
 	afterAll(() => {
 		report(
-			'Trigger cost: deliveries per second through the webhook handlers (in-process)',
 			table(['Trigger', 'Corpus', 'Deliveries / s: median (range)', 'Ours ÷ n8n: median (range)', 'Started the workflow', 'Items emitted', 'Refused (401)'], rows) +
 				`\n\nEach delivery goes through the node's webhook() in a fresh n8n-core WebhookContext, as n8n's webhook service calls it: signature check (HMAC-SHA256 of the raw body for GitHub; HMAC-SHA1 of body + callback URL for Trello), then whatever the node does. Ours also checks the delivery id against the ones already seen, matches the chosen triggers (here: all ${NAMED_WEBHOOK_TRIGGERS.length} named webhook triggers of the GitHub Trigger; Trello: New Board Activity, any activity) and shapes the items; n8n's GitHub Trigger passes every delivery on (its event filter is applied by GitHub when the hook is registered) and n8n's Trello Trigger passes the whole body on. GitHub corpus: all ${examples.length} payloads of @octokit/webhooks-examples (ping included), a fresh delivery id per delivery; Trello corpus: the ${Object.keys(actions).length} action deliveries of test/trelloTriggers/fixtures.ts. After a warm-up batch each, the handlers are measured in ${ROUNDS} rounds; within a round batches are interleaved (ours, n8n’s, then the reverse order, and so on) until each handler has been timed for at least ${ROUND_MS / 1000} s. Deliveries per second and ours ÷ n8n’s are the median of the rounds, with their range (each ratio pairs the figures of one round); each GitHub node has its own hook secret, as each registration does, and our Trello node has the record of its registered webhook, as activation leaves it.\n\nSection 4b measures the same triggers end to end in a real n8n.`,
 		);

@@ -5,7 +5,7 @@ import type { Delivery as E2eDelivery, TriggerCase } from '../realN8n';
 import { measureInRealN8n, TRELLO as E2E_TRELLO } from '../realN8n';
 import { ratioSpread, ROUNDS, roundRatios, roundsStatus, table, valueSpread } from '../report';
 import { OURS, rl, theirsAvailable } from '../common';
-import { goals, notes, report } from '../reportWriter';
+import { goals, notes, section } from '../reportWriter';
 import { githubExamples, signedGitHubCorpus, signedTrelloCorpus } from '../deliveries';
 // Every trigger chosen by name (Any Event, which needs its own event list, left out).
 const NAMED_WEBHOOK_TRIGGERS = WEBHOOK_TRIGGERS.filter((row) => !row.anyEvent);
@@ -14,6 +14,7 @@ const NAMED_WEBHOOK_TRIGGERS = WEBHOOK_TRIGGERS.filter((row) => !row.anyEvent);
 // 4b. Trigger cost end to end: a real n8n with each trigger published
 // ---------------------------------------------------------------------------------------------
 describe('Trigger cost: deliveries per second accepted by a real n8n', () => {
+	const report = section('Trigger cost end to end: deliveries per second accepted by a real n8n');
 	const rows: Array<Array<string | number>> = [];
 	const examples = githubExamples;
 	const CONCURRENCY = 8;
@@ -77,7 +78,6 @@ describe('Trigger cost: deliveries per second accepted by a real n8n', () => {
 
 	afterAll(() => {
 		report(
-			'Trigger cost end to end: deliveries per second accepted by a real n8n',
 			table(['Trigger', 'Deliveries', 'Answered 200 (refused)', 'Answered / s', 'Ours ÷ n8n', 'Runs started', 'Deliveries / s until the last run was saved', 'Ours ÷ n8n '], rows) +
 				`\n\nOne real n8n (the end-to-end suite's install, SQLite, \`n8n start\`) with five published workflows, each only the trigger; every trigger registered its own webhook with the loopback fakes at start-up (n8n's Trello Trigger through a preload that forwards \`https://api.trello.com\` to the fake). After 10 untimed warm-up deliveries each, the triggers are measured in ${ROUNDS} rounds: in each round every trigger gets its corpus over HTTP in ${SLICES} slices, ${CONCURRENCY} deliveries in flight, the triggers taking turns slice by slice with the order reversed at every turn (ours, n8n’s, …, then n8n’s, ours), so that a change of load on the machine reaches both sides of a ratio alike; a slice ends when no new run was saved for 1 s; the corpus is the ${examples.length} @octokit/webhooks-examples payloads (GitHub, signed with the secret the hook was registered with, fresh delivery ids every round) or the ${Object.keys(actions).length} Trello action deliveries × ${TRELLO_REPEATS} (fresh action ids, signed with the application secret over body + callback URL). Deliveries and runs are totals over the rounds; a round's rate sums its slices; rates and ours ÷ n8n’s are the median of the rounds with their range (each ratio pairs the figures of one round). "Answered / s": deliveries divided by the time until the last answer. "Until the last run was saved": the same deliveries divided by the time until n8n's execution list stopped growing (polled every 100 ms), which includes the runs each delivery started.`,
 		);

@@ -8,7 +8,7 @@ import { tmpdir } from 'os';
 import { BASE_NODE_FILES, N8N_BASE_DIST, N8N_HOST_DIR } from '../harness';
 import { ratioSpread, ROUNDS, roundRatios, roundsStatus, table, valueSpread } from '../report';
 import { ROOT } from '../common';
-import { goals, report } from '../reportWriter';
+import { goals, section } from '../reportWriter';
 
 // ---------------------------------------------------------------------------------------------
 // 5. Footprint
@@ -18,10 +18,11 @@ const COLD_SAMPLES = Math.max(7, ROUNDS);
 
 
 describe('5. Footprint', () => {
+	const report = section('Footprint');
 	const rows: Array<Array<string | number>> = [];
 	/** Modules each side's whole cold require loads (besides n8n-workflow). */
 	const modulesLoaded = { ours: 0, theirs: 0 };
-	afterAll(() => report('Footprint', table(['Measure', 'Ours', 'n8n’s four nodes'], rows) + '\n\nCold require: a fresh `node` process per sample (the machine’s Node, ' + process.version + '), n8n-workflow loaded first and untimed (n8n always has it loaded), then the node and credential files required and timed; ' + COLD_SAMPLES + ' samples each, alternating (ours, n8n’s, ours, …), median (min–max); ours ÷ n8n’s is the median (range) of the ratios of each turn’s two samples. The package has more nodes than n8n’s four, so the four nodes with a counterpart are also measured together and alone. Most of the time goes to finding, reading and compiling modules (the whole package loads ' + modulesLoaded.ours + ' modules, n8n’s four nodes with their credentials ' + modulesLoaded.theirs + '); in a CPU profile of the package’s require, running the modules’ bodies (operation and trigger tables included) is a few per cent of it.'));
+	afterAll(() => report(table(['Measure', 'Ours', 'n8n’s four nodes'], rows) + '\n\nCold require: a fresh `node` process per sample (the machine’s Node, ' + process.version + '), n8n-workflow loaded first and untimed (n8n always has it loaded), then the node and credential files required and timed; ' + COLD_SAMPLES + ' samples each, alternating (ours, n8n’s, ours, …), median (min–max); ours ÷ n8n’s is the median (range) of the ratios of each turn’s two samples. The package has more nodes than n8n’s four, so the four nodes with a counterpart are also measured together and alone. Most of the time goes to finding, reading and compiling modules (the whole package loads ' + modulesLoaded.ours + ' modules, n8n’s four nodes with their credentials ' + modulesLoaded.theirs + '); in a CPU profile of the package’s require, running the modules’ bodies (operation and trigger tables included) is a few per cent of it.'));
 
 	it('measures dependencies, packed size and cold require time', () => {
 		const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; n8n: { nodes: string[]; credentials: string[] } };

@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
 import { byId, repo, runGitHub } from '../../test/githubActions/run';
 import { table } from '../report';
-import { goals, report } from '../reportWriter';
+import { goals, section } from '../reportWriter';
 
 // ---------------------------------------------------------------------------------------------
 // 6b. Agent defences on a thread: what Remove Hidden Text and Trusted Content Only take out of
@@ -123,11 +123,11 @@ async function readThread(options: IDataObject, withAssociation: boolean): Promi
 const share = (part: number, whole: number) => `${((part / whole) * 100).toFixed(1)} %`;
 
 describe('Agent defences on a thread', () => {
+	const report = section('Agent defences on a thread');
 	const rows: Array<Array<string | number>> = [];
 	let notesText = '';
 	afterAll(() =>
 		report(
-			'Agent defences on a thread',
 			table(['Read with', 'Output (chars)', '≈ tokens', 'Output removed', 'Comment text (chars)', 'Comment text removed', 'Outsiders\' text (chars)', 'Requests', 'Extra requests'], rows) + notesText,
 		),
 	);

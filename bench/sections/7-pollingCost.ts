@@ -8,7 +8,7 @@ import { LoopbackSimulatedGitHub, SimulatedOwner, SimulatedRepository } from '..
 import { TriggerHarness } from '../../test/harness/triggers';
 import { rl } from '../common';
 import { table } from '../report';
-import { goals, report } from '../reportWriter';
+import { goals, section } from '../reportWriter';
 
 /** 50 repositories polled every minute for an hour, as the goal states (smaller by env for quick runs). */
 const REPOSITORIES = Number(process.env.BENCH_POLL_REPOSITORIES ?? 50);
@@ -229,6 +229,7 @@ function sectionText(outcomes: Partial<Record<string, Outcome>>): string {
 }
 
 describe('7. Polling cost: repository events, conditional requests against a naive poller', () => {
+	const report = section('Polling cost: repository events polled with conditional requests, side by side with a naive poller');
 	const rows: Array<Array<string | number>> = [];
 	const outcomes: Partial<Record<string, Outcome>> = {};
 	const github = new LoopbackSimulatedGitHub();
@@ -244,7 +245,6 @@ describe('7. Polling cost: repository events, conditional requests against a nai
 		await github.stop();
 		nock.activate();
 		report(
-			'Polling cost: repository events polled with conditional requests, side by side with a naive poller',
 			table(['Poller', 'Changes', 'Rate-limit units, first poll', 'Units, later polls', 'Units per later poll', 'Items emitted', 'Most requests per URL path and poll', 'GraphQL points, later polls (discussions)', 'Wall time'], rows) + `\n\n${sectionText(outcomes)}`,
 		);
 		const idle = outcomes['conditional idle'];

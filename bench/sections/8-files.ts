@@ -8,7 +8,7 @@ import type { MeasuredRun, Transfer } from '../files';
 import { attachmentId, CARD, contentHash, executeMeasured, fileHash, FilesFake, MIB, OWNER, PEAK_RSS_PRELOAD, plainStream, REPO, storedFile, writeContentFile } from '../files';
 import { N8N_HOST_DIR } from '../harness';
 import { ratioSpread, roundsStatus, spread, table, valueSpread } from '../report';
-import { goals, notes, report } from '../reportWriter';
+import { goals, notes, section } from '../reportWriter';
 
 // ---------------------------------------------------------------------------------------------
 // Files: memory and throughput of every node that moves a file, in a real n8n
@@ -213,6 +213,7 @@ interface Measured {
 }
 
 describe('Files: memory and throughput of downloads and uploads in a real n8n', () => {
+	const report = section('Files: memory and throughput of downloads and uploads in a real n8n');
 	const tableRows: Array<Array<string | number>> = [];
 	const baselineRows: Array<Array<string | number>> = [];
 	const refusalRows: Array<Array<string | number>> = [];
@@ -222,7 +223,6 @@ describe('Files: memory and throughput of downloads and uploads in a real n8n', 
 		const small = sizeText(SMALLER);
 		const large = sizeText(LARGER);
 		report(
-			'Files: memory and throughput of downloads and uploads in a real n8n',
 			table(
 				['Case', `Peak RSS growth, ${small}`, `Peak RSS growth, ${large}: median (range)`, `${large} − ${small} (goal ≤ ${mib(TOLERANCE)} MiB)`, `MiB/s, ${small}`, `MiB/s, ${large}: median (range)`, `${large} ÷ plain stream: median (range) (goal ≥ ${THROUGHPUT_SHARE})`],
 				tableRows,

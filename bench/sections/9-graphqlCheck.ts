@@ -3,7 +3,7 @@ import type { GraphqlCheckWork } from '../../nodes/GitHub/scope/graphql';
 import { assertGraphqlConfined } from '../../nodes/GitHub/scope/graphql';
 import { doublingFragments, doublingFragmentsOfSize, naiveExpansions, wideQuery } from '../../test/security/graphqlDocuments';
 import { spread, table, valueSpread } from '../report';
-import { goals, report } from '../reportWriter';
+import { goals, section } from '../reportWriter';
 
 // ---------------------------------------------------------------------------------------------
 // 9. GraphQL scope check cost
@@ -13,10 +13,10 @@ const SAMPLES = 15;
 const GOAL_MS = 50;
 
 describe('GraphQL scope check cost', () => {
+	const report = section('GraphQL scope check cost');
 	const rows: Array<Array<string | number>> = [];
 	afterAll(() =>
 		report(
-			'GraphQL scope check cost',
 			table(['Document', 'Characters', 'Selections checked', 'Fragment checks', 'Spreads a naive check expands', 'Check time (ms)'], rows) +
 				`\n\nThe repository scope checks every GraphQL document sent under a credential limited to repositories (\`assertGraphqlConfined\`): reading it and checking every selection against the scoped schema. Each fragment is checked once (once per operation when its check reads the operation's variables), so the work follows the document's size, not what its fragments expand to: the doubling documents spread each fragment level twice, which a check expanding every spread would follow 2^levels times. Time: median (min–max) of ${SAMPLES} checks in this process after ${SAMPLES} untimed ones. Goal: a 64 kB document in under ${GOAL_MS} ms. The check's bounds (size, depth, work) are in docs/security.md.`,
 		),

@@ -83,8 +83,78 @@ describe('BENCHMARKS.md from the parts of a bench run', () => {
 			expect(() => replaceSection(published, { ...sectionRun, goals: [['Idle polling (10 repositories)', '0', 'met']] }, 'Trigger cost (in', 'now')).toThrow(
 				'BENCHMARKS.md\'s goals table has no row "Idle polling (10 repositories)"',
 			);
+			const twice = published.replace('## 3. Trigger cost end to end', '## 3. Trigger cost (in-process)');
+			expect(() => replaceSection(twice, sectionRun, 'Trigger cost (in', 'now')).toThrow('BENCHMARKS.md has 2 sections titled "Trigger cost (in-process)": exactly one is needed');
 			expect(() => replaceSection(published, { ...sectionRun, sections: [{ title: 'Trigger cost (renamed)', body: 'x' }] }, 'Trigger cost (re', 'now')).toThrow(
-				'BENCHMARKS.md has 0 sections titled "Trigger cost (renamed)"',
+				'BENCHMARKS.md has no section titled "Trigger cost (renamed)" and the run\'s order of sections does not name it, so it has no place',
+			);
+		});
+	});
+
+	describe('a section BENCHMARKS.md does not have yet, from a run of that section alone', () => {
+		const queue = { sections: [{ title: 'Queue mode', body: 'table D' }] };
+		const published = benchmarksMarkdown(inProcess, queue);
+		const order = ['Trello rate limit', 'Request economy', 'Trigger cost (in-process)', 'Trigger cost end to end', 'GraphQL check', 'Queue mode'];
+		const sectionRun = (title: string, goal: [string, string, string]) => ({
+			header: ['# Benchmarks'],
+			goals: [goal],
+			sections: [{ title, body: `${title} table\n` }],
+			notes: [],
+			order,
+		});
+		const note = (words: string) => `Figures from their own run of this section (\`npm run bench -- --section '${words}'\`) on 2026-11-28 09:40 UTC, not from the run named at the top.`;
+
+		it('goes where the run order puts it, the later sections renumbered, its goal row added', () => {
+			const text = replaceSection(published, sectionRun('Request economy', ['Minimum requests', 'every row', 'met']), 'Request eco', '2026-11-28 09:40');
+			expect(text.split('\n').filter((line) => line.startsWith('## '))).toEqual([
+				'## Goals',
+				'## 1. Trello rate limit',
+				'## 2. Request economy',
+				'## 3. Trigger cost (in-process)',
+				'## 4. Trigger cost end to end',
+				'## 5. Queue mode',
+				'## Notes',
+			]);
+			// The same document as a complete run that measured it, but for the line saying where its figures come from.
+			expect(text).toBe(
+				benchmarksMarkdown(
+					{
+						...inProcess,
+						goals: [...inProcess.goals, ['Minimum requests', 'every row', 'met']],
+						sections: [inProcess.sections[0], { title: 'Request economy', body: `Request economy table\n\n${note('Request eco')}` }, ...inProcess.sections.slice(1)],
+					},
+					queue,
+				),
+			);
+		});
+
+		it('goes before queue mode when it is the last in-process section, and before the notes when nothing published runs after it', () => {
+			const run = sectionRun('GraphQL check', ['GraphQL: 64 kB in < 50 ms', '3.1 ms', 'met']);
+			const headings = (text: string) => text.split('\n').filter((line) => line.startsWith('## '));
+			expect(headings(replaceSection(published, run, 'GraphQL', 'now'))).toEqual([
+				'## Goals',
+				'## 1. Trello rate limit',
+				'## 2. Trigger cost (in-process)',
+				'## 3. Trigger cost end to end',
+				'## 4. GraphQL check',
+				'## 5. Queue mode',
+				'## Notes',
+			]);
+			const withoutQueue = replaceSection(benchmarksMarkdown(inProcess), run, 'GraphQL', '2026-11-28 09:40');
+			expect(withoutQueue).toContain(`## 4. GraphQL check\n\nGraphQL check table\n\n${note('GraphQL')}\n\n## Notes\n`);
+			expect(withoutQueue).toContain('| GraphQL: 64 kB in < 50 ms | 3.1 ms   | met    |');
+		});
+
+		it('is replaced, not added again, by the next run of it, and its goal row with it', () => {
+			const once = replaceSection(published, sectionRun('Request economy', ['Minimum requests', 'every row', 'met']), 'Request eco', '2026-11-28 09:40');
+			const twice = replaceSection(once, { ...sectionRun('Request economy', ['Minimum requests', 'one row above', 'not met']), sections: [{ title: 'Request economy', body: 'new table' }] }, 'Request eco', '2026-11-28 09:40');
+			expect(twice).toBe(
+				once
+					.replace('## 2. Request economy\n\nRequest economy table\n', '## 2. Request economy\n\nnew table\n')
+					.replace('| Minimum requests | every row | met    |', '| Minimum requests | one row above | not met |')
+					.replace('| Goal (issue)     | Measured  | Status |', '| Goal (issue)     | Measured      | Status  |')
+					.replace('|------------------|-----------|--------|', '|------------------|---------------|---------|')
+					.replace('| Fewer requests   | 3 of 3    | met    |', '| Fewer requests   | 3 of 3        | met     |'),
 			);
 		});
 	});
