@@ -130,7 +130,7 @@ export class GitHubPollTrigger implements INodeType {
 				required: true,
 				default: [],
 				displayOptions: REPOSITORY_EVENTS_SHOWN,
-				options: POLLED_REPOSITORY_TRIGGERS.map((row) => ({ name: row.name, value: row.value, description: row.description })),
+				options: POLLED_REPOSITORY_TRIGGERS.map((row) => ({ name: row.name, value: row.value, description: row.pollDescription ?? row.description })),
 				description:
 					'Events that start the workflow, with the same names, filters and items as the GitHub Toolkit Trigger\'s webhooks. Events of one repository share their list requests.',
 			},

@@ -303,6 +303,7 @@ const ROWS: EventRowAsWritten[] = [
 		polledFrom: ['branches'],
 		name: 'New Push',
 		description: 'Any push, including multiple commits (one item per push)',
+		pollDescription: 'A branch moved to new commits, found by comparing the branch heads on each poll (pushes between two polls come as one item)',
 		webhook: {
 			clauses: [{ event: 'push' }],
 			filters: [{ filter: 'branch', path: 'ref', stripPrefix: 'refs/heads/' }],
