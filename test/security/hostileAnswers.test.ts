@@ -3,7 +3,7 @@ import { resetTrelloRateLimitState } from '../../nodes/Trello/transport';
 import { sealedBox } from '../../nodes/shared/sealedBox';
 import { GitHubRecorder } from '../githubActions/recorder';
 import { byId, byList, repo, runGitHub } from '../githubActions/run';
-import { loopbackServers, runNode } from './support';
+import { loopbackServers, runApiCall, runNode } from './support';
 
 /**
  * Answers a service (or a server pretending to be it) may send that the code reading them did
@@ -16,7 +16,7 @@ beforeEach(() => {
 	resetTrelloRateLimitState();
 });
 
-const [trello] = loopbackServers(1);
+const [trello, github] = loopbackServers(2);
 
 function expectServiceError(error: { name?: string; message?: string } | undefined, message: string) {
 	expect(error?.name).toBe('NodeApiError');
@@ -87,6 +87,85 @@ describe('GitHub', () => {
 		const result = await runGitHub({ ...project, operation: 'addItem', issueNumber: byId('1') });
 
 		expectServiceError(result.error('GitHub'), "GitHub sent an answer of an unexpected shape: it lacks the added item's ID (addProjectV2ItemById.item.id)");
+	});
+});
+
+describe('GitHub rows added after the first round', () => {
+	const pullRequest = { resource: 'pullRequest', ...repo(), pullNumber: byId('12') };
+	const THREAD_ID = 'PRRT_kwDOABCD5M5abcde';
+
+	it.each([
+		['no tag at all', [{ body: null }], '/repos/octo/hello/git/ref/tags/v1.2.0', ['GET']],
+		['a reference without its object', [{ body: { ref: 'refs/tags/v1.2.0', object: null } }], '/repos/octo/hello/git/ref/tags/v1.2.0', ['GET']],
+		[
+			'an annotated tag whose tag object is missing',
+			[{ body: { ref: 'refs/tags/v1.2.0', object: { type: 'tag', sha: 'abc' } } }, { body: null }],
+			'/repos/octo/hello/git/tags/abc',
+			['GET', 'GET'],
+		],
+	])('Git → Get Tag: %s is refused in words', async (_name, replies, path, methods) => {
+		const recorder = new GitHubRecorder(replies);
+
+		const result = await runGitHub({ resource: 'git', operation: 'getTag', ...repo(), tag: 'v1.2.0' });
+
+		expect(result.error('GitHub')?.name).toBe('NodeApiError');
+		expect(result.error('GitHub')?.message).toMatch(new RegExp(`^GitHub answered ${path} without .*\\(object\\.sha\\)$`));
+		expect(recorder.requests.map((request) => request.method)).toEqual(methods);
+	});
+
+	it.each([
+		['an empty review', {}],
+		['a review without its node ID', { id: 80, state: 'PENDING' }],
+	])('Pull Request → Add Comment to Pending Review: %s is refused, nothing is added', async (_name, body) => {
+		const recorder = new GitHubRecorder([{ body }]);
+
+		const result = await runGitHub({ ...pullRequest, operation: 'addPendingReviewComment', reviewId: byId('80'), path: 'a.ts', body: 'x' });
+
+		expectServiceError(result.error('GitHub'), "GitHub sent an answer of an unexpected shape: it lacks the review's state and node_id (/repos/octo/hello/pulls/12/reviews/80)");
+		expect(recorder.requests.map((request) => request.method)).toEqual(['GET']);
+	});
+
+	it('Pull Request → Resolve Review Thread: a thread look-up without the repository names the parameter, nothing is resolved', async () => {
+		const recorder = new GitHubRecorder([{ body: { data: { node: { id: THREAD_ID, pullRequest: { number: 12, repository: null } } } } }]);
+
+		const result = await runGitHub({ ...pullRequest, operation: 'resolveReviewThread', threadId: THREAD_ID });
+
+		expect(result.error('GitHub')?.name).toBe('NodeOperationError');
+		expect(result.error('GitHub')?.message).toBe(`The "Thread ID" parameter "${THREAD_ID}" is not a thread of pull request #12 in octo/hello`);
+		expect(recorder.requests).toHaveLength(1);
+	});
+
+	it('Pull Request → Unresolve Review Thread: a mutation answer without the thread is refused in words', async () => {
+		new GitHubRecorder([
+			{ body: { data: { node: { id: THREAD_ID, pullRequest: { number: 12, repository: { name: 'hello', owner: { login: 'octo' } } } } } } },
+			{ body: { data: { unresolveReviewThread: null } } },
+		]);
+
+		const result = await runGitHub({ ...pullRequest, operation: 'unresolveReviewThread', threadId: THREAD_ID });
+
+		expectServiceError(result.error('GitHub'), 'GitHub sent an answer of an unexpected shape: it lacks the review thread (thread)');
+	});
+
+	it('Pull Request → List Review Threads: empty threads and a thread without its comment list are read, not a TypeError', async () => {
+		new GitHubRecorder([
+			{ body: { data: { repository: { pullRequest: { reviewThreads: { nodes: [null, { id: THREAD_ID, resolvedBy: null, comments: { totalCount: 0, nodes: null } }], pageInfo: { hasNextPage: false } } } } } } },
+		]);
+
+		const result = await runGitHub({ ...pullRequest, operation: 'listReviewThreads', returnAll: true });
+
+		expect(result.json('GitHub')).toEqual([{ id: THREAD_ID, resolvedBy: null, comments: [] }]);
+	});
+
+	it.each([
+		['a header name', { headers: { header: [{ name: '={{ { toString: 1 } }}', value: 'v' }] } }, 'The "Headers" parameter has a name that is not text'],
+		['the Accept value', { accept: '={{ { toString: 1 } }}' }, 'The "Accept" parameter must be text or a number (got an object)'],
+		['the Items Property value', { followAllPages: true, itemsProperty: '={{ { toString: 1 } }}' }, 'The "Items Property" parameter must be text or a number (got an object)'],
+	])('API Call: an object without a usable toString as %s names the parameter, nothing is sent', async (_name, parameters, message) => {
+		const result = await runApiCall('githubToken', { method: 'GET', endpoint: '/repos/octo/hello', ...parameters }, github.baseUrl);
+
+		expect(result.error('Call')?.name).toBe('NodeOperationError');
+		expect(result.error('Call')?.message).toBe(message);
+		expect(github.received).toEqual([]);
 	});
 });
 
