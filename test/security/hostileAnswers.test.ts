@@ -3,7 +3,7 @@ import { resetTrelloRateLimitState } from '../../nodes/Trello/transport';
 import { sealedBox } from '../../nodes/shared/sealedBox';
 import { GitHubRecorder } from '../githubActions/recorder';
 import { byId, byList, repo, runGitHub } from '../githubActions/run';
-import { loopbackServers, runApiCall, runNode } from './support';
+import { loopbackServers, runNode } from './support';
 
 /**
  * Answers a service (or a server pretending to be it) may send that the code reading them did
@@ -16,7 +16,7 @@ beforeEach(() => {
 	resetTrelloRateLimitState();
 });
 
-const [trello, github] = loopbackServers(2);
+const [trello] = loopbackServers(1);
 
 function expectServiceError(error: { name?: string; message?: string } | undefined, message: string) {
 	expect(error?.name).toBe('NodeApiError');
@@ -156,16 +156,13 @@ describe('GitHub rows added after the first round', () => {
 		expect(result.json('GitHub')).toEqual([{ id: THREAD_ID, resolvedBy: null, comments: [] }]);
 	});
 
-	it.each([
-		['a header name', { headers: { header: [{ name: '={{ { toString: 1 } }}', value: 'v' }] } }, 'The "Headers" parameter has a name that is not text'],
-		['the Accept value', { accept: '={{ { toString: 1 } }}' }, 'The "Accept" parameter must be text or a number (got an object)'],
-		['the Items Property value', { followAllPages: true, itemsProperty: '={{ { toString: 1 } }}' }, 'The "Items Property" parameter must be text or a number (got an object)'],
-	])('API Call: an object without a usable toString as %s names the parameter, nothing is sent', async (_name, parameters, message) => {
-		const result = await runApiCall('githubToken', { method: 'GET', endpoint: '/repos/octo/hello', ...parameters }, github.baseUrl);
+	it('Project → Create: a mutation answer without the project is refused in words', async () => {
+		const recorder = new GitHubRecorder([{ body: { data: { repositoryOwner: { id: 'O', login: 'octo' } } } }, { body: { data: { createProjectV2: null } } }]);
 
-		expect(result.error('Call')?.name).toBe('NodeOperationError');
-		expect(result.error('Call')?.message).toBe(message);
-		expect(github.received).toEqual([]);
+		const result = await runGitHub({ resource: 'project', operation: 'create', projectOwner: byList('octo'), title: 'Roadmap' });
+
+		expectServiceError(result.error('GitHub'), 'GitHub sent an answer of an unexpected shape: it lacks the created project (createProjectV2.projectV2)');
+		expect(recorder.requests).toHaveLength(2);
 	});
 });
 
