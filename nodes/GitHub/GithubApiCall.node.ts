@@ -3,9 +3,9 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import type { ApiCallService } from '../shared/apiCall';
 import { toolVariant } from '../shared/rowEngine';
-import { apiCallProperties, executeApiCall, nameValueRows } from '../shared/apiCall';
+import { apiCallProperties, assertNoConflictingRows, executeApiCall, nameValueRows } from '../shared/apiCall';
 import { pairsToObject } from '../shared/items';
-import { retryBoundsFrom } from '../shared/options';
+import { assertPlainParameter, retryBoundsFrom } from '../shared/options';
 import { pathAudience } from './audience';
 import { downloadLimitFrom } from '../shared/transfer';
 import { GITHUB_AUTHENTICATION_PROPERTY, GITHUB_CREDENTIALS } from './common';
@@ -64,7 +64,9 @@ const GITHUB_API_CALL: ApiCallService<GitHubClient> = {
 	run: runGraphqlCall,
 	audience: pathAudience,
 	prepare: (ctx, i, request) => {
-		const accept = String(ctx.getNodeParameter('accept', i, GITHUB_MEDIA_TYPE)).trim() || GITHUB_MEDIA_TYPE;
+		const acceptParameter = ctx.getNodeParameter('accept', i, GITHUB_MEDIA_TYPE);
+		assertPlainParameter(ctx, acceptParameter, 'Accept', i);
+		const accept = String(acceptParameter).trim() || GITHUB_MEDIA_TYPE;
 		if (!GITHUB_MEDIA_TYPE_PATTERN.test(accept)) {
 			throw new NodeOperationError(ctx.getNode(), `The "Accept" parameter "${accept}" is not a GitHub media type`, {
 				itemIndex: i,
@@ -72,6 +74,7 @@ const GITHUB_API_CALL: ApiCallService<GitHubClient> = {
 			});
 		}
 		const headerRows = ctx.getNodeParameter('headers.header', i, []) as Array<{ name: string; value: string }>;
+		assertNoConflictingRows(ctx, headerRows, 'Headers', i);
 		const headers = pairsToObject(headerRows) as Record<string, string>;
 		for (const name of Object.keys(headers)) {
 			if (name.toLowerCase() === 'accept') delete headers[name];
@@ -87,7 +90,9 @@ const GITHUB_API_CALL: ApiCallService<GitHubClient> = {
 	},
 	send: async (ctx, i, client, request) => {
 		if (request.method !== 'GET' || !ctx.getNodeParameter('followAllPages', i, false)) return undefined;
-		const itemsKey = String(ctx.getNodeParameter('itemsProperty', i, '')).trim() || undefined;
+		const itemsProperty = ctx.getNodeParameter('itemsProperty', i, '');
+		assertPlainParameter(ctx, itemsProperty, 'Items Property', i);
+		const itemsKey = String(itemsProperty).trim() || undefined;
 		return await client.paginate(request, { returnAll: true, itemsKey });
 	},
 };

@@ -238,7 +238,7 @@ export function apiCallProperties<Client extends ApiClient>(
  * A name given twice with different values would be sent as one of them only (or both), while
  * checks read the other: refused as bad input. Names differing only in case count as one.
  */
-function assertNoConflictingRows(
+export function assertNoConflictingRows(
 	ctx: IExecuteFunctions,
 	rows: Array<{ name?: string; value?: unknown }> | undefined,
 	displayName: string,

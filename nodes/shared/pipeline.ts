@@ -5,7 +5,7 @@ import type { ApiClient } from './apiClient';
 import type { BuiltRequest, RowField, OperationRow } from './rowEngine';
 import type { OperationKeyOf } from './operationKeys';
 import { findRow } from './operationKeys';
-import { assertPlainParameter, readOptions } from './options';
+import { readLimit, readOptions } from './options';
 import { buildRequest, listOf, readFieldValues, rowEffect } from './rowEngine';
 import type { ServiceName } from './errors';
 import { fieldTypeProblem } from './fieldTypes';
@@ -166,8 +166,7 @@ async function generic<Row extends OperationRow, Client extends ApiClient, Allow
 	let body: unknown;
 	if (row.paging) {
 		const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
-		const limit = ctx.getNodeParameter('limit', itemIndex, 50) as number;
-		assertPlainParameter(ctx, limit, 'Limit', itemIndex);
+		const limit = readLimit(ctx, itemIndex);
 		body = await runner.paginate(run, request, { returnAll, limit });
 	} else {
 		body = (await client.send({ ...request, acceptStatus: row.acceptStatus })).body;

@@ -12,14 +12,14 @@ describe('Resolve / Unresolve Review Thread: the thread must belong to the chose
 	])('a thread of %s is refused before the mutation', async (_case, lookup) => {
 		const recorder = new GitHubRecorder([lookup.reply]);
 		const run = await runGitHub({ resource: 'pullRequest', operation: 'resolveReviewThread', ...repo(), pullNumber: byId('12'), threadId: THREAD_ID });
-		expect(run.error('GitHub')?.message).toBe(`Review thread "${THREAD_ID}" is not a thread of pull request #12 in octo/hello`);
+		expect(run.error('GitHub')?.message).toBe(`The "Thread ID" parameter "${THREAD_ID}" is not a thread of pull request #12 in octo/hello`);
 		expect(recorder.requests.map((request) => (request.body as { query: string }).query.split('(')[0])).toEqual(['query']);
 	});
 
 	it('an ID that names no thread is refused too', async () => {
 		const recorder = new GitHubRecorder([{ body: { data: { node: null } } }]);
 		const run = await runGitHub({ resource: 'pullRequest', operation: 'unresolveReviewThread', ...repo(), pullNumber: byId('12'), threadId: 'I_kwDOissue' });
-		expect(run.error('GitHub')?.message).toBe('Review thread "I_kwDOissue" is not a thread of pull request #12 in octo/hello');
+		expect(run.error('GitHub')?.message).toBe('The "Thread ID" parameter "I_kwDOissue" is not a thread of pull request #12 in octo/hello');
 		expect(recorder.requests).toHaveLength(1);
 	});
 });
@@ -28,7 +28,7 @@ describe('Add Comment to Pending Review', () => {
 	it('a submitted review takes no comment: refused before the mutation', async () => {
 		const recorder = new GitHubRecorder([{ body: { ...PENDING, state: 'APPROVED' } }]);
 		const run = await runGitHub({ resource: 'pullRequest', operation: 'addPendingReviewComment', ...repo(), pullNumber: byId('12'), reviewId: byId('80'), path: 'a.ts', body: 'x' });
-		expect(run.error('GitHub')?.message).toBe('Review 80 is APPROVED, not pending');
+		expect(run.error('GitHub')?.message).toBe('The "Review" parameter names review 80, which is APPROVED, not pending');
 		expect(recorder.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /repos/octo/hello/pulls/12/reviews/80']);
 	});
 

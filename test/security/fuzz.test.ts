@@ -338,14 +338,31 @@ function judge(
 }
 
 /**
- * Rows run in a focused pass, each as often as the others together: those that gave raw
- * TypeErrors on hostile answers, and the rows added since (CI and security bots, organizations,
- * teams, sub-issues, projects, Trello account reads and custom fields).
+ * Rows run in a focused pass, each as often as the others together: a whole resource, or one row
+ * as resource.operation. They are the rows that gave raw TypeErrors on hostile answers and the
+ * rows added after each security round, which the full pass reaches only a few times per seed:
+ * CI and security bots, organizations, teams, sub-issues, projects, Trello account reads and
+ * custom fields; then security advisories, pending reviews and review threads, Copilot
+ * (Assign Copilot is an issue row, Request Copilot Review a pull request row), job logs,
+ * release assets, Get Tag, Commit Files, discussion categories, issue dependencies, Trello
+ * checklists, Card → Create (Attach File) and comment reactions.
  */
 const FOCUS = {
-	GitHub: ['project', 'branch', 'secret', 'variable', 'checkRun', 'checkSuite', 'commitStatus', 'deployment', 'environment', 'ruleset', 'organization', 'team', 'securityAlert', 'issue', 'discussion'],
-	Trello: ['member', 'workspace', 'customField', 'webhook', 'attachment', 'notification'],
+	GitHub: [
+		'project', 'branch', 'secret', 'variable', 'checkRun', 'checkSuite', 'commitStatus', 'deployment', 'environment', 'ruleset', 'organization', 'team', 'securityAlert', 'issue', 'discussion',
+		'securityAdvisory',
+		'pullRequest.createPendingReview', 'pullRequest.addPendingReviewComment', 'pullRequest.submitPendingReview', 'pullRequest.deletePendingReview', 'pullRequest.updateReview',
+		'pullRequest.listReviewThreads', 'pullRequest.resolveReviewThread', 'pullRequest.unresolveReviewThread', 'pullRequest.requestCopilotReview',
+		'workflow.getJobLogs', 'workflow.getFailedJobLogs',
+		'release.getAsset', 'release.updateAsset', 'release.deleteAsset',
+		'git.getTag', 'repository.commitFiles',
+	],
+	Trello: ['member', 'workspace', 'customField', 'webhook', 'attachment', 'notification', 'checklist', 'card.create', 'comment.getReactions', 'comment.addReaction', 'comment.deleteReaction'],
 };
+
+function focused(service: Service, row: OperationRow): boolean {
+	return FOCUS[service].includes(row.resource) || FOCUS[service].includes(`${row.resource}.${row.operation}`);
+}
 
 async function fuzz(service: Service, seed: number, runs: number, focus = false) {
 	const rng = random(seed);
@@ -353,7 +370,7 @@ async function fuzz(service: Service, seed: number, runs: number, focus = false)
 	const failures: string[] = [];
 	const outcomes = { success: 0, NodeOperationError: 0, NodeApiError: 0, refused: 0, requests: 0 };
 	const allRows = (service === 'GitHub' ? GITHUB_ROWS : TRELLO_ROWS) as OperationRow[];
-	const rows = focus ? allRows.filter((row) => FOCUS[service].includes(row.resource)) : allRows;
+	const rows = focus ? allRows.filter((row) => focused(service, row)) : allRows;
 	const actionType = service === 'GitHub' ? 'gitHub' : 'trello';
 	const callType = service === 'GitHub' ? 'githubApiCall' : 'trelloApiCall';
 	const names = { [actionType]: namesOf(actionType), [callType]: namesOf(callType) };
@@ -435,6 +452,14 @@ async function fuzz(service: Service, seed: number, runs: number, focus = false)
 }
 
 describe('seeded fuzzing', () => {
+	it('every FOCUS entry names a resource or a row of the catalogue (a misspelt one would focus nothing)', () => {
+		for (const service of ['GitHub', 'Trello'] as Service[]) {
+			const rows = (service === 'GitHub' ? GITHUB_ROWS : TRELLO_ROWS) as OperationRow[];
+			const known = new Set(rows.flatMap((row) => [row.resource, `${row.resource}.${row.operation}`]));
+			expect(FOCUS[service].filter((entry) => !known.has(entry))).toEqual([]);
+		}
+	});
+
 	it.each(['GitHub', 'Trello'] as Service[])(`%s: ${RUNS} runs end in success, a named-parameter or a service error`, async (service) => {
 		const { failures, outcomes } = await fuzz(service, SEED + (service === 'GitHub' ? 0 : 1), RUNS);
 		expect(failures.slice(0, 15)).toEqual([]);

@@ -90,6 +90,82 @@ describe('GitHub', () => {
 	});
 });
 
+describe('GitHub rows added after the first round', () => {
+	const pullRequest = { resource: 'pullRequest', ...repo(), pullNumber: byId('12') };
+	const THREAD_ID = 'PRRT_kwDOABCD5M5abcde';
+
+	it.each([
+		['no tag at all', [{ body: null }], '/repos/octo/hello/git/ref/tags/v1.2.0', ['GET']],
+		['a reference without its object', [{ body: { ref: 'refs/tags/v1.2.0', object: null } }], '/repos/octo/hello/git/ref/tags/v1.2.0', ['GET']],
+		[
+			'an annotated tag whose tag object is missing',
+			[{ body: { ref: 'refs/tags/v1.2.0', object: { type: 'tag', sha: 'abc' } } }, { body: null }],
+			'/repos/octo/hello/git/tags/abc',
+			['GET', 'GET'],
+		],
+	])('Git → Get Tag: %s is refused in words', async (_name, replies, path, methods) => {
+		const recorder = new GitHubRecorder(replies);
+
+		const result = await runGitHub({ resource: 'git', operation: 'getTag', ...repo(), tag: 'v1.2.0' });
+
+		expect(result.error('GitHub')?.name).toBe('NodeApiError');
+		expect(result.error('GitHub')?.message).toMatch(new RegExp(`^GitHub answered ${path} without .*\\(object\\.sha\\)$`));
+		expect(recorder.requests.map((request) => request.method)).toEqual(methods);
+	});
+
+	it.each([
+		['an empty review', {}],
+		['a review without its node ID', { id: 80, state: 'PENDING' }],
+	])('Pull Request → Add Comment to Pending Review: %s is refused, nothing is added', async (_name, body) => {
+		const recorder = new GitHubRecorder([{ body }]);
+
+		const result = await runGitHub({ ...pullRequest, operation: 'addPendingReviewComment', reviewId: byId('80'), path: 'a.ts', body: 'x' });
+
+		expectServiceError(result.error('GitHub'), "GitHub sent an answer of an unexpected shape: it lacks the review's state and node_id (/repos/octo/hello/pulls/12/reviews/80)");
+		expect(recorder.requests.map((request) => request.method)).toEqual(['GET']);
+	});
+
+	it('Pull Request → Resolve Review Thread: a thread look-up without the repository names the parameter, nothing is resolved', async () => {
+		const recorder = new GitHubRecorder([{ body: { data: { node: { id: THREAD_ID, pullRequest: { number: 12, repository: null } } } } }]);
+
+		const result = await runGitHub({ ...pullRequest, operation: 'resolveReviewThread', threadId: THREAD_ID });
+
+		expect(result.error('GitHub')?.name).toBe('NodeOperationError');
+		expect(result.error('GitHub')?.message).toBe(`The "Thread ID" parameter "${THREAD_ID}" is not a thread of pull request #12 in octo/hello`);
+		expect(recorder.requests).toHaveLength(1);
+	});
+
+	it('Pull Request → Unresolve Review Thread: a mutation answer without the thread is refused in words', async () => {
+		new GitHubRecorder([
+			{ body: { data: { node: { id: THREAD_ID, pullRequest: { number: 12, repository: { name: 'hello', owner: { login: 'octo' } } } } } } },
+			{ body: { data: { unresolveReviewThread: null } } },
+		]);
+
+		const result = await runGitHub({ ...pullRequest, operation: 'unresolveReviewThread', threadId: THREAD_ID });
+
+		expectServiceError(result.error('GitHub'), 'GitHub sent an answer of an unexpected shape: it lacks the review thread (thread)');
+	});
+
+	it('Pull Request → List Review Threads: empty threads and a thread without its comment list are read, not a TypeError', async () => {
+		new GitHubRecorder([
+			{ body: { data: { repository: { pullRequest: { reviewThreads: { nodes: [null, { id: THREAD_ID, resolvedBy: null, comments: { totalCount: 0, nodes: null } }], pageInfo: { hasNextPage: false } } } } } } },
+		]);
+
+		const result = await runGitHub({ ...pullRequest, operation: 'listReviewThreads', returnAll: true });
+
+		expect(result.json('GitHub')).toEqual([{ id: THREAD_ID, resolvedBy: null, comments: [] }]);
+	});
+
+	it('Project → Create: a mutation answer without the project is refused in words', async () => {
+		const recorder = new GitHubRecorder([{ body: { data: { repositoryOwner: { id: 'O', login: 'octo' } } } }, { body: { data: { createProjectV2: null } } }]);
+
+		const result = await runGitHub({ resource: 'project', operation: 'create', projectOwner: byList('octo'), title: 'Roadmap' });
+
+		expectServiceError(result.error('GitHub'), 'GitHub sent an answer of an unexpected shape: it lacks the created project (createProjectV2.projectV2)');
+		expect(recorder.requests).toHaveLength(2);
+	});
+});
+
 describe('Trello', () => {
 	const CARD = '61b2c3d4e5f60718293a4b5c';
 	const ATTACHMENT = '67a000000000000000000001';

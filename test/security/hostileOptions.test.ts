@@ -121,6 +121,27 @@ describe('a parameter value an expression turns into an object', () => {
 		expect(run.error('Trello')?.message).toBe(message('The "Limit" parameter'));
 		expect(trello.recorded).toEqual([]);
 	});
+
+	it('a row’s Limit read outside the shared paging: GitHub Project → List (GraphQL) and Trello Webhook → Get Many', async () => {
+		const github = await runGitHub({ resource: 'project', operation: 'list', projectOwner: { __rl: true, mode: 'list', value: 'octo' }, returnAll: false, limit: UNPRINTABLE });
+		expect(github.error('GitHub')?.name).toBe('NodeOperationError');
+		expect(github.error('GitHub')?.message).toBe(message('The "Limit" parameter'));
+		trelloApi([{ method: 'GET', path: '/1/members/me/tokens', reply: [] }]);
+		const run = await runTrello({ resource: 'webhook', operation: 'getAll', returnAll: false, limit: UNPRINTABLE });
+		expect(run.error('Trello')?.name).toBe('NodeOperationError');
+		expect(run.error('Trello')?.message).toBe(message('The "Limit" parameter'));
+	});
+
+	it.each([
+		['a header name', { headers: { header: [{ name: UNPRINTABLE, value: 'v' }] } }, 'The "Headers" parameter has a name that is not text'],
+		['the Accept value', { accept: UNPRINTABLE }, message('The "Accept" parameter')],
+		['the Items Property value', { followAllPages: true, itemsProperty: UNPRINTABLE }, message('The "Items Property" parameter')],
+	])('GitHub API Call: %s', async (_name, parameters, expected) => {
+		const run = await apiCall('githubToken', { endpoint: '/repos/octo/hello', ...parameters });
+		expect(run.error('Call')?.name).toBe('NodeOperationError');
+		expect(run.error('Call')?.message).toBe(expected);
+		expect(api.received).toEqual([]);
+	});
 });
 
 describe('option names in messages', () => {

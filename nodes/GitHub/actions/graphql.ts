@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { readLimit } from '../../shared/options';
 import { PageGuard } from '../../shared/paging';
 import type { RepositoryList } from '../scope/repositories';
 import type { ScopeProof } from '../scope';
@@ -23,7 +24,7 @@ export async function graphqlPages<T>(
 	page: (first: number, after: string | null) => Promise<Connection<T> | undefined>,
 ): Promise<T[]> {
 	const returnAll = readPaging(ctx, 'returnAll', itemIndex, false) as boolean;
-	const wanted = returnAll ? Infinity : Math.max(0, Number(readPaging(ctx, 'limit', itemIndex, 50)));
+	const wanted = returnAll ? Infinity : Math.max(0, Number(ctx.getNode().parameters.limit === undefined ? 50 : readLimit(ctx, itemIndex)));
 	const collected: T[] = [];
 	const guard = new PageGuard('GitHub');
 	let after: string | null = null;

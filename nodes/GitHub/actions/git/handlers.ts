@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { pathSegment } from '../../../../credentials/requestGuard';
+import { ServiceAnswerError } from '../../../shared/errors';
 
 import type { GitHubRowRun } from '../types';
 
@@ -21,16 +22,16 @@ export async function createTagObject({ client, values, request, itemIndex }: Gi
  * tagger, and the commit it tags); a lightweight tag points at the commit itself.
  */
 export async function getTag({ client, values, request, itemIndex }: GitHubRowRun) {
-	const reference = await client.request<IDataObject>({ method: 'GET', path: request.path });
-	const target = (reference.object ?? {}) as IDataObject;
+	const reference = await objectAnswer(client, request.path, "the tag's object SHA");
+	const target = reference.object;
 	const name = String(values.tag ?? '').trim().replace(/^\/*(refs\/)?tags\//, '');
 	if (target.type !== 'tag') {
 		const json = { name, annotated: false, sha: target.sha, objectType: target.type, ref: reference.ref };
 		return [{ json: json as IDataObject, pairedItem: { item: itemIndex } }];
 	}
 	const repository = request.path.replace(/\/git\/ref\/tags\/.*$/, '');
-	const tag = await client.request<IDataObject>({ method: 'GET', path: `${repository}/git/tags/${pathSegment(String(target.sha))}` });
-	const tagged = (tag.object ?? {}) as IDataObject;
+	const tag = await objectAnswer(client, `${repository}/git/tags/${pathSegment(target.sha)}`, 'the SHA of what the tag object tags');
+	const tagged = tag.object;
 	const json = {
 		name,
 		annotated: true,
@@ -40,7 +41,17 @@ export async function getTag({ client, values, request, itemIndex }: GitHubRowRu
 		tagSha: tag.sha,
 		message: tag.message,
 		tagger: tag.tagger,
-		verified: (tag.verification as IDataObject | undefined)?.verified,
+		verified: (tag.verification as IDataObject | null | undefined)?.verified,
 	};
 	return [{ json: json as IDataObject, pairedItem: { item: itemIndex } }];
+}
+
+/** A reference or tag object answer must point at an object with a SHA; any other answer is refused in words. */
+async function objectAnswer(client: GitHubRowRun['client'], path: string, what: string) {
+	const answer = await client.send<IDataObject | null>({ method: 'GET', path });
+	const object = answer.body?.object as IDataObject | null | undefined;
+	if (typeof object?.sha !== 'string' || !object.sha) {
+		throw new ServiceAnswerError(`GitHub answered ${path} without ${what} (object.sha)`, 'Check "Tag Name"; the API Call node shows the raw answer.', answer);
+	}
+	return answer.body as IDataObject & { object: IDataObject & { sha: string } };
 }

@@ -207,7 +207,7 @@ export function projectOf({ ctx, values, itemIndex }: GitHubRowRun, withNumber: 
 }
 
 /** An answer without what the operation reads: the service's answer, not the input, is at fault. */
-const unexpectedAnswer = (missing: string) =>
+export const unexpectedAnswer = (missing: string) =>
 	new ServiceAnswerError(`GitHub sent an answer of an unexpected shape: it lacks ${missing}`, 'Check the GitHub Server field of the credential; the API Call node\'s GraphQL mode shows the raw answer.');
 
 export const projectNotFound = ({ ctx, itemIndex }: GitHubRowRun, project: ProjectRef) =>

@@ -5,7 +5,7 @@ import { projectCreationProof, projectOwnerProof } from '../../scope';
 import type { Connection } from '../graphql';
 import { graphqlPages, loginOf, proven, scopeLists } from '../graphql';
 import type { GitHubRowRun } from '../types';
-import { itemsOf, projectNotFound, projectOf } from './handlers';
+import { itemsOf, projectNotFound, projectOf, unexpectedAnswer } from './handlers';
 
 export const OWNER_ID_QUERY = `query($owner: String!) {
   repositoryOwner(login: $owner) { id login }
@@ -56,8 +56,10 @@ export async function createProject(input: GitHubRowRun) {
 	const proof = proven(input, () => projectCreationProof(lists, owner));
 	const found = await input.client.graphql<{ repositoryOwner: { id: string; login: string } | null }>(OWNER_ID_QUERY, { owner }, proof);
 	if (!found.repositoryOwner) throw fail(input, `"${owner}" is not a GitHub user or organization`, 'Check "Project Owner".');
-	const data = await input.client.graphql<{ createProjectV2: { projectV2: IDataObject } }>(CREATE_PROJECT_MUTATION, { owner: found.repositoryOwner.id, title }, proof);
-	return itemsOf(input, [{ ...data.createProjectV2.projectV2, owner: found.repositoryOwner.login }]);
+	const data = await input.client.graphql<{ createProjectV2?: { projectV2?: IDataObject | null } | null }>(CREATE_PROJECT_MUTATION, { owner: found.repositoryOwner.id, title }, proof);
+	const created = data.createProjectV2?.projectV2;
+	if (!created || typeof created !== 'object') throw unexpectedAnswer('the created project (createProjectV2.projectV2)');
+	return itemsOf(input, [{ ...created, owner: found.repositoryOwner.login }]);
 }
 
 const statusUpdate = ({ creator, ...update }: IDataObject) => ({ ...update, creator: loginOf(creator) });
@@ -107,10 +109,12 @@ export async function createStatusUpdate(input: GitHubRowRun) {
 	);
 	const target = found.repositoryOwner?.projectV2;
 	if (!target) throw projectNotFound(input, project);
-	const data = await input.client.graphql<{ createProjectV2StatusUpdate: { statusUpdate: IDataObject } }>(
+	const data = await input.client.graphql<{ createProjectV2StatusUpdate?: { statusUpdate?: IDataObject | null } | null }>(
 		CREATE_STATUS_UPDATE_MUTATION,
 		{ project: target.id, ...variables },
 		proof,
 	);
-	return itemsOf(input, [{ projectId: target.id, projectTitle: target.title, ...statusUpdate(data.createProjectV2StatusUpdate.statusUpdate) }]);
+	const created = data.createProjectV2StatusUpdate?.statusUpdate;
+	if (!created || typeof created !== 'object') throw unexpectedAnswer('the created status update (createProjectV2StatusUpdate.statusUpdate)');
+	return itemsOf(input, [{ projectId: target.id, projectTitle: target.title, ...statusUpdate(created) }]);
 }

@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { RowField } from '../../../shared/rowEngine';
 import { pathSegment } from '../../../../credentials/requestGuard';
+import { ServiceAnswerError } from '../../../shared/errors';
 import { repositoryProof } from '../../scope';
 import { repositoryFields } from '../fields';
 import type { Connection } from '../graphql';
@@ -52,9 +53,19 @@ type Thread = IDataObject & { resolvedBy?: IDataObject | null; comments?: { tota
 
 const commentItem = ({ author, ...rest }: IDataObject): IDataObject => ({ ...rest, author: loginOf(author) });
 
-function threadItem({ resolvedBy, comments, ...rest }: Thread): IDataObject {
+/** An answer without what the operation reads: the service's answer, not the input, is at fault. */
+const unexpectedAnswer = (missing: string, response?: { statusCode: number }) =>
+	new ServiceAnswerError(
+		`GitHub sent an answer of an unexpected shape: it lacks ${missing}`,
+		'Check the GitHub Server field of the credential; the API Call node shows the raw answer.',
+		response,
+	);
+
+function threadItem(thread: Thread | null | undefined): IDataObject {
+	if (!thread || typeof thread !== 'object') throw unexpectedAnswer('the review thread (thread)');
+	const { resolvedBy, comments, ...rest } = thread;
 	const item: IDataObject = { ...rest, resolvedBy: loginOf(resolvedBy) };
-	if (comments) item.comments = comments.nodes.map(commentItem);
+	if (comments) item.comments = (Array.isArray(comments.nodes) ? comments.nodes : []).filter(Boolean).map(commentItem);
 	return item;
 }
 
@@ -86,9 +97,13 @@ export async function addPendingReviewComment(input: GitHubRowRun) {
 	const { ctx, client, values, itemIndex } = input;
 	const { owner, repo, number, proof } = await proofFor(input);
 	const reviewPath = `/repos/${pathSegment(owner)}/${pathSegment(repo)}/pulls/${number}/reviews/${pathSegment(String(values.reviewId))}`;
-	const review = await client.request<IDataObject>({ method: 'GET', path: reviewPath });
+	const answer = await client.send<IDataObject | null>({ method: 'GET', path: reviewPath });
+	const review = answer.body;
+	if (typeof review?.state !== 'string' || typeof review.node_id !== 'string' || !review.node_id) {
+		throw unexpectedAnswer(`the review's state and node_id (${reviewPath})`, answer);
+	}
 	if (review.state !== 'PENDING') {
-		throw new NodeOperationError(ctx.getNode(), `Review ${String(review.id)} is ${String(review.state)}, not pending`, {
+		throw new NodeOperationError(ctx.getNode(), `The "Review" parameter names review ${String(values.reviewId)}, which is ${review.state}, not pending`, {
 			itemIndex,
 			description: 'Comments are added to a pending review (Create Pending Review); reply to a submitted review’s comments with Reply to Review Comment.',
 		});
@@ -110,8 +125,8 @@ export async function addPendingReviewComment(input: GitHubRowRun) {
 		...(line === undefined ? {} : { line, side }),
 		...(startLine === undefined ? {} : { startLine, startSide: side }),
 	};
-	const data = await client.graphql<{ addPullRequestReviewThread: { thread: Thread | null } }>(ADD_REVIEW_THREAD_MUTATION, variables, proof);
-	const thread = data.addPullRequestReviewThread.thread;
+	const data = await client.graphql<{ addPullRequestReviewThread?: { thread: Thread | null } | null }>(ADD_REVIEW_THREAD_MUTATION, variables, proof);
+	const thread = data.addPullRequestReviewThread?.thread;
 	if (!thread) {
 		throw new NodeOperationError(ctx.getNode(), `GitHub added no comment on "${String(variables.path)}"`, {
 			itemIndex,
@@ -141,7 +156,7 @@ export async function listReviewThreads(input: GitHubRowRun) {
 		});
 	}
 	const onlyUnresolved = input.values.onlyUnresolved === true;
-	return itemsOf(input, threads.filter((thread) => !onlyUnresolved || !thread.isResolved).map(threadItem));
+	return itemsOf(input, threads.filter((thread) => thread && (!onlyUnresolved || !thread.isResolved)).map(threadItem));
 }
 
 /**
@@ -151,19 +166,17 @@ export async function listReviewThreads(input: GitHubRowRun) {
 async function setThreadResolved(input: GitHubRowRun, resolved: boolean) {
 	const { owner, repo, number, proof } = await proofFor(input);
 	const threadId = String(input.values.threadId ?? '').trim();
-	const found = await input.client.graphql<{ node: { id?: string; pullRequest?: { number: number; repository: { name: string; owner: { login: string } } } } | null }>(
+	const found = await input.client.graphql<{ node: { id?: string; pullRequest?: { number?: unknown; repository?: { name?: unknown; owner?: { login?: unknown } | null } | null } | null } | null }>(
 		REVIEW_THREAD_QUERY,
 		{ thread: threadId },
 		proof,
 	);
 	const pullRequest = found.node?.pullRequest;
+	const sameText = (value: unknown, expected: string) => typeof value === 'string' && value.toLowerCase() === expected.toLowerCase();
 	const inChosen =
-		pullRequest &&
-		pullRequest.number === number &&
-		pullRequest.repository.owner.login.toLowerCase() === owner.toLowerCase() &&
-		pullRequest.repository.name.toLowerCase() === repo.toLowerCase();
+		pullRequest?.number === number && sameText(pullRequest.repository?.owner?.login, owner) && sameText(pullRequest.repository?.name, repo);
 	if (!inChosen) {
-		throw new NodeOperationError(input.ctx.getNode(), `Review thread "${threadId}" is not a thread of pull request #${number} in ${owner}/${repo}`, {
+		throw new NodeOperationError(input.ctx.getNode(), `The "Thread ID" parameter "${threadId}" is not a thread of pull request #${number} in ${owner}/${repo}`, {
 			itemIndex: input.itemIndex,
 			description: 'Give the ID of a thread from List Review Threads of the chosen pull request (it starts with "PRRT_").',
 		});
@@ -171,8 +184,8 @@ async function setThreadResolved(input: GitHubRowRun, resolved: boolean) {
 	const [document, field] = resolved
 		? [RESOLVE_REVIEW_THREAD_MUTATION, 'resolveReviewThread']
 		: [UNRESOLVE_REVIEW_THREAD_MUTATION, 'unresolveReviewThread'];
-	const data = await input.client.graphql<Record<string, { thread: Thread }>>(document, { thread: threadId }, proof);
-	return itemsOf(input, [threadItem(data[field].thread)]);
+	const data = await input.client.graphql<Record<string, { thread?: Thread | null } | null>>(document, { thread: threadId }, proof);
+	return itemsOf(input, [threadItem(data[field]?.thread)]);
 }
 
 export const resolveReviewThread = async (input: GitHubRowRun) => await setThreadResolved(input, true);

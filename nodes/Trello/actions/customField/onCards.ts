@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { RowField } from '../../../shared/rowEngine';
 import { pathSegment } from '../../../../credentials/requestGuard';
+import { readLimit } from '../../../shared/options';
 import { executionMemory } from '../../../shared/scope';
 import type { TrelloClient } from '../../transport';
 import type { TrelloRowRun } from '../types';
@@ -107,7 +108,7 @@ export async function readCardsWithCustomFields(run: TrelloRowRun) {
 	const body = row.paging
 		? await client.paginate<IDataObject>(request, {
 				returnAll: ctx.getNodeParameter('returnAll', itemIndex, false) as boolean,
-				limit: ctx.getNodeParameter('limit', itemIndex, 50) as number,
+				limit: readLimit(ctx, itemIndex),
 				paging: row.paging.kind,
 				maxPageSize: row.paging.maxPageSize,
 			})

@@ -1,3 +1,4 @@
+import { readLimit } from '../../../shared/options';
 import type { TrelloRowRun } from '../types';
 
 /**
@@ -17,5 +18,5 @@ export async function tokenWebhooks(run: TrelloRowRun) {
 		}
 	}
 	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	return run.respond(returnAll ? kept : kept.slice(0, ctx.getNodeParameter('limit', itemIndex, 50) as number));
+	return run.respond(returnAll ? kept : kept.slice(0, readLimit(ctx, itemIndex)));
 }
