@@ -14,6 +14,9 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const chromiumAvailable = (): boolean => existsSync(CHROMIUM);
 
+/** How long a step in the editor may take before it fails (see open()). */
+const EDITOR_WAIT_MS = 120_000;
+
 /** The editor in a headless Chromium with a fresh profile; page errors and console errors are kept. */
 export class Editor {
 	readonly errors: string[] = [];
@@ -44,6 +47,10 @@ export class Editor {
 			],
 		});
 		const page = context.pages()[0] ?? (await context.newPage());
+		// Playwright's 30 s default is a deadline, not a wait: on a loaded machine (two e2e files at a time,
+		// each with its n8n) n8n 1.x's editor took longer than that to draw a workflow or open a panel.
+		context.setDefaultTimeout(EDITOR_WAIT_MS);
+		context.setDefaultNavigationTimeout(EDITOR_WAIT_MS);
 		const editor = new Editor(context, page, profile);
 		page.on('pageerror', (error) => editor.errors.push(`pageerror: ${error.message}`));
 		// A console "Failed to load resource" names no address; the failed response does.
@@ -65,7 +72,7 @@ export class Editor {
 	 * Waits until the page has settled: no request in flight through 10 animation frames in a row,
 	 * so what a panel loads on opening has been answered and any error it causes has been reported.
 	 */
-	async settled(timeoutMs = 30_000): Promise<void> {
+	async settled(timeoutMs = EDITOR_WAIT_MS): Promise<void> {
 		const deadline = Date.now() + timeoutMs;
 		for (let quietFrames = 0; quietFrames < 10; ) {
 			if (Date.now() > deadline) {
@@ -83,7 +90,7 @@ export class Editor {
 		await form.locator('input[type="email"]').fill(n8n.owner.email);
 		await form.locator('input[type="password"]').fill(n8n.owner.password);
 		await this.page.getByTestId('form-submit-button').click();
-		await this.page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 60_000 });
+		await this.page.waitForURL((url) => !url.pathname.startsWith('/signin'));
 	}
 
 	/** Errors seen since `mark` (an index into `errors`), without the ones n8n logs offline about its own online services. */

@@ -266,7 +266,7 @@ const prepared = !!process.env.N8N_HOST_DIR && !!process.env.PACKAGE_TARBALL && 
 		// select listens: click until the list is open, as a user would.
 		const select = ndv.getByTestId('parameter-input-repositories');
 		const firstOption = page.getByText('widgets', { exact: true }).filter({ visible: true }).first();
-		for (let attempt = 0; attempt < 5 && !(await firstOption.isVisible()); attempt++) {
+		for (let attempt = 0; attempt < 20 && !(await firstOption.isVisible()); attempt++) {
 			await select.click();
 			await firstOption.waitFor({ timeout: 5000 }).catch(() => undefined);
 		}

@@ -55,7 +55,7 @@ const workflowId = (file: string) => `tpl${file.replace(/[^a-z0-9]/gi, '').slice
 		expect(template.nodes.map((node) => node.type).filter((type) => !known.includes(type))).toEqual([]);
 		for (const node of template.nodes) {
 			const drawn = page.locator(`[data-node-name="${node.name}"]`);
-			await drawn.first().waitFor({ timeout: 30_000 });
+			await drawn.first().waitFor();
 			if (node.type !== 'n8n-nodes-base.stickyNote') expect({ node: node.name, type: await drawn.first().getAttribute('data-node-type') }).toEqual({ node: node.name, type: node.type });
 		}
 		await page.getByTestId('zoom-to-fit').click();
