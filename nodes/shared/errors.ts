@@ -24,6 +24,11 @@ export class ServiceAnswerError extends Error {
 	}
 }
 
+/** An answer without what an operation reads: the service's answer, not the input, is at fault. */
+export function answerLacking(service: ServiceName, missing: string, hint: string, response?: Pick<RawResponse, 'statusCode'>): ServiceAnswerError {
+	return new ServiceAnswerError(`${service} sent an answer of an unexpected shape: it lacks ${missing}`, hint, response);
+}
+
 function credentialSetupErrorIn(error: unknown): CredentialSetupError | undefined {
 	let current: unknown = error;
 	for (let depth = 0; depth < 5 && current instanceof Error; depth++) {

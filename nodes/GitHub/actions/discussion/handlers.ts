@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { ServiceAnswerError } from '../../../shared/errors';
+import { answerLacking } from '../../../shared/errors';
 import { repositoryProof } from '../../scope';
 import type { Connection } from '../graphql';
 import { graphqlPages, loginOf, proven, scopeLists } from '../graphql';
@@ -83,7 +83,7 @@ export async function proofFor(input: GitHubRowRun) {
 /** What an answer must hold for the operation to read it; without it the service's answer, not the input, is at fault. */
 export function answered<T>(value: T | null | undefined, what: string): T {
 	if (value === null || value === undefined || typeof value !== 'object') {
-		throw new ServiceAnswerError(`GitHub sent an answer of an unexpected shape: it lacks ${what}`, 'The API Call node\'s GraphQL mode shows the raw answer.');
+		throw answerLacking('GitHub', what, 'The API Call node\'s GraphQL mode shows the raw answer.');
 	}
 	return value;
 }

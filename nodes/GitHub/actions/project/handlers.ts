@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { ServiceAnswerError } from '../../../shared/errors';
+import { answerLacking } from '../../../shared/errors';
 import { projectItemAllowed, projectOwnerProof, projectProof } from '../../scope';
 import type { Connection } from '../graphql';
 import { graphqlPages, proven, scopeLists } from '../graphql';
@@ -208,7 +208,7 @@ export function projectOf({ ctx, values, itemIndex }: GitHubRowRun, withNumber: 
 
 /** An answer without what the operation reads: the service's answer, not the input, is at fault. */
 export const unexpectedAnswer = (missing: string) =>
-	new ServiceAnswerError(`GitHub sent an answer of an unexpected shape: it lacks ${missing}`, 'Check the GitHub Server field of the credential; the API Call node\'s GraphQL mode shows the raw answer.');
+	answerLacking('GitHub', missing, 'Check the GitHub Server field of the credential; the API Call node\'s GraphQL mode shows the raw answer.');
 
 export const projectNotFound = ({ ctx, itemIndex }: GitHubRowRun, project: ProjectRef) =>
 	new NodeOperationError(ctx.getNode(), `Project ${project.number} of "${project.owner}" was not found`, {

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { RowField } from '../../../shared/rowEngine';
 import { pathSegment } from '../../../../credentials/requestGuard';
-import { ServiceAnswerError } from '../../../shared/errors';
+import { answerLacking } from '../../../shared/errors';
 import { repositoryProof } from '../../scope';
 import { repositoryFields } from '../fields';
 import type { Connection } from '../graphql';
@@ -55,11 +55,7 @@ const commentItem = ({ author, ...rest }: IDataObject): IDataObject => ({ ...res
 
 /** An answer without what the operation reads: the service's answer, not the input, is at fault. */
 const unexpectedAnswer = (missing: string, response?: { statusCode: number }) =>
-	new ServiceAnswerError(
-		`GitHub sent an answer of an unexpected shape: it lacks ${missing}`,
-		'Check the GitHub Server field of the credential; the API Call node shows the raw answer.',
-		response,
-	);
+	answerLacking('GitHub', missing, 'Check the GitHub Server field of the credential; the API Call node shows the raw answer.', response);
 
 function threadItem(thread: Thread | null | undefined): IDataObject {
 	if (!thread || typeof thread !== 'object') throw unexpectedAnswer('the review thread (thread)');
