@@ -86,11 +86,6 @@ export function readOptions(ctx: IExecuteFunctions, itemIndex: number): IDataObj
 	return options ?? {};
 }
 
-/**
- * A parameter value that is text, a number, a switch or empty (or a list of those): anything else
- * an expression gave (an object, a throwing toString) stops the item with an error naming
- * `parameter`, never a raw "Cannot convert object to primitive value" where it is made text.
- */
 /** A row's Limit, refused by name when an expression made it an object (every list reads it here). */
 export function readLimit(ctx: IExecuteFunctions, itemIndex: number): number {
 	const limit = ctx.getNodeParameter('limit', itemIndex, 50) as unknown;
@@ -98,6 +93,11 @@ export function readLimit(ctx: IExecuteFunctions, itemIndex: number): number {
 	return limit as number;
 }
 
+/**
+ * A parameter value that is text, a number, a switch or empty (or a list of those): anything else
+ * an expression gave (an object, a throwing toString) stops the item with an error naming
+ * `parameter`, never a raw "Cannot convert object to primitive value" where it is made text.
+ */
 export function assertPlainParameter(ctx: IExecuteFunctions, value: unknown, parameter: string, itemIndex: number, entry?: string): void {
 	if (isPlain(value) || (Array.isArray(value) && value.every(isPlain))) return;
 	const what = entry === undefined ? `The "${parameter}" parameter` : `The value of "${entry}" in "${parameter}"`;
