@@ -19,7 +19,7 @@ describe('credentials in a real n8n editor session', () => {
 		github.on('GET', '/user', () => ({ body: { login: 'mona' } }));
 		trello.accounts.push(TRELLO);
 		trello.on('GET', '/1/members/me', () => ({ body: { id: 'm1', username: 'trello-user' } }));
-		n8n = await RealN8n.create();
+		n8n = await RealN8n.create({ editor: true });
 		await n8n.importCredentials([
 			{
 				id: 'gheOAuth',

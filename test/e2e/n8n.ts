@@ -1,6 +1,6 @@
 import { execFile, spawn } from 'child_process';
 import type { ChildProcess } from 'child_process';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { createServer } from 'net';
 import { tmpdir } from 'os';
 import { join } from 'path';
@@ -60,6 +60,36 @@ export interface ExecutionResult {
 	raw: unknown;
 }
 
+/**
+ * Where scripts/e2e.sh's run keeps a user folder that every RealN8n starts as a copy of (see
+ * prepareUserFolderTemplate); without it, each instance installs the package and migrates its database itself.
+ */
+export const USER_FOLDER_TEMPLATE = 'N8N_E2E_USER_FOLDER_TEMPLATE';
+
+/**
+ * The README's manual install, without flags: the package has no dependencies and its n8n-workflow
+ * peer is optional (n8n provides it), so nothing else is fetched.
+ */
+async function installPackage(userFolder: string): Promise<void> {
+	const { tarball } = environment();
+	const nodesDir = join(userFolder, '.n8n', 'nodes');
+	mkdirSync(nodesDir, { recursive: true });
+	writeFileSync(join(nodesDir, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true }));
+	await run('npm', ['install', tarball], { cwd: nodesDir, env: cleanNpmEnv() });
+}
+
+/**
+ * A user folder with the package installed and n8n's SQLite database created and migrated, once per
+ * run: the install and the migrations cost each instance seconds of CPU, the copy a few milliseconds.
+ * Every instance still gets a folder and a database of its own.
+ */
+export async function prepareUserFolderTemplate(): Promise<string> {
+	const template = await RealN8n.create();
+	// Any command opens the database, which creates and migrates it.
+	await template.cli(['list:workflow']);
+	return template.userFolder;
+}
+
 /** What `n8n start` prints once its REST API is served and the published workflows are active. */
 const STARTED_MESSAGE = 'Editor is now accessible via';
 
@@ -81,15 +111,16 @@ export class RealN8n {
 		this.env = env;
 	}
 
-	static async create(): Promise<RealN8n> {
-		const { tarball } = environment();
+	/**
+	 * `editor: true` serves the editor (its pages and /types/*.json). Without it n8n leaves the editor
+	 * out: its start then skips rewriting the editor's ~40 MB of scripts into the user folder, about 40 %
+	 * of a start's CPU; the REST API, webhooks and runs are the same.
+	 */
+	static async create(options: { editor?: boolean } = {}): Promise<RealN8n> {
 		const userFolder = mkdtempSync(join(tmpdir(), 'n8n-e2e-'));
-		const nodesDir = join(userFolder, '.n8n', 'nodes');
-		mkdirSync(nodesDir, { recursive: true });
-		writeFileSync(join(nodesDir, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true }));
-		// The README's manual install, without flags: the package has no dependencies and its
-		// n8n-workflow peer is optional (n8n provides it), so nothing else is fetched.
-		await run('npm', ['install', tarball], { cwd: nodesDir, env: cleanNpmEnv() });
+		const template = process.env[USER_FOLDER_TEMPLATE];
+		if (template) cpSync(template, userFolder, { recursive: true });
+		else await installPackage(userFolder);
 		const port = await freePort();
 		// jest sets NODE_ENV=test, which silences n8n's logger — and the run JSON goes through it.
 		const { NODE_ENV: _testEnv, JEST_WORKER_ID: _worker, ...inherited } = process.env;
@@ -105,6 +136,7 @@ export class RealN8n {
 			N8N_TEMPLATES_ENABLED: 'false',
 			N8N_PERSONALIZATION_ENABLED: 'false',
 			N8N_SECURE_COOKIE: 'false',
+			N8N_DISABLE_UI: options.editor ? 'false' : 'true',
 			DB_SQLITE_POOL_SIZE: '1',
 			WEBHOOK_URL: `http://127.0.0.1:${port}/`,
 			N8N_LOG_LEVEL: 'info',

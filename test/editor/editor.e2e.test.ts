@@ -158,7 +158,7 @@ const prepared = !!process.env.N8N_HOST_DIR && !!process.env.PACKAGE_TARBALL && 
 		trelloApi.accounts.push(TRELLO);
 		trelloApi.on('GET', '/1/members/me', () => ({ body: { id: 'm1', username: 'alexkim', fullName: 'Alex Kim' } }));
 		trelloApi.on('GET', '/1/members/me/boards', () => ({ body: BOARDS }));
-		n8n = await RealN8n.create();
+		n8n = await RealN8n.create({ editor: true });
 		await n8n.importCredentials([
 			{ id: 'ghToken', name: 'GitHub token', type: 'githubAccessTokenApi', data: { server: githubApi.apiUrl, accessToken: GITHUB_TOKEN } },
 			{ id: 'trKey', name: 'Trello key', type: 'trelloKeyTokenApi', data: { ...TRELLO, apiBaseUrl: trelloApi.baseUrl } },

@@ -26,7 +26,7 @@ const workflowId = (file: string) => `tpl${file.replace(/[^a-z0-9]/gi, '').slice
 	let editor: Editor;
 
 	beforeAll(async () => {
-		n8n = await RealN8n.create();
+		n8n = await RealN8n.create({ editor: true });
 		await n8n.importWorkflows(files.map((file) => ({ ...loadTemplate(file), id: workflowId(file), active: false })));
 		await n8n.start();
 		await n8n.signInAsOwner();
