@@ -164,6 +164,18 @@ describe('GitHub rows added after the first round', () => {
 		expectServiceError(result.error('GitHub'), 'GitHub sent an answer of an unexpected shape: it lacks the created project (createProjectV2.projectV2)');
 		expect(recorder.requests).toHaveLength(2);
 	});
+	it.each([
+		['no ID', { login: 'octo' }],
+		['an empty ID', { id: '', login: 'octo' }],
+		['a numeric ID', { id: 7, login: 'octo' }],
+	])('Project → Create: an owner look-up answer with %s is refused in words; no project is created', async (_case, repositoryOwner) => {
+		const recorder = new GitHubRecorder([{ body: { data: { repositoryOwner } } }]);
+
+		const result = await runGitHub({ resource: 'project', operation: 'create', projectOwner: byList('octo'), title: 'Roadmap' });
+
+		expectServiceError(result.error('GitHub'), "GitHub sent an answer of an unexpected shape: it lacks the owner's ID (repositoryOwner.id)");
+		expect(recorder.requests).toHaveLength(1);
+	});
 });
 
 describe('Trello', () => {

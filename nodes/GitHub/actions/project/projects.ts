@@ -56,6 +56,8 @@ export async function createProject(input: GitHubRowRun) {
 	const proof = proven(input, () => projectCreationProof(lists, owner));
 	const found = await input.client.graphql<{ repositoryOwner: { id: string; login: string } | null }>(OWNER_ID_QUERY, { owner }, proof);
 	if (!found.repositoryOwner) throw fail(input, `"${owner}" is not a GitHub user or organization`, 'Check "Project Owner".');
+	// Without the owner's ID the mutation would go out with `ownerId: null`.
+	if (typeof found.repositoryOwner.id !== 'string' || !found.repositoryOwner.id) throw unexpectedAnswer('the owner\'s ID (repositoryOwner.id)');
 	const data = await input.client.graphql<{ createProjectV2?: { projectV2?: IDataObject | null } | null }>(CREATE_PROJECT_MUTATION, { owner: found.repositoryOwner.id, title }, proof);
 	const created = data.createProjectV2?.projectV2;
 	if (!created || typeof created !== 'object') throw unexpectedAnswer('the created project (createProjectV2.projectV2)');
