@@ -61,8 +61,9 @@ export interface ExecutionResult {
 }
 
 /**
- * Where scripts/e2e.sh's run keeps a user folder that every RealN8n starts as a copy of (see
- * prepareUserFolderTemplate); without it, each instance installs the package and migrates its database itself.
+ * The variable naming the user folder that every RealN8n of a run starts as a copy of, set by the e2e
+ * suite's global setup (test/e2e/globalSetup.ts); without it, each instance installs the package and
+ * migrates its database itself.
  */
 export const USER_FOLDER_TEMPLATE = 'N8N_E2E_USER_FOLDER_TEMPLATE';
 
