@@ -161,8 +161,10 @@ export class RealN8n {
 			});
 			return stdout + stderr;
 		} catch (error) {
-			const e = error as { stdout?: string; stderr?: string; message: string };
-			throw new Error(`n8n ${args.join(' ')} failed: ${e.message}\n${e.stdout ?? ''}\n${e.stderr ?? ''}`);
+			const e = error as { stdout?: string; stderr?: string; message: string; code?: number | string; signal?: string | null; killed?: boolean };
+			// How it ended says what to look at: an exit code is n8n's, a signal (with killed) the timeout's.
+			const ending = `exit code ${String(e.code ?? 'none')}, signal ${e.signal ?? 'none'}${e.killed ? `, killed after ${timeoutMs} ms` : ''}`;
+			throw new Error(`n8n ${args.join(' ')} failed (${ending}): ${e.message}\n${e.stdout ?? ''}\n${e.stderr ?? ''}`);
 		}
 	}
 
