@@ -164,6 +164,7 @@ describe('GitHub rows added after the first round', () => {
 		expectServiceError(result.error('GitHub'), 'GitHub sent an answer of an unexpected shape: it lacks the created project (createProjectV2.projectV2)');
 		expect(recorder.requests).toHaveLength(2);
 	});
+
 	it.each([
 		['no ID', { login: 'octo' }],
 		['an empty ID', { id: '', login: 'octo' }],
