@@ -99,6 +99,9 @@ const STARTED_MESSAGE = 'Editor is now accessible via';
  * packed tarball under <user folder>/.n8n/nodes. Where n8n 1.x and 2.x differ (CLI commands, REST
  * bodies), the difference is handled here, so the tests read the same on both.
  */
+/** Executions one queue-mode worker runs at once: the fewest n8n allows (its default is 10). */
+export const WORKER_CONCURRENCY = 5;
+
 export class RealN8n {
 	readonly userFolder: string;
 	readonly env: NodeJS.ProcessEnv;
@@ -218,7 +221,7 @@ export class RealN8n {
 	async start(timeoutMs = 90_000, command: 'start' | 'worker' | 'webhook' = 'start', readinessUrl?: string): Promise<void> {
 		const { nodeBin, n8nBin } = environment();
 		this.serverLog = '';
-		const args = command === 'worker' ? [n8nBin, 'worker', '--concurrency=5'] : [n8nBin, command];
+		const args = command === 'worker' ? [n8nBin, 'worker', `--concurrency=${WORKER_CONCURRENCY}`] : [n8nBin, command];
 		this.server = spawn(nodeBin, args, { env: this.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
 		if (process.env.N8N_E2E_PID_FILE && this.server.pid) appendFileSync(process.env.N8N_E2E_PID_FILE, `${this.server.pid}\n`);
 		this.server.stdout!.on('data', (d: Buffer) => (this.serverLog += d.toString()));
