@@ -207,13 +207,23 @@ export class SharedWindow {
 			// when it was sent plus the interval) for their grace period.
 			const reusableUntil = ticket.sent + this.intervalMs + this.reuseGraceMs;
 			if (reusableUntil > now) this.reusable.push(reusableUntil);
+			else this.forfeit(reusableUntil);
 			return false;
 		});
+		for (const until of this.reusable.filter((until) => until <= now)) this.forfeit(until);
 		this.reusable = this.reusable.filter((until) => until > now);
 		while (this.othersLive.length && this.leavesAt(this.othersLive[0]) <= now) {
 			const learnedAt = this.othersLive.shift()!;
 			this.othersReserved.push({ graceEnd: this.leavesAt(learnedAt) + this.reuseGraceMs, seenLeaving: false });
 		}
+	}
+
+	/**
+	 * A slot of ours not reused in time (answers came late, or this process was held up): the others
+	 * may have taken it by now. Like their own given-up slots it is free only once an answer shows it.
+	 */
+	private forfeit(graceEnd: number) {
+		this.othersReserved.push({ graceEnd, seenLeaving: true });
 	}
 
 	/** Our requests counted in the window now (sent and not yet left it). */

@@ -289,6 +289,25 @@ describe('SharedWindow', () => {
 		expect(window.untilSlotFree(130)).toBe(20);
 	});
 
+	it('does not take back freely the slots it failed to reuse in time: the others may hold them now', () => {
+		const window = new SharedWindow(10_000, 100, options);
+		// 50 of ours, each answered 900 ms after it went out (a held-up process), and 50 of theirs: full.
+		for (let i = 0; i < 50; i++) exchange(window, i, 900 + i, 49 - i);
+		expect(window.othersHeld(949)).toBe(50);
+		// 11.3 s: ours left the window after our reuse rights ended (sent + 10 s + the 1 s grace), so the
+		// others may have taken them: no burst into 50 "free" slots; one request checks after a random delay.
+		expect(window.ownInWindow(11_300)).toBe(0);
+		expect(window.untilSlotFree(11_300)).toBe(20);
+		expect(window.untilSlotFree(11_320)).toBe(0);
+		const probe = window.noteSend(11_320);
+		expect(window.untilSlotFree(11_321)).toBeGreaterThan(0);
+		// Its answer: nobody took them. Ours are free again; the others' 50 stay theirs for their grace.
+		window.noteAnswer(probe, false, 11_330);
+		window.noteRemaining(99, probe, 11_330);
+		expect(window.othersHeld(11_330)).toBe(50);
+		expect(window.untilSlotFree(11_330)).toBe(0);
+	});
+
 	it('alone, fills the window at once: no delay for a process that sees no others', () => {
 		const window = new SharedWindow(10_000, 100, options);
 		for (let i = 0; i < 99; i++) {
