@@ -22,7 +22,7 @@ module.exports = {
 	testTimeout: 240000,
 	// scripts/e2e.sh runs two files at a time (E2E_WORKERS); each file has its own n8n, user folder and ports.
 	maxWorkers: 2,
-	testSequencer: '<rootDir>/test/e2e/sequencer.js',
+	testSequencer: '<rootDir>/test/setup/longestFirst.js',
 	// One user folder with the package installed and the database migrated; each file's n8n starts from a copy.
 	globalSetup: '<rootDir>/test/e2e/globalSetup.ts',
 	globalTeardown: '<rootDir>/test/e2e/globalTeardown.ts',
