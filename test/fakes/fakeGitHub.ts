@@ -26,11 +26,16 @@ export interface FakeRun {
 	workflow: string;
 	ref: string;
 	createdAt: number;
+	/** How often the run was shown, by ID or in a list. */
+	looks: number;
 }
 
 export interface FakeActionsOptions {
-	/** A dispatched run is in progress for this long, then completed. */
-	completeAfterMs: number;
+	/**
+	 * A dispatched run shows as in progress this many times (by ID or in a list), then completed: counted
+	 * in looks rather than seconds, so how many requests a node needs does not depend on the machine's speed.
+	 */
+	completeAfterLooks: number;
 	conclusion?: string;
 	/** Workflows whose dispatch answers 204 without run details, as older Enterprise Server versions do. */
 	withoutRunDetails?: string[];
@@ -262,7 +267,7 @@ export class FakeGitHub extends FakeHttpServer {
 
 	/**
 	 * GitHub Actions for dispatches: each dispatch starts a run (event workflow_dispatch) that is
-	 * in progress until `completeAfterMs` have passed and then completed; the run, the workflow's
+	 * in progress for its first `completeAfterLooks` looks and then completed; the run, the workflow's
 	 * runs (event, branch and created filters) and the dispatch answer (200 with run details when
 	 * asked, else 204) follow GitHub's shapes.
 	 */
@@ -270,7 +275,8 @@ export class FakeGitHub extends FakeHttpServer {
 		const seconds = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.000Z$/, 'Z');
 		const html = (id: number) => `${this.baseUrl}/${owner}/${repo}/actions/runs/${id}`;
 		const view = (run: FakeRun) => {
-			const done = !options.neverComplete?.includes(run.workflow) && Date.now() - run.createdAt >= options.completeAfterMs;
+			run.looks++;
+			const done = !options.neverComplete?.includes(run.workflow) && run.looks > options.completeAfterLooks;
 			return {
 				id: run.id,
 				name: run.workflow,
@@ -284,7 +290,7 @@ export class FakeGitHub extends FakeHttpServer {
 		};
 		return this.on('POST', `/repos/${owner}/${repo}/actions/workflows/{id}/dispatches`, (req) => {
 			const body = req.body as { ref: string; return_run_details?: boolean };
-			const run: FakeRun = { id: 9001 + this.runs.length, workflow: req.params.id, ref: body.ref, createdAt: Date.now() };
+			const run: FakeRun = { id: 9001 + this.runs.length, workflow: req.params.id, ref: body.ref, createdAt: Date.now(), looks: 0 };
 			this.runs.push(run);
 			if (!body.return_run_details || options.withoutRunDetails?.includes(run.workflow)) return { status: 204 };
 			return { body: { workflow_run_id: run.id, run_url: `${this.apiUrl}/repos/${owner}/${repo}/actions/runs/${run.id}`, html_url: html(run.id) } };
