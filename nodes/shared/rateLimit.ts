@@ -176,7 +176,7 @@ export class SharedWindow {
 	 * Others' slots that left the window, reserved for their holders until `graceEnd`; `seenLeaving`
 	 * when an answer showed it gone, not only our reckoning of its time.
 	 */
-	private othersReserved: Array<{ graceEnd: number; seenLeaving: boolean }> = [];
+	private othersReserved: Array<{ graceEnd: number; seenLeaving: boolean; forgetAt?: number }> = [];
 	private jitterUntil: number | undefined;
 	private readonly marginMs: number;
 	private readonly sharedTail: number;
@@ -212,6 +212,7 @@ export class SharedWindow {
 		});
 		for (const until of this.reusable.filter((until) => until <= now)) this.forfeit(until);
 		this.reusable = this.reusable.filter((until) => until > now);
+		this.othersReserved = this.othersReserved.filter((slot) => slot.forgetAt === undefined || slot.forgetAt > now);
 		while (this.othersLive.length && this.leavesAt(this.othersLive[0]) <= now) {
 			const learnedAt = this.othersLive.shift()!;
 			this.othersReserved.push({ graceEnd: this.leavesAt(learnedAt) + this.reuseGraceMs, seenLeaving: false });
@@ -220,10 +221,12 @@ export class SharedWindow {
 
 	/**
 	 * A slot of ours not reused in time (answers came late, or this process was held up): the others
-	 * may have taken it by now. Like their own given-up slots it is free only once an answer shows it.
+	 * may have taken it by now. Like their own given-up slots it is free once an answer shows it, and
+	 * at the latest a window later, when a request that took it has left the window too (an answer
+	 * without a count, as when a service leaves out one window's headers, never shows it).
 	 */
 	private forfeit(graceEnd: number) {
-		this.othersReserved.push({ graceEnd, seenLeaving: true });
+		this.othersReserved.push({ graceEnd, seenLeaving: true, forgetAt: this.leavesAt(graceEnd) });
 	}
 
 	/** Our requests counted in the window now (sent and not yet left it). */

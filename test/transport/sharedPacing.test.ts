@@ -308,6 +308,18 @@ describe('SharedWindow', () => {
 		expect(window.untilSlotFree(11_330)).toBe(0);
 	});
 
+	it('forgets a slot it failed to reuse a window later when no answer counts it (no headers for that window)', () => {
+		const window = new SharedWindow(10_000, 3, options);
+		// Three of ours answered 900 ms late, without a count: none reused in time.
+		for (let i = 0; i < 3; i++) window.noteAnswer(window.noteSend(i), false, 900 + i);
+		expect(window.othersHeld(11_300)).toBe(3);
+		expect(window.untilSlotFree(11_300)).toBe(20);
+		// Their grace ended at 11 s; a window (and the margin) later any request that took them has left too.
+		expect(window.othersHeld(21_249)).toBe(3);
+		expect(window.othersHeld(21_253)).toBe(0);
+		expect(window.untilSlotFree(21_253)).toBe(0);
+	});
+
 	it('alone, fills the window at once: no delay for a process that sees no others', () => {
 		const window = new SharedWindow(10_000, 100, options);
 		for (let i = 0; i < 99; i++) {
