@@ -94,11 +94,6 @@ export async function prepareUserFolderTemplate(): Promise<string> {
 /** What `n8n start` prints once its REST API is served and the published workflows are active. */
 const STARTED_MESSAGE = 'Editor is now accessible via';
 
-/**
- * One real n8n (SQLite) with this package installed the way users install community nodes: the
- * packed tarball under <user folder>/.n8n/nodes. Where n8n 1.x and 2.x differ (CLI commands, REST
- * bodies), the difference is handled here, so the tests read the same on both.
- */
 /** Executions one queue-mode worker runs at once: the fewest n8n allows (its default is 10). */
 export const WORKER_CONCURRENCY = 5;
 
@@ -122,6 +117,11 @@ function printedRun(output: string): PrintedRun | undefined {
 	}
 }
 
+/**
+ * One real n8n (SQLite) with this package installed the way users install community nodes: the
+ * packed tarball under <user folder>/.n8n/nodes. Where n8n 1.x and 2.x differ (CLI commands, REST
+ * bodies), the difference is handled here, so the tests read the same on both.
+ */
 export class RealN8n {
 	readonly userFolder: string;
 	readonly env: NodeJS.ProcessEnv;
