@@ -7,6 +7,7 @@ import type { AddressInfo } from 'net';
 import { join } from 'path';
 
 import type { ExecutionResult, RealN8n } from '../test/e2e/n8n';
+import { executionFromOutput } from '../test/e2e/n8n';
 
 /**
  * What the files section needs besides n8n: the files' content, a loopback fake that serves and
@@ -402,7 +403,7 @@ export async function executeMeasured(n8n: RealN8n, workflowId: string, peakDir:
 	let killedAfterResult = false;
 	try {
 		while (running && Date.now() < deadline) {
-			if (resultAt === undefined && output.includes('"resultData"') && parseExecution(output)) resultAt = Date.now();
+			if (resultAt === undefined && output.includes('"resultData"') && executionFromOutput(output)) resultAt = Date.now();
 			if (resultAt !== undefined && Date.now() - resultAt > EXIT_GRACE_MS) {
 				killedAfterResult = true;
 				break;
@@ -440,21 +441,7 @@ export async function executeMeasured(n8n: RealN8n, workflowId: string, peakDir:
 	}
 	const peakBytes = [...peaks.values()].reduce((sum, kb) => sum + kb, 0) * 1024;
 	const byRole = [...peaks.entries()].map(([pid, kb]) => ({ role: roles.get(pid) ?? 'n8n', bytes: kb * 1024 }));
-	return { result: parseExecution(output), output, peakBytes, peaks: byRole, sampledPeakBytes: sampledPeakKb * 1024, wallMs, killedAfterResult };
-}
-
-/** n8n's run JSON (--rawOutput), as RealN8n.execute reads it. */
-function parseExecution(output: string): ExecutionResult | undefined {
-	const lines = output.split('\n');
-	const start = lines.findIndex((line) => line.startsWith('{'));
-	if (start < 0) return undefined;
-	const text = lines.slice(start).join('\n');
-	try {
-		const raw = JSON.parse(text.slice(0, text.lastIndexOf('}') + 1)) as { status?: string; data: { resultData: { runData: ExecutionResult['runData'] } } };
-		return { status: raw.status, runData: raw.data.resultData.runData, raw };
-	} catch {
-		return undefined;
-	}
+	return { result: executionFromOutput(output), output, peakBytes, peaks: byRole, sampledPeakBytes: sampledPeakKb * 1024, wallMs, killedAfterResult };
 }
 
 /**

@@ -117,6 +117,12 @@ function printedRun(output: string): PrintedRun | undefined {
 	}
 }
 
+/** What `n8n execute --rawOutput` printed, as a run result (the bench reads its runs the same way). */
+export function executionFromOutput(output: string): ExecutionResult | undefined {
+	const raw = printedRun(output);
+	return raw && { status: raw.status, runData: raw.data.resultData.runData, raw };
+}
+
 /**
  * One real n8n (SQLite) with this package installed the way users install community nodes: the
  * packed tarball under <user folder>/.n8n/nodes. Where n8n 1.x and 2.x differ (CLI commands, REST
@@ -224,9 +230,9 @@ export class RealN8n {
 	/** Runs a workflow that starts with a Manual Trigger and returns n8n's own run data. */
 	async execute(workflowId: string): Promise<ExecutionResult> {
 		const output = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput'], undefined, (printed) => printedRun(printed)?.finished === true);
-		const raw = printedRun(output);
-		if (!raw) throw new Error(`n8n printed no execution JSON:\n${output}`);
-		return { status: raw.status, runData: raw.data.resultData.runData, raw };
+		const result = executionFromOutput(output);
+		if (!result) throw new Error(`n8n printed no execution JSON:\n${output}`);
+		return result;
 	}
 
 	/** Publishes (2.x) or activates (1.x, which has no publishing) a workflow; takes effect at the next start. */
