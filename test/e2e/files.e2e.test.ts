@@ -208,6 +208,8 @@ describe('files of 200 MiB through a real n8n (filesystem binary data mode)', ()
 				},
 			},
 		]);
+		// Runs and imports go through the REST API of this n8n (test/e2e/n8n.ts): each CLI run would start an n8n of its own.
+		await n8n.start();
 	}, 300_000);
 
 	afterAll(async () => {

@@ -58,6 +58,8 @@ describe('foundation in a real n8n: credentials and transport', () => {
 				},
 			},
 		]);
+		// Runs and imports go through the REST API of this n8n (test/e2e/n8n.ts): each CLI run would start an n8n of its own.
+		await n8n.start();
 	});
 
 	afterAll(async () => {

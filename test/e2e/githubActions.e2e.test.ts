@@ -73,6 +73,8 @@ describe('GitHub node in a real n8n: one operation of every resource, and the AP
 		await n8n.importCredentials([
 			{ id: 'ghToken', name: 'GitHub token', type: 'githubAccessTokenApi', data: { server: fake.apiUrl, accessToken: TOKEN } },
 		]);
+		// Runs and imports go through the REST API of this n8n (test/e2e/n8n.ts): each CLI run would start an n8n of its own.
+		await n8n.start();
 	});
 
 	afterAll(async () => {

@@ -361,6 +361,8 @@ describe('GitHub node in a real n8n: Discussions, Projects (V2), labels and mile
 				},
 			},
 		]);
+		// Runs and imports go through the REST API of this n8n (test/e2e/n8n.ts): each CLI run would start an n8n of its own.
+		await n8n.start();
 		await n8n.importWorkflows([graphqlWorkflow, labelsWorkflow, uploadWorkflow(UPLOAD), oauthWorkflow]);
 	});
 

@@ -228,6 +228,8 @@ describe('Trello node and Trello API Call node in a real n8n', () => {
 				},
 			},
 		]);
+		// Runs and imports go through the REST API of this n8n (test/e2e/n8n.ts): each CLI run would start an n8n of its own.
+		await n8n.start();
 	});
 
 	afterAll(async () => {
