@@ -264,10 +264,11 @@ describe("n8n's MCP Server Trigger with the package's tools, from the official M
 			},
 			{ id: 'mcpBearer', name: 'MCP client token', type: 'httpBearerAuth', data: { token: MCP_TOKEN } },
 		]);
+		// Imports, publishing and runs go through the REST API of this n8n (test/e2e/n8n.ts), as in the editor.
+		await n8n.start();
 		await n8n.importWorkflows([templateWorkflow(), writeWorkflow()]);
 		await n8n.publish('mcpTemplate');
 		await n8n.publish('mcpWrite');
-		await n8n.start();
 		await untilRegistered('github-trello');
 		await untilRegistered('github-write');
 		tools = await connect('github-trello', MCP_TOKEN);

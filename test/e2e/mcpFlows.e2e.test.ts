@@ -248,10 +248,11 @@ describe('The flows agents run, from an MCP client: exact requests and exact ans
 			},
 			{ id: 'mcpBearer', name: 'MCP client token', type: 'httpBearerAuth', data: { token: MCP_TOKEN } },
 		]);
+		// Imports, publishing and runs go through the REST API of this n8n (test/e2e/n8n.ts), as in the editor.
+		await n8n.start();
 		await n8n.importWorkflow(flowsWorkflow());
 		await n8n.publish('mcpFlows');
-		await n8n.start();
-		// n8n registers published webhooks a moment after it says it is ready: 404 until then.
+		// The MCP endpoint may answer 404 a moment longer: wait until it does not.
 		await waitFor(async () => {
 			const response = await fetch(`${n8n.baseUrl}/mcp/agent-flows`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).catch(() => undefined);
 			return response && response.status !== 404 ? true : undefined;

@@ -293,8 +293,13 @@ export class RealN8n {
 		return { status: execution.status, runData: data.resultData.runData, raw };
 	}
 
-	/** Publishes (2.x) or activates (1.x, which has no publishing) a workflow; takes effect at the next start. */
+	/**
+	 * Publishes (2.x) or activates (1.x, which has no publishing) a workflow. While n8n runs, as the
+	 * editor's Publish button (1.x: Active switch) does, and n8n registers its triggers before answering;
+	 * otherwise with the CLI, and it takes effect at the next start.
+	 */
 	async publish(workflowId: string) {
+		if (this.running) return await this.publishViaEditor(workflowId);
 		if (n8nMajorVersion() === 1) await this.cli(['update:workflow', `--id=${workflowId}`, '--active=true'], undefined, stateChanged);
 		else await this.cli(['publish:workflow', `--id=${workflowId}`], undefined, stateChanged);
 	}
@@ -377,6 +382,15 @@ export class RealN8n {
 			password: this.owner.password,
 		});
 		if (setup.status !== 200) throw new Error(`owner setup answered ${setup.status}: ${JSON.stringify(setup.json)}`);
+	}
+
+	private async publishViaEditor(workflowId: string): Promise<void> {
+		if (!this.sessionCookie) await this.signInAsOwner();
+		const saved = await this.rest('GET', `/workflows/${workflowId}`);
+		const versionId = (saved.json.data as { versionId?: string } | undefined)?.versionId;
+		if (saved.status !== 200 || !versionId) throw new Error(`reading workflow ${workflowId} answered ${saved.status}: ${JSON.stringify(saved.json)}`);
+		const result = await this.rest('POST', `/workflows/${workflowId}/activate`, { versionId });
+		if (result.status !== 200) throw new Error(`publishing workflow ${workflowId} answered ${result.status}: ${JSON.stringify(result.json)}`);
 	}
 
 	/**

@@ -34,6 +34,8 @@ describe('GitHub Trigger in a real n8n', () => {
 		github.on('POST', '/repos/{owner}/{repo}/issues/{number}/comments', (request) => ({ status: 201, body: { id: Number(request.params.number), body: (request.body as { body: string }).body } }));
 		n8n = await RealN8n.create();
 		await n8n.importCredentials([{ id: 'ghToken', name: 'GitHub token', type: 'githubAccessTokenApi', data: { server: github.apiUrl, accessToken: TOKEN } }]);
+		// Imports, publishing and runs go through the REST API of this n8n (test/e2e/n8n.ts), as in the editor.
+		await n8n.start();
 		await n8n.importWorkflow(workflow);
 		await n8n.publish(WORKFLOW_ID);
 	});
@@ -44,7 +46,6 @@ describe('GitHub Trigger in a real n8n', () => {
 	});
 
 	it('registers its hook on publish, runs for signed deliveries only, and deletes the hook on unpublish', async () => {
-		await n8n.start();
 		const url = `${n8n.baseUrl}/webhook/${WEBHOOK_ID}/webhook`;
 		const hook = await waitFor(() => store.hooks[0]);
 		expect(store.hooks).toHaveLength(1);

@@ -269,6 +269,8 @@ describe('AI templates in a real n8n: the AI Agent with this package’s GitHub 
 			},
 			{ ...CREDENTIALS.model, type: 'openAiApi', data: { apiKey: OPENAI_KEY, url: `${model.baseUrl}/v1` } },
 		]);
+		// Imports, publishing and runs go through the REST API of this n8n (test/e2e/n8n.ts), as in the editor.
+		await n8n.start();
 		await n8n.importWorkflows([
 			chooseInEditor(loadTemplate('ai-issue-triage'), 'aiTriage', { 'New Issue': { owner: 'octo', repositories: 'hello' } }, credentialsFor),
 			chooseInEditor(loadTemplate('ai-pull-request-reviewer'), 'aiReviewer', { 'New Pull Request': { owner: 'octo', repositories: 'hello' } }, credentialsFor),
@@ -279,7 +281,6 @@ describe('AI templates in a real n8n: the AI Agent with this package’s GitHub 
 		await n8n.publish('aiReviewer');
 		await n8n.publish('aiExplainRun');
 		await n8n.publish('aiApplyFix');
-		await n8n.start();
 	});
 
 	afterAll(async () => {

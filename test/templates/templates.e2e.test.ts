@@ -147,6 +147,8 @@ describe('Workflow templates in a real n8n: imported with the CLI, credentials a
 			{ ...CREDENTIALS.github, type: GITHUB_CREDENTIAL_TYPES.accessToken, data: { server: github.apiUrl, accessToken: GITHUB_TOKEN } },
 			{ ...CREDENTIALS.trello, type: TRELLO_CREDENTIAL_TYPES.keyToken, data: { ...TRELLO, applicationSecret: TRELLO_SECRET, apiBaseUrl: trello.baseUrl } },
 		]);
+		// Imports, publishing and runs go through the REST API of this n8n (test/e2e/n8n.ts), as in the editor.
+		await n8n.start();
 		await n8n.importWorkflows(workflows.map(([, workflow]) => workflow));
 		for (const [id] of workflows) await n8n.publish(id);
 	});
@@ -190,7 +192,6 @@ describe('Workflow templates in a real n8n: imported with the CLI, credentials a
 		[...github.received.slice(since.github), ...trello.received.slice(since.trello)].map((r) => `${r.method} ${r.path}`);
 
 	it('registers one hook per GitHub trigger and one webhook per Trello trigger on publish', async () => {
-		await n8n.start();
 		await waitFor(() => (githubHooks.hooks.length === 3 && trelloHooks.hooks.length === 2 ? true : undefined), 60_000);
 		expect(githubHooks.hooks.map((hook) => hook.events).sort()).toEqual([['issues'], ['release'], ['workflow_run']]);
 		expect(githubHooks.hooks.every((hook) => hook.owner === 'octo' && hook.repo === 'hello')).toBe(true);

@@ -67,6 +67,8 @@ const prepared = !!process.env.N8N_HOST_DIR && !!process.env.PACKAGE_TARBALL;
 		await n8n.importCredentials([
 			{ id: 'trKey', name: 'Trello key', type: 'trelloKeyTokenApi', data: { apiKey: KEY, apiToken: TOKEN, applicationSecret: SECRET, apiBaseUrl: trello.baseUrl } },
 		]);
+		// Imports, publishing and runs go through the REST API of this n8n (test/e2e/n8n.ts), as in the editor.
+		await n8n.start();
 		await n8n.importWorkflow(workflow);
 		await n8n.publish(WORKFLOW_ID);
 	});
@@ -77,7 +79,6 @@ const prepared = !!process.env.N8N_HOST_DIR && !!process.env.PACKAGE_TARBALL;
 	});
 
 	it('passes Trello’s HEAD check on publish, runs for signed deliveries only, and deletes the webhook on unpublish', async () => {
-		await n8n.start();
 		const callbackURL = `${n8n.baseUrl}/webhook/${WEBHOOK_ID}/webhook`;
 		const hook = await waitFor(() => webhooks.hooks[0]);
 		expect(webhooks.headChecks).toEqual([{ url: callbackURL, status: 200 }]);
