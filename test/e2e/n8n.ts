@@ -270,10 +270,7 @@ export class RealN8n {
 	}
 
 	private async executeThroughRest(workflowId: string): Promise<ExecutionResult> {
-		if (!this.sessionCookie) await this.signInAsOwner();
-		const saved = await this.rest('GET', `/workflows/${workflowId}`);
-		if (saved.status !== 200) throw new Error(`reading workflow ${workflowId} answered ${saved.status}: ${JSON.stringify(saved.json)}`);
-		const workflow = saved.json.data as { nodes: Array<{ name: string; type: string }> };
+		const workflow = await this.savedWorkflow(workflowId);
 		const trigger = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger');
 		if (!trigger) throw new Error(`workflow ${workflowId} has no Manual Trigger to run it from`);
 		// n8n 1.x runs the copy the editor sends along; 2.x the saved workflow.
@@ -384,11 +381,16 @@ export class RealN8n {
 		if (setup.status !== 200) throw new Error(`owner setup answered ${setup.status}: ${JSON.stringify(setup.json)}`);
 	}
 
-	private async publishViaEditor(workflowId: string): Promise<void> {
+	/** A workflow as the editor loads it (signing in first if needed). */
+	private async savedWorkflow(workflowId: string): Promise<{ versionId: string; nodes: Array<{ name: string; type: string }> }> {
 		if (!this.sessionCookie) await this.signInAsOwner();
 		const saved = await this.rest('GET', `/workflows/${workflowId}`);
-		const versionId = (saved.json.data as { versionId?: string } | undefined)?.versionId;
-		if (saved.status !== 200 || !versionId) throw new Error(`reading workflow ${workflowId} answered ${saved.status}: ${JSON.stringify(saved.json)}`);
+		if (saved.status !== 200) throw new Error(`reading workflow ${workflowId} answered ${saved.status}: ${JSON.stringify(saved.json)}`);
+		return saved.json.data as { versionId: string; nodes: Array<{ name: string; type: string }> };
+	}
+
+	private async publishViaEditor(workflowId: string): Promise<void> {
+		const { versionId } = await this.savedWorkflow(workflowId);
 		const result = await this.rest('POST', `/workflows/${workflowId}/activate`, { versionId });
 		if (result.status !== 200) throw new Error(`publishing workflow ${workflowId} answered ${result.status}: ${JSON.stringify(result.json)}`);
 	}
@@ -410,11 +412,7 @@ export class RealN8n {
 	async listenForTestEvent(workflowId: string, triggerName: string): Promise<{ status: number; json: Record<string, unknown> }> {
 		if (!this.sessionCookie) await this.signInAsOwner();
 		const body: Record<string, unknown> = { triggerToStartFrom: { name: triggerName } };
-		if (n8nMajorVersion() === 1) {
-			const saved = await this.rest('GET', `/workflows/${workflowId}`);
-			if (saved.status !== 200) throw new Error(`reading workflow ${workflowId} answered ${saved.status}: ${JSON.stringify(saved.json)}`);
-			body.workflowData = saved.json.data;
-		}
+		if (n8nMajorVersion() === 1) body.workflowData = await this.savedWorkflow(workflowId);
 		return await this.rest('POST', `/workflows/${workflowId}/run`, body);
 	}
 
