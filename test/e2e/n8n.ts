@@ -282,7 +282,7 @@ export class RealN8n {
 		const execution = await waitFor(async () => {
 			const read = await this.rest('GET', `/executions/${executionId}`);
 			if (read.status !== 200) throw new Error(`reading execution ${executionId} answered ${read.status}: ${JSON.stringify(read.json)}`);
-			const found = read.json.data as { status?: string; finished?: boolean; data?: string; stoppedAt?: string | null };
+			const found = read.json.data as { status?: string; data?: string; stoppedAt?: string | null };
 			return found.stoppedAt && typeof found.data === 'string' ? found : undefined;
 		}, 240_000);
 		const data = parseFlatted(execution.data!) as { resultData: { runData: ExecutionResult['runData'] } };
@@ -301,7 +301,9 @@ export class RealN8n {
 		else await this.cli(['publish:workflow', `--id=${workflowId}`], undefined, stateChanged);
 	}
 
+	/** The reverse of publish(): the editor's while n8n runs (n8n then removes the triggers' webhooks), else the CLI. */
 	async unpublish(workflowId: string) {
+		if (this.running) return await this.unpublishViaEditor(workflowId);
 		if (n8nMajorVersion() === 1) await this.cli(['update:workflow', `--id=${workflowId}`, '--active=false'], undefined, stateChanged);
 		else await this.cli(['unpublish:workflow', `--id=${workflowId}`], undefined, stateChanged);
 	}
