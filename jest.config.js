@@ -5,7 +5,7 @@ module.exports = {
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', '/test/queue/', '\\.e2e\\.test\\.ts$'],
-	setupFiles: ['<rootDir>/test/setup/quiet-logger.ts'],
+	setupFiles: ['<rootDir>/test/setup/quiet-logger.ts', '<rootDir>/test/setup/regexTimeLimit.ts'],
 	setupFilesAfterEnv: ['<rootDir>/test/setup/no-network.ts'],
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'test/tsconfig.json' }] },
 	testTimeout: 30000,
