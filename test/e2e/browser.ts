@@ -93,6 +93,42 @@ export class Editor {
 		await this.page.waitForURL((url) => !url.pathname.startsWith('/signin'));
 	}
 
+	/**
+	 * Opens a node's panel as a user does. Away from the workflow, by its address with the node in it (a link
+	 * someone shares); on the workflow's canvas already, by double-clicking the node, as loading the whole
+	 * editor again for each panel cost the browser about 10 CPU-seconds.
+	 */
+	async openNodePanel(baseUrl: string, workflowId: string, node: { id: string; name: string }): Promise<void> {
+		const ndv = this.page.getByTestId('ndv');
+		const onCanvas = new URL(this.page.url()).pathname.startsWith(`/workflow/${workflowId}`);
+		if (!onCanvas) {
+			await this.page.goto(`${baseUrl}/workflow/${workflowId}/${node.id}`);
+		} else {
+			await this.closeNodePanel();
+			const drawn = this.page.locator(`[data-node-name="${node.name}"]`).first();
+			// A double click while the canvas still fits the view can land beside the node: again until the panel opens.
+			for (let attempt = 0; attempt < 10 && !(await ndv.isVisible()); attempt++) {
+				await drawn.dblclick();
+				await ndv.waitFor({ timeout: 5000 }).catch(() => undefined);
+			}
+		}
+		await ndv.getByTestId('node-parameters').waitFor();
+		// The panel of the node asked for, not one left open.
+		await ndv.getByText(node.name, { exact: true }).filter({ visible: true }).first().waitFor();
+	}
+
+	/** Closes an open node panel from its close button, as a user does (Escape does not while a field has the focus). */
+	async closeNodePanel(): Promise<void> {
+		const ndv = this.page.getByTestId('ndv');
+		// n8n 2.x's panel and 1.x's have different close buttons.
+		const close = this.page.getByTestId('ndv-close-button').or(this.page.getByTestId('back-to-canvas')).filter({ visible: true }).first();
+		for (let attempt = 0; attempt < 5 && (await ndv.isVisible()); attempt++) {
+			await close.click({ timeout: 5000 }).catch(() => undefined);
+			await ndv.waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined);
+		}
+		if (await ndv.isVisible()) throw new Error('the node panel did not close from its close button');
+	}
+
 	/** Errors seen since `mark` (an index into `errors`), without the ones n8n logs offline about its own online services. */
 	errorsSince(mark: number): string[] {
 		return this.errors.slice(mark).filter((error) => !OFFLINE_NOISE.some((pattern) => pattern.test(error)));

@@ -113,7 +113,7 @@ const workflow = {
 	},
 };
 
-const nodeId = (name: string) => workflow.nodes.find((node) => node.name === name)!.id;
+const nodeNamed = (name: string) => workflow.nodes.find((candidate) => candidate.name === name)!;
 
 /** `npm run screenshots` sets this: the README's pictures are taken on the way. */
 const SCREENSHOTS = process.env.SCREENSHOTS_DIR;
@@ -206,10 +206,9 @@ const prepared = !!process.env.N8N_HOST_DIR && !!process.env.PACKAGE_TARBALL && 
 		const { page } = editor;
 		for (const node of workflow.nodes) {
 			const mark = editor.errors.length;
-			// The editor's address for a workflow with one node's panel open.
-			await page.goto(`${n8n.baseUrl}/workflow/${WORKFLOW_ID}/${node.id}`);
+			// The first by the editor's address for a workflow with one node's panel open, the others from the canvas.
+			await editor.openNodePanel(n8n.baseUrl, WORKFLOW_ID, node);
 			const ndv = page.getByTestId('ndv');
-			await ndv.getByTestId('node-parameters').waitFor();
 			await editor.settled();
 			const shotName = { 'GitHub Toolkit': 'github-node', 'GitHub Toolkit Trigger': 'github-trigger' }[node.name];
 			if (shotName) await shot(shotName);
@@ -220,9 +219,8 @@ const prepared = !!process.env.N8N_HOST_DIR && !!process.env.PACKAGE_TARBALL && 
 
 	it('the Trello board picker lists the boards of the connected account from Trello', async () => {
 		const { page } = editor;
-		await page.goto(`${n8n.baseUrl}/workflow/${WORKFLOW_ID}/${workflow.nodes[3].id}`);
+		await editor.openNodePanel(n8n.baseUrl, WORKFLOW_ID, workflow.nodes[3]);
 		const ndv = page.getByTestId('ndv');
-		await ndv.getByTestId('node-parameters').waitFor();
 		const before = trelloApi.requestsTo('GET', '/1/members/me/boards').length;
 		await ndv.getByTestId('rlc-input').first().click();
 		await page.getByText('Product Roadmap', { exact: true }).first().waitFor();
@@ -237,9 +235,8 @@ const prepared = !!process.env.N8N_HOST_DIR && !!process.env.PACKAGE_TARBALL && 
 	it('the GitHub project picker lists the owner\'s projects, and the status picker the chosen project\'s options', async () => {
 		const { page } = editor;
 		const mark = editor.errors.length;
-		await page.goto(`${n8n.baseUrl}/workflow/${WORKFLOW_ID}/${workflow.nodes[4].id}`);
+		await editor.openNodePanel(n8n.baseUrl, WORKFLOW_ID, workflow.nodes[4]);
 		const ndv = page.getByTestId('ndv');
-		await ndv.getByTestId('node-parameters').waitFor();
 		const calls = githubApi.graphqlCalls.length;
 		await ndv.getByTestId('resource-locator-projectNumber').getByTestId('rlc-input').click();
 		await page.getByText('Roadmap', { exact: true }).first().waitFor();
@@ -259,9 +256,8 @@ const prepared = !!process.env.N8N_HOST_DIR && !!process.env.PACKAGE_TARBALL && 
 	it("the GitHub Trigger's repositories multi-select lists the owner's repositories from GitHub", async () => {
 		const { page } = editor;
 		const mark = editor.errors.length;
-		await page.goto(`${n8n.baseUrl}/workflow/${WORKFLOW_ID}/${workflow.nodes[0].id}`);
+		await editor.openNodePanel(n8n.baseUrl, WORKFLOW_ID, workflow.nodes[0]);
 		const ndv = page.getByTestId('ndv');
-		await ndv.getByTestId('node-parameters').waitFor();
 		// A click while the panel still lays out (the notice above the field renders late) can land before the
 		// select listens: click until the list is open, as a user would.
 		const select = ndv.getByTestId('parameter-input-repositories');
@@ -285,15 +281,14 @@ const prepared = !!process.env.N8N_HOST_DIR && !!process.env.PACKAGE_TARBALL && 
 
 	it('Repository Owner is asked for with a repository to pick, not with a repository given by URL', async () => {
 		const { page } = editor;
-		const ownerInputs = async (id: string) => {
-			await page.goto(`${n8n.baseUrl}/workflow/${WORKFLOW_ID}/${id}`);
+		const ownerInputs = async (name: string) => {
+			await editor.openNodePanel(n8n.baseUrl, WORKFLOW_ID, nodeNamed(name));
 			const ndv = page.getByTestId('ndv');
-			await ndv.getByTestId('node-parameters').waitFor();
 			await ndv.getByTestId('parameter-input-repository').waitFor();
 			return await ndv.getByTestId('parameter-input-owner').count();
 		};
-		expect(await ownerInputs(nodeId('GitHub Toolkit'))).toBe(1);
-		expect(await ownerInputs(nodeId('Issue by URL'))).toBe(0);
+		expect(await ownerInputs('GitHub Toolkit')).toBe(1);
+		expect(await ownerInputs('Issue by URL')).toBe(0);
 	});
 
 	it('Trello Comment: a new node offers Add to Card only; a version 1 node keeps Add (Legacy)', async () => {
@@ -305,9 +300,8 @@ const prepared = !!process.env.N8N_HOST_DIR && !!process.env.PACKAGE_TARBALL && 
 		await creator.getByText(/^Add a comment to a card \(takes/).first().waitFor();
 		expect(await creator.getByText(/^Add a comment \(legacy\)/).count()).toBe(0);
 		const { page } = editor;
-		await page.goto(`${n8n.baseUrl}/workflow/${WORKFLOW_ID}/${nodeId('Legacy Comment')}`);
+		await editor.openNodePanel(n8n.baseUrl, WORKFLOW_ID, nodeNamed('Legacy Comment'));
 		const ndv = page.getByTestId('ndv');
-		await ndv.getByTestId('node-parameters').waitFor();
 		expect(await ndv.getByTestId('parameter-input-operation').locator('input').inputValue()).toBe('Add (Legacy)');
 	});
 

@@ -24,6 +24,7 @@ const workflowId = (file: string) => `tpl${file.replace(/[^a-z0-9]/gi, '').slice
 	const files = templateFiles();
 	let n8n: RealN8n;
 	let editor: Editor;
+	let known: string[] | undefined;
 
 	beforeAll(async () => {
 		n8n = await RealN8n.create({ editor: true });
@@ -47,12 +48,13 @@ const workflowId = (file: string) => `tpl${file.replace(/[^a-z0-9]/gi, '').slice
 		await page.goto(`${n8n.baseUrl}/workflow/${workflowId(file)}`);
 		const canvas = page.getByTestId('canvas-wrapper');
 		await canvas.waitFor();
-		// The node types the editor loads (n8n's, this package's and the …Tool variants n8n makes of them).
-		const known = await page.evaluate(async () => {
+		// The node types the editor loads (n8n's, this package's and the …Tool variants n8n makes of them), read
+		// once: the list is the same for every template.
+		known ??= await page.evaluate(async () => {
 			const response = await fetch('/types/nodes.json');
 			return ((await response.json()) as Array<{ name: string }>).map((type) => type.name);
 		});
-		expect(template.nodes.map((node) => node.type).filter((type) => !known.includes(type))).toEqual([]);
+		expect(template.nodes.map((node) => node.type).filter((type) => !known!.includes(type))).toEqual([]);
 		for (const node of template.nodes) {
 			const drawn = page.locator(`[data-node-name="${node.name}"]`);
 			await drawn.first().waitFor();
