@@ -106,10 +106,12 @@ export class Editor {
 		} else {
 			await this.closeNodePanel();
 			const drawn = this.page.locator(`[data-node-name="${node.name}"]`).first();
-			// A double click while the canvas still fits the view can land beside the node: again until the panel opens.
+			// A double click while the canvas still fits the view can land beside the node: again until the panel
+			// opens. One that finds the panel opening over the node gives up (its short timeout) instead of waiting
+			// for the node to come back.
 			for (let attempt = 0; attempt < 10 && !(await ndv.isVisible()); attempt++) {
-				await drawn.dblclick();
-				await ndv.waitFor({ timeout: 5000 }).catch(() => undefined);
+				await drawn.dblclick({ timeout: 10_000 }).catch(() => undefined);
+				await ndv.waitFor({ timeout: 10_000 }).catch(() => undefined);
 			}
 		}
 		await ndv.getByTestId('node-parameters').waitFor();
