@@ -447,15 +447,18 @@ export class RealN8n {
 	}
 }
 
-/** Polls until `probe` returns a value (deliveries and n8n's outbox act a moment after answering). */
-export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+/**
+ * Polls until `probe` returns a value (deliveries and n8n's outbox act a moment after answering).
+ * `explain` says, when time runs out, what was still missing.
+ */
+export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000, explain?: () => string): Promise<T> {
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
 		const value = await probe();
 		if (value !== undefined) return value;
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
-	throw new Error('timed out');
+	throw new Error(explain ? `timed out after ${timeoutMs} ms: ${explain()}` : 'timed out');
 }
 
 /**

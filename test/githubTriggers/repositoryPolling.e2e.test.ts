@@ -4,12 +4,18 @@ import { FakeGitHub } from '../fakes/fakeGitHub';
 import { POLLED_REPOSITORY_TRIGGERS } from '../../nodes/GitHub/triggers/events';
 import { answerDiscussionsQuery, SimulatedOwner, SimulatedRepository } from '../fakes/simulatedRepository';
 
-const TOKEN = 'ghp_e2ePollingToken0123456789abcdefABCD';
 const WORKFLOW_ID = 'ghPollE2E';
 const OWNER_WORKFLOW_ID = 'ghPollOwnerE2E';
 const ALL_EVENTS_WORKFLOW_ID = 'ghPollAllEventsE2E';
 const FILTERED_WORKFLOW_ID = 'ghPollFilteredE2E';
-const credentials = { githubAccessTokenApi: { id: 'ghToken', name: 'GitHub token' } };
+/** A token per workflow, so that the fake can tell whose poll a request belongs to. */
+const TOKENS: Record<string, string> = {
+	[WORKFLOW_ID]: 'ghp_e2ePollingToken0123456789abcdefABCD',
+	[OWNER_WORKFLOW_ID]: 'ghp_e2ePollingOwnerToken0123456789abcdef',
+	[ALL_EVENTS_WORKFLOW_ID]: 'ghp_e2ePollingAllEventsToken0123456789ab',
+	[FILTERED_WORKFLOW_ID]: 'ghp_e2ePollingFilteredToken0123456789abc',
+};
+const credentialOf = (workflowId: string) => ({ githubAccessTokenApi: { id: `token-${workflowId}`, name: `GitHub token of ${workflowId}` } });
 /** A poll comes at most 20 s after a change (E2E_POLL_TIMES), plus start-up; the rest is room for a loaded machine. */
 const POLL_WAIT_MS = 150_000;
 
@@ -21,9 +27,9 @@ const POLL_WAIT_MS = 150_000;
 const workflow = chainWorkflow(
 	WORKFLOW_ID,
 	[
-		pollTriggerNode(credentials, ['newIssue', 'newStar'], { repositories: ['hello'] }),
+		pollTriggerNode(credentialOf(WORKFLOW_ID), ['newIssue', 'newStar'], { repositories: ['hello'] }),
 		dispatchNode(
-			credentials,
+			credentialOf(WORKFLOW_ID),
 			'octo/hello',
 			'={{ JSON.stringify({ event_type: "polled", client_payload: { trigger: $json.trigger, action: $json.action, subject: $json.payload.issue ? String($json.payload.issue.number) : $json.payload.sender.login } }) }}',
 		),
@@ -38,9 +44,9 @@ const workflow = chainWorkflow(
 const ownerWorkflow = chainWorkflow(
 	OWNER_WORKFLOW_ID,
 	[
-		pollTriggerNode(credentials, ['newComment', 'newRelease'], { watch: 'allOfOwner' }),
+		pollTriggerNode(credentialOf(OWNER_WORKFLOW_ID), ['newComment', 'newRelease'], { watch: 'allOfOwner' }),
 		dispatchNode(
-			credentials,
+			credentialOf(OWNER_WORKFLOW_ID),
 			'octo/hello',
 			'={{ JSON.stringify({ event_type: "polled-owner", client_payload: { trigger: $json.trigger, action: $json.action, subject: $json.payload.repository.full_name + ":" + String($json.payload.comment ? $json.payload.comment.id : $json.payload.release.id) } }) }}',
 		),
@@ -53,11 +59,11 @@ const allEventsWorkflow = chainWorkflow(
 	ALL_EVENTS_WORKFLOW_ID,
 	[
 		pollTriggerNode(
-			credentials,
+			credentialOf(ALL_EVENTS_WORKFLOW_ID),
 			POLLED_REPOSITORY_TRIGGERS.map((row) => row.value),
 			{ repositories: ['events'] },
 		),
-		dispatchNode(credentials, 'octo/hello', '={{ JSON.stringify({ event_type: "polled-all", client_payload: { trigger: $json.trigger, action: $json.action } }) }}'),
+		dispatchNode(credentialOf(ALL_EVENTS_WORKFLOW_ID), 'octo/hello', '={{ JSON.stringify({ event_type: "polled-all", client_payload: { trigger: $json.trigger, action: $json.action } }) }}'),
 	],
 	'e2e GitHub Poll Trigger, every event',
 );
@@ -73,11 +79,11 @@ function withParameters<T extends { parameters?: unknown }>(node: T, more: Recor
 const filteredWorkflow = chainWorkflow(
 	FILTERED_WORKFLOW_ID,
 	[
-		withParameters(pollTriggerNode(credentials, ['updatedIssue', 'updatedPullRequest'], { repositories: ['events'] }), {
+		withParameters(pollTriggerNode(credentialOf(FILTERED_WORKFLOW_ID), ['updatedIssue', 'updatedPullRequest'], { repositories: ['events'] }), {
 			filters: { actions: ['labeled'], labels: 'bug' },
 		}),
 		dispatchNode(
-			credentials,
+			credentialOf(FILTERED_WORKFLOW_ID),
 			'octo/hello',
 			'={{ JSON.stringify({ event_type: "polled-filtered", client_payload: { trigger: $json.trigger, action: $json.action, label: $json.payload.label ? $json.payload.label.name : null } }) }}',
 		),
@@ -100,7 +106,7 @@ describe('GitHub Poll Trigger (Repository Events) in a real n8n', () => {
 
 	beforeAll(async () => {
 		await github.start();
-		github.tokens.add(TOKEN);
+		for (const token of Object.values(TOKENS)) github.tokens.add(token);
 		repository = new SimulatedRepository('octo', 'hello', github.apiUrl);
 		docs = new SimulatedRepository('octo', 'docs', github.apiUrl);
 		organization = new SimulatedOwner('octo', 'Organization', [repository], github.apiUrl);
@@ -111,7 +117,11 @@ describe('GitHub Poll Trigger (Repository Events) in a real n8n', () => {
 			for (const simulated of [repository, docs, events]) followRealClock(simulated);
 		};
 		for (const list of LISTS) {
-			github.on('GET', `/repos/{owner}/{repo}${list}`, (request) => {
+			github.on('GET', `/repos/{owner}/{repo}${list}`, async (request) => {
+				// The first poll's read of one list answers slowly, as GitHub's may: the change below must
+				// wait for the whole first poll, not for the lists read first (waiting for those once let
+				// the labels be read after the change, as if before activation).
+				if (request.path === '/repos/octo/events/labels' && readsOf(request.path) === 1) await new Promise((resolve) => setTimeout(resolve, 5000));
 				followClock();
 				return replyWith(served().map((simulated) => simulated.answer('GET', request.path, request.query, request.headers)).find(Boolean));
 			});
@@ -140,7 +150,9 @@ describe('GitHub Poll Trigger (Repository Events) in a real n8n', () => {
 		events.createLabel('stale');
 		events.createMilestone('v0');
 		n8n = await RealN8n.create();
-		await n8n.importCredentials([{ id: 'ghToken', name: 'GitHub token', type: 'githubAccessTokenApi', data: { server: github.apiUrl, accessToken: TOKEN } }]);
+		await n8n.importCredentials(
+			Object.entries(TOKENS).map(([workflowId, token]) => ({ ...credentialOf(workflowId).githubAccessTokenApi, type: 'githubAccessTokenApi', data: { server: github.apiUrl, accessToken: token } })),
+		);
 		await n8n.importWorkflows([workflow, ownerWorkflow, allEventsWorkflow, filteredWorkflow]);
 		await n8n.publish(WORKFLOW_ID);
 		await n8n.publish(OWNER_WORKFLOW_ID);
@@ -153,6 +165,9 @@ describe('GitHub Poll Trigger (Repository Events) in a real n8n', () => {
 		await github.stop();
 	});
 
+	// One item per event of the all-events workflow's changes; New Push twice, as GitHub's push webhook
+	// reports both: the push to main and the new branch topic (created: true).
+	const expectedAllEvents = [...POLLED_REPOSITORY_TRIGGERS.map((row) => row.name), 'New Push'].sort();
 	const dispatchesOf = (eventType: string) =>
 		github
 			.requestsTo('POST', '/repos/octo/hello/dispatches')
@@ -165,25 +180,37 @@ describe('GitHub Poll Trigger (Repository Events) in a real n8n', () => {
 	const filteredDispatches = () => dispatchesOf('polled-filtered');
 	const readsOf = (path: string) => github.requestsTo('GET', path).length;
 	const issueListReads = () => readsOf('/repos/octo/hello/issues');
+	const polledAgain = (token: string) => github.received.some((request) => (request.headers.authorization ?? '').endsWith(token) && request.headers['if-none-match'] !== undefined);
+	/** What a timed-out wait had: the runs so far, the events the all-events workflow still lacks, n8n's last log lines. */
+	const explain = () => {
+		const seen = allEventsDispatches().map((item) => item.trigger);
+		const missing = [...expectedAllEvents];
+		for (const trigger of seen) missing.splice(missing.indexOf(trigger), 1);
+		return JSON.stringify(
+			{
+				polled: dispatches(),
+				owner: ownerDispatches(),
+				filtered: filteredDispatches(),
+				allEventsMissing: missing,
+				docsReleaseReads: readsOf('/repos/octo/docs/releases'),
+				polledAgain: Object.keys(TOKENS).filter((workflowId) => polledAgain(TOKENS[workflowId])),
+				issueListReads: issueListReads(),
+			},
+			null,
+			1,
+		) + `\nn8n's log ends:\n${n8n.log.split('\n').slice(-60).join('\n')}`;
+	};
 	const change = (make: () => void) => {
 		for (const simulated of [repository, docs, events]) followRealClock(simulated, 1000);
 		make();
 	};
 
-	// One item per event of the all-events workflow's changes; New Push twice, as GitHub's push webhook
-	// reports both: the push to main and the new branch topic (created: true).
-	const expectedAllEvents = [...POLLED_REPOSITORY_TRIGGERS.map((row) => row.name), 'New Push'].sort();
-
 	it('one execution per change, nothing from before activation, nothing twice across a restart, the downtime change caught up; the owner-wide workflow picks up a repository added later without its past', async () => {
 		await n8n.start();
-		// Activation polls once at once: the lists are primed (each since walk is the second read of its list).
-		await waitFor(
-			() =>
-				issueListReads() >= 2 && readsOf('/repos/octo/hello/issues/comments') >= 2 && readsOf('/repos/octo/hello/pulls/comments') >= 2 && readsOf('/repos/octo/hello/releases') >= 1 && readsOf('/repos/octo/events/actions/runs') >= 1 && github.requestsTo('POST', '/graphql').length >= 1
-					? true
-					: undefined,
-			POLL_WAIT_MS,
-		);
+		// Activation polls once at once and takes what the lists hold as before its time. Until every
+		// workflow's first poll is over, a change could be taken as before it: each workflow must have
+		// polled again, which its conditional requests show (a poll keeps its ETags when it ends).
+		await waitFor(() => (Object.values(TOKENS).every(polledAgain) ? true : undefined), POLL_WAIT_MS, explain);
 		let first = 0;
 		let marker = 0;
 		let commentA = 0;
@@ -222,6 +249,7 @@ describe('GitHub Poll Trigger (Repository Events) in a real n8n', () => {
 		await waitFor(
 			() => (dispatches().length >= 1 && ownerDispatches().length >= 1 && readsOf('/repos/octo/docs/releases') >= 1 && allEventsDispatches().length >= expectedAllEvents.length ? true : undefined),
 			POLL_WAIT_MS,
+			explain,
 		);
 		expect(dispatches()).toEqual([{ trigger: 'New Issue', action: 'opened', subject: String(first) }]);
 		const conditional = github.requestsTo('GET', '/repos/octo/hello/stargazers').filter((request) => request.headers['if-none-match']);
@@ -237,18 +265,18 @@ describe('GitHub Poll Trigger (Repository Events) in a real n8n', () => {
 		});
 		const docsReadsBeforeStart = readsOf('/repos/octo/docs/releases');
 		await n8n.start();
-		await waitFor(() => (dispatches().length >= 2 && ownerDispatches().length >= 2 && readsOf('/repos/octo/docs/releases') > docsReadsBeforeStart ? true : undefined), POLL_WAIT_MS);
+		await waitFor(() => (dispatches().length >= 2 && ownerDispatches().length >= 2 && readsOf('/repos/octo/docs/releases') > docsReadsBeforeStart ? true : undefined), POLL_WAIT_MS, explain);
 		// docs is watched now: its new release is one execution.
 		let docsRelease = 0;
 		change(() => (docsRelease = Number(docs.release('docs-v1').id)));
-		await waitFor(() => (ownerDispatches().length >= 3 ? true : undefined), POLL_WAIT_MS);
+		await waitFor(() => (ownerDispatches().length >= 3 ? true : undefined), POLL_WAIT_MS, explain);
 		// A later poll finds nothing new: no second run for either change.
 		const reads = issueListReads();
-		await waitFor(() => (issueListReads() > reads ? true : undefined), POLL_WAIT_MS);
+		await waitFor(() => (issueListReads() > reads ? true : undefined), POLL_WAIT_MS, explain);
 		change(() => (marker = Number(repository.openIssue('marker').number)));
-		await waitFor(() => (dispatches().length >= 3 ? true : undefined), POLL_WAIT_MS);
+		await waitFor(() => (dispatches().length >= 3 ? true : undefined), POLL_WAIT_MS, explain);
 		const settled = issueListReads();
-		await waitFor(() => (issueListReads() > settled ? true : undefined), POLL_WAIT_MS);
+		await waitFor(() => (issueListReads() > settled ? true : undefined), POLL_WAIT_MS, explain);
 		expect(dispatches()).toEqual([
 			{ trigger: 'New Issue', action: 'opened', subject: String(first) },
 			{ trigger: 'New Star', action: 'created', subject: 'while-down' },
