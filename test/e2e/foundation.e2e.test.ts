@@ -1,6 +1,6 @@
 import { FakeGitHub } from '../fakes/fakeGitHub';
 import { FakeTrello } from '../fakes/fakeTrello';
-import { manualWorkflow, PACKAGE, RealN8n } from './n8n';
+import { manualWorkflow, PACKAGE, RealN8n, REGEX_LIMIT_LINE } from './n8n';
 
 const GITHUB_TOKEN = 'ghp_e2eAccessToken0123456789abcdefABCD';
 const GITHUB_OAUTH_TOKEN = 'gho_e2eOAuthToken0123456789abcdefABCD';
@@ -66,6 +66,10 @@ describe('foundation in a real n8n: credentials and transport', () => {
 		await n8n?.dispose();
 		await github.stop();
 		await trello.stop();
+	});
+
+	it("runs n8n with the tests' limit on regular expressions (a loaded machine is not timed)", () => {
+		expect(n8n.log).toContain(REGEX_LIMIT_LINE);
 	});
 
 	it('GitHub: access token and OAuth2 credentials authenticate through the transport on an Enterprise Server base path, and Link paging is followed', async () => {

@@ -6,6 +6,8 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { promisify } from 'util';
 
+import { LIMIT_MS } from '../setup/longRegexEngine';
+
 const run = promisify(execFile);
 
 /**
@@ -94,6 +96,10 @@ export async function prepareUserFolderTemplate(): Promise<string> {
 /** What `n8n start` prints once its REST API is served and the published workflows are active. */
 const STARTED_MESSAGE = 'Editor is now accessible via';
 
+/** Preloaded into every n8n process started here; the line it prints there says it ran. */
+const REGEX_LIMIT_PRELOAD = join(__dirname, 'n8nRegexLimit.js');
+export const REGEX_LIMIT_LINE = `[e2e] n8n-workflow's regular expressions run with a limit of ${LIMIT_MS} ms`;
+
 /** Executions one queue-mode worker runs at once: the fewest n8n allows (its default is 10). */
 export const WORKER_CONCURRENCY = 5;
 
@@ -176,6 +182,8 @@ export class RealN8n {
 			DB_SQLITE_POOL_SIZE: '1',
 			WEBHOOK_URL: `http://127.0.0.1:${port}/`,
 			N8N_LOG_LEVEL: 'info',
+			// n8n's 250 ms limit on regular expressions times a loaded machine (n8nRegexLimit.js).
+			NODE_OPTIONS: `${inherited.NODE_OPTIONS ?? ''} --require ${JSON.stringify(REGEX_LIMIT_PRELOAD)}`.trim(),
 		};
 		const instance = new RealN8n(userFolder, env);
 		instance.port = port;
