@@ -93,7 +93,10 @@ export async function prepareUserFolderTemplate(): Promise<string> {
 	return template.userFolder;
 }
 
-/** What `n8n start` prints once its REST API is served and the published workflows are active. */
+/**
+ * What `n8n start` prints once its REST API is served. n8n 1.x has activated the published workflows by
+ * then; 2.41 activates them afterwards, through its publication outbox.
+ */
 const STARTED_MESSAGE = 'Editor is now accessible via';
 
 /** Preloaded into every n8n process started here; the line it prints there says it ran. */
