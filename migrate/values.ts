@@ -93,7 +93,7 @@ export function readLocator(value: Json | undefined): Locator {
  */
 export function toLocator(source: Locator, targetModes: string[], fallback: string): Locator {
 	let mode = targetModes.includes(source.mode) ? source.mode : fallback;
-	if (mode === 'list' && (isExpression(source.value) || source.value === '')) mode = fallback;
+	if (mode === 'list' && (isExpression(source.value) || String(source.value) === '')) mode = fallback;
 	const locator: Locator = { __rl: true, mode, value: typeof source.value === 'number' ? String(source.value) : source.value };
 	if (mode === 'list' && source.cachedResultName) locator.cachedResultName = source.cachedResultName;
 	if (mode === 'list' && source.cachedResultUrl) locator.cachedResultUrl = source.cachedResultUrl;
