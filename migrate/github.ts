@@ -88,10 +88,6 @@ export const GITHUB_MAPPINGS: OperationMapping[] = [
 		(operation): OperationMapping => ({
 			from: `file.${operation}`,
 			to: { resource: 'file', operation: 'createOrUpdate' },
-			difference:
-				operation === 'edit'
-					? 'Reads the file’s current SHA the same way, but keeps binary content byte for byte (n8n 2.x re-encodes it).'
-					: undefined,
 			convert: (p) =>
 				repoScoped(p, {
 					path: p.string('filePath').replace(/\/+$/, ''),
@@ -258,7 +254,6 @@ export const GITHUB_MAPPINGS: OperationMapping[] = [
 		(operation): OperationMapping => ({
 			from: `release.${operation}`,
 			to: { resource: 'release', operation },
-			difference: operation === 'delete' ? 'n8n outputs `{ success: true }`; so does this node.' : undefined,
 			convert: (p) => repoScoped(p, { releaseId: numberLocator(p, 'release_id'), ...(operation === 'get' ? RAW : {}) }),
 		}),
 	),
@@ -320,10 +315,6 @@ export const GITHUB_MAPPINGS: OperationMapping[] = [
 		([operation, rest]): OperationMapping => ({
 			from: `repository.${operation}`,
 			to: 'apiCall',
-			difference:
-				operation === 'getProfile'
-					? 'n8n sends `GET /` (the API root: its node sets no path for this operation); this sends `GET /repos/{owner}/{repo}/community/profile`, the repository’s community profile the operation is named for.'
-					: undefined,
 			convert: (p) => apiCallParameters({ method: 'GET', endpoint: repoPath(p, rest) }),
 		}),
 	),
@@ -331,7 +322,6 @@ export const GITHUB_MAPPINGS: OperationMapping[] = [
 	{
 		from: 'review.create',
 		to: { resource: 'pullRequest', operation: 'submitReview' },
-		difference: 'Event "Pending" becomes Pull Request → Create Pending Review (GitHub’s own way: a review without an event).',
 		convert: (p, notes) => {
 			const event = p.get('event') ?? 'approve';
 			const commitId = p.object('additionalFields').commitId;
@@ -380,7 +370,6 @@ export const GITHUB_MAPPINGS: OperationMapping[] = [
 	{
 		from: 'user.invite',
 		to: { resource: 'organization', operation: 'inviteByEmail' },
-		difference: 'Sends `role: "direct_member"`, GitHub’s own default, which n8n leaves out.',
 		convert: (p) => ({ organization: p.get('organization') ?? '', email: p.get('email') ?? '', role: 'direct_member', additionalFields: {} }),
 	},
 	{
@@ -414,8 +403,6 @@ export const GITHUB_MAPPINGS: OperationMapping[] = [
 	{
 		from: 'workflow.dispatchAndWait',
 		to: { resource: 'workflow', operation: 'dispatchAndWait' },
-		difference:
-			'n8n waits for the run to call back an n8n webhook (the workflow must be changed to call it); this node follows the run through GitHub’s API until it ends, so the GitHub workflow needs no change.',
 		convert: (p, notes) => {
 			const limit = p.object('options').limitWaitTime as JsonObject | undefined;
 			const values = limit && typeof limit === 'object' ? (limit.values as JsonObject | undefined) : undefined;

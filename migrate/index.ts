@@ -4,6 +4,7 @@
  */
 import type { OutputChange } from './expressions';
 import { rewriteReads } from './expressions';
+import { DIFFERENCES } from './differences';
 import { GITHUB_MAPPINGS } from './github';
 import type { Destination, OperationMapping } from './mapping';
 import { TRELLO_MAPPINGS } from './trello';
@@ -15,6 +16,7 @@ import { N8nParameters } from './values';
 export type { MigrateOptions, MigrationReport, NodeReport, Workflow } from './types';
 export { GITHUB_MAPPINGS } from './github';
 export { TRELLO_MAPPINGS } from './trello';
+export { DIFFERENCES } from './differences';
 
 export const PACKAGE = 'n8n-nodes-github-trello';
 
@@ -138,8 +140,12 @@ function convertNode(node: WorkflowNode, options: MigrateOptions): Converted | u
 			converted = to === 'apiCall' ? result : { resource: (to as { resource: string }).resource, operation: operation ?? (to as { operation: string }).operation, ...result };
 			if (to === 'apiCall') notes.push(`no operation here sends this request; it runs as the ${source.service === 'github' ? 'GitHub' : 'Trello'} API Call node with the same method and path`);
 			if (options.simplify && converted.simplify === false) converted.simplify = true;
+			const difference = DIFFERENCES[`${source.service}:${key}`];
 			if (key === 'file.get' && parameters.get('asBinaryProperty') === false) {
 				output = { node: node.name, rewrites: [], note: 'this node now outputs the file as text, not GitHub’s base64 JSON; check what this reads' };
+			} else if (difference?.output) {
+				notes.push(`the output differs from n8n's: ${difference.what}`);
+				output = { node: node.name, rewrites: [], note: `reads ${titleCaseKey(key)} output, which differs from n8n's (see the node's notes)` };
 			}
 		}
 		if (options.simplify && source.kind !== 'trigger') notes.push('Simplify is on: items are the simplified objects, so expressions downstream may read fields that are no longer there');
@@ -159,6 +165,8 @@ function convertNode(node: WorkflowNode, options: MigrateOptions): Converted | u
 		return { node, report };
 	}
 }
+
+const titleCaseKey = (key: string) => key.replace('.', ' → ');
 
 /** A fresh webhook id, so the copy never takes over the original's webhook path. */
 function newWebhookId(): string {

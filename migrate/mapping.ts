@@ -12,8 +12,6 @@ export interface OperationMapping {
 	/** n8n's `resource.operation`. */
 	from: string;
 	to: Destination;
-	/** What the converted node sends or outputs differently from n8n's, and why; shown in docs/migrating.md. */
-	difference?: string;
 	convert(parameters: N8nParameters, notes: string[]): JsonObject;
 }
 

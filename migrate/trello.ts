@@ -71,7 +71,6 @@ export const TRELLO_MAPPINGS: OperationMapping[] = [
 			...RAW,
 			additionalFields: renameKeys(p.object('additionalFields'), { name: 'name', mimeType: null }, notes, 'Additional field'),
 		}),
-		difference: 'Leaves out `mimeType`: Trello sets a link attachment’s type itself.',
 	},
 	{
 		from: 'attachment.delete',
@@ -139,7 +138,6 @@ export const TRELLO_MAPPINGS: OperationMapping[] = [
 	{
 		from: 'boardMember.add',
 		to: { resource: 'board', operation: 'addMember' },
-		difference: 'Leaves out `allowBillableGuest=false` (Trello’s default) unless it was turned on.',
 		convert: (p, notes) => {
 			if (p.object('additionalFields').allowBillableGuest === true) notes.push('"Allow Billable Guest" has no counterpart here; add the member from Trello if they are a billable guest');
 			return { board: idOf(p, 'id'), member: textOf(p, 'idMember'), type: p.get('type') ?? 'normal' };
@@ -330,7 +328,6 @@ export const TRELLO_MAPPINGS: OperationMapping[] = [
 	{
 		from: 'list.archive',
 		to: { resource: 'list', operation: 'archive' },
-		difference: 'With "Archive" off, n8n’s List → Archive unarchives; it becomes List → Unarchive.',
 		convert: (p) => {
 			const archive = p.get('archive') ?? false;
 			if (isExpression(archive)) {

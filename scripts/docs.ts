@@ -4,6 +4,8 @@
  * between a start and an end marker; everything outside the markers is written by hand. test/docs.test.ts fails when the committed files are not current.
  */
 import { readFileSync, writeFileSync } from 'fs';
+import { DIFFERENCES as MIGRATION_DIFFERENCES, GITHUB_MAPPINGS, TRELLO_MAPPINGS } from '../migrate';
+import { describeDestination, titleCase } from '../migrate/mapping';
 import { join } from 'path';
 
 import { GITHUB_RESOURCES, GITHUB_ROWS } from '../nodes/GitHub/actions/catalogue';
@@ -139,11 +141,26 @@ export function replaceRegion(text: string, id: string, content: string): string
 	return `${text.slice(0, start)}${startMarker(id)}\n${content}\n${text.slice(end)}`;
 }
 
+/** docs/migrating.md: n8n's operation → what it becomes here, and what differs on purpose. */
+export function migrationTable(service: 'github' | 'trello'): string {
+	const mappings = service === 'github' ? GITHUB_MAPPINGS : TRELLO_MAPPINGS;
+	const apiCall = service === 'github' ? 'GitHub API Call' : 'Trello API Call';
+	const lines = ['| n8n operation | Becomes | Differs on purpose |', '| --- | --- | --- |'];
+	for (const mapping of mappings) {
+		const [resource, operation] = mapping.from.split('.');
+		const difference = MIGRATION_DIFFERENCES[`${service}:${mapping.from}`];
+		lines.push(`| ${titleCase(resource)} → ${titleCase(operation)} | ${describeDestination(mapping.to, apiCall)} | ${difference ? difference.what.replace(/\|/g, '\\|') : '—'} |`);
+	}
+	return lines.join('\n');
+}
+
 /** File path (relative to the repository) → its content with every generated region current. */
 export function generatedFiles(root: string): Record<string, string> {
 	const files: Record<string, string> = {};
 	const read = (file: string) => (files[file] ??= readFileSync(join(root, file), 'utf8'));
 	files['docs/triggers.md'] = replaceRegion(read('docs/triggers.md'), 'github-trigger-modes', triggerModesTable());
+	files['docs/migrating.md'] = replaceRegion(read('docs/migrating.md'), 'migration-github', migrationTable('github'));
+	files['docs/migrating.md'] = replaceRegion(files['docs/migrating.md'], 'migration-trello', migrationTable('trello'));
 	for (const catalogue of CATALOGUES) {
 		const doc = `docs/${catalogue.id}-operations.md`;
 		files[doc] = replaceRegion(read(doc), `${catalogue.id}-operations`, detailTables(catalogue));

@@ -205,6 +205,7 @@ export function trelloAnswer(request: Recorded): Answer {
 		return { status: 200, body: [1, 2].map((n) => ({ id: `5f2b8c1e9d3a4b0012a1000${n}`, name: `Item ${n}` })) };
 	}
 	if (method === 'DELETE') return { status: 200, body: { _value: null } };
+	if (method === 'POST' && /\/idLabels$/.test(path)) return { status: 200, body: [IDS.label] };
 	return { status: 200, body: { id: IDS.card, name: 'Write the spec', idBoard: IDS.board, idList: IDS.list, closed: false } };
 }
 
