@@ -17,6 +17,7 @@ step npm run build
 step node scripts/scan.mjs
 step npx tsc -p test/tsconfig.json --noEmit
 step npm run test:unit
+step npm run test:migration
 step npm run test:e2e
 echo "test suite finished in $(( $(date +%s) - start )) s:"
 printf '  %s\n' "${shares[@]}"

@@ -13,6 +13,7 @@ const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
 	homepage: string;
 	bugs: { url: string };
 	files: string[];
+	bin: Record<string, string>;
 	main: string;
 	n8n: { nodes: string[]; credentials: string[] };
 };
@@ -148,10 +149,11 @@ describe('Publish workflow (.github/workflows/publish.yml)', () => {
 			const packed = packedFiles(checkout);
 
 			const compiled = sources
-				.filter((file) => /^(nodes|credentials)\/.*\.ts$/.test(file) && !file.endsWith('.d.ts'))
+				.filter((file) => /^(nodes|credentials|migrate)\/.*\.ts$/.test(file) && !file.endsWith('.d.ts'))
 				.flatMap((file) => [`dist/${file.replace(/\.ts$/, '.js')}`, `dist/${file.replace(/\.ts$/, '.js.map')}`]);
 			const icons = sources.filter((file) => /^(nodes|credentials)\/.*\.(svg|png)$/.test(file)).map((file) => `dist/${file}`);
-			const expected = [...compiled, ...icons, 'LICENSE', 'README.md', packageJson.main, 'package.json'].sort();
+			// The converter's command line (bin/) is packed as it is: n8n never loads it.
+			const expected = [...compiled, ...icons, 'LICENSE', 'README.md', packageJson.main, 'package.json', packageJson.bin['n8n-nodes-github-trello']].sort();
 			expect(packed).toEqual(expected);
 			// Everything the n8n field points n8n at is in the package.
 			for (const entry of [...packageJson.n8n.nodes, ...packageJson.n8n.credentials]) expect(packed).toContain(entry);
@@ -172,8 +174,8 @@ describe('package.json metadata', () => {
 		expect(packageJson.bugs.url).toBe(`https://${repository}/issues`);
 		expect(packageJson.author.name.trim()).not.toBe('');
 		expect(packageJson.author.email).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/);
-		// dist/ without tsc's incremental build record.
-		expect(packageJson.files).toEqual(['dist', '!dist/**/*.tsbuildinfo']);
+		// dist/ without tsc's incremental build record, and the converter's command line.
+		expect(packageJson.files).toEqual(['dist', 'bin', '!dist/**/*.tsbuildinfo']);
 	});
 
 	it('CHANGELOG.md keeps an Unreleased section in Keep a Changelog form', () => {
