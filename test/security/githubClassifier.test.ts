@@ -198,6 +198,49 @@ describe('sub-issues and dependencies named by ID', () => {
 		expect(recorder.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /repos/octo/hello/issues/1/dependencies/blocked_by']);
 	});
 
+	const issueOf = (repository: string, number: number) => ({ number, title: `Issue ${number} of ${repository}`, repository_url: `https://api.github.com/repos/${repository}` });
+	const leftOut = (count: number) => ({ leftOutOfScope: count, note: `${count} ${count === 1 ? 'issue' : 'issues'} outside the allowed repositories ${count === 1 ? 'was' : 'were'} left out.` });
+
+	it.each([
+		['listSubIssues', '/repos/octo/hello/issues/42/sub_issues'],
+		['listBlockedBy', '/repos/octo/hello/issues/42/dependencies/blocked_by'],
+		['listBlocking', '/repos/octo/hello/issues/42/dependencies/blocking'],
+	])('Issue → %s under the credential\'s scope keeps issues of allowed repositories and says how many were left out', async (operation, path) => {
+		const recorder = new GitHubRecorder([{ body: [issueOf('octo/hello', 2), issueOf('evil/x', 3), issueOf('Evil/Y', 4)] }]);
+		const run = await scopedNode({ resource: 'issue', operation, ...repo(), issueNumber: { __rl: true, mode: 'id', value: '42' }, returnAll: true });
+		expect(run.error('GitHub')).toBeUndefined();
+		expect(recorder.requests.map((request) => `${request.method} ${request.path}`)).toEqual([`GET ${path}`]);
+		expect(run.json('GitHub')).toEqual([leftOut(2), issueOf('octo/hello', 2)]);
+	});
+
+	it('Issue → Get Parent of a parent in another repository: only the note, no title of it', async () => {
+		new GitHubRecorder([{ body: issueOf('evil/x', 7) }]);
+		const run = await scopedNode({ resource: 'issue', operation: 'getParent', ...repo(), issueNumber: { __rl: true, mode: 'id', value: '42' } });
+		expect(run.json('GitHub')).toEqual([leftOut(1)]);
+	});
+
+	it('Issue → Get Parent in the same repository is returned as it is', async () => {
+		new GitHubRecorder([{ body: issueOf('octo/hello', 7) }]);
+		const run = await scopedNode({ resource: 'issue', operation: 'getParent', ...repo(), issueNumber: { __rl: true, mode: 'id', value: '42' } });
+		expect(run.json('GitHub')).toEqual([issueOf('octo/hello', 7)]);
+	});
+
+	it('Issue → List Sub-Issues simplified under the node\'s list: the note stays as it is', async () => {
+		new GitHubRecorder([{ body: [issueOf('octo/other', 2), issueOf('octo/hello', 3)] }]);
+		const run = await nodeRun({ resource: 'issue', operation: 'listSubIssues', ...repo(), issueNumber: { __rl: true, mode: 'id', value: '42' }, returnAll: true }, 'octo/hello');
+		expect(run.error('GitHub')).toBeUndefined();
+		expect(run.json('GitHub')[0]).toEqual(leftOut(1));
+		expect(run.json('GitHub').slice(1).map((item) => item.number)).toEqual([3]);
+	});
+
+	it.each(['sub_issues', 'parent', 'dependencies/blocked_by', 'dependencies/blocking'])('API Call GET …/issues/1/%s leaves out issues of other repositories', async (relation) => {
+		new GitHubRecorder([{ body: relation === 'parent' ? issueOf('evil/x', 9) : [issueOf('evil/x', 9), issueOf('octo/hello', 3)] }]);
+		const run = await apiCall('GET', `/repos/octo/hello/issues/1/${relation}`);
+		expect(run.error('Call')).toBeUndefined();
+		expect(JSON.stringify(run.json('Call'))).not.toContain('evil');
+		expect(run.json('Call')[0]).toEqual(leftOut(1));
+	});
+
 	it('Issue → Add Sub-Issue reads the sub-issue by number in the repository, and that proves where its ID is from', async () => {
 		const recorder = new GitHubRecorder([{ body: { id: 4343, number: 43 } }, { status: 201, body: { number: 42 } }]);
 		const run = await scopedNode({ resource: 'issue', operation: 'addSubIssue', ...repo(), issueNumber: { __rl: true, mode: 'id', value: '42' }, subIssueNumber: '43' });

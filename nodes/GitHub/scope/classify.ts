@@ -32,9 +32,10 @@ export interface NewRepositoryPlace {
 export type GitHubTarget =
 	/**
 	 * /repos/OWNER/NAME/… and /user/starred/OWNER/NAME; `creates`: a fork, template copy or transfer;
-	 * issues named by ID: `issueIdValues` (body or query names), `pathIssueIds` (path segments).
+	 * issues named by ID: `issueIdValues` (body or query names), `pathIssueIds` (path segments);
+	 * `relatedIssues`: a read of an issue's sub-issues, parent or dependencies, which may be of other repositories.
 	 */
-	| { kind: 'repository'; owner: string; repo: string; creates?: NewRepositoryPlace; issueIdValues?: string[]; pathIssueIds?: string[] }
+	| { kind: 'repository'; owner: string; repo: string; creates?: NewRepositoryPlace; issueIdValues?: string[]; pathIssueIds?: string[]; relatedIssues?: boolean }
 	/** A new repository of the account or an organization. */
 	| { kind: 'newRepository'; place: NewRepositoryPlace }
 	/** Settings and data of an organization that reach every repository of it (members, invitations, secrets, rulesets, teams, webhooks, alerts). */
@@ -74,6 +75,9 @@ const ISSUE_ID_VALUES = ['sub_issue_id', 'after_id', 'before_id'];
 /** The body value naming the blocking issue by ID in a dependency write (…/dependencies/blocked_by). */
 const DEPENDENCY_ID_VALUES = ['issue_id'];
 
+/** Reads under /repos/OWNER/NAME/issues/N/ answered with issues that may live in other repositories. */
+const RELATED_ISSUE_READS = new Set(['sub_issues', 'parent', 'dependencies/blocked_by', 'dependencies/blocking']);
+
 const ACCOUNT_READS = new Set(['user', 'user/orgs', 'rate_limit', 'meta']);
 
 const invitationRepository = (item: IDataObject) => fullNameOf(item.repository);
@@ -92,6 +96,8 @@ export function classifyGitHubRequest(request: Pick<GitHubScopedRequest, 'method
 		const subIssues = /^sub_issues?$/.test(ofIssue ?? '');
 		// DELETE …/dependencies/blocked_by/ID names the blocking issue in the path.
 		const dependencies = ofIssue === 'dependencies';
+		const relation = segments.slice(5).join('/').toLowerCase();
+		const relatedIssues = reading && ofIssue !== undefined && RELATED_ISSUE_READS.has(relation);
 		return {
 			kind: 'repository',
 			owner: second,
@@ -99,6 +105,7 @@ export function classifyGitHubRequest(request: Pick<GitHubScopedRequest, 'method
 			...(creates ? { creates: { ...creates, defaultName: third } } : {}),
 			...(subIssues && !reading ? { issueIdValues: ISSUE_ID_VALUES } : {}),
 			...(dependencies && !reading ? { issueIdValues: DEPENDENCY_ID_VALUES, pathIssueIds: segments.slice(7) } : {}),
+			...(relatedIssues ? { relatedIssues } : {}),
 		};
 	}
 	if (first === 'user' && second === 'starred' && count === 4) return { kind: 'repository', owner: third, repo: fourth };
