@@ -117,6 +117,26 @@ describe('the GitHub Advisory Database under a repository list', () => {
 	});
 });
 
+describe('a security advisory\'s temporary private fork creates a repository', () => {
+	const FORK = '/repos/octo/hello/security-advisories/GHSA-35jh-r3h4-6jhm/forks';
+
+	it('API Call POST …/security-advisories/GHSA…/forks under octo/hello: refused, nothing sent (a name in the body changes nothing)', async () => {
+		const recorder = new GitHubRecorder([{ status: 202, body: { full_name: 'octo/hello-ghsa-35jh-r3h4-6jhm' } }]);
+		const run = await apiCall('POST', FORK, { name: 'hello' });
+		expect(run.error('Call')?.message).toBe(
+			'Refused: this request creates a temporary private fork of a security advisory in "octo", a repository GitHub names itself, and the credential\'s scope does not name octo/*. Allowed repositories: octo/hello.',
+		);
+		expect(recorder.requests).toEqual([]);
+	});
+
+	it('is allowed by octo/*, and refused by a list naming octo only by single repositories', async () => {
+		const lookups = { login: async () => 'octo' };
+		const request = { method: 'POST' as const, path: FORK };
+		await expect(checkGitHubRequest({ repositories: parseRepositoryList('octo/*', CREDENTIAL_SOURCE, 'Allowed Repositories'), readOnly: false }, request, lookups)).resolves.toEqual({});
+		await expect(checkGitHubRequest({ repositories: parseRepositoryList('octo/hello, octo/hello-ghsa-35jh-r3h4-6jhm', CREDENTIAL_SOURCE, 'Allowed Repositories'), readOnly: false }, request, lookups)).rejects.toThrow(/GitHub names itself/);
+	});
+});
+
 describe('notifications under the node list', () => {
 	it('Mark All as Read is refused: it reaches every repository', async () => {
 		const recorder = new GitHubRecorder([{ status: 205 }]);

@@ -27,6 +27,8 @@ export interface NewRepositoryPlace {
 	nameValue: string;
 	/** The name when the request gives none (a fork keeps its source's name). */
 	defaultName?: string;
+	/** GitHub names the new repository itself (an advisory's temporary private fork): only OWNER/* allows it. */
+	namedByGitHub?: string;
 }
 
 export type GitHubTarget =
@@ -69,6 +71,13 @@ const NEW_REPOSITORY: Record<string, Omit<NewRepositoryPlace, 'defaultName'>> = 
 	transfer: { ownerValue: 'new_owner', nameValue: 'new_name', ownerRequired: true },
 };
 
+/** POST /repos/OWNER/NAME/security-advisories/GHSA_ID/forks: a temporary private fork in OWNER, named by GitHub. */
+function advisoryFork(segments: string[]): Omit<NewRepositoryPlace, 'defaultName'> | undefined {
+	const [, owner, , area, , last] = segments;
+	if (segments.length !== 6 || area.toLowerCase() !== 'security-advisories' || last.toLowerCase() !== 'forks') return undefined;
+	return { owner, nameValue: 'name', namedByGitHub: 'a temporary private fork of a security advisory' };
+}
+
 /** Body values that name issues by their internal ID (sub-issues), which tells nothing of their repository. */
 const ISSUE_ID_VALUES = ['sub_issue_id', 'after_id', 'before_id'];
 
@@ -91,7 +100,7 @@ export function classifyGitHubRequest(request: Pick<GitHubScopedRequest, 'method
 	const count = segments.length;
 
 	if (first === 'repos' && count >= 3) {
-		const creates = method === 'POST' && count === 4 ? NEW_REPOSITORY[fourth.toLowerCase()] : undefined;
+		const creates = method === 'POST' && count === 4 ? NEW_REPOSITORY[fourth.toLowerCase()] : method === 'POST' ? advisoryFork(segments) : undefined;
 		const ofIssue = segments[3]?.toLowerCase() === 'issues' ? segments[5]?.toLowerCase() : undefined;
 		const subIssues = /^sub_issues?$/.test(ofIssue ?? '');
 		// DELETE …/dependencies/blocked_by/ID names the blocking issue in the path.

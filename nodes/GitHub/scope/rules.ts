@@ -197,6 +197,13 @@ async function assertNewRepository(place: NewRepositoryPlace, values: IDataObjec
 			`Give "${name}" as one name.`,
 		);
 	};
+	if (place.namedByGitHub && place.owner) {
+		if (list.coversOwner(place.owner)) return;
+		throw new ScopeRefusal(
+			`Refused: this request creates ${place.namedByGitHub} in "${place.owner}", a repository GitHub names itself, and ${list.source} does not name ${place.owner}/*. ${allowed}`,
+			`Add ${place.owner}/* to ${list.source}, or use a credential and node without "Allowed Repositories".`,
+		);
+	}
 	let owner = place.owner ?? (place.ownerValue ? given(place.ownerValue) : undefined);
 	if (owner === undefined && place.ownerRequired) {
 		throw new ScopeRefusal(
