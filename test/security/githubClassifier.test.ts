@@ -253,6 +253,14 @@ describe('sub-issues and dependencies named by ID', () => {
 		expect(run.json('GitHub').slice(1).map((item) => item.number)).toEqual([3]);
 	});
 
+	it('under both lists (credential octo/*, node octo/hello) one note counts what each left out', async () => {
+		new GitHubRecorder([{ body: [issueOf('evil/x', 1), issueOf('evil/y', 2), issueOf('octo/other', 3), issueOf('octo/hello', 4)] }]);
+		const scoped = { ...credentials, githubAccessTokenApi: { ...credentials.githubAccessTokenApi, allowedRepositories: 'octo/*', accessLevel: 'readWrite' } };
+		const node = packageNode('GitHub', 'gitHub', { simplify: false, resource: 'issue', operation: 'listSubIssues', ...repo(), issueNumber: { __rl: true, mode: 'id', value: '42' }, returnAll: true, options: { allowedRepositories: 'octo/hello' } }, { githubAccessTokenApi: 'token-cred' });
+		const run = await runWorkflow(singleNodeWorkflow(node), { credentials: scoped as never });
+		expect(run.json('GitHub')).toEqual([leftOut(3), issueOf('octo/hello', 4)]);
+	});
+
 	it.each(['sub_issues', 'parent', 'dependencies/blocked_by', 'dependencies/blocking'])('API Call GET …/issues/1/%s leaves out issues of other repositories', async (relation) => {
 		new GitHubRecorder([{ body: relation === 'parent' ? issueOf('evil/x', 9) : [issueOf('evil/x', 9), issueOf('octo/hello', 3)] }]);
 		const run = await apiCall('GET', `/repos/octo/hello/issues/1/${relation}`);
