@@ -65,6 +65,48 @@ export function redactText(text: string, secrets: Iterable<string> = []): string
 		.replace(PEM_BLOCKS, REDACTED);
 }
 
+/** Terminal control sequences (colours, cursor moves: ESC [ … final byte) that a terminal shows as nothing. */
+export const ANSI_SEQUENCES = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
+
+/**
+ * Text with the credential's secrets replaced also where terminal control sequences sit inside
+ * them (`ghp_ab\u001b[31mcd…`): a terminal, or a reader that strips them, shows the secret whole.
+ * The stretch from the secret's first to its last character goes, sequences included.
+ */
+export function redactAcrossAnsi(text: string, secrets: string[]): string {
+	if (!text.includes('\u001b')) return text;
+	const origin: number[] = [];
+	let shown = '';
+	let from = 0;
+	for (const sequence of text.matchAll(ANSI_SEQUENCES)) {
+		for (let at = from; at < sequence.index; at++) origin.push(at);
+		shown += text.slice(from, sequence.index);
+		from = sequence.index + sequence[0].length;
+	}
+	for (let at = from; at < text.length; at++) origin.push(at);
+	shown += text.slice(from);
+	const spans: Array<[number, number]> = [];
+	for (const form of secretForms(secrets)) {
+		for (let at = shown.indexOf(form); at !== -1; at = shown.indexOf(form, at + form.length)) {
+			spans.push([origin[at], origin[at + form.length - 1] + 1]);
+		}
+	}
+	// Overlapping finds are one stretch.
+	const merged: Array<[number, number]> = [];
+	for (const [start, end] of spans.sort((a, b) => a[0] - b[0])) {
+		const last = merged[merged.length - 1];
+		if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+		else merged.push([start, end]);
+	}
+	let result = '';
+	let kept = 0;
+	for (const [start, end] of merged) {
+		result += text.slice(kept, start) + REDACTED;
+		kept = end;
+	}
+	return result + text.slice(kept);
+}
+
 /**
  * Replaces the credential's own secret values in a response body. Only known values: the
  * pattern rules above are for error text, and would alter legitimate content (an issue body

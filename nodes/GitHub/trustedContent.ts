@@ -99,6 +99,11 @@ export class TrustJudge {
 
 	async verdict(raw: IDataObject, repository?: Repository): Promise<Verdict> {
 		const login = loginOf(raw);
+		// A commit's author login comes from the e-mail it names, which anyone can write: only a verified signature ties it to the account.
+		const commit = raw.commit as IDataObject | null | undefined;
+		if (commit && typeof commit === 'object' && 'message' in commit && (commit.verification as IDataObject | null | undefined)?.verified !== true) {
+			return { trusted: false, who: `${login ?? 'an unknown author'} (unverified commit)` };
+		}
 		const association = typeof raw.author_association === 'string' ? raw.author_association.toUpperCase() : undefined;
 		if (association && TRUSTED.has(association)) return { trusted: true, who: `${login} (${association})` };
 		if (association && UNTRUSTED.has(association)) return { trusted: false, who: `${login ?? 'an unknown author'} (${association})` };

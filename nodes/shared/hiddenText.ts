@@ -99,15 +99,18 @@ export function removeHiddenMarkdown(text: string): CleanedText {
 	let fence: string | undefined;
 	const flushProse = () => {
 		if (!prose.length) return;
-		const cleaned = removeHiddenHtml(prose.join(''));
-		removed += cleaned.removed;
+		const definitions = removeLinkDefinitions(prose.join(''));
+		const cleaned = removeHiddenHtml(definitions.text);
+		removed += definitions.removed + cleaned.removed;
 		parts.push(cleaned.text);
 		prose = [];
 	};
 	for (const line of text.split(/(?<=\n)/)) {
 		const marker = FENCE.exec(line)?.[1];
 		if (fence === undefined) {
-			if (marker) {
+			// A backtick fence's info string holds no backtick (CommonMark): "```a`b" and "``` x ```" are code spans.
+			const opens = marker && !(marker[0] === '`' && line.trimStart().slice(marker.length).includes('`'));
+			if (opens) {
 				flushProse();
 				fence = marker;
 				parts.push(line);
@@ -123,6 +126,111 @@ export function removeHiddenMarkdown(text: string): CleanedText {
 	const characters = removeInvisibleCharacters(parts.join(''));
 	const links = showLinkTargets(characters.text);
 	return { text: links.text, removed: removed + characters.removed + links.removed };
+}
+
+const BLANK_LINE = /^[ \t]*\r?\n?$/;
+/** Lines after which a new block starts, so a link reference definition may follow: ATX headings and thematic breaks. */
+const ENDS_BLOCK = /^ {0,3}(?:#{1,6}(?:[ \t]|\r?$|$)|([-*_])(?:[ \t]*\1){2,}[ \t]*\r?$)/;
+/** Longest link title read (a longer one is taken as no title: the definition then ends with its address). */
+const MAX_TITLE = 10_000;
+
+/**
+ * Link reference definitions (`[label]: address "title"`, e.g. `[//]: # (note)` or `[comment]: <> "note"`)
+ * are never rendered: removed, where CommonMark reads one (at the start of a block; one cannot
+ * interrupt a paragraph).
+ */
+function removeLinkDefinitions(text: string): CleanedText {
+	if (!text.includes(']:')) return { text, removed: 0 };
+	let out = '';
+	let removed = 0;
+	let blockStart = true;
+	let index = 0;
+	const titlesUnclosedBefore = new Map<string, number>();
+	while (index < text.length) {
+		const definitionEnd = blockStart ? linkDefinitionEnd(text, index, titlesUnclosedBefore) : undefined;
+		if (definitionEnd !== undefined) {
+			removed++;
+			index = definitionEnd;
+			continue;
+		}
+		const lineEnd = text.indexOf('\n', index) + 1 || text.length;
+		const line = text.slice(index, lineEnd);
+		out += line;
+		blockStart = BLANK_LINE.test(line) || ENDS_BLOCK.test(line);
+		index = lineEnd;
+	}
+	return { text: out, removed };
+}
+
+/**
+ * Index after the line break that ends the link reference definition starting at `start`, or
+ * undefined when none does. `titlesUnclosedBefore`: per closing character, where an earlier title
+ * search stopped unclosed (a later title opened before there cannot close either: no rescanning).
+ */
+function linkDefinitionEnd(text: string, start: number, titlesUnclosedBefore: Map<string, number>): number | undefined {
+	let index = start;
+	for (let spaces = 0; spaces < 3 && text[index] === ' '; spaces++) index++;
+	if (text[index] !== '[') return undefined;
+	const label = closingOf(text, index, ']', 999);
+	if (!label.closed || text[label.at + 1] !== ':' || !text.slice(index + 1, label.at).trim()) return undefined;
+	index = skipSpace(text, label.at + 2, true);
+	if (text[index] === '<') {
+		const close = text.indexOf('>', index);
+		if (close < 0 || text.slice(index, close).includes('\n')) return undefined;
+		index = close + 1;
+	} else {
+		const destinationStart = index;
+		while (index < text.length && !/\s/.test(text[index])) index++;
+		if (index === destinationStart) return undefined;
+	}
+	const afterDestination = lineEndAfterSpace(text, index);
+	const titleStart = skipSpace(text, index, true);
+	const opener = text[titleStart];
+	const closer = opener === '(' ? ')' : opener;
+	if (titleStart > index && (opener === '"' || opener === "'" || opener === '(') && titleStart >= (titlesUnclosedBefore.get(closer) ?? 0)) {
+		const title = closingOf(text, titleStart, closer, MAX_TITLE);
+		if (!title.closed) titlesUnclosedBefore.set(closer, title.at);
+		const end = title.closed ? lineEndAfterSpace(text, title.at + 1) : undefined;
+		if (end !== undefined) return end;
+	}
+	return afterDestination;
+}
+
+/**
+ * The unescaped `closer` after `open` within `limit` characters, with no blank line on the way
+ * (`closed`, `at` its index), or where the search stopped.
+ */
+function closingOf(text: string, open: number, closer: string, limit: number): { closed: boolean; at: number } {
+	const last = Math.min(text.length, open + 1 + limit);
+	for (let index = open + 1; index < last; index++) {
+		const char = text[index];
+		if (char === '\\') index++;
+		else if (char === closer) return { closed: true, at: index };
+		else if (closer === ']' && char === '[') return { closed: false, at: index };
+		else if (char === '\n' && BLANK_LINE.test(text.slice(index + 1, text.indexOf('\n', index + 1) + 1 || text.length))) return { closed: false, at: index };
+	}
+	return { closed: false, at: last };
+}
+
+/** After spaces and tabs (and, with `oneLineBreak`, at most one line break). */
+function skipSpace(text: string, index: number, oneLineBreak: boolean): number {
+	let at = index;
+	let lineBreakAllowed = oneLineBreak;
+	for (; at < text.length; at++) {
+		const char = text[at];
+		if (char === '\n' && lineBreakAllowed) lineBreakAllowed = false;
+		else if (char !== ' ' && char !== '\t' && char !== '\r') break;
+	}
+	return at;
+}
+
+/** Index after the line break when only spaces and tabs follow `index` on its line (the text's end counts), else undefined. */
+function lineEndAfterSpace(text: string, index: number): number | undefined {
+	const at = skipSpace(text, index, false);
+	if (at >= text.length) return text.length;
+	if (text[at] === '\n') return at + 1;
+	if (text[at] === '\r' && text[at + 1] === '\n') return at + 2;
+	return undefined;
 }
 
 /** Elements whose content is never shown. */
@@ -259,6 +367,9 @@ function namedAddress(text: string): string | undefined {
 	return match ? `${match[1].toLowerCase()}${(match[2] ?? '').replace(/\/$/, '')}` : undefined;
 }
 
+/** A link's text as it is shown: emphasis, code and strike-through marks and simple tags (`<b>`) do not show. */
+const shownLabel = (label: string) => label.replace(/<\/?[A-Za-z]{1,10}>|[*`~]/g, '').replace(/^_+|_+$/g, '');
+
 /**
  * A link whose text names an address other than its target gets its target shown after it:
  * "[github.com/a](https://evil.example)" → "[github.com/a](https://evil.example) (links to https://evil.example)".
@@ -268,7 +379,7 @@ export function showLinkTargets(text: string): CleanedText {
 	let removed = 0;
 	const shown = text.replace(LINK, (whole: string, image: string, label: string, target: string) => {
 		if (image) return whole;
-		const named = namedAddress(label);
+		const named = namedAddress(shownLabel(label));
 		if (!named) return whole;
 		const actual = namedAddress(target);
 		if (actual === named || (actual && !named.includes('/') && actual.split('/')[0] === named)) return whole;

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { secretForms } from '../../credentials/redact';
+import { ANSI_SEQUENCES, secretForms } from '../../credentials/redact';
 
 /**
  * Keeps secrets out of what a write publishes. An agent steered by a text it read can be told to
@@ -75,7 +75,65 @@ function readings(text: string): Reading[] {
 	if (compact !== text && /^[A-Za-z0-9+/_-]{16,}={0,2}$/.test(compact)) {
 		found.push({ text: Buffer.from(compact, 'base64').toString('latin1'), place: () => ({ start: 0, end: text.length }) });
 	}
+	// Base64 wrapped into lines (76 columns, as MIME and `base64` write it) inside other text: its lines decode together.
+	for (const lines of wrappedBase64(text)) {
+		// A prose line's last word may head the block: it is read from each of its first three lines.
+		for (let first = 0; first < Math.min(3, lines.length - 1); first++) {
+			const start = lines[first].index;
+			const end = lines[lines.length - 1].index + lines[lines.length - 1][0].length;
+			const joined = lines.slice(first).map((line) => line[0]).join('');
+			for (let skip = 0; skip < 4; skip++) found.push({ text: Buffer.from(joined.slice(skip), 'base64').toString('latin1'), place: () => ({ start, end }) });
+		}
+	}
+	// What a reader undoes: percent-encoding (also of every character) and terminal control sequences.
+	if (/%[0-9A-Fa-f]{2}/.test(text)) found.push(readingWith(text, PERCENT_ESCAPE, (escape) => String.fromCharCode(parseInt(escape.slice(1), 16))));
+	if (text.includes('\u001b')) found.push(readingWith(text, ANSI_SEQUENCES, () => ''));
 	return found;
+}
+
+const BASE64_WORD = /[A-Za-z0-9+/_-]+={0,2}/g;
+
+/** Runs of base64 letters that follow each other across single line breaks (two or more), in linear time. */
+function wrappedBase64(text: string): RegExpExecArray[][] {
+	const blocks: RegExpExecArray[][] = [];
+	let block: RegExpExecArray[] = [];
+	for (const word of text.matchAll(BASE64_WORD)) {
+		const last = block[block.length - 1];
+		const between = last ? text.slice(last.index + last[0].length, word.index) : '';
+		if (last && (between === '\n' || between === '\r\n')) block.push(word);
+		else {
+			if (block.length > 1) blocks.push(block);
+			block = [word];
+		}
+	}
+	if (block.length > 1) blocks.push(block);
+	return blocks;
+}
+const PERCENT_ESCAPE = /%[0-9A-Fa-f]{2}/g;
+
+/** The text with each match of `pattern` replaced, and where each character of the result comes from. */
+function readingWith(text: string, pattern: RegExp, replace: (match: string) => string): Reading {
+	const starts: number[] = [];
+	const ends: number[] = [];
+	let read = '';
+	let from = 0;
+	const copy = (start: number, end: number, value: string) => {
+		for (let at = 0; at < value.length; at++) {
+			starts.push(end - start === value.length ? start + at : start);
+			ends.push(end - start === value.length ? start + at + 1 : end);
+		}
+		read += value;
+	};
+	for (const match of text.matchAll(pattern)) {
+		copy(from, match.index, text.slice(from, match.index));
+		copy(match.index, match.index + match[0].length, replace(match[0]));
+		from = match.index + match[0].length;
+	}
+	copy(from, text.length, text.slice(from));
+	return {
+		text: read,
+		place: (start, length) => ({ start: starts[start] ?? text.length, end: ends[start + length - 1] ?? text.length }),
+	};
 }
 
 interface WrittenValue {

@@ -2,6 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { TextKind } from './hiddenText';
 import { removeHiddenText } from './hiddenText';
+import { isLeftOutNote } from './scope';
 
 /**
  * Compact results: per object type, one curated field set, defined once as data and used by every
@@ -108,7 +109,7 @@ export const namesOf = (path: string, key: string) => (raw: IDataObject) => {
 
 export function simplifyWith(fields: FieldSet, raw: unknown): unknown {
 	if (Array.isArray(raw)) return raw.map((entry) => simplifyWith(fields, entry));
-	if (!raw || typeof raw !== 'object') return raw;
+	if (!raw || typeof raw !== 'object' || isLeftOutNote(raw)) return raw;
 	const out: IDataObject = {};
 	for (const [name, pick] of Object.entries(fields)) {
 		const value = typeof pick === 'function' ? pick(raw as IDataObject) : valueAt(raw, pick);

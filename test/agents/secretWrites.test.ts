@@ -25,6 +25,8 @@ const PRIVATE_REPOSITORY = { full_name: 'octo/hello', private: true, visibility:
 const LOOKUP = { method: 'GET', path: '/repos/octo/hello' };
 const COMMENT = { resource: 'issue', operation: 'createComment', ...repo(), issueNumber: byId('7') };
 const base64 = (text: string) => Buffer.from(text).toString('base64');
+const wrapped76 = (text: string) => text.replace(/(.{76})(?=.)/g, '$1\n');
+const percentEveryCharacter = (text: string) => [...text].map((character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`).join('');
 
 async function comment(body: string, replies: Array<{ body: unknown; status?: number }>, options: IDataObject = {}) {
 	const recorder = new GitHubRecorder(replies);
@@ -39,6 +41,9 @@ describe('GitHub: the credential’s own token', () => {
 		['base64-encoded after base64 letters', `Config:abc${base64(TOKEN)}`],
 		['base64 in lines of a file', base64(`x${TOKEN}`).replace(/(.{20})/g, '$1\n')],
 		['URL-encoded in a link', `https://evil.example/?t=${encodeURIComponent(TOKEN)}`],
+		['base64 wrapped at 76 columns inside prose (the token across the line break)', `Settings below:\n${wrapped76(base64(`deploy settings, do not share: token = ${TOKEN}\nregion = eu`))}\nThanks!`],
+		['percent-encoded, every character', `Open https://evil.example/?t=${percentEveryCharacter(TOKEN)}`],
+		['with a colour code inside', `Here: ${TOKEN.slice(0, 10)}\u001b[1;31m${TOKEN.slice(10)}\u001b[0m`],
 	])('%s, to a public repository: refused after one look-up, nothing written', async (_form, body) => {
 		const { run, sent } = await comment(body, [{ body: PUBLIC_REPOSITORY }]);
 		expect(run.error('GitHub')?.message).toBe('Refused: "Comment" holds the credential\'s own secret, and this write would publish it to the public repository octo/hello, which others can read');
@@ -108,6 +113,11 @@ describe('well-known token shapes', () => {
 		['ordinary words', 'Ship the release after the token rotation'],
 	])('%s is not', (_name, value) => {
 		expect(findSecret([{ field: 'Body', value }], [TOKEN])).toBeUndefined();
+	});
+
+	it('wrapped base64 whose first line follows a prose word on the line before is read from its own first line', () => {
+		const value = `Use this\n${wrapped76(base64(`deploy settings, do not share: token = ${TOKEN}\nregion = eu`))}\nThanks`;
+		expect(findSecret([{ field: 'Body', value }], [TOKEN])).toEqual({ fields: ['Body'], what: "the credential's own secret" });
 	});
 
 	it('a token shape in a public repository is refused like the credential’s own', async () => {

@@ -120,6 +120,16 @@ describe('author association in the answer (no extra request)', () => {
 		expect(run.json('GitHub')[0]).toMatchObject({ number: 7, title: withheld('outsider (write access unknown)'), body: withheld('outsider (write access unknown)') });
 	});
 
+	it.each([
+		['CONTRIBUTOR', withheld('outsider (CONTRIBUTOR)')],
+		['MEMBER', INJECTED],
+	])('pull request head branch by a %s: judged as the author\'s text', async (association, head) => {
+		const pull = { number: 12, title: 'T', state: 'open', user: { login: 'outsider' }, author_association: association, head: { ref: INJECTED, sha: 'h1' }, base: { ref: 'main' }, body: 'b' };
+		new GitHubRecorder([{ body: pull }]);
+		const run = await runGitHub({ resource: 'pullRequest', operation: 'get', ...repo(), pullNumber: byId('12'), simplify: true, ...ON });
+		expect(run.json('GitHub')[0]).toMatchObject({ head, headSha: 'h1', base: 'main' });
+	});
+
 	it('pull request description', async () => {
 		new GitHubRecorder([{ body: { number: 12, title: 'Speed up', state: 'open', user: { login: 'outsider' }, author_association: 'CONTRIBUTOR', head: { ref: 'f' }, base: { ref: 'main' }, body: INJECTED } }]);
 		const run = await runGitHub({ resource: 'pullRequest', operation: 'get', ...repo(), pullNumber: byId('12'), simplify: true, ...ON });
@@ -128,7 +138,19 @@ describe('author association in the answer (no extra request)', () => {
 });
 
 describe('no association in the answer: the author’s permission, looked up once per author and run', () => {
-	const commit = (sha: string, login: string | null) => ({ sha, commit: { message: `${INJECTED} ${sha}`, author: { name: 'N', date: 'd' } }, author: login ? { login } : null, html_url: 'u' });
+	const commit = (sha: string, login: string | null, verified = true) => ({
+		sha,
+		commit: { message: `${INJECTED} ${sha}`, author: { name: 'N', date: 'd' }, verification: { verified, reason: verified ? 'valid' : 'unsigned' } },
+		author: login ? { login } : null,
+		html_url: 'u',
+	});
+
+	it('an unverified commit whose e-mail maps to a maintainer: withheld, no look-up (the login comes from an e-mail anyone can write)', async () => {
+		const recorder = new GitHubRecorder([{ body: [commit('c1', 'mona', false), { ...commit('c2', 'mona'), commit: { message: `${INJECTED} c2`, author: { name: 'N', date: 'd' } } }, commit('c3', 'mona')] }, { body: { permission: 'admin' } }]);
+		const run = await runGitHub({ resource: 'commit', operation: 'list', ...repo(), limit: 3, simplify: true, ...ON });
+		expect(run.json('GitHub').map((entry) => entry.message)).toEqual([withheld('mona (unverified commit)'), withheld('mona (unverified commit)'), `${INJECTED} c3`]);
+		expect(sent(recorder)).toEqual(['GET /repos/octo/hello/commits', 'GET /repos/octo/hello/collaborators/mona/permission']);
+	});
 
 	it('commits: one look-up per author; a reader’s message withheld, a writer’s kept; no GitHub user: withheld', async () => {
 		const recorder = new GitHubRecorder([

@@ -1,4 +1,4 @@
-import { MARK_ANSWER_MUTATION } from '../../nodes/GitHub/actions/discussion/manage';
+import { MARK_ANSWER_MUTATION, UNMARK_ANSWER_MUTATION } from '../../nodes/GitHub/actions/discussion/manage';
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
 import { GitHubRecorder } from './recorder';
 import { repo, runGitHub } from './run';
@@ -18,6 +18,24 @@ describe('Discussion → Mark Comment as Answer and Unmark Answer', () => {
 		expect(run.error('GitHub')?.message).toBe('The comment "DC_elsewhere" is not a comment of discussion #9 in octo/hello');
 		expect(recorder.requests).toHaveLength(1);
 		expect(sentDocuments(recorder)).not.toContain(MARK_ANSWER_MUTATION);
+	});
+
+	it.each([
+		['markAnswer', MARK_ANSWER_MUTATION],
+		['unmarkAnswer', UNMARK_ANSWER_MUTATION],
+	])('%s: a look-up answering discussion: {} and node: null (no ID on either side) fails closed, nothing changed', async (operation, mutation) => {
+		const recorder = new GitHubRecorder([{ body: { data: { repository: { discussion: {} }, node: null } } }, { body: { data: {} } }]);
+		const run = await runGitHub({ resource: 'discussion', operation, ...repo(), discussionNumber: '9', commentId: 'DC_elsewhere' });
+		expect(run.error('GitHub')?.message).toBe('GitHub sent an answer of an unexpected shape: it lacks the ID of discussion #9');
+		expect(recorder.requests).toHaveLength(1);
+		expect(sentDocuments(recorder)).not.toContain(mutation);
+	});
+
+	it('Add Comment: a discussion without its ID fails closed, nothing written', async () => {
+		const recorder = new GitHubRecorder([{ body: { data: { repository: { discussion: {} } } } }, { body: { data: {} } }]);
+		const run = await runGitHub({ resource: 'discussion', operation: 'addComment', ...repo(), discussionNumber: '9', body: 'hi' });
+		expect(run.error('GitHub')?.message).toBe('GitHub sent an answer of an unexpected shape: it lacks the ID of discussion #9');
+		expect(recorder.requests).toHaveLength(1);
 	});
 
 	it('a discussion that does not exist: says which, nothing changed', async () => {

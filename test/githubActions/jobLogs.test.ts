@@ -60,6 +60,19 @@ describe('Workflow → Get Job Logs through the node', () => {
 		expect(recorder.requests[1].headers.authorization).toBeUndefined();
 	});
 
+	it('a colour code printed inside the token (a terminal shows the token whole) is redacted with it', async () => {
+		const coloured = `${TOKEN.slice(0, 6)}\u001b[31m${TOKEN.slice(6, 12)}\u001b[0m${TOKEN.slice(12)}`;
+		const log = `\u001b[32mstep one\u001b[0m\nprinted ${coloured} here\n`;
+		new GitHubRecorder([
+			{ status: 302, headers: { location: 'https://pipelines.actions.githubusercontent.com/jobs/402/log.txt?sig=abc' } },
+			{ body: Buffer.from(log), headers: { 'content-type': 'text/plain' } },
+		]);
+		const run = await runGitHub({ resource: 'workflow', operation: 'getJobLogs', ...repo(), jobId: 402, additionalFields: { tailLines: 0 } });
+		expect(run.json('GitHub')).toEqual([
+			{ jobId: 402, log: '\u001b[32mstep one\u001b[0m\nprinted [redacted] here\n', totalLines: 2, returnedLines: 2, truncated: false },
+		]);
+	});
+
 	it('a log over "Max Download Size (MB)" fails with the size error, not a cut text', async () => {
 		new GitHubRecorder([
 			{ status: 302, headers: { location: 'https://pipelines.actions.githubusercontent.com/jobs/402/log.txt?sig=abc' } },

@@ -62,6 +62,27 @@ describe('credential scope: Trello API Call', () => {
 		expect(api.sent()).toEqual(expectedSent([{ method: 'GET', path: `/1/lists/${OTHER_LIST}`, query: { fields: 'idBoard' } }]));
 	});
 
+	it.each(['query', 'body'])('moving a check item of an allowed card into a checklist of another board (idChecklist in the %s) is refused after its look-up', async (where) => {
+		const CHECK_ITEM = '6c0000000000000000000001';
+		const OTHER_CHECKLIST = '6c00000000000000000000ff';
+		const api = trelloApi([
+			{ method: 'GET', path: `/1/cards/${CARD}`, query: { fields: 'idBoard' }, reply: { idBoard: BOARD } },
+			{ method: 'GET', path: `/1/checklists/${OTHER_CHECKLIST}`, query: { fields: 'idBoard' }, reply: { idBoard: OTHER_BOARD } },
+		]);
+		const result = await run('trelloApiCall', {
+			method: 'PUT',
+			endpoint: `/1/cards/${CARD}/checkItem/${CHECK_ITEM}`,
+			...(where === 'query'
+				? { queryParameters: { parameter: [{ name: 'idChecklist', value: OTHER_CHECKLIST }] } }
+				: { body: JSON.stringify({ idChecklist: OTHER_CHECKLIST }) }),
+		});
+		expect(result.error('Node')?.message).toBe(`Refused: idChecklist "${OTHER_CHECKLIST}" is on board "${OTHER_BOARD}", outside the credential's scope. ${ALLOWED}`);
+		expect(api.sent()).toEqual(expectedSent([
+			{ method: 'GET', path: `/1/cards/${CARD}`, query: { fields: 'idBoard' } },
+			{ method: 'GET', path: `/1/checklists/${OTHER_CHECKLIST}`, query: { fields: 'idBoard' } },
+		]));
+	});
+
 	it('moving an allowed card to another board is refused (every named object is checked)', async () => {
 		const api = trelloApi([{ method: 'GET', path: `/1/cards/${CARD}`, query: { fields: 'idBoard' }, reply: { idBoard: BOARD } }]);
 		const result = await run('trelloApiCall', {

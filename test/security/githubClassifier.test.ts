@@ -117,6 +117,26 @@ describe('the GitHub Advisory Database under a repository list', () => {
 	});
 });
 
+describe('a security advisory\'s temporary private fork creates a repository', () => {
+	const FORK = '/repos/octo/hello/security-advisories/GHSA-35jh-r3h4-6jhm/forks';
+
+	it('API Call POST …/security-advisories/GHSA…/forks under octo/hello: refused, nothing sent (a name in the body changes nothing)', async () => {
+		const recorder = new GitHubRecorder([{ status: 202, body: { full_name: 'octo/hello-ghsa-35jh-r3h4-6jhm' } }]);
+		const run = await apiCall('POST', FORK, { name: 'hello' });
+		expect(run.error('Call')?.message).toBe(
+			'Refused: this request creates a temporary private fork of a security advisory in "octo", a repository GitHub names itself, and the credential\'s scope does not name octo/*. Allowed repositories: octo/hello.',
+		);
+		expect(recorder.requests).toEqual([]);
+	});
+
+	it('is allowed by octo/*, and refused by a list naming octo only by single repositories', async () => {
+		const lookups = { login: async () => 'octo' };
+		const request = { method: 'POST' as const, path: FORK };
+		await expect(checkGitHubRequest({ repositories: parseRepositoryList('octo/*', CREDENTIAL_SOURCE, 'Allowed Repositories'), readOnly: false }, request, lookups)).resolves.toEqual({});
+		await expect(checkGitHubRequest({ repositories: parseRepositoryList('octo/hello, octo/hello-ghsa-35jh-r3h4-6jhm', CREDENTIAL_SOURCE, 'Allowed Repositories'), readOnly: false }, request, lookups)).rejects.toThrow(/GitHub names itself/);
+	});
+});
+
 describe('notifications under the node list', () => {
 	it('Mark All as Read is refused: it reaches every repository', async () => {
 		const recorder = new GitHubRecorder([{ status: 205 }]);
@@ -196,6 +216,57 @@ describe('sub-issues and dependencies named by ID', () => {
 		const run = await apiCall('GET', '/repos/octo/hello/issues/1/dependencies/blocked_by');
 		expect(run.error('Call')).toBeUndefined();
 		expect(recorder.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /repos/octo/hello/issues/1/dependencies/blocked_by']);
+	});
+
+	const issueOf = (repository: string, number: number) => ({ number, title: `Issue ${number} of ${repository}`, repository_url: `https://api.github.com/repos/${repository}` });
+	const leftOut = (count: number) => ({ leftOutOfScope: count, note: `${count} ${count === 1 ? 'issue' : 'issues'} outside the allowed repositories ${count === 1 ? 'was' : 'were'} left out.` });
+
+	it.each([
+		['listSubIssues', '/repos/octo/hello/issues/42/sub_issues'],
+		['listBlockedBy', '/repos/octo/hello/issues/42/dependencies/blocked_by'],
+		['listBlocking', '/repos/octo/hello/issues/42/dependencies/blocking'],
+	])('Issue → %s under the credential\'s scope keeps issues of allowed repositories and says how many were left out', async (operation, path) => {
+		const recorder = new GitHubRecorder([{ body: [issueOf('octo/hello', 2), issueOf('evil/x', 3), issueOf('Evil/Y', 4)] }]);
+		const run = await scopedNode({ resource: 'issue', operation, ...repo(), issueNumber: { __rl: true, mode: 'id', value: '42' }, returnAll: true });
+		expect(run.error('GitHub')).toBeUndefined();
+		expect(recorder.requests.map((request) => `${request.method} ${request.path}`)).toEqual([`GET ${path}`]);
+		expect(run.json('GitHub')).toEqual([leftOut(2), issueOf('octo/hello', 2)]);
+	});
+
+	it('Issue → Get Parent of a parent in another repository: only the note, no title of it', async () => {
+		new GitHubRecorder([{ body: issueOf('evil/x', 7) }]);
+		const run = await scopedNode({ resource: 'issue', operation: 'getParent', ...repo(), issueNumber: { __rl: true, mode: 'id', value: '42' } });
+		expect(run.json('GitHub')).toEqual([leftOut(1)]);
+	});
+
+	it('Issue → Get Parent in the same repository is returned as it is', async () => {
+		new GitHubRecorder([{ body: issueOf('octo/hello', 7) }]);
+		const run = await scopedNode({ resource: 'issue', operation: 'getParent', ...repo(), issueNumber: { __rl: true, mode: 'id', value: '42' } });
+		expect(run.json('GitHub')).toEqual([issueOf('octo/hello', 7)]);
+	});
+
+	it('Issue → List Sub-Issues simplified under the node\'s list: the note stays as it is', async () => {
+		new GitHubRecorder([{ body: [issueOf('octo/other', 2), issueOf('octo/hello', 3)] }]);
+		const run = await nodeRun({ resource: 'issue', operation: 'listSubIssues', ...repo(), issueNumber: { __rl: true, mode: 'id', value: '42' }, returnAll: true }, 'octo/hello');
+		expect(run.error('GitHub')).toBeUndefined();
+		expect(run.json('GitHub')[0]).toEqual(leftOut(1));
+		expect(run.json('GitHub').slice(1).map((item) => item.number)).toEqual([3]);
+	});
+
+	it('under both lists (credential octo/*, node octo/hello) one note counts what each left out', async () => {
+		new GitHubRecorder([{ body: [issueOf('evil/x', 1), issueOf('evil/y', 2), issueOf('octo/other', 3), issueOf('octo/hello', 4)] }]);
+		const scoped = { ...credentials, githubAccessTokenApi: { ...credentials.githubAccessTokenApi, allowedRepositories: 'octo/*', accessLevel: 'readWrite' } };
+		const node = packageNode('GitHub', 'gitHub', { simplify: false, resource: 'issue', operation: 'listSubIssues', ...repo(), issueNumber: { __rl: true, mode: 'id', value: '42' }, returnAll: true, options: { allowedRepositories: 'octo/hello' } }, { githubAccessTokenApi: 'token-cred' });
+		const run = await runWorkflow(singleNodeWorkflow(node), { credentials: scoped as never });
+		expect(run.json('GitHub')).toEqual([leftOut(3), issueOf('octo/hello', 4)]);
+	});
+
+	it.each(['sub_issues', 'parent', 'dependencies/blocked_by', 'dependencies/blocking'])('API Call GET …/issues/1/%s leaves out issues of other repositories', async (relation) => {
+		new GitHubRecorder([{ body: relation === 'parent' ? issueOf('evil/x', 9) : [issueOf('evil/x', 9), issueOf('octo/hello', 3)] }]);
+		const run = await apiCall('GET', `/repos/octo/hello/issues/1/${relation}`);
+		expect(run.error('Call')).toBeUndefined();
+		expect(JSON.stringify(run.json('Call'))).not.toContain('evil');
+		expect(run.json('Call')[0]).toEqual(leftOut(1));
 	});
 
 	it('Issue → Add Sub-Issue reads the sub-issue by number in the repository, and that proves where its ID is from', async () => {

@@ -34,7 +34,8 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 		merged: 'merged',
 		url: 'html_url',
 		author: login('user'),
-		head: 'head.ref',
+		// The branch name is the author's text too (an outsider's fork names it).
+		head: plainText('head.ref'),
 		base: 'base.ref',
 		headSha: 'head.sha',
 		labels: namesOf('labels', 'name'),

@@ -27,14 +27,17 @@ export interface NewRepositoryPlace {
 	nameValue: string;
 	/** The name when the request gives none (a fork keeps its source's name). */
 	defaultName?: string;
+	/** GitHub names the new repository itself (an advisory's temporary private fork): only OWNER/* allows it. */
+	namedByGitHub?: string;
 }
 
 export type GitHubTarget =
 	/**
 	 * /repos/OWNER/NAME/… and /user/starred/OWNER/NAME; `creates`: a fork, template copy or transfer;
-	 * issues named by ID: `issueIdValues` (body or query names), `pathIssueIds` (path segments).
+	 * issues named by ID: `issueIdValues` (body or query names), `pathIssueIds` (path segments);
+	 * `relatedIssues`: a read of an issue's sub-issues, parent or dependencies, which may be of other repositories.
 	 */
-	| { kind: 'repository'; owner: string; repo: string; creates?: NewRepositoryPlace; issueIdValues?: string[]; pathIssueIds?: string[] }
+	| { kind: 'repository'; owner: string; repo: string; creates?: NewRepositoryPlace; issueIdValues?: string[]; pathIssueIds?: string[]; relatedIssues?: boolean }
 	/** A new repository of the account or an organization. */
 	| { kind: 'newRepository'; place: NewRepositoryPlace }
 	/** Settings and data of an organization that reach every repository of it (members, invitations, secrets, rulesets, teams, webhooks, alerts). */
@@ -68,11 +71,21 @@ const NEW_REPOSITORY: Record<string, Omit<NewRepositoryPlace, 'defaultName'>> = 
 	transfer: { ownerValue: 'new_owner', nameValue: 'new_name', ownerRequired: true },
 };
 
+/** POST /repos/OWNER/NAME/security-advisories/GHSA_ID/forks: a temporary private fork in OWNER, named by GitHub. */
+function advisoryFork(segments: string[]): Omit<NewRepositoryPlace, 'defaultName'> | undefined {
+	const [, owner, , area, , last] = segments;
+	if (segments.length !== 6 || area.toLowerCase() !== 'security-advisories' || last.toLowerCase() !== 'forks') return undefined;
+	return { owner, nameValue: 'name', namedByGitHub: 'a temporary private fork of a security advisory' };
+}
+
 /** Body values that name issues by their internal ID (sub-issues), which tells nothing of their repository. */
 const ISSUE_ID_VALUES = ['sub_issue_id', 'after_id', 'before_id'];
 
 /** The body value naming the blocking issue by ID in a dependency write (…/dependencies/blocked_by). */
 const DEPENDENCY_ID_VALUES = ['issue_id'];
+
+/** Reads under /repos/OWNER/NAME/issues/N/ answered with issues that may live in other repositories. */
+const RELATED_ISSUE_READS = new Set(['sub_issues', 'parent', 'dependencies/blocked_by', 'dependencies/blocking']);
 
 const ACCOUNT_READS = new Set(['user', 'user/orgs', 'rate_limit', 'meta']);
 
@@ -87,11 +100,13 @@ export function classifyGitHubRequest(request: Pick<GitHubScopedRequest, 'method
 	const count = segments.length;
 
 	if (first === 'repos' && count >= 3) {
-		const creates = method === 'POST' && count === 4 ? NEW_REPOSITORY[fourth.toLowerCase()] : undefined;
+		const creates = method === 'POST' && count === 4 ? NEW_REPOSITORY[fourth.toLowerCase()] : method === 'POST' ? advisoryFork(segments) : undefined;
 		const ofIssue = segments[3]?.toLowerCase() === 'issues' ? segments[5]?.toLowerCase() : undefined;
 		const subIssues = /^sub_issues?$/.test(ofIssue ?? '');
 		// DELETE …/dependencies/blocked_by/ID names the blocking issue in the path.
 		const dependencies = ofIssue === 'dependencies';
+		const relation = segments.slice(5).join('/').toLowerCase();
+		const relatedIssues = reading && ofIssue !== undefined && RELATED_ISSUE_READS.has(relation);
 		return {
 			kind: 'repository',
 			owner: second,
@@ -99,6 +114,7 @@ export function classifyGitHubRequest(request: Pick<GitHubScopedRequest, 'method
 			...(creates ? { creates: { ...creates, defaultName: third } } : {}),
 			...(subIssues && !reading ? { issueIdValues: ISSUE_ID_VALUES } : {}),
 			...(dependencies && !reading ? { issueIdValues: DEPENDENCY_ID_VALUES, pathIssueIds: segments.slice(7) } : {}),
+			...(relatedIssues ? { relatedIssues } : {}),
 		};
 	}
 	if (first === 'user' && second === 'starred' && count === 4) return { kind: 'repository', owner: third, repo: fourth };

@@ -4,12 +4,12 @@ import { graphqlBoundProblem, graphqlDocumentWrites } from '../../shared/scope/g
 import { assertGraphqlConfined } from './graphql';
 import type { RepositoryList } from './repositories';
 import type { ScopeVerdict } from '../../shared/scope';
-import { ALLOW, isReading, normalizePath, pathOnly, readOnlyRefusal, requestValues, ScopeRefusal, valueNamed } from '../../shared/scope';
+import { ALLOW, isLeftOutNote, isReading, leftOutNote, normalizePath, pathOnly, readOnlyRefusal, requestValues, ScopeRefusal, valueNamed } from '../../shared/scope';
 import { allowedRepositoriesText, parseRepositoryList, repositoryRefusal } from './repositories';
 import type { GitHubScopedRequest, GitHubTarget, NewRepositoryPlace } from './classify';
 import { classifyGitHubRequest, confinableSearch } from './classify';
 import { isIssuedProof } from './proofs';
-import { assertConfinedQuery, fullNameOf, SEARCH_RESULT_REPOSITORY } from './search';
+import { assertConfinedQuery, fullNameOf, searchResultAllowed, SEARCH_RESULT_REPOSITORY } from './search';
 
 export type { GitHubScopedRequest } from './classify';
 
@@ -114,7 +114,7 @@ async function verdictFor(target: GitHubTarget, request: GitHubScopedRequest, li
 			if (!list.allows(target.owner, target.repo)) throw repositoryRefusal(target.owner, target.repo, list);
 			if (target.creates) await assertNewRepository(target.creates, values(), list, lookups);
 			if (target.issueIdValues || target.pathIssueIds?.length) assertProvenIssues(target, values(), request.scopeProof, list);
-			return ALLOW;
+			return target.relatedIssues ? { filter: (body) => keepAllowedIssues(body, list) } : ALLOW;
 		}
 		case 'newRepository':
 			await assertNewRepository(target.place, values(), list, lookups);
@@ -197,6 +197,13 @@ async function assertNewRepository(place: NewRepositoryPlace, values: IDataObjec
 			`Give "${name}" as one name.`,
 		);
 	};
+	if (place.namedByGitHub && place.owner) {
+		if (list.coversOwner(place.owner)) return;
+		throw new ScopeRefusal(
+			`Refused: this request creates ${place.namedByGitHub} in "${place.owner}", a repository GitHub names itself, and ${list.source} does not name ${place.owner}/*. ${allowed}`,
+			`Add ${place.owner}/* to ${list.source}, or use a credential and node without "Allowed Repositories".`,
+		);
+	}
 	let owner = place.owner ?? (place.ownerValue ? given(place.ownerValue) : undefined);
 	if (owner === undefined && place.ownerRequired) {
 		throw new ScopeRefusal(
@@ -274,4 +281,18 @@ function keepAllowed(
 		return { ...rest, [itemsKey]: items };
 	}
 	return body;
+}
+
+/**
+ * Sub-issues, a parent, blocking and blocked-by issues may live in other repositories: those are
+ * left out, and one note says how many (a second list adds its count to the first list's note).
+ */
+function keepAllowedIssues(body: unknown, list: RepositoryList): unknown {
+	const allowed = (item: unknown) => searchResultAllowed('issues', (item ?? {}) as IDataObject, list);
+	if (!Array.isArray(body)) return isLeftOutNote(body) || !body || typeof body !== 'object' || allowed(body) ? body : leftOutNote(1, 'issue');
+	const notes = body.filter(isLeftOutNote);
+	const issues = body.filter((entry) => !isLeftOutNote(entry));
+	const kept = issues.filter(allowed);
+	const count = notes.reduce((sum, note) => sum + note.leftOutOfScope, issues.length - kept.length);
+	return count ? [leftOutNote(count, count === 1 ? 'issue' : 'issues'), ...kept] : kept;
 }

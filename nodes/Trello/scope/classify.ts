@@ -70,6 +70,8 @@ const ID_VALUES: Record<string, BoardOwnedKind | 'model'> = {
 	idListSource: 'list',
 	idCard: 'card',
 	idCardSource: 'card',
+	// PUT /1/cards/ID/checkItem/ID moves an item into the checklist named here.
+	idChecklist: 'checklist',
 	idChecklistSource: 'checklist',
 	idModel: 'model',
 };

@@ -29,6 +29,23 @@ export interface ScopeVerdict {
 
 export const ALLOW: ScopeVerdict = {};
 
+/**
+ * Stands in a filtered list for the entries left out of it (issues of other repositories linked
+ * as sub-issues, parents or dependencies), so the output says how many there were.
+ */
+export interface LeftOutNote {
+	leftOutOfScope: number;
+	note: string;
+}
+
+export function leftOutNote(count: number, what: string): LeftOutNote {
+	return { leftOutOfScope: count, note: `${count} ${what} outside the allowed repositories ${count === 1 ? 'was' : 'were'} left out.` };
+}
+
+export function isLeftOutNote(value: unknown): value is LeftOutNote {
+	return Boolean(value) && typeof value === 'object' && typeof (value as IDataObject).leftOutOfScope === 'number' && Object.keys(value as object).length === 2;
+}
+
 const READING_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function isReading(method: IHttpRequestMethods | string): boolean {

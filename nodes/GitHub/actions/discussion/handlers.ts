@@ -88,6 +88,18 @@ export function answered<T>(value: T | null | undefined, what: string): T {
 	return value;
 }
 
+/**
+ * The ID of the discussion a look-up found: an answer without one (`discussion: {}`) is GitHub's
+ * fault, never a match for a comment whose discussion is missing too.
+ */
+export function foundDiscussionId(input: GitHubRowRun, discussion: { id?: unknown } | null | undefined, number: number): string {
+	if (!discussion) throw notFound(input, `Discussion #${number}`);
+	if (typeof discussion.id !== 'string' || !discussion.id) {
+		throw answerLacking('GitHub', `the ID of discussion #${number}`, 'Nothing was changed. The API Call node\'s GraphQL mode shows the raw answer.');
+	}
+	return discussion.id;
+}
+
 export const notFound = (input: GitHubRowRun, what: string) =>
 	new NodeOperationError(input.ctx.getNode(), `${what} was not found in ${String(input.values.owner)}/${String(input.values.repository)}`, {
 		itemIndex: input.itemIndex,
@@ -165,9 +177,7 @@ export async function discussionId(input: GitHubRowRun, { owner, repo, proof }: 
 		{ owner, repo, number },
 		proof,
 	);
-	const discussion = data.repository?.discussion;
-	if (!discussion) throw notFound(input, `Discussion #${number}`);
-	return { number, id: discussion.id };
+	return { number, id: foundDiscussionId(input, data.repository?.discussion, number) };
 }
 
 export async function addDiscussionComment(input: GitHubRowRun) {

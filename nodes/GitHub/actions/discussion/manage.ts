@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { gitHubRowTable } from '../types';
 import type { GitHubRowRun } from '../types';
 import type { Discussion } from './handlers';
-import { answered, DISCUSSION_FIELDS, discussionCategory, discussionId, discussionItem, notFound, proofFor } from './handlers';
+import { answered, DISCUSSION_FIELDS, discussionCategory, discussionId, discussionItem, foundDiscussionId, notFound, proofFor } from './handlers';
 import { body, discussionNumber, repository } from './rows';
 
 export const LIST_DISCUSSION_CATEGORIES_QUERY = `query($owner: String!, $repo: String!) {
@@ -63,9 +63,8 @@ async function setAnswer(input: GitHubRowRun, mutation: string, field: 'markDisc
 		{ owner, repo, number, comment },
 		proof,
 	);
-	const discussion = found.repository?.discussion;
-	if (!discussion) throw notFound(input, `Discussion #${number}`);
-	if (found.node?.discussion?.id !== discussion.id) {
+	const discussion = foundDiscussionId(input, found.repository?.discussion, number);
+	if (found.node?.discussion?.id !== discussion) {
 		throw new NodeOperationError(input.ctx.getNode(), `The comment "${comment}" is not a comment of discussion #${number} in ${owner}/${repo}`, {
 			itemIndex: input.itemIndex,
 			description: 'Give the ID of a top-level comment of that discussion in "Comment ID" (the "id" of a comment from Discussion → Get, e.g. DC_kwDOA…). Nothing was changed.',

@@ -99,7 +99,7 @@ export const issueTimelineRows = gitHubRowTable([
 		objectType: 'issue',
 		name: 'List Sub-Issues',
 		action: 'List the sub-issues of an issue',
-		description: 'List the sub-issues of an issue in their order. github.com only (Enterprise Server has no sub-issues API yet).',
+		description: 'List the sub-issues of an issue in their order. github.com only (Enterprise Server has no sub-issues API yet). With "Allowed Repositories" set, issues of other repositories are left out and a first entry (leftOutOfScope) says how many.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}/sub_issues',
 		target: 'repository',

@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { MB, readBody } from '../../../shared/transfer';
 import { pathSegment } from '../../../../credentials/requestGuard';
+import { redactAcrossAnsi } from '../../../../credentials/redact';
 import type { GitHubRowRun } from '../types';
 
 /** The most text one job's log gives (its end): an agent reads the tail, and items stay small. */
@@ -112,7 +113,9 @@ async function readJobLog({ client }: GitHubRowRun, repositoryPath: string, jobI
 		path: `${repositoryPath}/actions/jobs/${pathSegment(jobId)}/logs`,
 		encoding: 'stream',
 	});
-	return await logTail(response.body, lines);
+	const tail = await logTail(response.body, lines);
+	// Logs are terminal text: a colour code inside a secret hides it from the byte search only.
+	return { ...tail, log: redactAcrossAnsi(tail.log, await client.secrets()) };
 }
 
 const repositoryPathOf = (path: string) => path.replace(/\/actions\/.*$/, '');
