@@ -19,6 +19,10 @@ export const DIFFERENCES: Record<string, Difference> = {
 		what: 'With “As Binary Property” the item’s JSON is the file’s metadata (`name`, `path`, `sha`, `size`, `type`) instead of a copy of the input item’s JSON; the binary property is the same.',
 		output: true,
 	},
+	'github:file.get#text': {
+		what: 'With “As Binary Property” off, `content` is the file’s text (decoded, `encoding` left out) instead of GitHub’s base64.',
+		output: true,
+	},
 	'github:issue.lock': {
 		what: 'The lock reason goes in the body, where GitHub reads it; n8n sends it in the query string, where GitHub ignores it. The item says what was locked (`{ issueNumber, locked, lockReason }`) instead of repeating the input item.',
 		output: true,

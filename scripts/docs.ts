@@ -148,8 +148,10 @@ export function migrationTable(service: 'github' | 'trello'): string {
 	const lines = ['| n8n operation | Becomes | Differs on purpose |', '| --- | --- | --- |'];
 	for (const mapping of mappings) {
 		const [resource, operation] = mapping.from.split('.');
-		const difference = MIGRATION_DIFFERENCES[`${service}:${mapping.from}`];
-		lines.push(`| ${titleCase(resource)} → ${titleCase(operation)} | ${describeDestination(mapping.to, apiCall)} | ${difference ? difference.what.replace(/\|/g, '\\|') : '—'} |`);
+		const differences = Object.entries(MIGRATION_DIFFERENCES)
+			.filter(([key]) => key === `${service}:${mapping.from}` || key.startsWith(`${service}:${mapping.from}#`))
+			.map(([, difference]) => difference.what.replace(/\|/g, '\\|'));
+		lines.push(`| ${titleCase(resource)} → ${titleCase(operation)} | ${describeDestination(mapping.to, apiCall)} | ${differences.join(' ') || '—'} |`);
 	}
 	return lines.join('\n');
 }

@@ -123,8 +123,18 @@ export interface Case {
 	node: 'github' | 'trello';
 	typeVersion: number;
 	operation: string;
+	/** A second setting of the same operation, named after what it changes. */
+	variant?: string;
 	parameters: Record<string, Json>;
 }
+
+/** Settings of an operation that change what it sends or outputs, run beside the typical one. */
+const VARIANTS: Array<{ node: 'github' | 'trello'; operation: string; variant: string; parameters: Record<string, Json> }> = [
+	{ node: 'github', operation: 'file.get', variant: 'text', parameters: { asBinaryProperty: false } },
+	{ node: 'github', operation: 'review.create', variant: 'approve', parameters: { event: 'approve' } },
+	{ node: 'github', operation: 'repository.getIssues', variant: 'returnAll', parameters: { returnAll: true } },
+	{ node: 'trello', operation: 'list.archive', variant: 'unarchive', parameters: { archive: false } },
+];
 
 /** Every operation of n8n's GitHub and Trello nodes, in every typeVersion, with typical values. */
 export function corpus(): Case[] {
@@ -146,6 +156,9 @@ export function corpus(): Case[] {
 				}
 				Object.assign(parameters, (node === 'github' ? GITHUB_EXTRA : TRELLO_EXTRA)[key] ?? {});
 				cases.push({ node, typeVersion, operation: key, parameters });
+				for (const variant of VARIANTS.filter((v) => v.node === node && v.operation === key)) {
+					cases.push({ node, typeVersion, operation: key, variant: variant.variant, parameters: { ...parameters, ...variant.parameters } });
+				}
 			}
 		}
 	}

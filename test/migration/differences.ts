@@ -52,6 +52,12 @@ export const DIFFERENCES: Record<string, Difference> = {
 	'github:file.get': {
 		expect: (theirs) => withItems(theirs, [{ name: 'readme.md', path: 'docs/readme.md', sha: SHA, size: 13, type: 'file' }]),
 	},
+	'github:file.get#text': {
+		expect: (theirs) => {
+			const { encoding: _, ...item } = theirs.items[0];
+			return withItems(theirs, [{ ...item, content: Buffer.from(String(item.content), 'base64').toString('utf8') }]);
+		},
+	},
 	'github:issue.lock': {
 		expect: (theirs) =>
 			withItems(
