@@ -90,6 +90,11 @@ function changeEverything(repository: SimulatedRepository): string[] {
 	const pull = repository.openPullRequest('new pull request');
 	add(`New Pull Request|opened|${String(pull.number)}`);
 	repository.tick();
+	// One edit of title and body: GitHub sends one issues.edited webhook.
+	repository.editBody(Number(oldIssue.number), 'the body, edited');
+	repository.editIssue(Number(oldIssue.number), 'old issue, renamed');
+	add(`Updated Issue|edited|${String(oldIssue.number)}`);
+	repository.tick();
 	repository.close(Number(oldIssue.number));
 	add(`Updated Issue|closed|${String(oldIssue.number)}`);
 	repository.tick();
