@@ -6,6 +6,7 @@ import { GITHUB_AUTHENTICATION_PROPERTY, GITHUB_CREDENTIALS } from './common';
 import { searchOwners, searchRepositories } from './methods/listSearch';
 import { getOwnerRepositories } from './methods/loadOptions';
 import { OWNER_NAMED_BY_REPOSITORY, repositoryReference } from './repositoryReference';
+import { DEFAULT_RETRY_BOUNDS } from '../shared/rateLimit';
 import { GitHubClient } from './transport';
 import { POLL_TRIGGERS, POLLED_REPOSITORY_TRIGGERS, triggersByValue } from './triggers/events';
 import { chosenRepositories, filtersPropertyFor, OWNER_PROPERTY, REPOSITORIES_LABEL, userFilters } from './triggers/parameters';
@@ -319,7 +320,8 @@ async function pollRepositoryEvents(ctx: IPollFunctions): Promise<INodeExecution
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	const state = ctx.getWorkflowStaticData('node') as RepositoryPollState & IDataObject;
 	const client = new GitHubClient(ctx);
-	const polled = await pollRepositories(client, state, {
+	// A used-up budget stops the poll at once; the next poll after the reset goes on from there.
+	const polled = await pollRepositories(new GitHubClient(ctx, undefined, { ...DEFAULT_RETRY_BOUNDS, stopWhenSpent: true }), state, {
 		rows,
 		repositories,
 		allRepositoriesOf: allOfOwner ? { owner, userAccount: ctx.getNodeParameter('authentication', 'accessToken') !== 'githubApp', node: ctx.getNode() } : undefined,

@@ -14,11 +14,12 @@ export interface RawResponse {
 
 export type RetryDecision =
 	| { retry: false }
-	| { retry: true; waitMs: number; limit: string; resetAt?: number };
+	/** `spent`: the budget itself is used up until `resetAt` (not a slow-down asked for a while). */
+	| { retry: true; waitMs: number; limit: string; resetAt?: number; spent?: boolean };
 
 export interface RateLimitPolicy {
 	/** Milliseconds to hold the next request back, from what earlier responses said. */
-	delayBeforeRequest(now: number): { waitMs: number; limit: string; resetAt?: number } | undefined;
+	delayBeforeRequest(now: number): { waitMs: number; limit: string; resetAt?: number; spent?: boolean } | undefined;
 	/** Records that a request is being sent now. */
 	noteRequest(now: number): void;
 	/** Reads the limit headers of any response. */
@@ -34,6 +35,11 @@ export interface RetryBounds {
 	maxWaitMs: number;
 	/** Retries after rate-limit refusals. */
 	maxRetries: number;
+	/**
+	 * A used-up budget ends the request at once, neither waited for nor retried (a poller stops
+	 * there and goes on after the reset, whichever clock is right).
+	 */
+	stopWhenSpent?: boolean;
 }
 
 export const DEFAULT_RETRY_BOUNDS: RetryBounds = { maxWaitMs: 5 * 60_000, maxRetries: 8 };
@@ -43,14 +49,16 @@ export class RateLimitExceededError extends Error {
 		readonly limit: string,
 		readonly resetAt: number | undefined,
 		readonly waitedMs: number,
-		readonly reason: 'wait' | 'retries',
+		readonly reason: 'wait' | 'retries' | 'spent',
 		readonly lastResponse?: RawResponse,
 	) {
 		const reset = resetAt ? ` It resets at ${new Date(resetAt).toISOString()}.` : '';
 		const why =
 			reason === 'wait'
 				? 'waiting for it would exceed the maximum rate-limit wait'
-				: 'the maximum number of rate-limit retries was used up';
+				: reason === 'spent'
+					? 'no request is left until the reset'
+					: 'the maximum number of rate-limit retries was used up';
 		super(`${limit} reached and ${why}.${reset}`);
 		this.name = 'RateLimitExceededError';
 	}
@@ -86,6 +94,7 @@ export async function sendWithRateLimits(
 	for (;;) {
 		// Checked again after every wait: other requests of this process may have taken the slot.
 		for (let hold = policy.delayBeforeRequest(clock.now()); hold && hold.waitMs > 0; hold = policy.delayBeforeRequest(clock.now())) {
+			if (hold.spent && bounds.stopWhenSpent) throw new RateLimitExceededError(hold.limit, hold.resetAt, waitedMs, 'spent');
 			await wait(hold.waitMs, hold.limit, hold.resetAt);
 		}
 
@@ -100,6 +109,7 @@ export async function sendWithRateLimits(
 
 		const decision = policy.classify(response, attempt, clock.now());
 		if (!decision.retry) return response;
+		if (decision.spent && bounds.stopWhenSpent) throw new RateLimitExceededError(decision.limit, decision.resetAt, waitedMs, 'spent', response);
 		if (attempt >= bounds.maxRetries) {
 			throw new RateLimitExceededError(decision.limit, decision.resetAt, waitedMs, 'retries', response);
 		}

@@ -766,8 +766,11 @@ export function answerDiscussionsQuery(repositories: SimulatedRepository[], body
 
 type SimulatedReply = [status: number, body: unknown, headers?: Record<string, string>];
 
-/** What a test makes GitHub do instead of answering one request: another status, or no answer (a timeout). */
-export type SimulatedFault = { status: number; body?: unknown; headers?: Record<string, string> } | { error: string };
+/**
+ * What a test makes GitHub do instead of answering one request: another status, no answer (a
+ * timeout), or the usual answer with some headers replaced (`answeredWith`).
+ */
+export type SimulatedFault = { status: number; body?: unknown; headers?: Record<string, string> } | { error: string } | { answeredWith: Record<string, string> };
 
 export interface SimulatedService {
 	/** Asked before each request is answered; a fault it returns replaces the answer. */
@@ -816,7 +819,11 @@ function answerWithFaults(
 		rateLimit.resetAt = Date.now() + 3_600_000;
 	}
 	const rest = method === 'GET';
-	const refused = !fault && rest && rateLimit && rateLimit.remaining <= 0 ? rateLimitRefusal(rateLimit.resetAt) : fault;
+	if (fault && 'answeredWith' in fault) {
+		const [status, answerBody, answerHeaders] = answerSimulated(served, method, url, headers, body);
+		return [status, answerBody, { ...answerHeaders, ...fault.answeredWith }];
+	}
+	const refused = (!fault && rest && rateLimit && rateLimit.remaining <= 0 ? rateLimitRefusal(rateLimit.resetAt) : fault) as Exclude<SimulatedFault, { answeredWith: unknown }> | undefined;
 	if (refused) {
 		served.recorded.push({ method, path: url.pathname, query, headers, status: 'error' in refused ? 0 : refused.status });
 		return 'error' in refused ? refused : [refused.status, refused.body ?? '', refused.headers];

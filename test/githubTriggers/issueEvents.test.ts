@@ -105,6 +105,39 @@ describe('GitHub Poll Trigger: exact actions from the repository\'s issue events
 		expect(contractProblems(recorded)).toEqual([]);
 	});
 
+	it('one edit of title and body is one edited item, as GitHub sends one issues.edited webhook; a body or a title edited alone is one too', async () => {
+		const repository = new SimulatedRepository();
+		const both = Number(repository.openIssue('Crash').number);
+		const bodyOnly = Number(repository.openIssue('Hang').number);
+		const titleOnly = Number(repository.openIssue('Leak').number);
+		const pull = Number(repository.openPullRequest('Fix').number);
+		repository.tick(5);
+		serveSimulatedRepositories([repository]);
+		const harness = trigger(['updatedIssue', 'updatedPullRequest']);
+		expect(await poll(harness)).toEqual([]);
+		repository.tick();
+		repository.editBody(both, 'Steps to reproduce');
+		repository.editIssue(both, 'Crash on start', 'bob');
+		repository.tick();
+		repository.editBody(bodyOnly, 'Seen on Linux');
+		repository.tick();
+		repository.editIssue(titleOnly, 'Leak in the cache', 'carol');
+		repository.tick();
+		repository.editBody(pull, 'Fixes the crash');
+		repository.editIssue(pull, 'Fix the crash', 'dave');
+		repository.tick(5);
+		const items = await poll(harness);
+		expect(items.map(summary).sort()).toEqual(
+			[`Updated Issue|edited|${both}|bob`, `Updated Issue|edited|${bodyOnly}|undefined`, `Updated Issue|edited|${titleOnly}|carol`, `Updated Pull Request|edited|${pull}|dave`].sort(),
+		);
+		const changesOf = (number: number) => (items.find((item) => summary(item).includes(`|${number}|`))!.payload as IDataObject).changes;
+		expect(changesOf(both)).toEqual({ title: { from: 'Crash' } });
+		expect(changesOf(pull)).toEqual({ title: { from: 'Fix' } });
+		expect(changesOf(bodyOnly)).toBeUndefined();
+		repository.tick(60);
+		expect(await poll(harness)).toEqual([]);
+	});
+
 	it('New Label on Issue and New Review Request are polled from the issue events (a label on a pull request is not New Label on Issue)', async () => {
 		const repository = new SimulatedRepository();
 		const issue = Number(repository.openIssue('Crash').number);

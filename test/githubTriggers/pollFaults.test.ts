@@ -3,7 +3,10 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { PollContext } from 'n8n-core';
 
+import type { Clock } from '../../credentials/clock';
+import { systemClock, transportSettings } from '../../credentials/clock';
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
+import { GitHubRateLimitPolicy } from '../../nodes/GitHub/transport/rateLimit';
 import { POLLED_REPOSITORY_TRIGGERS } from '../../nodes/GitHub/triggers/events';
 import type { SimulatedFault, SimulatedService } from '../fakes/simulatedRepository';
 import { rateLimitRefusal, serveSimulatedRepositories, SimulatedOwner, SimulatedRepository } from '../fakes/simulatedRepository';
@@ -86,6 +89,11 @@ function changeEverything(repository: SimulatedRepository): string[] {
 	repository.tick();
 	const pull = repository.openPullRequest('new pull request');
 	add(`New Pull Request|opened|${String(pull.number)}`);
+	repository.tick();
+	// One edit of title and body: GitHub sends one issues.edited webhook.
+	repository.editBody(Number(oldIssue.number), 'the body, edited');
+	repository.editIssue(Number(oldIssue.number), 'old issue, renamed');
+	add(`Updated Issue|edited|${String(oldIssue.number)}`);
 	repository.tick();
 	repository.close(Number(oldIssue.number));
 	add(`Updated Issue|closed|${String(oldIssue.number)}`);
@@ -300,4 +308,142 @@ describe('GitHub Poll Trigger: a poll that fails part-way loses nothing', () => 
 		expect(await harness.poll()).toBeNull();
 		expect(harness.staticData.resumeAt).toBeUndefined();
 	}, 120_000);
+});
+
+/**
+ * GitHub's docs: past the primary rate limit a request is answered 403 or 429 with
+ * `x-ratelimit-remaining: 0`; an answer that used the last unit says `x-ratelimit-remaining: 0` too.
+ */
+type SpentKind = '403' | '429' | 'remaining 0 on an answer';
+
+function spentAnswer(kind: SpentKind, resetAt: number): SimulatedFault {
+	const refusal = rateLimitRefusal(resetAt) as { status: number; body: unknown; headers: Record<string, string> };
+	switch (kind) {
+		case '403':
+			return refusal;
+		case '429':
+			return { ...refusal, status: 429 };
+		case 'remaining 0 on an answer':
+			return { answeredWith: refusal.headers };
+	}
+}
+
+describe('GitHub Poll Trigger: a used-up rate budget stops every reader of the poll at once', () => {
+	const noteResponse = GitHubRateLimitPolicy.prototype.noteResponse;
+	const noteRequest = GitHubRateLimitPolicy.prototype.noteRequest;
+	let now = START;
+	const sleeps: number[] = [];
+	// Waits return at once (and are recorded), so a wait for the reset inside a poll shows as requests after it.
+	const clock: Clock = {
+		now: () => now,
+		sleep: async (ms) => {
+			sleeps.push(ms);
+			now += ms;
+		},
+	};
+	beforeEach(() => {
+		jest.spyOn(Date, 'now').mockImplementation(() => now);
+		jest.spyOn(PollContext.prototype, 'logger', 'get').mockReturnValue({ warn: () => undefined, info: () => undefined, debug: () => undefined, error: () => undefined } as never);
+		transportSettings.clock = clock;
+	});
+	afterEach(() => {
+		transportSettings.clock = systemClock;
+		jest.restoreAllMocks();
+		nock.cleanAll();
+	});
+
+	const items = (result: Awaited<ReturnType<TriggerHarness['poll']>>) => (result === null ? [] : result[0].map((item) => identity(item.json)));
+
+	/**
+	 * Primes a trigger, changes every list, then answers the poll's request number `position` with
+	 * the used-up budget (reset `resetIn` ms later on GitHub's clock, the local clock `skew` ms ahead
+	 * of GitHub's). Returns what was asked after the client read that answer, and the items of the
+	 * failed poll and of the polls after the reset.
+	 */
+	async function spentAt(kind: SpentKind, position: number, resetIn: number, skew: number) {
+		nock.cleanAll();
+		resetGitHubRateLimitState();
+		sleeps.length = 0;
+		const repository = new SimulatedRepository();
+		past(repository);
+		let armed = false;
+		let count = 0;
+		let hit = false;
+		let spentRead = false;
+		// Requests the client sent after it read the used-up budget (the fake may receive one already on its way later).
+		let sentAfterSpent = 0;
+		const service: SimulatedService = {
+			intercept: (request) => {
+				if (!armed || ++count !== position) return undefined;
+				hit = true;
+				return spentAnswer(kind, repository.clock + resetIn);
+			},
+		};
+		jest.spyOn(GitHubRateLimitPolicy.prototype, 'noteResponse').mockImplementation(function (this: GitHubRateLimitPolicy, response, at) {
+			if (armed && response.headers['x-ratelimit-remaining'] === '0') spentRead = true;
+			noteResponse.call(this, response, at);
+		});
+		jest.spyOn(GitHubRateLimitPolicy.prototype, 'noteRequest').mockImplementation(function (this: GitHubRateLimitPolicy) {
+			if (armed && spentRead) sentAfterSpent++;
+			noteRequest.call(this);
+		});
+		serveSimulatedRepositories([repository], API, [], 'mona', service);
+		now = repository.clock + skew;
+		const harness = new TriggerHarness(
+			'gitHubPollTrigger',
+			{ authentication: 'accessToken', trigger: 'repositoryEvents', events: ALL_EVENTS, owner: { __rl: true, mode: 'name', value: 'octo' }, repositories: ['hello'] },
+			credentialsFor(),
+		);
+		expect(await harness.poll()).toBeNull();
+		const expected = changeEverything(repository);
+		now = repository.clock + skew;
+		armed = true;
+		const emitted: string[] = [];
+		let error: Error | undefined;
+		try {
+			emitted.push(...items(await harness.poll()));
+		} catch (caught) {
+			error = caught as Error;
+		}
+		armed = false;
+		const waitedInPoll = [...sleeps];
+		// Before the reset the trigger asks nothing.
+		const asked = count;
+		repository.tick(30);
+		now = repository.clock + skew;
+		expect(await harness.poll()).toBeNull();
+		const askedBeforeReset = count - asked;
+		repository.tick(resetIn / 1000 + 60);
+		now = repository.clock + skew;
+		emitted.push(...items(await harness.poll()));
+		emitted.push(...items(await harness.poll()));
+		return { hit, error, emitted, expected, sentAfterSpent, waitedInPoll, askedBeforeReset };
+	}
+
+	const SETUPS: Array<[SpentKind, string, number, number]> = [
+		['403', 'reset in 2 minutes', 120_000, 0],
+		['429', 'reset in 2 minutes', 120_000, 0],
+		['remaining 0 on an answer', 'reset in 2 minutes', 120_000, 0],
+		['403', 'reset in an hour, the local clock 2 hours ahead of GitHub', HOUR, 2 * HOUR],
+		['remaining 0 on an answer', 'reset in an hour, the local clock 2 hours ahead of GitHub', HOUR, 2 * HOUR],
+	];
+
+	it.each(SETUPS)('%s (%s) at each request of the poll in turn: nothing more is asked, and the polls after the reset emit every change once', async (kind, _when, resetIn, skew) => {
+		let position = 1;
+		for (; ; position++) {
+			const outcome = await spentAt(kind, position, resetIn, skew);
+			if (!outcome.hit) break;
+			const where = `${kind} at request ${position}`;
+			// Only requests already on their way when the answer was read are answered after it.
+			expect({ where, sentAfterSpent: outcome.sentAfterSpent, waited: outcome.waitedInPoll, askedBeforeReset: outcome.askedBeforeReset }).toEqual({
+				where,
+				sentAfterSpent: 0,
+				waited: [],
+				askedBeforeReset: 0,
+			});
+			expect({ where, emitted: [...outcome.emitted].sort() }).toEqual({ where, emitted: [...outcome.expected].sort() });
+			if (outcome.error) expect({ where, error: outcome.error.message }).toEqual({ where, error: expect.stringContaining('rate limit') as unknown });
+		}
+		expect(position - 1).toBeGreaterThanOrEqual(19);
+	}, 600_000);
 });

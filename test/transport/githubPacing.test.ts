@@ -30,7 +30,7 @@ describe('GitHub primary-limit pacing with requests in flight', () => {
 		const third = request();
 		third.noteRequest();
 		// 2 left minus the second and third, still on their way: the next waits for the reset.
-		expect(request().delayBeforeRequest(NOW)).toEqual({ waitMs: 60_000, limit: 'GitHub primary rate limit (core)', resetAt: RESET_S * 1000 });
+		expect(request().delayBeforeRequest(NOW)).toEqual({ waitMs: 60_000, limit: 'GitHub primary rate limit (core)', resetAt: RESET_S * 1000, spent: true });
 		// The second's answer counts it (1 left); the third is still out: the budget is spent.
 		second.noteResponse(answer(1));
 		expect(request().delayBeforeRequest(NOW)?.waitMs).toBe(60_000);
@@ -60,6 +60,15 @@ describe('GitHub primary-limit pacing with requests in flight', () => {
 		only.noteResponse(answer(0));
 		expect(request().delayBeforeRequest(NOW + 59_000)?.waitMs).toBe(1_000);
 		expect(request().delayBeforeRequest(NOW + 60_000)).toBeUndefined();
+	});
+
+	it("measures the reset on GitHub's clock (its Date header), not on a local clock that is ahead", () => {
+		const only = request();
+		only.noteRequest();
+		// The local clock is two hours ahead: GitHub's reset, a minute away, is past by it.
+		only.noteResponse({ ...answer(0), headers: { ...answer(0).headers, date: new Date(NOW).toUTCString() } }, NOW + 7_200_000);
+		expect(request().delayBeforeRequest(NOW + 7_200_000 + 59_000)?.waitMs).toBe(1_000);
+		expect(request().delayBeforeRequest(NOW + 7_200_000 + 60_000)).toBeUndefined();
 	});
 
 	it('honours retry-after as seconds or as an HTTP date on a secondary limit', () => {

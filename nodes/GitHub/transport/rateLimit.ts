@@ -12,6 +12,8 @@ export interface ResourceBudget {
 	reportedBy: number;
 	sent: number;
 	inFlight: Set<number>;
+	/** GitHub's Date minus the local clock at the last answer (ms): resets are GitHub's times. */
+	clockOffset?: number;
 }
 
 const SECONDARY_BACKOFF_MS = 60_000;
@@ -51,13 +53,16 @@ export class GitHubRateLimitPolicy implements RateLimitPolicy {
 
 	delayBeforeRequest(now: number) {
 		const budget = this.budget(this.currentResource);
-		if (budget.remaining === undefined || budget.resetAt === undefined || budget.resetAt <= now) return undefined;
+		// A local clock ahead of GitHub's would take the reset for past and send into the refusals.
+		const githubNow = now + (budget.clockOffset ?? 0);
+		if (budget.remaining === undefined || budget.resetAt === undefined || budget.resetAt <= githubNow) return undefined;
 		const uncounted = [...budget.inFlight].filter((number) => number > budget.reportedBy).length;
 		if (budget.remaining - uncounted > 0) return undefined;
 		return {
-			waitMs: budget.resetAt - now,
+			waitMs: budget.resetAt - githubNow,
 			limit: `GitHub primary rate limit (${this.currentResource})`,
 			resetAt: budget.resetAt,
+			spent: true,
 		};
 	}
 
@@ -72,8 +77,10 @@ export class GitHubRateLimitPolicy implements RateLimitPolicy {
 		this.request?.budget.inFlight.delete(this.request.number);
 	}
 
-	noteResponse(response: RawResponse): void {
+	noteResponse(response: RawResponse, now?: number): void {
 		this.noteNoAnswer();
+		const date = Date.parse(headerValue(response.headers, 'date') ?? '');
+		if (Number.isFinite(date) && now !== undefined) this.budget(this.currentResource).clockOffset = date - now;
 		const remaining = Number(headerValue(response.headers, 'x-ratelimit-remaining'));
 		const reset = Number(headerValue(response.headers, 'x-ratelimit-reset'));
 		if (!Number.isFinite(remaining) || !Number.isFinite(reset)) return;
@@ -112,6 +119,7 @@ export class GitHubRateLimitPolicy implements RateLimitPolicy {
 				waitMs: Math.max(0, resetAt - now),
 				limit: `GitHub primary rate limit (${headerValue(response.headers, 'x-ratelimit-resource') ?? this.currentResource})`,
 				resetAt,
+				spent: true,
 			};
 		}
 		if (status === 429 || mentionsSecondaryLimit(response.body)) {

@@ -103,6 +103,8 @@ export async function pollRepositories(client: GitHubClient, state: RepositoryPo
 		throw await client.asNodeError(failure);
 	}
 	for (const run of done.values()) run.commit();
+	// The last answers used the budget up: the next polls wait for the reset, even with every part read.
+	if (shared.spentUntil !== undefined && !request.manual) state.rateLimitedUntil = shared.spentUntil;
 	const notRead = parts.find((part) => !done.has(part.key));
 	if (!request.manual) {
 		if (notRead) state.resumeAt = notRead.key;

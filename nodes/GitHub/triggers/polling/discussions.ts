@@ -76,7 +76,12 @@ export async function pollDiscussions(run: PollRun, repositories: RepositoryName
 		variables[`owner${i}`] = repository.owner;
 		variables[`name${i}`] = repository.repo;
 	});
-	const data = await run.client.graphql<IDataObject>(discussionsQuery(repositories.length), variables, proofs[0]);
+	// GraphQL has a budget of its own, but a poll stopped at the rate limit sends nothing more.
+	await run.shared.stopIfSpent();
+	const data = await run.client.graphql<IDataObject>(discussionsQuery(repositories.length), variables, proofs[0]).catch((error: unknown) => {
+		run.shared.noteFailure(error);
+		throw error;
+	});
 	if (!run.request.manual) run.state.discussionsQueryCost = Number((data.rateLimit as IDataObject | undefined)?.cost ?? 0);
 	repositories.forEach((repository, i) => {
 		const discussions = asList(((data[`r${i}`] as IDataObject | null)?.discussions as IDataObject | undefined)?.nodes);

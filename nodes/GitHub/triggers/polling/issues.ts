@@ -22,13 +22,25 @@ export interface SinceList {
 /** Marks body-only digests: states stored before (title, labels… included) are not compared with them. */
 const BODY_DIGEST = 'b:';
 
+/** Marks title digests, kept beside the body's (states stored before have none). */
+const TITLE_DIGEST = 't:';
+
+interface IssueState {
+	state: string;
+	draft: boolean;
+	content: string;
+	/** Undefined in states stored before titles were kept. */
+	title?: string;
+}
+
 /**
  * What the issues list compares to tell an edit: the body only. Every other change (title,
  * labels, assignees, milestone, state, draft, lock) is an issue event, reported with its exact
- * action by the issue events list (issueEvents.ts); comparing it here would report it twice.
+ * action by the issue events list (issueEvents.ts); comparing it here would report it twice. The
+ * title is kept only to tell a body edited together with it (see issueActions).
  */
-export function issueState(issue: IDataObject): { state: string; draft: boolean; content: string } {
-	return { state: String(issue.state ?? ''), draft: issue.draft === true, content: `${BODY_DIGEST}${digest([issue.body])}` };
+export function issueState(issue: IDataObject): IssueState {
+	return { state: String(issue.state ?? ''), draft: issue.draft === true, content: `${BODY_DIGEST}${digest([issue.body])}`, title: `${TITLE_DIGEST}${digest([issue.title])}` };
 }
 
 /** Not a bare number: JavaScript orders integer keys numerically, and the oldest-seen are dropped first. */
@@ -36,14 +48,14 @@ export function stateKey(issue: IDataObject): string {
 	return `#${String(issue.number)}`;
 }
 
-export function encodeState(state: { state: string; draft: boolean; content: string }): string {
-	return `${state.state}|${state.draft ? 1 : 0}|${state.content}`;
+export function encodeState(state: IssueState): string {
+	return [state.state, state.draft ? 1 : 0, state.content, ...(state.title ? [state.title] : [])].join('|');
 }
 
-function decodeState(text: string | undefined): { state: string; draft: boolean; content: string } | undefined {
+function decodeState(text: string | undefined): IssueState | undefined {
 	if (!text) return undefined;
-	const [state, draft, content] = text.split('|');
-	return { state, draft: draft === '1', content };
+	const [state, draft, content, title] = text.split('|');
+	return { state, draft: draft === '1', content, title: title?.startsWith(TITLE_DIGEST) ? title : undefined };
 }
 
 /** The pull_request object of a delivery, from the issue-shaped entry the issues list gives. */
@@ -65,11 +77,14 @@ export function pullRequestPayload(issue: IDataObject): IDataObject {
  * The actions the issues list reports for this issue or pull request since it was last seen:
  * opened (created after the cursor) and edited (its body changed). Issues not seen before and
  * opened earlier report nothing: what changed them is an issue event, or a body edit it cannot tell.
+ * A body changed along with the title is left to the `renamed` issue event: one edit of both is one
+ * `edited` webhook, and the lists cannot tell it from a rename and a body edit apart.
  */
-function issueActions(issue: IDataObject, before: ReturnType<typeof decodeState>, from: number): string[] {
+function issueActions(issue: IDataObject, before: IssueState | undefined, from: number): string[] {
 	const now = issueState(issue);
 	if (!before) return time(issue.created_at) >= from ? ['opened'] : [];
-	return before.content.startsWith(BODY_DIGEST) && before.content !== now.content ? ['edited'] : [];
+	if (!before.content.startsWith(BODY_DIGEST) || before.content === now.content) return [];
+	return before.title !== undefined && before.title !== now.title ? [] : ['edited'];
 }
 
 export const ISSUES: SinceList = {

@@ -1,7 +1,8 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
 import type { ApiRequest, ApiResponse } from '../../../shared/apiClient';
-import { headerValue } from '../../../shared/rateLimit';
+import { rateLimitStopOf } from '../../../shared/errors';
+import { headerValue, RateLimitExceededError } from '../../../shared/rateLimit';
 import type { PageGuard } from '../../../shared/paging';
 import { pathSegment } from '../../../../credentials/requestGuard';
 import type { GitHubClient } from '../../transport';
@@ -171,6 +172,12 @@ export class PollShared {
 	 * kept, so a poll holds at most one such page per repository.
 	 */
 	readonly answers = new Map<string, Promise<ApiResponse>>();
+	/**
+	 * The rate budget as the first answer that showed it used up left it (a 403 or 429 refusal, or
+	 * `X-RateLimit-Remaining: 0` on any answer): from then on no part of this poll sends a request.
+	 * The reset is GitHub's, so a local clock off by any amount changes nothing.
+	 */
+	private spent?: { limit: string; resetAt?: number };
 
 	constructor(
 		readonly client: GitHubClient,
@@ -178,6 +185,40 @@ export class PollShared {
 		readonly request: RepositoryPollRequest,
 	) {
 		this.budget = request.maxItems > 0 ? request.maxItems : Infinity;
+	}
+
+	/** GitHub's time of the reset, once the budget was seen used up. */
+	get spentUntil(): number | undefined {
+		return this.spent?.resetAt;
+	}
+
+	/** Throws the rate-limit stop once the budget was seen used up: checked before every request of the poll. */
+	async stopIfSpent(): Promise<void> {
+		if (!this.spent) return;
+		throw await this.client.asNodeError(new RateLimitExceededError(this.spent.limit, this.spent.resetAt, 0, 'spent'));
+	}
+
+	noteAnswer(response: ApiResponse): void {
+		if (this.spent || headerValue(response.headers, 'x-ratelimit-remaining') !== '0') return;
+		const reset = Number(headerValue(response.headers, 'x-ratelimit-reset'));
+		const resource = headerValue(response.headers, 'x-ratelimit-resource') ?? 'core';
+		this.spent = { limit: `GitHub primary rate limit (${resource})`, resetAt: Number.isFinite(reset) ? reset * 1000 : undefined };
+	}
+
+	noteFailure(error: unknown): void {
+		const stop = rateLimitStopOf(error);
+		if (stop && !this.spent) this.spent = { limit: 'GitHub rate limit', resetAt: stop.resetAt };
+	}
+
+	/** One request of the poll: none once the budget is used up, and every answer read for it. */
+	async send(request: ApiRequest): Promise<ApiResponse> {
+		await this.stopIfSpent();
+		const response = await this.client.send(request).catch((error: unknown) => {
+			this.noteFailure(error);
+			throw error;
+		});
+		this.noteAnswer(response);
+		return response;
 	}
 }
 
@@ -262,7 +303,7 @@ export class PollRun {
 		const earlier = share ? await this.shared.answers.get(url)?.catch(() => undefined) : undefined;
 		if (earlier && earlier.statusCode !== 304) return earlier;
 		const etag = conditional && !this.request.manual ? (this.etags[url] ?? this.state.etags?.[url]) : undefined;
-		const asked = this.client.send({
+		const asked = this.shared.send({
 			...request,
 			headers: { ...request.headers, ...(etag ? { 'If-None-Match': etag } : {}) },
 			acceptStatus: [...(request.acceptStatus ?? []), 304],
@@ -329,7 +370,7 @@ export class PollRun {
 			const link = nextLink(linkHeader(response));
 			if (!link) return;
 			guard.admit(new URL(link, await this.client.baseUrl()).href);
-			response = await this.client.send(await this.client.requestForLink(link, request));
+			response = await this.shared.send(await this.client.requestForLink(link, request));
 			yield response;
 		}
 	}
