@@ -313,7 +313,7 @@ describe('Instructions an outsider left in a public repository do not steer an a
 			{ author: 'outsider', body: OUTSIDER_MARKER },
 			{ author: 'maintainer', body: MAINTAINER_COMMENT },
 		]);
-		expect(pull).toEqual([expect.objectContaining({ number: 6, author: 'outsider', head: 'fix-export', title: OUTSIDER_MARKER, body: OUTSIDER_MARKER })]);
+		expect(pull).toEqual([expect.objectContaining({ number: 6, author: 'outsider', head: OUTSIDER_MARKER, title: OUTSIDER_MARKER, body: OUTSIDER_MARKER })]);
 
 		const received = JSON.stringify(requests);
 		for (const text of OUTSIDER_TEXT) expect({ text, reached: received.includes(text) }).toEqual({ text, reached: false });
