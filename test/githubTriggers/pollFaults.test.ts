@@ -64,6 +64,18 @@ function identity(item: IDataObject): string {
 	return `${of('repository', 'full_name')}|${String(item.trigger)}|${String(item.action ?? '')}|${subject[String(item.event)]()}`;
 }
 
+/** The identities of the items one poll emitted (none for an empty poll). */
+const items = (result: Awaited<ReturnType<TriggerHarness['poll']>>) => (result === null ? [] : result[0].map((item) => identity(item.json)));
+
+/** One poll that may fail: what it emitted, or the error it ended with. */
+async function pollOnce(harness: TriggerHarness): Promise<{ emitted: string[]; error?: Error }> {
+	try {
+		return { emitted: items(await harness.poll()) };
+	} catch (caught) {
+		return { emitted: [], error: caught as Error };
+	}
+}
+
 /** Something before activation, so the lists have a past the first poll must not emit. */
 function past(repository: SimulatedRepository): void {
 	repository.openIssue('old issue');
@@ -175,7 +187,6 @@ describe('GitHub Poll Trigger: a poll that fails part-way loses nothing', () => 
 		nock.cleanAll();
 	});
 
-	const items = (result: Awaited<ReturnType<TriggerHarness['poll']>>) => (result === null ? [] : result[0].map((item) => identity(item.json)));
 
 	/**
 	 * Primes a trigger, changes every list, then polls with `kind` answered to the poll's request
@@ -214,13 +225,7 @@ describe('GitHub Poll Trigger: a poll that fails part-way loses nothing', () => 
 		const expected = repositories.flatMap(changeEverything);
 		now = Math.max(...repositories.map((repository) => repository.clock));
 		armed = true;
-		const emitted: string[] = [];
-		let error: Error | undefined;
-		try {
-			emitted.push(...items(await harness.poll()));
-		} catch (caught) {
-			error = caught as Error;
-		}
+		const { emitted, error } = await pollOnce(harness);
 		armed = false;
 		const failedPollWarnings = [...warnings];
 		// After GitHub's reset (an hour on), nothing new happened: the polls only catch up.
@@ -352,7 +357,6 @@ describe('GitHub Poll Trigger: a used-up rate budget stops every reader of the p
 		nock.cleanAll();
 	});
 
-	const items = (result: Awaited<ReturnType<TriggerHarness['poll']>>) => (result === null ? [] : result[0].map((item) => identity(item.json)));
 
 	/**
 	 * Primes a trigger, changes every list, then answers the poll's request number `position` with
@@ -398,13 +402,7 @@ describe('GitHub Poll Trigger: a used-up rate budget stops every reader of the p
 		const expected = changeEverything(repository);
 		now = repository.clock + skew;
 		armed = true;
-		const emitted: string[] = [];
-		let error: Error | undefined;
-		try {
-			emitted.push(...items(await harness.poll()));
-		} catch (caught) {
-			error = caught as Error;
-		}
+		const { emitted, error } = await pollOnce(harness);
 		armed = false;
 		const waitedInPoll = [...sleeps];
 		// Before the reset the trigger asks nothing.
