@@ -5,6 +5,7 @@ import type { ApiCallService } from '../shared/apiCall';
 import { toolVariant } from '../shared/rowEngine';
 import { apiCallProperties, assertNoConflictingRows, executeApiCall, nameValueRows } from '../shared/apiCall';
 import { pairsToObject } from '../shared/items';
+import { HIDDEN_TEXT_FOUND_NOTE } from '../shared/hiddenText';
 import { assertPlainParameter, retryBoundsFrom } from '../shared/options';
 import { pathAudience } from './audience';
 import { downloadLimitFrom } from '../shared/transfer';
@@ -115,7 +116,7 @@ export class GithubApiCall implements INodeType {
 		subtitle: '={{$parameter["mode"] === "graphql" ? "GraphQL" : $parameter["method"] + " " + $parameter["endpoint"]}}',
 		// n8n runs a tool from the node's own description (replacements are for the editor only),
 		// so the text a model needs is the description itself.
-		description: `Sends one request to a GitHub REST path relative to the credential's API server (e.g. /repos/OWNER/NAME/issues?state=open; never a full URL) with the HTTP method set on this node, and returns the JSON answer; a GET only reads, other methods change or delete data. Refused before sending when the path is outside the credential's scope or the credential is read-only; the message says what is allowed. In GraphQL mode (set on the node) it sends a GraphQL query instead; with a credential limited to repositories, only queries that start at repository(owner:, name:) of an allowed repository pass.`,
+		description: `Sends one request to a GitHub REST path relative to the credential's API server (e.g. /repos/OWNER/NAME/issues?state=open; never a full URL) with the HTTP method set on this node, and returns the JSON answer; a GET only reads, other methods change or delete data. Refused before sending when the path is outside the credential's scope or the credential is read-only; the message says what is allowed. In GraphQL mode (set on the node) it sends a GraphQL query instead; with a credential limited to repositories, only queries that start at repository(owner:, name:) of an allowed repository pass. A text answer (a file read with the raw media type, a diff) comes in "value". ${HIDDEN_TEXT_FOUND_NOTE}`,
 		defaults: { name: 'GitHub Toolkit API Call' },
 		// A new tool node is named by what it does (n8n names it after defaults.name, as it has no operation).
 		usableAsTool: toolVariant({ defaults: { name: 'Call the GitHub REST API' } }),

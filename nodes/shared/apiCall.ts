@@ -10,6 +10,7 @@ import type {
 import type { ApiClient, ApiRequest, ApiResponse } from './apiClient';
 import type { ServiceName } from './errors';
 import { ServiceAnswerError } from './errors';
+import { fileTextKind, hiddenTextFound } from './hiddenText';
 import { forEachItem, pairsToObject, readJson, toItems } from './items';
 import { assertPlainParameter, MAX_RATE_LIMIT_WAIT_OPTION, readOptions } from './options';
 import { percentDecoded } from './percentDecoding';
@@ -413,7 +414,14 @@ async function answerItems(
 		return [{ json: fullResponse ? { statusCode, headers } : {}, binary: { [property]: binary }, pairedItem: { item: itemIndex } }];
 	}
 	const bytes = await readBody(response.body);
-	if (format === 'text') return toItems(wrap(bytes.toString('utf8')), itemIndex);
+	if (format === 'text') {
+		// Returned as stored (it may be written back); the hidden pieces it carries are counted beside it.
+		const text = bytes.toString('utf8');
+		// GitHub's readme endpoints answer with the README, which it renders (Markdown as a rule).
+		const kind = /\/readme(?:\/|$|\?)/i.test(path) ? 'markdown' : fileTextKind(lastSegment(path));
+		const found = hiddenTextFound(text, kind);
+		return toItems(wrap(text), itemIndex).map((item) => ({ ...item, json: { ...item.json, ...found } }));
+	}
 	const parsed = parseAnswer(bytes);
 	if (chosen === 'json' && typeof parsed === 'string' && parsed !== '') {
 		throw new ServiceAnswerError(

@@ -1,4 +1,4 @@
-import { removeHiddenMarkdown, removeHiddenText, removeInvisibleCharacters, showLinkTargets } from '../../nodes/shared/hiddenText';
+import { fileTextKind, hiddenTextFound, removeHiddenMarkdown, removeHiddenText, removeInvisibleCharacters, showLinkTargets } from '../../nodes/shared/hiddenText';
 import { tagged } from './support';
 
 
@@ -113,5 +113,36 @@ describe('hostile input is read in one pass', () => {
 		['definition labels never closed', '[aaaa\n'.repeat(size / 6), '[aaaa\n'.repeat(size / 6), 0],
 	])('%s', (_name, input, text, removed) => {
 		expect(removeHiddenMarkdown(input)).toEqual({ text, removed });
+	});
+});
+
+describe('hidden text counted by kind, the text unchanged (file contents, diffs, logs)', () => {
+	const every = `a${tagged('x')}b\u200b\u200bc\u202ed\u2066e\u001bf\u3164g\u2764\ufe0f\ufe0f`;
+
+	it('each kind of invisible character, a run of one kind once', () => {
+		expect(hiddenTextFound(every, 'plain')).toEqual({
+			hiddenTextFound: { tagCharacters: 1, zeroWidth: 1, bidi: 2, controlCharacters: 1, blankLetters: 1, variationSelectors: 1 },
+		});
+	});
+
+	it('a run mixing kinds counts once per kind in it', () => {
+		expect(hiddenTextFound(`a\u200b${tagged('hi')}\u202eb`, 'plain')).toEqual({ hiddenTextFound: { zeroWidth: 1, tagCharacters: 1, bidi: 1 } });
+	});
+
+	it('Markdown: HTML comments, hidden HTML and link reference definitions too, not inside a fence', () => {
+		const markdown = '# Rules\n\n[//]: # (one)\n[comment]: <> "two"\n\nText <!-- a --> and <span hidden>b</span>.\n\n```\n<!-- code -->\n```\n';
+		expect(hiddenTextFound(markdown, 'markdown')).toEqual({ hiddenTextFound: { linkDefinitions: 2, htmlComments: 1, hiddenHtml: 1 } });
+		expect(hiddenTextFound(markdown, 'plain')).toEqual({});
+	});
+
+	it('nothing hidden: no field; a link naming another address is not hidden text', () => {
+		expect(hiddenTextFound('Plain text, 👩\u200d💻 and \u2764\ufe0f', 'plain')).toEqual({});
+		expect(hiddenTextFound('[github.com/a](https://evil.example)', 'markdown')).toEqual({});
+	});
+
+	it('which files are Markdown', () => {
+		expect(['README.md', 'notes.MARKDOWN', 'page.mdx', 'rules.txt', '.cursorrules', 'md'].map(fileTextKind)).toEqual([
+			'markdown', 'markdown', 'markdown', 'plain', 'plain', 'plain',
+		]);
 	});
 });

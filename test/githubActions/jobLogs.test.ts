@@ -69,7 +69,7 @@ describe('Workflow → Get Job Logs through the node', () => {
 		]);
 		const run = await runGitHub({ resource: 'workflow', operation: 'getJobLogs', ...repo(), jobId: 402, additionalFields: { tailLines: 0 } });
 		expect(run.json('GitHub')).toEqual([
-			{ jobId: 402, log: '\u001b[32mstep one\u001b[0m\nprinted [redacted] here\n', totalLines: 2, returnedLines: 2, truncated: false },
+			{ jobId: 402, log: '\u001b[32mstep one\u001b[0m\nprinted [redacted] here\n', totalLines: 2, returnedLines: 2, truncated: false, hiddenTextFound: { controlCharacters: 2 } },
 		]);
 	});
 

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { fileTextKind, hiddenTextFound } from '../../../shared/hiddenText';
 import { toItems } from '../../../shared/items';
 import { pathSegment } from '../../../../credentials/requestGuard';
 import type { InputFile } from '../../../shared/transfer';
@@ -40,7 +41,8 @@ export async function getContent({ ctx, client, values, request, itemIndex }: Gi
 		const binary = await ctx.helpers.prepareBinaryData(data, fileName);
 		return [{ json: metadata, binary: { [property]: binary }, pairedItem: { item: itemIndex } }];
 	}
-	return [{ json: { ...metadata, content: data.toString('utf8') }, pairedItem: { item: itemIndex } }];
+	const content = data.toString('utf8');
+	return [{ json: { ...metadata, content, ...hiddenTextFound(content, fileTextKind(fileName)) }, pairedItem: { item: itemIndex } }];
 }
 
 async function currentSha(input: GitHubRowRun, mustExist: boolean): Promise<string | undefined> {

@@ -1,5 +1,6 @@
 import { branchField, repositoryFields } from '../fields';
 import type { RowField } from '../../../shared/rowEngine';
+import { HIDDEN_TEXT_FOUND_NOTE } from '../../../shared/hiddenText';
 import { gitHubRowTable } from '../types';
 import { identity } from '../git/rows';
 import { createOrUpdateFile, deleteFile, getContent, listFolder } from './handlers';
@@ -48,7 +49,7 @@ export const fileRows = gitHubRowTable([
 		name: 'Get',
 		action: 'Get a file or folder',
 		description:
-			'Get repository content at a path. For a file: its metadata plus the content decoded to text, or as binary data. For a folder: one item per entry (name, path, type, size, sha).',
+			`Get repository content at a path. For a file: its metadata plus the content decoded to text, or as binary data. For a folder: one item per entry (name, path, type, size, sha). ${HIDDEN_TEXT_FOUND_NOTE}`,
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/contents/{path}',
 		target: 'repository',

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { hiddenTextFound } from '../../../shared/hiddenText';
 import type { GitHubRowRun } from '../types';
 
 /** Diffs up to this size come as text in the JSON output; larger ones as binary data (or on request). */
@@ -24,7 +25,8 @@ export async function getDiffOrPatch({ ctx, client, row, values, request, itemIn
 	const pullNumber = Number(values.pullNumber);
 	const summary = { pullNumber, format, bytes: data.length };
 	if (values.outputAs !== 'binary' && data.length <= LARGE_DIFF_BYTES) {
-		return [{ json: { ...summary, [format]: data.toString('utf8') }, pairedItem: { item: itemIndex } }];
+		const text = data.toString('utf8');
+		return [{ json: { ...summary, [format]: text, ...hiddenTextFound(text, 'plain') }, pairedItem: { item: itemIndex } }];
 	}
 	const property = String(values.binaryPropertyName || 'data');
 	const binary = await ctx.helpers.prepareBinaryData(data, `pull-${pullNumber}.${format}`, DIFF_MIME_TYPES[format]);

@@ -1,4 +1,5 @@
 import type { RowField } from '../../../shared/rowEngine';
+import { HIDDEN_TEXT_FOUND_NOTE } from '../../../shared/hiddenText';
 import { branchField, commaList, idLocator, isoDate, numberLocator, repositoryFields, sortDirection } from '../fields';
 import { gitHubRowTable } from '../types';
 import { createReviewComment, getDiffOrPatch, submitReview } from './handlers';
@@ -267,7 +268,7 @@ export const pullRequestRows = gitHubRowTable([
 		operation: 'getDiff',
 		name: 'Get Diff',
 		action: 'Get the diff of a pull request',
-		description: 'Get the changes of a pull request as one unified diff (what code review tools read). Returns the diff as text in the "diff" field, or as binary data when it is over 1 MB or when asked.',
+		description: `Get the changes of a pull request as one unified diff (what code review tools read). Returns the diff as text in the "diff" field, or as binary data when it is over 1 MB or when asked. ${HIDDEN_TEXT_FOUND_NOTE}`,
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}',
 		target: 'repository',
@@ -279,7 +280,7 @@ export const pullRequestRows = gitHubRowTable([
 		operation: 'getPatch',
 		name: 'Get Patch',
 		action: 'Get the patch of a pull request',
-		description: 'Get the changes of a pull request as a series of patches, one per commit with its author and message (as "git format-patch" writes them). Returns the text in the "patch" field, or as binary data when it is over 1 MB or when asked.',
+		description: `Get the changes of a pull request as a series of patches, one per commit with its author and message (as "git format-patch" writes them). Returns the text in the "patch" field, or as binary data when it is over 1 MB or when asked. ${HIDDEN_TEXT_FOUND_NOTE}`,
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}',
 		target: 'repository',

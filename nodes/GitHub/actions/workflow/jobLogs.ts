@@ -4,6 +4,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { MB, readBody } from '../../../shared/transfer';
 import { pathSegment } from '../../../../credentials/requestGuard';
 import { redactAcrossAnsi } from '../../../../credentials/redact';
+import type { HiddenCounts } from '../../../shared/hiddenText';
+import { hiddenTextFound } from '../../../shared/hiddenText';
 import type { GitHubRowRun } from '../types';
 
 /** The most text one job's log gives (its end): an agent reads the tail, and items stay small. */
@@ -107,7 +109,7 @@ function tailLinesOf(run: Pick<GitHubRowRun, 'ctx' | 'values' | 'itemIndex'>): n
  * arrives through the download guard (bounded by "Max Download Size (MB)", the credential's
  * secrets redacted) and only its end is kept.
  */
-async function readJobLog({ client }: GitHubRowRun, repositoryPath: string, jobId: string, lines: number): Promise<LogTail> {
+async function readJobLog({ client }: GitHubRowRun, repositoryPath: string, jobId: string, lines: number): Promise<LogTail & { hiddenTextFound?: HiddenCounts }> {
 	const response = await client.send({
 		method: 'GET',
 		path: `${repositoryPath}/actions/jobs/${pathSegment(jobId)}/logs`,
@@ -115,7 +117,8 @@ async function readJobLog({ client }: GitHubRowRun, repositoryPath: string, jobI
 	});
 	const tail = await logTail(response.body, lines);
 	// Logs are terminal text: a colour code inside a secret hides it from the byte search only.
-	return { ...tail, log: redactAcrossAnsi(tail.log, await client.secrets()) };
+	const log = redactAcrossAnsi(tail.log, await client.secrets());
+	return { ...tail, log, ...hiddenTextFound(log, 'plain') };
 }
 
 const repositoryPathOf = (path: string) => path.replace(/\/actions\/.*$/, '');

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { RowField } from '../../../shared/rowEngine';
+import { HIDDEN_TEXT_FOUND_NOTE } from '../../../shared/hiddenText';
 import { branchField, idLocator, repositoryFields, workflowField } from '../fields';
 import { gitHubRowTable } from '../types';
 import {
@@ -12,6 +13,9 @@ import {
 	listWorkflowRuns,
 } from './handlers';
 import { DEFAULT_TAIL_LINES, getFailedJobLogs, getJobLogs } from './jobLogs';
+
+/** Job logs hold terminal output: its colour codes are control characters, counted like any other. */
+const LOG_CONTROL_NOTE = 'In a log, controlCharacters are mostly the colour codes of terminal output; the other kinds are unusual there.';
 
 /** Statuses and conclusions a run can be listed by; labels are made from the values, so they read "In progress" (not CHECK_CONCLUSIONS' "In Progress"). */
 const RUN_STATUSES = [
@@ -289,7 +293,7 @@ export const workflowRows = gitHubRowTable([
 		name: 'Get Job Logs',
 		action: 'Get the log of a workflow job as text',
 		description:
-			'Get one job’s log as text, e.g. to see why CI failed: the last lines (500 unless set), with the total line count and whether lines were left out; the credential’s secrets are redacted. Job IDs come from List Jobs.',
+			`Get one job’s log as text, e.g. to see why CI failed: the last lines (500 unless set), with the total line count and whether lines were left out; the credential’s secrets are redacted. Job IDs come from List Jobs. ${HIDDEN_TEXT_FOUND_NOTE} ${LOG_CONTROL_NOTE}`,
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/actions/jobs/{job_id}/logs',
 		target: 'repository',
@@ -309,7 +313,7 @@ export const workflowRows = gitHubRowTable([
 		name: 'Get Failed Job Logs',
 		action: 'Get the logs of the failed jobs of a workflow run',
 		description:
-			'Why did a workflow run fail: one item per failed job of the run’s latest attempt, with the job’s name, URL, failed steps and the last lines of its log as text (500 unless set; secrets redacted). No items when no job failed.',
+			`Why did a workflow run fail: one item per failed job of the run’s latest attempt, with the job’s name, URL, failed steps and the last lines of its log as text (500 unless set; secrets redacted). No items when no job failed. ${HIDDEN_TEXT_FOUND_NOTE} ${LOG_CONTROL_NOTE}`,
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/actions/runs/{run_id}/jobs',
 		target: 'repository',
