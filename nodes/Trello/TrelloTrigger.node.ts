@@ -16,6 +16,7 @@ import { getBoards, getLists, getWatchableMembers, getWorkspaces } from './trigg
 import { watchedModelProperties } from './triggers/models';
 import { WEBHOOK_TRIGGER_DEFAULT_VERSION, WEBHOOK_TRIGGER_VERSIONS } from '../shared/webhookTriggerVersions';
 import { TRUSTED_MEMBERS_OPTIONS } from './trustedMembers';
+import { TRELLO_REMOVE_HIDDEN_TEXT_OPTION } from './triggers/itemText';
 
 export class TrelloTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -71,7 +72,7 @@ export class TrelloTrigger implements INodeType {
 				type: 'collection',
 				placeholder: 'Add Option',
 				default: {},
-				options: TRUSTED_MEMBERS_OPTIONS,
+				options: [TRELLO_REMOVE_HIDDEN_TEXT_OPTION, ...TRUSTED_MEMBERS_OPTIONS],
 			},
 		],
 	};

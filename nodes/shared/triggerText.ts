@@ -65,7 +65,7 @@ function replacedTexts(fields: FieldSet, before: IDataObject, after: IDataObject
 }
 
 /** The authored strings of an object cleaned (lists of entries with bodies included). */
-function cleanObject(fields: FieldSet, value: IDataObject): { value: IDataObject; removed: number } {
+export function cleanObject(fields: FieldSet, value: IDataObject): { value: IDataObject; removed: number } {
 	let out = value;
 	let removed = 0;
 	const clean = (text: string, kind: 'markdown' | 'plain') => {

@@ -14,6 +14,7 @@ import { matchAction } from './matching';
 import { deliveryPlan } from './parameters';
 import { applicationSecretOf, SIGNATURE_HEADER, verifySignature } from './signature';
 import { MemberJudge, trustedMembersSetting, withholdTriggerItem } from '../trustedMembers';
+import { removeHiddenTextFromItem, removesHiddenText } from './itemText';
 
 function rawBodyOf(ctx: IWebhookFunctions): Buffer {
 	const request = ctx.getRequestObject() as unknown as { rawBody?: Buffer; body?: unknown };
@@ -87,11 +88,19 @@ async function listFieldOptions(ctx: IWebhookFunctions, action: TrelloAction): P
 	}
 }
 
-/** The item with what untrusted members wrote withheld, when the node or the credential asks (Trusted Members). */
-async function trustedOnly(ctx: IWebhookFunctions, item: IDataObject): Promise<IDataObject> {
+/**
+ * The item guarded as the node or the credential asks: what untrusted members wrote withheld
+ * (Trusted Members), then hidden text removed (Remove Hidden Text, on by default when the credential
+ * sets Trusted Members).
+ */
+async function guardedItem(ctx: IWebhookFunctions, item: IDataObject): Promise<IDataObject> {
 	const client = new TrelloClient(ctx);
-	const setting = trustedMembersSetting(ctx.getNodeParameter('options', {}) as IDataObject, await client.credentials());
-	return setting ? await withholdTriggerItem(new MemberJudge(ctx, client, setting), item) : item;
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	const credentials = await client.credentials();
+	const setting = trustedMembersSetting(options, credentials);
+	const judged = setting ? await withholdTriggerItem(new MemberJudge(ctx, client, setting), item) : item;
+	const credentialTrustsMembersOnly = trustedMembersSetting({}, credentials) !== undefined;
+	return removesHiddenText(options, credentialTrustsMembersOnly) ? removeHiddenTextFromItem(judged) : judged;
 }
 
 /** Handles Trello's HEAD validation and every signed POST delivery. */
@@ -136,6 +145,6 @@ export async function handleDelivery(ctx: IWebhookFunctions): Promise<IWebhookRe
 		webhookId: webhook?.id as string | undefined,
 		customField: await listFieldOptions(ctx, action),
 	});
-	const item = await trustedOnly(ctx, built);
+	const item = await guardedItem(ctx, built);
 	return { workflowData: [[{ json: item }]] };
 }
