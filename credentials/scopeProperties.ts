@@ -58,7 +58,7 @@ export const TRUSTED_MEMBERS_ONLY_PROPERTY: INodeProperties = {
 	type: 'boolean',
 	default: false,
 	description:
-		'Whether every Trello Toolkit node using this credential withholds card descriptions, comments and checklist items written by anyone but the board’s admins and the Trusted Members (replaced by a note saying by whom), so an agent never reads instructions another member or a commenter left',
+		'Whether every Trello Toolkit node using this credential withholds card names and descriptions, comments, list and checklist names and checklist items written by anyone but the board’s admins and the Trusted Members (replaced by a note saying by whom), so an agent never reads instructions another member or a commenter left',
 };
 
 export const TRUSTED_MEMBERS_PROPERTY: INodeProperties = {

@@ -7,11 +7,12 @@ import { valueAt, withValueAt } from '../shared/simplify';
 import type { TrelloClient } from './transport';
 
 /**
- * Trusted Members: card descriptions, comments and checklist items written by anyone but a
- * board's admins and the named members are withheld, replaced by a marker saying by whom and
- * why. A board's admins are read once per board and run (GET /1/boards/{id}/memberships); who
- * last wrote a card's description or checklist items, once per card and run from the card's
- * actions. Text whose author cannot be told is withheld too. See docs/agents.md.
+ * Trusted Members: card names and descriptions, comments, list and checklist names and checklist
+ * items written by anyone but a board's admins and the named members are withheld, replaced by a
+ * marker saying by whom and why. A board's admins are read once per board and run (GET
+ * /1/boards/{id}/memberships); who last wrote a card's texts, once per card and run from the card's
+ * actions, and a list's name from the list's. Text whose author cannot be told is withheld too.
+ * See docs/agents.md.
  */
 
 export const TRUSTED_MEMBERS_OPTIONS: INodeProperties[] = [
@@ -53,17 +54,26 @@ const whoIs = (author: Author | undefined) => author?.username ?? author?.id ?? 
 export const memberMarker = (who: string, why = 'who is not an admin of this board nor a trusted member') =>
 	`[withheld: written by ${who}, ${why} (Trusted Members)]`;
 
-/** Card actions that write a card's description or checklist items (newest first in Trello's answer). */
-const WRITING_ACTIONS = 'createCard,copyCard,convertToCardFromCheckItem,emailCard,updateCard:desc,createCheckItem,updateCheckItem,addChecklistToCard';
+/** Card actions that write a card's name, description, checklists' names or checklist items (newest first in Trello's answer). */
+const WRITING_ACTIONS =
+	'createCard,copyCard,convertToCardFromCheckItem,emailCard,updateCard:name,updateCard:desc,createCheckItem,updateCheckItem,addChecklistToCard,updateChecklist';
+/** List actions that write a list's name. */
+const LIST_NAMING_ACTIONS = 'createList,updateList:name';
 const CARD_CREATION = new Set(['createCard', 'copyCard', 'convertToCardFromCheckItem', 'emailCard']);
 
 interface CardAuthors {
+	name?: Author;
 	desc?: Author;
 	/** By check item id. */
 	checkItems: Map<string, Author>;
 	/** By checklist id: who added a checklist (with the items it was copied with). */
 	checklists: Map<string, Author>;
+	/** By checklist id: who last renamed a checklist. */
+	checklistNames: Map<string, Author>;
 }
+
+/** Whether an update action changed `field` (Trello keeps the earlier value in data.old). */
+const changed = (data: IDataObject, field: string) => field in ((data.old as IDataObject | undefined) ?? {});
 
 function authorOf(action: IDataObject): Author {
 	const creator = action.memberCreator as IDataObject | undefined;
@@ -74,16 +84,18 @@ function authorOf(action: IDataObject): Author {
 }
 
 function cardAuthors(actions: IDataObject[]): CardAuthors {
-	const authors: CardAuthors = { checkItems: new Map(), checklists: new Map() };
+	const authors: CardAuthors = { checkItems: new Map(), checklists: new Map(), checklistNames: new Map() };
 	// Newest first: the first writer found for a text is its last.
 	for (const action of actions) {
 		const data = (action.data ?? {}) as IDataObject;
 		const type = String(action.type ?? '');
-		if (!authors.desc && (CARD_CREATION.has(type) || (type === 'updateCard' && 'desc' in ((data.old as IDataObject | undefined) ?? {})))) authors.desc = authorOf(action);
+		if (!authors.name && (CARD_CREATION.has(type) || (type === 'updateCard' && changed(data, 'name')))) authors.name = authorOf(action);
+		if (!authors.desc && (CARD_CREATION.has(type) || (type === 'updateCard' && changed(data, 'desc')))) authors.desc = authorOf(action);
 		const checkItem = (data.checkItem as IDataObject | undefined)?.id;
 		if ((type === 'createCheckItem' || type === 'updateCheckItem') && typeof checkItem === 'string' && !authors.checkItems.has(checkItem)) authors.checkItems.set(checkItem, authorOf(action));
 		const checklist = (data.checklist as IDataObject | undefined)?.id;
 		if (type === 'addChecklistToCard' && typeof checklist === 'string' && !authors.checklists.has(checklist)) authors.checklists.set(checklist, authorOf(action));
+		if (type === 'updateChecklist' && changed(data, 'name') && typeof checklist === 'string' && !authors.checklistNames.has(checklist)) authors.checklistNames.set(checklist, authorOf(action));
 	}
 	return authors;
 }
@@ -160,12 +172,35 @@ export class MemberJudge {
 		return judged.withheld ? withValueAt(raw, 'data.text', judged.text) : raw;
 	}
 
-	/** A card: its description, by whoever last wrote it. */
+	/** The fields of `raw` judged, each by its author: the ones withheld replaced by the marker. */
+	private async judgedFields(raw: IDataObject, board: string | undefined, authors: Record<string, Author | undefined>): Promise<IDataObject> {
+		let out = raw;
+		for (const [field, author] of Object.entries(authors)) {
+			const judged = await this.judged(raw[field], author, board);
+			if (judged.withheld) out = { ...out, [field]: judged.text };
+		}
+		return out;
+	}
+
+	/** A card: its name and description, each by whoever last wrote it. */
 	async card(raw: IDataObject): Promise<IDataObject> {
-		if (typeof raw.desc !== 'string' || !raw.desc || typeof raw.id !== 'string') return raw;
+		const written = (typeof raw.name === 'string' && raw.name) || (typeof raw.desc === 'string' && raw.desc);
+		if (!written || typeof raw.id !== 'string') return raw;
 		const authors = await this.cardAuthors(raw.id);
-		const judged = await this.judged(raw.desc, authors.desc, typeof raw.idBoard === 'string' ? raw.idBoard : undefined);
-		return judged.withheld ? { ...raw, desc: judged.text } : raw;
+		return await this.judgedFields(raw, typeof raw.idBoard === 'string' ? raw.idBoard : undefined, { name: authors.name, desc: authors.desc });
+	}
+
+	/** A list: its name, by whoever created or last renamed it (GET /1/lists/{id}/actions, once per list and run). */
+	async list(raw: IDataObject): Promise<IDataObject> {
+		if (typeof raw.name !== 'string' || !raw.name || typeof raw.id !== 'string') return raw;
+		const id = raw.id;
+		const author = await this.remembered('trelloListNamer', id, async () => {
+			const actions = await this.client.request<IDataObject[]>({ method: 'GET', path: `/1/lists/${pathSegment(id)}/actions`, qs: { filter: LIST_NAMING_ACTIONS } });
+			// Newest first: the first is the name's last writer.
+			const naming = (Array.isArray(actions) ? actions : []).find((action) => action.type === 'createList' || (action.type === 'updateList' && changed((action.data ?? {}) as IDataObject, 'name')));
+			return naming ? authorOf(naming) : undefined;
+		});
+		return await this.judgedFields(raw, typeof raw.idBoard === 'string' ? raw.idBoard : undefined, { name: author });
 	}
 
 	/** A checklist's card and board, once per checklist and run: a check item names only its checklist. */
@@ -188,35 +223,54 @@ export class MemberJudge {
 		return judged.withheld ? { ...raw, name: judged.text } : raw;
 	}
 
-	/** A checklist: each item's name, by whoever created or last renamed it (else who added the checklist). */
+	/**
+	 * A checklist: its name, by whoever last renamed it (else who added it), and each item's name, by
+	 * whoever created or last renamed it (else who added the checklist).
+	 */
 	async checklist(raw: IDataObject): Promise<IDataObject> {
-		const items = raw.checkItems;
-		if (!Array.isArray(items) || !items.length || typeof raw.idCard !== 'string') return raw;
+		const items = Array.isArray(raw.checkItems) ? raw.checkItems : [];
+		const named = typeof raw.name === 'string' && raw.name !== '';
+		if ((!items.length && !named) || typeof raw.idCard !== 'string') return raw;
 		const authors = await this.cardAuthors(raw.idCard);
 		const board = typeof raw.idBoard === 'string' ? raw.idBoard : undefined;
+		const id = String(raw.id);
+		const judgedName = await this.judgedFields(raw, board, { name: authors.checklistNames.get(id) ?? authors.checklists.get(id) });
+		if (!items.length) return judgedName;
 		const judgedItems: unknown[] = [];
 		for (const item of items as IDataObject[]) {
 			const author = authors.checkItems.get(String(item?.id)) ?? authors.checklists.get(String(raw.id));
 			const judged = await this.judged(item?.name, author, board);
 			judgedItems.push(judged.withheld ? { ...item, name: judged.text } : item);
 		}
-		return { ...raw, checkItems: judgedItems };
+		return { ...judgedName, checkItems: judgedItems };
 	}
 }
 
+/** Trello's activity-feed copy of a text (`display.entities`), by the entity type that carries it. */
+const ENTITY_TYPES: Record<string, string> = { text: 'comment', 'card.name': 'card', 'list.name': 'list', 'checklist.name': 'checklist', 'checkItem.name': 'checkitem' };
+
 /**
  * The texts a Trello action wrote, as dot paths in a trigger item: a comment, a description, the
- * name of a card it created or renamed, a check item it created or renamed, and the earlier text
- * of what it changed (judged with the change).
+ * name of a card, list or checklist it created or renamed, a check item it created or renamed, the
+ * earlier text of what it changed (judged with the change), and the copies in `display.entities`.
  */
 function writtenPaths(action: IDataObject): string[] {
 	const type = String(action.type ?? '');
 	const data = (action.data ?? {}) as IDataObject;
-	const old = (data.old ?? {}) as IDataObject;
-	const paths = ['text', 'action.data.text', 'action.data.card.desc'];
-	if (CARD_CREATION.has(type) || 'name' in old) paths.push('card.name', 'action.data.card.name');
-	if (type === 'createCheckItem' || type === 'updateCheckItem') paths.push('checkItem.name', 'action.data.checkItem.name');
+	const renamed = changed(data, 'name');
+	const written = ['text'];
+	if (CARD_CREATION.has(type) || (type === 'updateCard' && renamed)) written.push('card.name');
+	if (type === 'createList' || (type === 'updateList' && renamed)) written.push('list.name');
+	if (type === 'addChecklistToCard' || (type === 'updateChecklist' && renamed)) written.push('checklist.name');
+	if (type === 'createCheckItem' || type === 'updateCheckItem') written.push('checkItem.name');
+	const paths = [...written, 'action.data.card.desc', ...written.map((path) => `action.data.${path}`)];
 	for (const key of ['desc', 'name', 'text']) paths.push(`old.${key}`, `action.data.old.${key}`);
+	const entities = ((action.display as IDataObject | undefined)?.entities ?? {}) as IDataObject;
+	const writtenTypes = new Set(written.map((path) => ENTITY_TYPES[path]));
+	for (const [name, entity] of Object.entries(entities)) {
+		const entityType = String((entity as IDataObject | null)?.type ?? '').toLowerCase();
+		if (writtenTypes.has(entityType)) paths.push(`action.display.entities.${name}.text`);
+	}
 	return paths;
 }
 
@@ -253,6 +307,7 @@ export async function withholdUntrusted(judge: MemberJudge, objectType: string, 
 	const raw = body as IDataObject;
 	if (objectType === 'action' || objectType === 'notification') return await judge.action(raw);
 	if (objectType === 'card') return await judge.card(raw);
+	if (objectType === 'list') return await judge.list(raw);
 	if (objectType === 'checklist') return await judge.checklist(raw);
 	if (objectType === 'checkItem') return await judge.checkItem(raw, checklist);
 	return body;

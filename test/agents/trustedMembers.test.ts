@@ -27,7 +27,7 @@ const MEMBERSHIPS = {
 const WRITERS = (card: string) => ({
 	method: 'GET' as const,
 	path: `/1/cards/${card}/actions`,
-	query: { filter: 'createCard,copyCard,convertToCardFromCheckItem,emailCard,updateCard:desc,createCheckItem,updateCheckItem,addChecklistToCard' },
+	query: { filter: 'createCard,copyCard,convertToCardFromCheckItem,emailCard,updateCard:name,updateCard:desc,createCheckItem,updateCheckItem,addChecklistToCard,updateChecklist' },
 });
 const withheldBy = (who: string) => `[withheld: written by ${who}, who is not an admin of this board nor a trusted member (Trusted Members)]`;
 
@@ -132,13 +132,15 @@ describe('Trello Trusted Members: descriptions and checklist items', () => {
 
 	it("an admin's description passes; one whose writer Trello no longer lists is withheld", async () => {
 		const card = { id: CARD, name: 'Release 2.4', desc: 'Plan: tag, build, publish.', idBoard: BOARD };
-		trelloApi([{ method: 'GET', path: `/1/cards/${CARD}`, reply: card }, { ...WRITERS(CARD), reply: [updateDesc(ALICE, 'alice')] }, MEMBERSHIPS]);
+		const created = { ...updateDesc(ALICE, 'alice'), id: 'c-alice', type: 'createCard', data: { card: { id: CARD } } };
+		trelloApi([{ method: 'GET', path: `/1/cards/${CARD}`, reply: card }, { ...WRITERS(CARD), reply: [updateDesc(ALICE, 'alice'), created] }, MEMBERSHIPS]);
 		const passed = await runTrello({ resource: 'card', operation: 'get', card: rl(CARD), options: { trustedMembersOnly: true } });
 		expect(passed.json('Trello')).toEqual([card]);
 
 		trelloApi([{ method: 'GET', path: `/1/cards/${CARD}`, reply: card }, { ...WRITERS(CARD), reply: [] }]);
 		const unknown = await runTrello({ resource: 'card', operation: 'get', card: rl(CARD), options: { trustedMembersOnly: true } });
-		expect(unknown.json('Trello')).toEqual([{ ...card, desc: '[withheld: written by an unknown author, whose author Trello no longer tells (Trusted Members)]' }]);
+		const unknownMarker = '[withheld: written by an unknown author, whose author Trello no longer tells (Trusted Members)]';
+		expect(unknown.json('Trello')).toEqual([{ ...card, name: unknownMarker, desc: unknownMarker }]);
 	});
 
 	it("checklist items: each judged by who created it; an item with no known writer falls to who added the checklist", async () => {
@@ -209,5 +211,66 @@ describe('Trello Trusted Members: descriptions and checklist items', () => {
 		trelloApi([item(eveItem, INJECTED, 'name'), CHECKLIST_PLACE, { ...WRITERS(CARD), reply: [updateDesc(EVE, 'eve', eveItem)] }, MEMBERSHIPS]);
 		const run = await getItem(eveItem, { fields: 'name' });
 		expect(run.json('Trello')).toEqual([{ id: eveItem, name: withheldBy('eve') }]);
+	});
+});
+
+describe('Trello Trusted Members: card, list and checklist names', () => {
+	const LIST = '5f0000000000000000000f01';
+	const LIST_NAMERS = { method: 'GET' as const, path: `/1/lists/${LIST}/actions`, query: { filter: 'createList,updateList:name' } };
+	const by = (member: string, username: string, type: string, data: IDataObject): IDataObject => ({
+		id: `${type}-${username}`, idMemberCreator: member, type, date: '2026-01-05T11:00:00.000Z', data, memberCreator: { id: member, username },
+	});
+
+	it("a card renamed by a non-admin: its name withheld, the admin's description passes", async () => {
+		const card = { id: CARD, name: INJECTED, desc: 'Plan: tag, build, publish.', idBoard: BOARD };
+		const api = trelloApi([
+			{ method: 'GET', path: `/1/cards/${CARD}`, reply: card },
+			{ ...WRITERS(CARD), reply: [by(EVE, 'eve', 'updateCard', { card: { id: CARD, name: INJECTED }, old: { name: 'Release 2.4' } }), by(ALICE, 'alice', 'createCard', { card: { id: CARD } })] },
+			MEMBERSHIPS,
+		]);
+		const run = await runTrello({ resource: 'card', operation: 'get', card: rl(CARD), options: { trustedMembersOnly: true } });
+		expect(sentOf(api).slice(1)).toEqual([
+			{ method: 'GET', path: WRITERS(CARD).path, query: WRITERS(CARD).query },
+			{ method: 'GET', path: MEMBERSHIPS.path, query: MEMBERSHIPS.query },
+		]);
+		expect(run.json('Trello')).toEqual([{ ...card, name: withheldBy('eve') }]);
+	});
+
+	it("a list: its name judged by who last renamed it (else who created it), read from the list's actions", async () => {
+		const list = { id: LIST, name: INJECTED, idBoard: BOARD, closed: false };
+		const api = trelloApi([
+			{ method: 'GET', path: `/1/lists/${LIST}`, reply: list },
+			{ ...LIST_NAMERS, reply: [by(EVE, 'eve', 'updateList', { list: { id: LIST, name: INJECTED }, old: { name: 'Done' } }), by(ALICE, 'alice', 'createList', { list: { id: LIST } })] },
+			MEMBERSHIPS,
+		]);
+		const run = await runTrello({ resource: 'list', operation: 'get', list: rl(LIST), options: { trustedMembersOnly: true } });
+		expect(sentOf(api).slice(1)).toEqual([
+			{ method: 'GET', path: LIST_NAMERS.path, query: LIST_NAMERS.query },
+			{ method: 'GET', path: MEMBERSHIPS.path, query: MEMBERSHIPS.query },
+		]);
+		expect(run.json('Trello')).toEqual([{ ...list, name: withheldBy('eve') }]);
+
+		trelloApi([{ method: 'GET', path: `/1/lists/${LIST}`, reply: { ...list, name: 'Done' } }, { ...LIST_NAMERS, reply: [by(ALICE, 'alice', 'createList', { list: { id: LIST } })] }, MEMBERSHIPS]);
+		const passed = await runTrello({ resource: 'list', operation: 'get', list: rl(LIST), options: { trustedMembersOnly: true } });
+		expect(passed.json('Trello')).toEqual([{ ...list, name: 'Done' }]);
+	});
+
+	it('a checklist: its name judged by who renamed it, else who added it; its items as before', async () => {
+		const checklist = { id: 'cl1', name: INJECTED, idCard: CARD, idBoard: BOARD, checkItems: [{ id: 'ci1', name: 'Tag the release', state: 'complete', idChecklist: 'cl1' }] };
+		trelloApi([
+			{ method: 'GET', path: `/1/cards/${CARD}/checklists`, reply: [checklist, { ...checklist, id: 'cl2', name: 'Publish', checkItems: [] }] },
+			{
+				...WRITERS(CARD),
+				reply: [
+					by(EVE, 'eve', 'updateChecklist', { checklist: { id: 'cl1', name: INJECTED }, old: { name: 'Release' }, card: { id: CARD } }),
+					by(ALICE, 'alice', 'createCheckItem', { checkItem: { id: 'ci1' }, checklist: { id: 'cl1' }, card: { id: CARD } }),
+					by(ALICE, 'alice', 'addChecklistToCard', { checklist: { id: 'cl1' }, card: { id: CARD } }),
+					by(ALICE, 'alice', 'addChecklistToCard', { checklist: { id: 'cl2' }, card: { id: CARD } }),
+				],
+			},
+			MEMBERSHIPS,
+		]);
+		const run = await runTrello({ resource: 'checklist', operation: 'getAllOnCard', card: rl(CARD), checkItems: 'all', options: { trustedMembersOnly: true } });
+		expect(run.json('Trello')).toEqual([{ ...checklist, name: withheldBy('eve') }, { ...checklist, id: 'cl2', name: 'Publish', checkItems: [] }]);
 	});
 });

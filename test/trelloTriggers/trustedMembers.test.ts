@@ -74,4 +74,51 @@ describe('Trello Trigger: Trusted Members', () => {
 		});
 		expect(board.requests()).toBe(1);
 	});
+
+	it("list and checklist names a member who is not an admin created or renamed are withheld, with Trello's activity-feed copies", async () => {
+		admins(ME);
+		const harness = trelloTrigger({ boards: [BOARD.id], event: 'newBoardActivity', activityTypes: [], options: { trustedMembersOnly: true } });
+		const marker = withheldBy(TEAMMATE.username);
+		const withFeed = (body: IDataObject, entities: IDataObject): IDataObject => ({ ...body, display: { ...(body.display as IDataObject), entities } });
+
+		const created = actions.listCreated();
+		const listData = created.data as IDataObject;
+		const listBody = withFeed(byTeammate({ ...created, data: { ...listData, list: { ...(listData.list as IDataObject), name: INJECTED } } }), {
+			list: { type: 'list', id: 'l', text: INJECTED },
+			memberCreator: { type: 'member', id: TEAMMATE.id, username: TEAMMATE.username, text: TEAMMATE.fullName },
+		});
+		const [list] = emitted((await deliverSigned(harness, delivery(listBody))).result)!;
+		const listAction = list.action as IDataObject;
+		expect({ list: list.list, data: listAction.data, entities: (listAction.display as IDataObject).entities, count: list.untrustedTextWithheld }).toEqual({
+			list: { ...(list.list as IDataObject), name: marker },
+			data: { ...listData, list: { ...(listData.list as IDataObject), name: marker } },
+			entities: { list: { type: 'list', id: 'l', text: marker }, memberCreator: { type: 'member', id: TEAMMATE.id, username: TEAMMATE.username, text: TEAMMATE.fullName } },
+			count: 3,
+		});
+
+		const added = actions.checklistAdded();
+		const checklistData = added.data as IDataObject;
+		const checklistBody = byTeammate({ ...added, data: { ...checklistData, checklist: { ...(checklistData.checklist as IDataObject), name: INJECTED } } });
+		const [checklist] = emitted((await deliverSigned(harness, delivery(checklistBody))).result)!;
+		expect({ checklist: checklist.checklist, data: ((checklist.action as IDataObject).data as IDataObject).checklist, card: checklist.card, count: checklist.untrustedTextWithheld }).toEqual({
+			checklist: { ...(checklist.checklist as IDataObject), name: marker },
+			data: { ...(checklistData.checklist as IDataObject), name: marker },
+			// The card's name is not the checklist adder's text.
+			card: { ...(checklist.card as IDataObject), name: (checklistData.card as IDataObject).name },
+			count: 2,
+		});
+	});
+
+	it("a comment's activity-feed copy (display.entities) is withheld with it; the card's name there is not the commenter's", async () => {
+		admins(ME);
+		const harness = trelloTrigger({ boards: [BOARD.id], event: 'newComment', options: { trustedMembersOnly: true } });
+		const comment = actions.commentAdded();
+		const card = { type: 'card', id: 'c', text: 'Write release notes' };
+		const body = byTeammate({ ...comment, display: { translationKey: 'action_comment_on_card', entities: { card, comment: { type: 'comment', text: INJECTED } } }, data: { ...(comment.data as IDataObject), text: INJECTED } });
+		const [item] = emitted((await deliverSigned(harness, delivery(body))).result)!;
+		expect({ entities: ((item.action as IDataObject).display as IDataObject).entities, count: item.untrustedTextWithheld }).toEqual({
+			entities: { card, comment: { type: 'comment', text: withheldBy(TEAMMATE.username) } },
+			count: 3,
+		});
+	});
 });
