@@ -10,7 +10,7 @@
 export type TextKind = 'markdown' | 'plain';
 
 /** The kinds of hidden pieces, as `hiddenTextFound` names them. */
-export type HiddenKind =
+type HiddenKind =
 	| 'tagCharacters'
 	| 'zeroWidth'
 	| 'bidi'

@@ -14,7 +14,8 @@ import { matchAction } from './matching';
 import { deliveryPlan } from './parameters';
 import { applicationSecretOf, SIGNATURE_HEADER, verifySignature } from './signature';
 import { MemberJudge, trustedMembersSetting, withholdTriggerItem } from '../trustedMembers';
-import { removeHiddenTextFromItem, removesHiddenText } from './itemText';
+import { removeHiddenTextFromItem } from './itemText';
+import { triggerTextSettings } from '../../shared/triggerText';
 
 function rawBodyOf(ctx: IWebhookFunctions): Buffer {
 	const request = ctx.getRequestObject() as unknown as { rawBody?: Buffer; body?: unknown };
@@ -100,7 +101,8 @@ async function guardedItem(ctx: IWebhookFunctions, item: IDataObject): Promise<I
 	const setting = trustedMembersSetting(options, credentials);
 	const judged = setting ? await withholdTriggerItem(new MemberJudge(ctx, client, setting), item) : item;
 	const credentialTrustsMembersOnly = trustedMembersSetting({}, credentials) !== undefined;
-	return removesHiddenText(options, credentialTrustsMembersOnly) ? removeHiddenTextFromItem(judged) : judged;
+	// The GitHub triggers' rule: the node's choice, else on when the credential asks for trusted authors only.
+	return triggerTextSettings(options, credentialTrustsMembersOnly).removeHiddenText ? removeHiddenTextFromItem(judged) : judged;
 }
 
 /** Handles Trello's HEAD validation and every signed POST delivery. */

@@ -15,11 +15,6 @@ export const TRELLO_REMOVE_HIDDEN_TEXT_OPTION: INodeProperties = {
 		'Whether to remove text a reader of the board does not see (invisible Unicode characters, HTML comments, hidden HTML) from the comments, descriptions and names in each item, and show the target of links whose text names another address. The item says how many pieces went in hiddenTextRemoved. On unless turned off when the credential sets Trusted Members Only or Trusted Members.',
 };
 
-/** Whether a run removes hidden text: the node's choice, else on when the credential asks for trusted members only. */
-export function removesHiddenText(options: IDataObject, credentialTrustsMembersOnly: boolean): boolean {
-	return typeof options.removeHiddenText === 'boolean' ? options.removeHiddenText : credentialTrustsMembersOnly;
-}
-
 /** The authored texts of an item, and of its action's `data`, which has the same shape. */
 const ITEM_TEXTS: FieldSet = {
 	text: markdownText('text'),
