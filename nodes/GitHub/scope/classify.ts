@@ -35,9 +35,10 @@ export type GitHubTarget =
 	/**
 	 * /repos/OWNER/NAME/… and /user/starred/OWNER/NAME; `creates`: a fork, template copy or transfer;
 	 * issues named by ID: `issueIdValues` (body or query names), `pathIssueIds` (path segments);
-	 * `relatedIssues`: a read of an issue's sub-issues, parent or dependencies, which may be of other repositories.
+	 * `relatedIssues`: a read of an issue's sub-issues, parent or dependencies, which may be of other repositories;
+	 * `deletesRepository`: DELETE /repos/OWNER/NAME itself.
 	 */
-	| { kind: 'repository'; owner: string; repo: string; creates?: NewRepositoryPlace; issueIdValues?: string[]; pathIssueIds?: string[]; relatedIssues?: boolean }
+	| { kind: 'repository'; owner: string; repo: string; creates?: NewRepositoryPlace; issueIdValues?: string[]; pathIssueIds?: string[]; relatedIssues?: boolean; deletesRepository?: boolean }
 	/** A new repository of the account or an organization. */
 	| { kind: 'newRepository'; place: NewRepositoryPlace }
 	/** Settings and data of an organization that reach every repository of it (members, invitations, secrets, rulesets, teams, webhooks, alerts). */
@@ -115,6 +116,7 @@ export function classifyGitHubRequest(request: Pick<GitHubScopedRequest, 'method
 			...(subIssues && !reading ? { issueIdValues: ISSUE_ID_VALUES } : {}),
 			...(dependencies && !reading ? { issueIdValues: DEPENDENCY_ID_VALUES, pathIssueIds: segments.slice(7) } : {}),
 			...(relatedIssues ? { relatedIssues } : {}),
+			...(method === 'DELETE' && count === 3 ? { deletesRepository: true } : {}),
 		};
 	}
 	if (first === 'user' && second === 'starred' && count === 4) return { kind: 'repository', owner: third, repo: fourth };

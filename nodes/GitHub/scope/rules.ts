@@ -17,7 +17,8 @@ export type { GitHubScopedRequest } from './classify';
  * What a list of repositories - the credential's scope or the node's "Allowed Repositories",
  * the same rules for both - lets through, by what the request touches (classify.ts):
  * - a repository (/repos/OWNER/NAME/…, a star): it must be allowed; a fork, template copy or
- *   transfer must land on an allowed repository too (no owner given: the account's); issues named
+ *   transfer must land on an allowed repository too (no owner given: the account's); deleting the
+ *   repository itself needs an owner/name entry for it (OWNER/* is not enough); issues named
  *   by ID (sub-issues, blocking issues) only with a proof that they were read from that repository by number;
  * - a new repository: its owner/name must be allowed;
  * - an organization (members, invitations, secrets, rulesets, teams, webhooks, alerts, the
@@ -112,6 +113,7 @@ async function verdictFor(target: GitHubTarget, request: GitHubScopedRequest, li
 	switch (target.kind) {
 		case 'repository': {
 			if (!list.allows(target.owner, target.repo)) throw repositoryRefusal(target.owner, target.repo, list);
+			if (target.deletesRepository) assertNamedForDeletion(target.owner, target.repo, list);
 			if (target.creates) await assertNewRepository(target.creates, values(), list, lookups);
 			if (target.issueIdValues || target.pathIssueIds?.length) assertProvenIssues(target, values(), request.scopeProof, list);
 			return target.relatedIssues ? { filter: (body) => keepAllowedIssues(body, list) } : ALLOW;
@@ -214,6 +216,16 @@ async function assertNewRepository(place: NewRepositoryPlace, values: IDataObjec
 	owner ??= await lookups.login();
 	const name = given(place.nameValue) ?? place.defaultName ?? '';
 	if (!list.allows(owner, name)) throw repositoryRefusal(owner, name, list);
+}
+
+/** An owner/* entry lets work happen in every repository of the owner, not delete them: deleting one needs its own entry. */
+function assertNamedForDeletion(owner: string, repo: string, list: RepositoryList): void {
+	const fullName = `${owner}/${repo}`;
+	if (list.entries.includes(fullName.toLowerCase())) return;
+	throw new ScopeRefusal(
+		`Refused: deleting the repository "${fullName}" needs ${list.source} to name it as ${fullName}; an entry ${owner.toLowerCase()}/* allows working in its repositories, not deleting them. ${allowedRepositoriesText(list)}`,
+		`Add ${fullName} to ${list.source} to allow deleting it, or delete it on GitHub.`,
+	);
 }
 
 /** Issues named by ID must come with a proof that they were read from the request's repository by number. */

@@ -54,7 +54,7 @@ export function isReading(method: IHttpRequestMethods | string): boolean {
 
 export function readOnlyRefusal(method: string, path: string, reads: string): ScopeRefusal {
 	return new ScopeRefusal(
-		`Refused: the credential is read-only, and ${method.toUpperCase()} ${pathOnly(path)} would change data. Allowed: ${reads}`,
+		`Refused: the credential is read-only, and ${method.toUpperCase()} ${pathOnly(path)} would ${method.toUpperCase() === 'DELETE' ? 'delete' : 'change'} data. Allowed: ${reads}`,
 		'Use a credential with Access "Read and Write" for changes, or only read.',
 	);
 }

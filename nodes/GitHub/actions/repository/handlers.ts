@@ -52,6 +52,25 @@ export async function createFork({ ctx, client, values, request, allowlist, item
 	return await generic(request);
 }
 
+/**
+ * Deleting cannot be undone, so the full name must be typed again: a wrong or guessed repository
+ * (an expression, an agent's argument) stops here with nothing sent.
+ */
+export async function deleteRepository({ ctx, values, request, itemIndex, generic }: GitHubRowRun) {
+	const fullName = `${String(values.owner)}/${String(values.repository)}`;
+	const confirmation = String(values.confirmFullName ?? '');
+	if (confirmation !== fullName) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			confirmation
+				? `The "Confirm Full Name" parameter is "${confirmation}", not the repository "${fullName}", so nothing was deleted`
+				: `The "Confirm Full Name" parameter is empty, so the repository "${fullName}" was not deleted`,
+			{ itemIndex, description: `Give "${fullName}" (owner/name, exactly as the repository is chosen) in "Confirm Full Name" to delete it permanently.` },
+		);
+	}
+	return await generic(request);
+}
+
 const ARCHIVE_TYPES: Record<string, { extension: string; mimeType: string }> = {
 	tarball: { extension: 'tar.gz', mimeType: 'application/gzip' },
 	zipball: { extension: 'zip', mimeType: 'application/zip' },

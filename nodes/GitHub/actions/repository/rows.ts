@@ -5,7 +5,7 @@ import { branchField, ownerField, repositoryFields, sortDirection } from '../fie
 import { gitHubRowTable } from '../types';
 import { identity } from '../git/rows';
 import { commitFiles } from './commitFiles';
-import { createFork, createRepository, downloadArchive, listRepositoriesInScope, replaceTopics } from './handlers';
+import { createFork, createRepository, deleteRepository, downloadArchive, listRepositoriesInScope, replaceTopics } from './handlers';
 
 const username: RowField = {
 	displayName: 'Username',
@@ -149,6 +149,27 @@ export const repositoryRows = gitHubRowTable([
 		path: '/repos/{owner}/{repo}',
 		target: 'repository',
 		fields: [...repositoryFields(), ...settings],
+	},
+	{
+		resource: 'repository',
+		operation: 'delete',
+		name: 'Delete',
+		action: 'Delete a repository',
+		description:
+			'Delete a repository permanently, with its issues, pull requests, wiki, releases and settings. Only runs when "Confirm Full Name" repeats the repository as owner/name exactly; otherwise nothing is sent. Read-only credentials refuse it, and so does "Allowed Repositories" unless it names the repository itself (an owner/* entry is not enough). Needs admin rights on the repository and, for classic tokens, the delete_repo scope.',
+		method: 'DELETE',
+		path: '/repos/{owner}/{repo}',
+		target: 'repository',
+		handler: deleteRepository,
+		fields: [
+			...repositoryFields(),
+			{
+				displayName: 'Confirm Full Name',
+				name: 'confirmFullName', type: 'string', default: '', in: 'none', required: true, placeholder: 'e.g. octocat/hello-world',
+				description: 'The repository again, as owner/name exactly as chosen above: the deletion runs only when the two agree',
+			},
+		],
+		shapeAnswer: (_body, values: IDataObject) => ({ deleted: true, repository: `${String(values.owner)}/${String(values.repository)}` }),
 	},
 	{
 		resource: 'repository',
