@@ -23,6 +23,7 @@ import { rateLimitFixtures } from './fixtures/rateLimit';
 import { releaseFixtures } from './fixtures/release';
 import { repositoryFixtures } from './fixtures/repository';
 import { rulesetFixtures } from './fixtures/ruleset';
+import { runnerFixtures } from './fixtures/runner';
 import { searchFixtures } from './fixtures/search';
 import { secretFixtures } from './fixtures/secret';
 import { userFixtures } from './fixtures/user';
@@ -53,6 +54,7 @@ export const FIXTURES: OperationFixture[] = [
 	...copilotFixtures,
 	...discussionFixtures,
 	...workflowFixtures,
+	...runnerFixtures,
 	...gistFixtures,
 	...releaseFixtures,
 	...collaboratorFixtures,

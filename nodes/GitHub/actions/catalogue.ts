@@ -31,6 +31,7 @@ import { rateLimitRows } from './rateLimit/rows';
 import { releaseRows } from './release/rows';
 import { repositoryRows } from './repository/rows';
 import { rulesetRows } from './ruleset/rows';
+import { runnerRows } from './runner/rows';
 import { searchRows } from './search/rows';
 import { secretRows } from './secret/rows';
 import { securityAlertRows } from './securityAlert/rows';
@@ -71,6 +72,7 @@ export const GITHUB_RESOURCES: ResourceSpec[] = [
 	{ name: 'Secret (Actions)', value: 'secret', description: 'Encrypted GitHub Actions secrets of repositories, environments and organizations' },
 	{ name: 'Security Advisory', value: 'securityAdvisory', description: 'The GitHub Advisory Database and the security advisories of repositories' },
 	{ name: 'Security Alert', value: 'securityAlert', description: 'Dependabot, code scanning and secret scanning alerts' },
+	{ name: 'Self-Hosted Runner', value: 'runner', description: 'Self-hosted GitHub Actions runners of a repository, their labels and registration tokens' },
 	{ name: 'Team', value: 'team', description: 'Teams of an organization' },
 	{ name: 'User', value: 'user', description: 'GitHub accounts' },
 	{ name: 'Variable (Actions)', value: 'variable', description: 'GitHub Actions configuration variables of repositories and environments' },
@@ -92,6 +94,7 @@ const ROWS = [
 	...discussionRows,
 	...discussionManageRows,
 	...workflowRows,
+	...runnerRows,
 	...gistRows,
 	...releaseRows,
 	...collaboratorRows,

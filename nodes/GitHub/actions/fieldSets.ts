@@ -146,6 +146,8 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 		expiresAt: 'expires_at',
 	},
 	job: { id: 'id', name: 'name', status: 'status', conclusion: 'conclusion', startedAt: 'started_at', completedAt: 'completed_at', url: 'html_url' },
+	runner: { id: 'id', name: 'name', os: 'os', status: 'status', busy: 'busy', labels: namesOf('labels', 'name') },
+	runnerLabel: { name: 'name', type: 'type' },
 	gist: {
 		id: 'id',
 		description: plainText('description'),

@@ -132,8 +132,19 @@ export class GitHubClient extends ApiClient {
 		return this.credentialType === APP_CREDENTIAL_TYPE;
 	}
 
+	/** Secrets GitHub issued to this node's run (runner registration tokens). */
+	private readonly issuedSecrets = new Set<string>();
+
+	/**
+	 * A secret GitHub handed out is the output's business only: from now on it is redacted like the
+	 * credential's own from every error, log line and later answer of this run.
+	 */
+	holdIssuedSecret(value: unknown): void {
+		if (typeof value === 'string' && value) this.issuedSecrets.add(value);
+	}
+
 	protected secretsFor(credentials: ICredentialDataDecryptedObject): string[] {
-		const own = super.secretsFor(credentials);
+		const own = [...super.secretsFor(credentials), ...this.issuedSecrets];
 		return this.signsInAsApp ? [...own, ...heldInstallationTokens(credentials)] : own;
 	}
 
