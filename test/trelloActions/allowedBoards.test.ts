@@ -1,5 +1,5 @@
 import { resetTrelloRateLimitState } from '../../nodes/Trello/transport';
-import { BOARD, CARD, CHECKLIST, LABEL, LIST, OTHER_BOARD, OTHER_LABEL, OTHER_LIST, SOURCE_CHECKLIST, card } from './fixtures';
+import { BOARD, CARD, CHECKLIST, LABEL, LIST, OTHER_BOARD, OTHER_CARD, OTHER_LABEL, OTHER_LIST, SOURCE_CHECKLIST, card } from './fixtures';
 import { contractProblems, expectedSent, rl, runTrello, trelloApi } from './support';
 
 beforeEach(() => resetTrelloRateLimitState());
@@ -138,6 +138,39 @@ describe('Allowed Boards', () => {
 			`Refused: the checklist "${SOURCE_CHECKLIST}" is on board "${OTHER_BOARD}", outside the node's "Allowed Boards". Allowed boards: ${BOARD}.`,
 		);
 		expect(api.sent().every((call) => call.method === 'GET')).toBe(true);
+		for (const call of api.recorded) expect(contractProblems(call)).toEqual([]);
+	});
+
+	const copyChecklist = () =>
+		runTrello({ resource: 'checklist', operation: 'copy', checklist: rl(SOURCE_CHECKLIST), destinationCard: rl(OTHER_CARD), ...allowed(BOARD) });
+	const boardOf = (path: string, idBoard: string) => ({ method: 'GET' as const, path, query: { fields: 'idBoard' }, reply: { idBoard } });
+
+	it('Checklist → Copy: refuses a source checklist on another board; nothing is copied', async () => {
+		const api = trelloApi([boardOf(`/1/checklists/${SOURCE_CHECKLIST}`, OTHER_BOARD)]);
+		const run = await copyChecklist();
+		expect(run.error('Trello')?.message).toBe(
+			`Refused: the checklist "${SOURCE_CHECKLIST}" is on board "${OTHER_BOARD}", outside the node's "Allowed Boards". Allowed boards: ${BOARD}.`,
+		);
+		expect(api.sent()).toEqual(expectedSent([{ method: 'GET', path: `/1/checklists/${SOURCE_CHECKLIST}`, query: { fields: 'idBoard' } }]));
+	});
+
+	it('Checklist → Copy: refuses a destination card on another board; nothing is copied', async () => {
+		const api = trelloApi([boardOf(`/1/checklists/${SOURCE_CHECKLIST}`, BOARD), boardOf(`/1/cards/${OTHER_CARD}`, OTHER_BOARD)]);
+		const run = await copyChecklist();
+		expect(run.error('Trello')?.message).toBe(`Refused: the card "${OTHER_CARD}" is on board "${OTHER_BOARD}", outside the node's "Allowed Boards". Allowed boards: ${BOARD}.`);
+		expect(api.sent().every((call) => call.method === 'GET')).toBe(true);
+		expect(api.scope.isDone()).toBe(true);
+	});
+
+	it('Checklist → Copy: copies when both sit on allowed boards', async () => {
+		const api = trelloApi([
+			boardOf(`/1/checklists/${SOURCE_CHECKLIST}`, BOARD),
+			boardOf(`/1/cards/${OTHER_CARD}`, BOARD),
+			{ method: 'POST', path: `/1/cards/${OTHER_CARD}/checklists`, query: { idChecklistSource: SOURCE_CHECKLIST }, reply: { id: CHECKLIST, idCard: OTHER_CARD } },
+		]);
+		const run = await copyChecklist();
+		expect(run.json('Trello')).toEqual([{ id: CHECKLIST, idCard: OTHER_CARD }]);
+		expect(api.scope.isDone()).toBe(true);
 		for (const call of api.recorded) expect(contractProblems(call)).toEqual([]);
 	});
 

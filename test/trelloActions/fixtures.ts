@@ -21,7 +21,7 @@ import { workspaceFixtures } from './fixtures/workspace';
  */
 export type TrelloFixture = OperationFixture<TrelloOperationKey>;
 
-export { BOARD, CARD, CHECK_ITEM, CHECKLIST, LABEL, LIST, MEMBER, OTHER_BOARD, OTHER_LABEL, OTHER_LIST, SOURCE_CHECKLIST, card } from './fixtures/ids';
+export { BOARD, CARD, CHECK_ITEM, CHECKLIST, LABEL, LIST, MEMBER, OTHER_BOARD, OTHER_CARD, OTHER_LABEL, OTHER_LIST, SOURCE_CHECKLIST, card } from './fixtures/ids';
 
 /** Every row's fixture; one file per resource in fixtures/. */
 export const FIXTURES: TrelloFixture[] = [

@@ -79,6 +79,35 @@ export const checklistRows = trelloRowTable([
 	},
 	{
 		resource: 'checklist',
+		operation: 'copy',
+		objectType: 'checklist',
+		name: 'Copy',
+		action: 'Copy a checklist to a card',
+		description:
+			'Add a copy of a checklist, with its items, to a card (the same card or another, on any board the node may reach). The source checklist stays as it is. Returns the new checklist.',
+		method: 'POST',
+		path: '/1/cards/{id}/checklists',
+		targets: [
+			{ field: 'checklist', kind: 'checklist' },
+			{ field: 'destinationCard', kind: 'card' },
+		],
+		fields: [
+			PICKER_BOARD_FIELD,
+			PICKER_CARD_FIELD,
+			checklistField({ in: 'query', apiName: 'idChecklistSource', description: 'The checklist to copy: pick it from the chosen card (or board) or give its 24-character ID' }),
+			cardField({
+				displayName: 'Destination Card',
+				name: 'destinationCard',
+				in: 'path',
+				apiName: 'id',
+				description: 'The card the copy is added to: pick it from the chosen board, paste its web address (https://trello.com/c/…) or give its ID or short link',
+			}),
+			{ displayName: 'Name', name: 'name', type: 'string', default: '', in: 'query', optional: true, description: 'Name of the copy (when empty, Trello chooses it)' },
+			positionField('copy goes among the card’s checklists'),
+		],
+	},
+	{
+		resource: 'checklist',
 		operation: 'rename',
 		objectType: 'checklist',
 		name: 'Rename',
