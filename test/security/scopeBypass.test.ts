@@ -77,7 +77,9 @@ describe('GitHub: operations on a repository outside Allowed Repositories', () =
 		host.on('GET', '/user', () => ({ body: { login: 'me' } }));
 		const parameters: IDataObject = { resource: row.resource, operation: row.operation, authentication: 'accessToken' };
 		for (const field of row.fields.filter((f) => !f.optional)) {
-			const value = field.identifies === 'owner' ? 'evil' : field.identifies === 'repository' ? 'x' : benign(field, false);
+			// Repository → Delete's confirmation repeats the repository, so the scope is what has to refuse it.
+			const value =
+				field.identifies === 'owner' ? 'evil' : field.identifies === 'repository' ? 'x' : field.name === 'confirmFullName' ? 'evil/x' : benign(field, false);
 			parameters[field.name] = asParameter(field, value) as IDataObject[string];
 		}
 		const credentials = credentialsFor(host.baseUrl);

@@ -97,6 +97,10 @@ const GITHUB_CASES: Record<string, { single?: string; list?: string } | { built:
 	issueType: { single: 'issue-type', list: 'issue-type-items' },
 	advisory: { single: 'global-advisory', list: 'global-advisory-items' },
 	repositoryAdvisory: { single: 'repository-advisory', list: 'list-repository-advisories' },
+	// GitHub documents the runner list only wrapped (total_count, runners), so the single runner stands for both.
+	runner: { single: 'runner' },
+	// Labels come wrapped as well (total_count, labels): the first documented label.
+	runnerLabel: { name: 'runner-labels (first label)', built: ((githubExamples['runner-labels']?.value as { labels: IDataObject[] }).labels)[0] },
 	// Built by the Projects v2 operation from GraphQL answers, not an API object (the Update Item Status fixture's output).
 	projectItem: {
 		name: 'Update Item Status output',
