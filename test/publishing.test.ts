@@ -152,14 +152,16 @@ describe('Publish workflow (.github/workflows/publish.yml)', () => {
 				.filter((file) => /^(nodes|credentials|migrate)\/.*\.ts$/.test(file) && !file.endsWith('.d.ts'))
 				.flatMap((file) => [`dist/${file.replace(/\.ts$/, '.js')}`, `dist/${file.replace(/\.ts$/, '.js.map')}`]);
 			const icons = sources.filter((file) => /^(nodes|credentials)\/.*\.(svg|png)$/.test(file)).map((file) => `dist/${file}`);
+			// n8n's lazy loader reads these four instead of requiring every node at start.
+			const lazyMetadata = ['known/nodes.json', 'known/credentials.json', 'types/nodes.json', 'types/credentials.json'].map((file) => `dist/${file}`);
 			// The converter's command line (bin/) is packed as it is: n8n never loads it.
-			const expected = [...compiled, ...icons, 'LICENSE', 'README.md', packageJson.main, 'package.json', packageJson.bin['n8n-nodes-github-trello']].sort();
+			const expected = [...compiled, ...icons, ...lazyMetadata, 'LICENSE', 'README.md', packageJson.main, 'package.json', packageJson.bin['n8n-nodes-github-trello']].sort();
 			expect(packed).toEqual(expected);
 			// Everything the n8n field points n8n at is in the package.
 			for (const entry of [...packageJson.n8n.nodes, ...packageJson.n8n.credentials]) expect(packed).toContain(entry);
 			// The build wrote nothing outside dist/ that npm would pick up.
 			const built = walk(join(checkout, 'dist')).map((file) => relative(checkout, file));
-			expect(built.filter((file) => !file.endsWith('.tsbuildinfo')).sort()).toEqual([...compiled, ...icons].sort());
+			expect(built.filter((file) => !file.endsWith('.tsbuildinfo')).sort()).toEqual([...compiled, ...icons, ...lazyMetadata].sort());
 		} finally {
 			rmSync(checkout, { recursive: true, force: true });
 		}
