@@ -149,7 +149,8 @@ export class FakeGitHub extends FakeHttpServer {
 			return undefined;
 		}
 		const auth = request.headers.authorization ?? '';
-		const token = /^Bearer (.+)$/.exec(auth)?.[1];
+		// GitHub takes a token as `Bearer` or as the older `token` scheme (n8n's own GitHub credential sends that one).
+		const token = /^(?:Bearer|token) (.+)$/.exec(auth)?.[1];
 		if (!token || !this.tokens.has(token)) {
 			return { status: 401, body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' } };
 		}

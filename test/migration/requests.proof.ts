@@ -11,9 +11,9 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import { DIFFERENCES as DOCUMENTED, migrateWorkflow } from '../../migrate';
 import { baseLoadErrors, baseNodeTypes, N8N_HOST_DIR, runBenchWorkflow } from '../../bench/harness';
 import { singleNodeWorkflow } from '../harness/workflow';
-import type { Recorded } from './fake';
 import type { Outcome } from './differences';
 import { RecordingFake } from './fake';
+import { comparable } from './comparable';
 import type { Case } from './corpus';
 import { answer, corpus } from './corpus';
 import { DIFFERENCES } from './differences';
@@ -30,34 +30,6 @@ const OUR_CREDENTIALS = {
 	githubAccessTokenApi: { server: 'https://api.github.com', accessToken: TOKEN },
 	trelloKeyTokenApi: { apiKey: KEY, apiToken: TRELLO_TOKEN },
 };
-
-/**
- * What a request is, for the comparison, with the differences that carry no meaning for the
- * service taken out (each is a row of docs/migrating.md's "Every request" table):
- * - Trello's key and token are how it authenticates, compared apart;
- * - an empty JSON body is no body;
- * - `%2F` in a path is `/` (n8n encodes a file path's slashes, GitHub reads both alike), `//` is `/`,
- *   a trailing `/` is none;
- * - Trello reads a field from the query or from a JSON body alike: both are compared as one set;
- * - GitHub's `page=1` is its default page: a first page asked for without it is the same request.
- */
-export function comparable(request: Recorded) {
-	const path = request.path.replace(/%2F/gi, '/').replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1');
-	let query: Record<string, unknown> = { ...request.query };
-	let body = request.body ?? null;
-	if (body && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0) body = null;
-	if (!path.startsWith('/1/') && query.page === '1') delete query.page;
-	if (path.startsWith('/1/')) {
-		delete query.key;
-		delete query.token;
-		if (body && typeof body === 'object' && !Array.isArray(body)) {
-			const fields = Object.fromEntries(Object.entries(body as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
-			query = { ...query, ...fields };
-			body = null;
-		}
-	}
-	return { method: request.method, path, query, body };
-}
 
 async function run(fake: RecordingFake, node: INode, credentials: Record<string, IDataObject>): Promise<Outcome> {
 	fake.take();
