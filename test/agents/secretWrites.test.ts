@@ -84,12 +84,22 @@ describe('GitHub: the credential’s own token', () => {
 		expect(sent).toEqual([{ method: 'POST', path: '/repos/octo/hello/issues/7/comments' }]);
 	});
 
-	it('the repository is looked up once per run, whatever number of items write to it', async () => {
-		const recorder = new GitHubRecorder([{ body: PRIVATE_REPOSITORY }, { status: 201, body: { id: 1 } }, { status: 201, body: { id: 2 } }]);
+	it('the repository is looked up for every write that carries a secret (its visibility may have changed since)', async () => {
+		const recorder = new GitHubRecorder([{ body: PRIVATE_REPOSITORY }, { status: 201, body: { id: 1 } }, { body: PRIVATE_REPOSITORY }, { status: 201, body: { id: 2 } }]);
 		const run = await runGitHub({ ...COMMENT, body: `={{ "token ${TOKEN} " + $json.n }}` }, [{ n: 1 }, { n: 2 }]);
 		expect(run.error('GitHub')).toBeUndefined();
-		expect(recorder.requests.map(({ method, path }) => ({ method, path }))).toEqual([LOOKUP, { method: 'POST', path: '/repos/octo/hello/issues/7/comments' }, { method: 'POST', path: '/repos/octo/hello/issues/7/comments' }]);
+		expect(recorder.requests.map(({ method, path }) => ({ method, path }))).toEqual([LOOKUP, { method: 'POST', path: '/repos/octo/hello/issues/7/comments' }, LOOKUP, { method: 'POST', path: '/repos/octo/hello/issues/7/comments' }]);
 	});
+
+	it('Webhook → Create with the token in the Payload URL of a private repository: refused (the hook\'s host receives it)', async () => {
+		const recorder = new GitHubRecorder([]);
+		const run = await runGitHub({ resource: 'webhook', operation: 'create', ...repo(), url: `https://hooks.example/in?t=${TOKEN}` });
+		expect(run.error('GitHub')?.message).toBe(
+			'Refused: "Payload URL" holds the credential\'s own secret, and this write would publish it to the webhook\'s delivery host (it receives the URL with every delivery), which others can read',
+		);
+		expect(recorder.requests).toEqual([]);
+	});
+
 });
 
 describe('well-known token shapes', () => {
@@ -161,6 +171,55 @@ describe('GitHub API Call body', () => {
 		const run = await apiCall({ method: 'POST', endpoint: '/repos/octo/hel%ZZlo/issues', body: JSON.stringify({ title: TOKEN }) });
 		expect(run.error('Call')?.message).toBe('Refused: "Body" holds the credential\'s own secret, and this write would publish it to a target whose readers cannot be told (counted as public), which others can read');
 		expect(recorder.requests).toEqual([]);
+	});
+
+	it.each([
+		['/repos/octo/hello/hooks', { config: { url: `https://hooks.example/?t=${TOKEN}` } }],
+		['/repos/octo/hello/hooks/5', { config: { url: `https://hooks.example/?t=${TOKEN}` } }],
+		['/repos/octo/hello/hooks/5/config', { url: `https://hooks.example/?t=${TOKEN}` }],
+		['/orgs/octo/hooks', { name: 'web', config: { url: `https://hooks.example/?t=${TOKEN}` } }],
+	])('a hook (%s) with the token in its delivery URL: refused whatever the repository, no look-up', async (endpoint, body) => {
+		const recorder = new GitHubRecorder([]);
+		const run = await apiCall({ method: endpoint.endsWith('/hooks') ? 'POST' : 'PATCH', endpoint, body: JSON.stringify(body) });
+		expect(run.error('Call')?.message).toBe(
+			'Refused: "Body" holds the credential\'s own secret, and this write would publish it to the webhook\'s delivery host (it receives the URL with every delivery), which others can read',
+		);
+		expect(recorder.requests).toEqual([]);
+	});
+
+	it('PATCH /repos/{o}/{r} making the repository public with the token in the description: refused, not judged by its private state', async () => {
+		const recorder = new GitHubRecorder([{ body: PRIVATE_REPOSITORY }]);
+		const run = await apiCall({ method: 'PATCH', endpoint: '/repos/octo/hello', body: JSON.stringify({ visibility: 'public', description: TOKEN }) });
+		expect(run.error('Call')?.message).toBe(
+			'Refused: "Body" holds the credential\'s own secret, and this write would publish it to the repository octo/hello, public after this change, which others can read',
+		);
+		expect(recorder.requests).toEqual([]);
+	});
+
+	it('POST …/generate from a private template into a public repository: judged by the new repository', async () => {
+		const recorder = new GitHubRecorder([{ body: PRIVATE_REPOSITORY }]);
+		const run = await apiCall({ method: 'POST', endpoint: '/repos/octo/hello/generate', body: JSON.stringify({ owner: 'octo', name: 'copy', private: false, description: TOKEN }) });
+		expect(run.error('Call')?.message).toBe(
+			'Refused: "Body" holds the credential\'s own secret, and this write would publish it to the new public repository octo/copy, which others can read',
+		);
+		expect(recorder.requests).toEqual([]);
+	});
+
+	it('a repository made public earlier in the run is judged public for the next write', async () => {
+		const recorder = new GitHubRecorder([{ body: PRIVATE_REPOSITORY }, { body: { number: 1 } }, { body: PUBLIC_REPOSITORY }, { body: PUBLIC_REPOSITORY }]);
+		const run = await runWorkflow(
+			singleNodeWorkflow(
+				packageNode('Call', 'githubApiCall', { method: '={{ $json.method }}', endpoint: '={{ $json.endpoint }}', body: '={{ JSON.stringify($json.body) }}' }, { githubAccessTokenApi: 'token-cred', githubServerOAuth2Api: 'oauth-cred' }),
+				[
+					{ method: 'POST', endpoint: '/repos/octo/hello/issues', body: { title: TOKEN } },
+					{ method: 'PATCH', endpoint: '/repos/octo/hello', body: { visibility: 'public' } },
+					{ method: 'POST', endpoint: '/repos/octo/hello/issues', body: { title: TOKEN } },
+				],
+			),
+			{ credentials },
+		);
+		expect(run.error('Call')?.message).toBe('Refused: "Body" holds the credential\'s own secret, and this write would publish it to the public repository octo/hello, which others can read');
+		expect(recorder.requests.map(({ method, path }) => ({ method, path }))).toEqual([LOOKUP, { method: 'POST', path: '/repos/octo/hello/issues' }, { method: 'PATCH', path: '/repos/octo/hello' }, LOOKUP]);
 	});
 
 	it('to a private repository: sent', async () => {
