@@ -102,6 +102,22 @@ describe('GitHub: the credential’s own token', () => {
 
 });
 
+describe('GitHub: a write that changes who can read', () => {
+	it('Repository → Update making a private repository public with the token in the description: refused, nothing sent', async () => {
+		const recorder = new GitHubRecorder([{ body: PRIVATE_REPOSITORY }]);
+		const run = await runGitHub({ resource: 'repository', operation: 'update', ...repo(), additionalFields: { description: TOKEN, visibility: 'public' } });
+		expect(run.error('GitHub')?.message).toMatch(/^Refused: "Description" holds the credential's own secret, and this write would publish it to the repository octo\/hello, public after this change, which others can read/);
+		expect(recorder.requests.filter(({ method }) => method !== 'GET')).toEqual([]);
+	});
+
+	it('Repository → Update setting visibility private: the description is written, no look-up (the write leaves it private)', async () => {
+		const recorder = new GitHubRecorder([{ body: PRIVATE_REPOSITORY }]);
+		const run = await runGitHub({ resource: 'repository', operation: 'update', ...repo(), additionalFields: { description: TOKEN, visibility: 'private' } });
+		expect(run.error('GitHub')).toBeUndefined();
+		expect(recorder.requests.map(({ method, path }) => ({ method, path }))).toEqual([{ method: 'PATCH', path: '/repos/octo/hello' }]);
+	});
+});
+
 describe('well-known token shapes', () => {
 	it.each([
 		['a GitHub token', `ghp_${'a1B2'.repeat(9)}`],
@@ -260,5 +276,49 @@ describe('Trello: a shared board', () => {
 		const run = await runTrello({ resource: 'comment', operation: 'addToCard', card: rl(CARD), text: `token: ${TRELLO_TOKEN}` });
 		expect(run.error('Trello')).toBeUndefined();
 		expect(api.sent().map(({ method }) => method)).toEqual(['GET', 'GET', 'POST']);
+	});
+
+	describe('a card moved to another board', () => {
+		const PUBLIC_BOARD = '5f1d7e1c2b3a4f5e6d7c8b9b';
+		const DESTINATION_LIST = '5f1d7e1c2b3a4f5e6d7c8c01';
+		const destination = (permissionLevel: string) => [
+			{ method: 'GET' as const, path: `/1/lists/${DESTINATION_LIST}`, reply: { id: DESTINATION_LIST, idBoard: PUBLIC_BOARD } },
+			{ method: 'GET' as const, path: `/1/boards/${PUBLIC_BOARD}`, reply: { id: PUBLIC_BOARD, prefs: { permissionLevel } } },
+		];
+
+		it('Card → Update moving a card of a private board into a public board’s list with the token in Description: refused, judged by the destination', async () => {
+			const api = trelloApi([...lookups('private'), ...destination('public')]);
+			const run = await runTrello({ resource: 'card', operation: 'update', card: rl(CARD), additionalFields: { idList: rl(DESTINATION_LIST), desc: `token ${TRELLO_TOKEN}` } });
+			expect(run.error('Trello')?.message).toBe(
+				`Refused: "Description" holds the credential's own secret, and this write would publish it to the board ${PUBLIC_BOARD} (shared: public), which others can read`,
+			);
+			expect(api.sent().filter(({ method }) => method !== 'GET')).toEqual([]);
+		});
+
+		it('API Call PUT /1/cards/{id} with idList of a public board and the token in desc: refused', async () => {
+			const api = trelloApi([...lookups('private'), ...destination('public')]);
+			const run = await runTrello(
+				{ method: 'PUT', endpoint: `/1/cards/${CARD}`, sendBody: true, body: JSON.stringify({ idList: DESTINATION_LIST, desc: TRELLO_TOKEN }) },
+				'keyToken',
+				[{}],
+				{ type: 'trelloApiCall' },
+			);
+			expect(run.error('Call')?.message).toMatch(new RegExp(`^Refused: .*the board ${PUBLIC_BOARD} \\(shared: public\\), which others can read`));
+			expect(api.sent().filter(({ method }) => method !== 'GET')).toEqual([]);
+		});
+
+		it('a destination list whose board cannot be looked up: the run stops on Trello’s answer, nothing written', async () => {
+			const api = trelloApi([...lookups('private'), { method: 'GET', path: `/1/lists/${DESTINATION_LIST}`, status: 404, reply: 'The requested resource was not found.' }]);
+			const run = await runTrello({ resource: 'card', operation: 'update', card: rl(CARD), additionalFields: { idList: rl(DESTINATION_LIST), desc: `token ${TRELLO_TOKEN}` } });
+			expect(run.error('Trello')?.message).toMatch(/^Trello answered 404: The requested resource was not found/);
+			expect(api.sent().filter(({ method }) => method !== 'GET')).toEqual([]);
+		});
+
+		it('moved within private boards: written', async () => {
+			const api = trelloApi([...lookups('private'), ...destination('private'), { method: 'PUT', path: `/1/cards/${CARD}`, reply: { id: CARD } }]);
+			const run = await runTrello({ resource: 'card', operation: 'update', card: rl(CARD), additionalFields: { idList: rl(DESTINATION_LIST), desc: `token ${TRELLO_TOKEN}` } });
+			expect(run.error('Trello')).toBeUndefined();
+			expect(api.sent().filter(({ method }) => method === 'PUT').map(({ path }) => path)).toEqual([`/1/cards/${CARD}`]);
+		});
 	});
 });
