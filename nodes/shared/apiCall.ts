@@ -63,7 +63,7 @@ export interface ApiCallService<Client extends ApiClient> {
 	 */
 	send?: (ctx: IExecuteFunctions, itemIndex: number, client: Client, request: ApiRequest) => Promise<unknown>;
 	/** Who can read what a write to this path publishes; asked only when its body holds a secret. */
-	audience?: (ctx: IExecuteFunctions, client: Client, path: string) => Promise<{ audience: Audience; target: string }>;
+	audience?: (ctx: IExecuteFunctions, client: Client, request: ApiRequest) => Promise<{ audience: Audience; target: string }>;
 }
 
 type BodyContentType = 'json' | 'form' | 'multipart' | 'binary';
@@ -304,7 +304,7 @@ export async function executeApiCall<Client extends ApiClient>(
 					],
 					ownSecrets: await itemClient.secrets(),
 					setting: options.secretsInWrites,
-					audience: async () => await audience(ctx, itemClient, request.path),
+					audience: async () => await audience(ctx, itemClient, request),
 				});
 			}
 			const output = service.send ? await service.send(ctx, i, itemClient, request) : undefined;

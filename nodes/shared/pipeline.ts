@@ -75,7 +75,8 @@ export interface ServiceRunner<Row extends OperationRow, Client extends ApiClien
 	 */
 	withhold?: (run: RowRun<Row, Client, Allowlist>, fields: FieldSet, body: unknown, options: IDataObject) => Promise<unknown>;
 	/** Who can read what a write puts in the row's target; asked only when its values hold a secret. */
-	audience?: (run: ResolvingRun<Row, Client>) => Promise<{ audience: Audience; target: string }>;
+	/** Who can read what the write leaves behind; `request` is the request as built from the row. */
+	audience?: (run: ResolvingRun<Row, Client>, request: BuiltRequest) => Promise<{ audience: Audience; target: string }>;
 }
 
 type Handler<Row, Client, Allowlist> = (run: RowRun<Row, Client, Allowlist>) => Promise<INodeExecutionData[]>;
@@ -121,6 +122,7 @@ export async function runRows<Row extends OperationRow, Client extends ApiClient
 			const resolving: ResolvingRun<Row, Client> = { ctx, client, row, values, itemIndex };
 			if (runner.resolve) await runner.resolve(resolving, options);
 			const allowlist = await runner.checkAllowlist(resolving, options);
+			const request = buildRequest(ctx, row, values, itemIndex);
 			if (runner.audience && rowEffect(row) !== 'reads') {
 				const audience = runner.audience;
 				await refuseSecretWrites({
@@ -130,14 +132,14 @@ export async function runRows<Row extends OperationRow, Client extends ApiClient
 					values: row.fields.filter((field) => !field.secret && !field.pickerOnly).map((field) => ({ field: field.displayName, value: values[field.name] })),
 					ownSecrets: await client.secrets(),
 					setting: options.secretsInWrites,
-					audience: async () => await audience(resolving),
+					audience: async () => await audience(resolving, request),
 				});
 			}
 
 			const run: RowRun<Row, Client, Allowlist> = {
 				...resolving,
 				allowlist,
-				request: buildRequest(ctx, row, values, itemIndex),
+				request,
 				generic: async (request = run.request, keep) => await generic(runner, run, request, keep),
 				respond: async (body) => await respond(runner, run, body),
 			};

@@ -84,11 +84,37 @@ describe('GitHub: the credential’s own token', () => {
 		expect(sent).toEqual([{ method: 'POST', path: '/repos/octo/hello/issues/7/comments' }]);
 	});
 
-	it('the repository is looked up once per run, whatever number of items write to it', async () => {
-		const recorder = new GitHubRecorder([{ body: PRIVATE_REPOSITORY }, { status: 201, body: { id: 1 } }, { status: 201, body: { id: 2 } }]);
+	it('the repository is looked up for every write that carries a secret (its visibility may have changed since)', async () => {
+		const recorder = new GitHubRecorder([{ body: PRIVATE_REPOSITORY }, { status: 201, body: { id: 1 } }, { body: PRIVATE_REPOSITORY }, { status: 201, body: { id: 2 } }]);
 		const run = await runGitHub({ ...COMMENT, body: `={{ "token ${TOKEN} " + $json.n }}` }, [{ n: 1 }, { n: 2 }]);
 		expect(run.error('GitHub')).toBeUndefined();
-		expect(recorder.requests.map(({ method, path }) => ({ method, path }))).toEqual([LOOKUP, { method: 'POST', path: '/repos/octo/hello/issues/7/comments' }, { method: 'POST', path: '/repos/octo/hello/issues/7/comments' }]);
+		expect(recorder.requests.map(({ method, path }) => ({ method, path }))).toEqual([LOOKUP, { method: 'POST', path: '/repos/octo/hello/issues/7/comments' }, LOOKUP, { method: 'POST', path: '/repos/octo/hello/issues/7/comments' }]);
+	});
+
+	it('Webhook → Create with the token in the Payload URL of a private repository: refused (the hook\'s host receives it)', async () => {
+		const recorder = new GitHubRecorder([]);
+		const run = await runGitHub({ resource: 'webhook', operation: 'create', ...repo(), url: `https://hooks.example/in?t=${TOKEN}` });
+		expect(run.error('GitHub')?.message).toBe(
+			'Refused: "Payload URL" holds the credential\'s own secret, and this write would publish it to the webhook\'s delivery host (it receives the URL with every delivery), which others can read',
+		);
+		expect(recorder.requests).toEqual([]);
+	});
+
+});
+
+describe('GitHub: a write that changes who can read', () => {
+	it('Repository → Update making a private repository public with the token in the description: refused, nothing sent', async () => {
+		const recorder = new GitHubRecorder([{ body: PRIVATE_REPOSITORY }]);
+		const run = await runGitHub({ resource: 'repository', operation: 'update', ...repo(), additionalFields: { description: TOKEN, visibility: 'public' } });
+		expect(run.error('GitHub')?.message).toMatch(/^Refused: "Description" holds the credential's own secret, and this write would publish it to the repository octo\/hello, public after this change, which others can read/);
+		expect(recorder.requests.filter(({ method }) => method !== 'GET')).toEqual([]);
+	});
+
+	it('Repository → Update setting visibility private: the description is written, no look-up (the write leaves it private)', async () => {
+		const recorder = new GitHubRecorder([{ body: PRIVATE_REPOSITORY }]);
+		const run = await runGitHub({ resource: 'repository', operation: 'update', ...repo(), additionalFields: { description: TOKEN, visibility: 'private' } });
+		expect(run.error('GitHub')).toBeUndefined();
+		expect(recorder.requests.map(({ method, path }) => ({ method, path }))).toEqual([{ method: 'PATCH', path: '/repos/octo/hello' }]);
 	});
 });
 
@@ -163,6 +189,55 @@ describe('GitHub API Call body', () => {
 		expect(recorder.requests).toEqual([]);
 	});
 
+	it.each([
+		['/repos/octo/hello/hooks', { config: { url: `https://hooks.example/?t=${TOKEN}` } }],
+		['/repos/octo/hello/hooks/5', { config: { url: `https://hooks.example/?t=${TOKEN}` } }],
+		['/repos/octo/hello/hooks/5/config', { url: `https://hooks.example/?t=${TOKEN}` }],
+		['/orgs/octo/hooks', { name: 'web', config: { url: `https://hooks.example/?t=${TOKEN}` } }],
+	])('a hook (%s) with the token in its delivery URL: refused whatever the repository, no look-up', async (endpoint, body) => {
+		const recorder = new GitHubRecorder([]);
+		const run = await apiCall({ method: endpoint.endsWith('/hooks') ? 'POST' : 'PATCH', endpoint, body: JSON.stringify(body) });
+		expect(run.error('Call')?.message).toBe(
+			'Refused: "Body" holds the credential\'s own secret, and this write would publish it to the webhook\'s delivery host (it receives the URL with every delivery), which others can read',
+		);
+		expect(recorder.requests).toEqual([]);
+	});
+
+	it('PATCH /repos/{o}/{r} making the repository public with the token in the description: refused, not judged by its private state', async () => {
+		const recorder = new GitHubRecorder([{ body: PRIVATE_REPOSITORY }]);
+		const run = await apiCall({ method: 'PATCH', endpoint: '/repos/octo/hello', body: JSON.stringify({ visibility: 'public', description: TOKEN }) });
+		expect(run.error('Call')?.message).toBe(
+			'Refused: "Body" holds the credential\'s own secret, and this write would publish it to the repository octo/hello, public after this change, which others can read',
+		);
+		expect(recorder.requests).toEqual([]);
+	});
+
+	it('POST …/generate from a private template into a public repository: judged by the new repository', async () => {
+		const recorder = new GitHubRecorder([{ body: PRIVATE_REPOSITORY }]);
+		const run = await apiCall({ method: 'POST', endpoint: '/repos/octo/hello/generate', body: JSON.stringify({ owner: 'octo', name: 'copy', private: false, description: TOKEN }) });
+		expect(run.error('Call')?.message).toBe(
+			'Refused: "Body" holds the credential\'s own secret, and this write would publish it to the new public repository octo/copy, which others can read',
+		);
+		expect(recorder.requests).toEqual([]);
+	});
+
+	it('a repository made public earlier in the run is judged public for the next write', async () => {
+		const recorder = new GitHubRecorder([{ body: PRIVATE_REPOSITORY }, { body: { number: 1 } }, { body: PUBLIC_REPOSITORY }, { body: PUBLIC_REPOSITORY }]);
+		const run = await runWorkflow(
+			singleNodeWorkflow(
+				packageNode('Call', 'githubApiCall', { method: '={{ $json.method }}', endpoint: '={{ $json.endpoint }}', body: '={{ JSON.stringify($json.body) }}' }, { githubAccessTokenApi: 'token-cred', githubServerOAuth2Api: 'oauth-cred' }),
+				[
+					{ method: 'POST', endpoint: '/repos/octo/hello/issues', body: { title: TOKEN } },
+					{ method: 'PATCH', endpoint: '/repos/octo/hello', body: { visibility: 'public' } },
+					{ method: 'POST', endpoint: '/repos/octo/hello/issues', body: { title: TOKEN } },
+				],
+			),
+			{ credentials },
+		);
+		expect(run.error('Call')?.message).toBe('Refused: "Body" holds the credential\'s own secret, and this write would publish it to the public repository octo/hello, which others can read');
+		expect(recorder.requests.map(({ method, path }) => ({ method, path }))).toEqual([LOOKUP, { method: 'POST', path: '/repos/octo/hello/issues' }, { method: 'PATCH', path: '/repos/octo/hello' }, LOOKUP]);
+	});
+
 	it('to a private repository: sent', async () => {
 		const recorder = new GitHubRecorder([{ body: PRIVATE_REPOSITORY }, { body: { number: 1 } }]);
 		const run = await apiCall({ method: 'POST', endpoint: '/repos/octo/hello/issues', body: JSON.stringify({ title: TOKEN }) });
@@ -201,5 +276,49 @@ describe('Trello: a shared board', () => {
 		const run = await runTrello({ resource: 'comment', operation: 'addToCard', card: rl(CARD), text: `token: ${TRELLO_TOKEN}` });
 		expect(run.error('Trello')).toBeUndefined();
 		expect(api.sent().map(({ method }) => method)).toEqual(['GET', 'GET', 'POST']);
+	});
+
+	describe('a card moved to another board', () => {
+		const PUBLIC_BOARD = '5f1d7e1c2b3a4f5e6d7c8b9b';
+		const DESTINATION_LIST = '5f1d7e1c2b3a4f5e6d7c8c01';
+		const destination = (permissionLevel: string) => [
+			{ method: 'GET' as const, path: `/1/lists/${DESTINATION_LIST}`, reply: { id: DESTINATION_LIST, idBoard: PUBLIC_BOARD } },
+			{ method: 'GET' as const, path: `/1/boards/${PUBLIC_BOARD}`, reply: { id: PUBLIC_BOARD, prefs: { permissionLevel } } },
+		];
+
+		it('Card → Update moving a card of a private board into a public board’s list with the token in Description: refused, judged by the destination', async () => {
+			const api = trelloApi([...lookups('private'), ...destination('public')]);
+			const run = await runTrello({ resource: 'card', operation: 'update', card: rl(CARD), additionalFields: { idList: rl(DESTINATION_LIST), desc: `token ${TRELLO_TOKEN}` } });
+			expect(run.error('Trello')?.message).toBe(
+				`Refused: "Description" holds the credential's own secret, and this write would publish it to the board ${PUBLIC_BOARD} (shared: public), which others can read`,
+			);
+			expect(api.sent().filter(({ method }) => method !== 'GET')).toEqual([]);
+		});
+
+		it('API Call PUT /1/cards/{id} with idList of a public board and the token in desc: refused', async () => {
+			const api = trelloApi([...lookups('private'), ...destination('public')]);
+			const run = await runTrello(
+				{ method: 'PUT', endpoint: `/1/cards/${CARD}`, sendBody: true, body: JSON.stringify({ idList: DESTINATION_LIST, desc: TRELLO_TOKEN }) },
+				'keyToken',
+				[{}],
+				{ type: 'trelloApiCall' },
+			);
+			expect(run.error('Call')?.message).toMatch(new RegExp(`^Refused: .*the board ${PUBLIC_BOARD} \\(shared: public\\), which others can read`));
+			expect(api.sent().filter(({ method }) => method !== 'GET')).toEqual([]);
+		});
+
+		it('a destination list whose board cannot be looked up: the run stops on Trello’s answer, nothing written', async () => {
+			const api = trelloApi([...lookups('private'), { method: 'GET', path: `/1/lists/${DESTINATION_LIST}`, status: 404, reply: 'The requested resource was not found.' }]);
+			const run = await runTrello({ resource: 'card', operation: 'update', card: rl(CARD), additionalFields: { idList: rl(DESTINATION_LIST), desc: `token ${TRELLO_TOKEN}` } });
+			expect(run.error('Trello')?.message).toMatch(/^Trello answered 404: The requested resource was not found/);
+			expect(api.sent().filter(({ method }) => method !== 'GET')).toEqual([]);
+		});
+
+		it('moved within private boards: written', async () => {
+			const api = trelloApi([...lookups('private'), ...destination('private'), { method: 'PUT', path: `/1/cards/${CARD}`, reply: { id: CARD } }]);
+			const run = await runTrello({ resource: 'card', operation: 'update', card: rl(CARD), additionalFields: { idList: rl(DESTINATION_LIST), desc: `token ${TRELLO_TOKEN}` } });
+			expect(run.error('Trello')).toBeUndefined();
+			expect(api.sent().filter(({ method }) => method === 'PUT').map(({ path }) => path)).toEqual([`/1/cards/${CARD}`]);
+		});
 	});
 });

@@ -18,7 +18,7 @@ import { buildRequest } from '../../shared/rowEngine';
 import { GITHUB_ROWS } from './catalogue';
 import type { GitHubRow } from './types';
 import { GITHUB_FIELD_SETS, GITHUB_RAW_AUTHORED } from './fieldSets';
-import { gistAudience, repositoryAudience, unknownAudience } from '../audience';
+import { gistAudience, repositoryAudience, unknownAudience, writeAudience } from '../audience';
 import { TrustJudge } from '../trustedContent';
 
 
@@ -148,12 +148,13 @@ function githubRunner(ctx: IExecuteFunctions): ServiceRunner<GitHubRow, GitHubCl
 				downloadLimitFrom(options.maxDownloadSizeMb),
 			),
 		strictChoices: true,
-		audience: async ({ ctx: runCtx, client, row, values }) => {
-			const owner = String(values[fieldIdentifying(row, 'owner')?.name ?? ''] ?? '').trim();
-			const repo = String(values[fieldIdentifying(row, 'repository')?.name ?? ''] ?? '').trim();
-			if (row.target === 'repository' && owner && repo) return await repositoryAudience(runCtx, client, owner, repo);
-			return row.target === 'gist' ? gistAudience() : unknownAudience();
-		},
+		audience: async ({ ctx: runCtx, client, row, values }, request) =>
+			await writeAudience(client, { ...request, hookUrl: row.resource === 'webhook' ? values.url : undefined }, async () => {
+				const owner = String(values[fieldIdentifying(row, 'owner')?.name ?? ''] ?? '').trim();
+				const repo = String(values[fieldIdentifying(row, 'repository')?.name ?? ''] ?? '').trim();
+				if (row.target === 'repository' && owner && repo) return await repositoryAudience(runCtx, client, owner, repo);
+				return row.target === 'gist' ? gistAudience() : unknownAudience();
+			}),
 		withhold: async ({ ctx: runCtx, client, row, values }, fields, body, options) => {
 			const credential = await client.credentials();
 			if (options.trustedContentOnly !== true && credential.trustedContentOnly !== true) return body;

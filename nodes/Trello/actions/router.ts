@@ -13,7 +13,7 @@ import { BoardGuard } from './boardGuard';
 import { TRELLO_RESOURCES, TRELLO_ROWS } from './catalogue';
 import type { BoardAllowlist, TrelloRow } from './types';
 import { TRELLO_FIELD_SETS } from './fieldSets';
-import { boardAudience, unknownAudience } from '../audience';
+import { boardAudience, unknownAudience, writeAudience } from '../audience';
 import { MemberJudge, trustedMembersSetting, withholdUntrusted } from '../trustedMembers';
 
 type Run = ResolvingRun<TrelloRow, TrelloClient>;
@@ -45,10 +45,11 @@ function trelloRunner(ctx: IExecuteFunctions): ServiceRunner<TrelloRow, TrelloCl
 				downloadLimitFrom(options.maxDownloadSizeMb),
 			),
 
-		audience: async ({ client, row, values }: Run) => {
-			const target = row.targets.find(({ field }) => text(values[field]));
-			return target ? await boardAudience(ctx, client, target.kind, text(values[target.field])) : unknownAudience();
-		},
+		audience: async ({ client, row, values }: Run, request) =>
+			await writeAudience(ctx, client, request, async () => {
+				const target = row.targets.find(({ field }) => text(values[field]));
+				return target ? await boardAudience(ctx, client, target.kind, text(values[target.field])) : unknownAudience();
+			}),
 
 		withhold: async ({ client, row, values }: Run, _fields, body, options) => {
 			const setting = trustedMembersSetting(options, await client.credentials());
