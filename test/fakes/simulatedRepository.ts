@@ -533,6 +533,11 @@ export class SimulatedRepository {
 		Object.assign(milestone, { state: 'open', closed_at: null, updated_at: this.now });
 	}
 
+	/** PATCH /milestones/{n}: title, description or due date; GitHub moves `updated_at`. */
+	editMilestone(milestone: Entry, change: { title?: string; description?: string | null; due_on?: string | null }): void {
+		Object.assign(milestone, change, { updated_at: this.now });
+	}
+
 	/** GitHub's answer to a request for this repository; undefined when the path is not one of its lists. */
 	answer(method: string, path: string, query: Record<string, string>, headers: Record<string, string>): SimulatedAnswer | undefined {
 		const prefix = `/repos/${this.owner}/${this.name}`;

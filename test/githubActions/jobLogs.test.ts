@@ -82,3 +82,14 @@ describe('Workflow → Get Job Logs through the node', () => {
 		expect(run.error('GitHub')?.message).toBe('GitHub sent more than the 1 MB set in "Max Download Size (MB)"; the download was stopped');
 	});
 });
+
+describe('Workflow → Get Failed Job Logs: Max Jobs', () => {
+	beforeEach(() => resetGitHubRateLimitState());
+
+	it.each([0, 101, 2.5])('Max Jobs %p is refused by name before any request', async (maxJobs) => {
+		const recorder = new GitHubRecorder([]);
+		const run = await runGitHub({ resource: 'workflow', operation: 'getFailedJobLogs', ...repo(), runId: 30433642, additionalFields: { maxJobs } });
+		expect(run.error('GitHub')?.message).toBe(`The "Max Jobs" parameter must be a whole number from 1 to 100 (got "${String(maxJobs)}")`);
+		expect(recorder.requests).toEqual([]);
+	});
+});

@@ -14,6 +14,10 @@ const JOB_LOG_TEXT_LIMIT = MB;
 /** Lines returned by default: the end of a failed job's log holds the error. */
 export const DEFAULT_TAIL_LINES = 500;
 
+/** Failed jobs whose logs Get Failed Job Logs reads by default, and at most: one request (and redirect) each. */
+export const DEFAULT_MAX_FAILED_JOBS = 10;
+export const MAX_FAILED_JOBS = 100;
+
 interface LogTail {
 	log: string;
 	/** Lines in the whole log. */
@@ -134,19 +138,41 @@ export async function getJobLogs(input: GitHubRowRun) {
 const failedSteps = (job: IDataObject) =>
 	((job.steps as IDataObject[] | undefined) ?? []).filter((step) => step.conclusion === 'failure').map((step) => step.name);
 
-/** The run's jobs (latest attempt) that failed, each with the end of its log: one item per job. */
+/** "Max Jobs": a whole number from 1 to MAX_FAILED_JOBS. */
+function maxJobsOf(run: Pick<GitHubRowRun, 'ctx' | 'values' | 'itemIndex'>): number {
+	const raw = run.values.maxJobs;
+	const jobs = raw === undefined || raw === '' ? DEFAULT_MAX_FAILED_JOBS : Number(raw);
+	if (!Number.isInteger(jobs) || jobs < 1 || jobs > MAX_FAILED_JOBS) {
+		throw new NodeOperationError(run.ctx.getNode(), `The "Max Jobs" parameter must be a whole number from 1 to ${MAX_FAILED_JOBS} (got "${String(raw)}")`, {
+			itemIndex: run.itemIndex,
+			description: `Give how many failed jobs' logs to read, e.g. ${DEFAULT_MAX_FAILED_JOBS}; each log is one more request.`,
+		});
+	}
+	return jobs;
+}
+
+/**
+ * The run's jobs (latest attempt) that failed, each with the end of its log: one item per job, the
+ * first "Max Jobs" of them in GitHub's order; the items say how many failed jobs were left out.
+ */
 export async function getFailedJobLogs(input: GitHubRowRun) {
 	const { client, values, request, itemIndex } = input;
 	const lines = tailLinesOf(input);
+	const maxJobs = maxJobsOf(input);
 	const jobs = await client.paginate<IDataObject>(
 		{ method: 'GET', path: request.path, qs: { filter: 'latest' } },
 		{ returnAll: true, itemsKey: 'jobs' },
 	);
 	const runId = Number(values.runId);
+	const failed = jobs.filter((candidate) => candidate.conclusion === 'failure');
+	const leftOut = Math.max(0, failed.length - maxJobs);
+	const aboutLeftOut = leftOut
+		? { failedJobsLeftOut: leftOut, note: `Logs of ${maxJobs} of the run's ${failed.length} failed jobs; ${leftOut} left out (raise "Max Jobs", at most ${MAX_FAILED_JOBS}, or read one with Get Job Logs).` }
+		: {};
 	const items = [];
-	for (const job of jobs.filter((candidate) => candidate.conclusion === 'failure')) {
+	for (const job of failed.slice(0, maxJobs)) {
 		const tail = await readJobLog(input, repositoryPathOf(request.path), String(job.id), lines);
-		const json = { runId, jobId: job.id, name: job.name, conclusion: job.conclusion, url: job.html_url, failedSteps: failedSteps(job), ...tail };
+		const json = { runId, jobId: job.id, name: job.name, conclusion: job.conclusion, url: job.html_url, failedSteps: failedSteps(job), ...tail, ...aboutLeftOut };
 		items.push({ json: json as IDataObject, pairedItem: { item: itemIndex } });
 	}
 	return items;

@@ -12,7 +12,7 @@ import {
 	listArtifacts,
 	listWorkflowRuns,
 } from './handlers';
-import { DEFAULT_TAIL_LINES, getFailedJobLogs, getJobLogs } from './jobLogs';
+import { DEFAULT_MAX_FAILED_JOBS, DEFAULT_TAIL_LINES, getFailedJobLogs, getJobLogs, MAX_FAILED_JOBS } from './jobLogs';
 
 /** Job logs hold terminal output: its colour codes are control characters, counted like any other. */
 const LOG_CONTROL_NOTE = 'In a log, controlCharacters are mostly the colour codes of terminal output; the other kinds are unusual there.';
@@ -62,6 +62,12 @@ const tailLinesField = (): RowField => ({
 	displayName: 'Last Lines', name: 'tailLines', type: 'number', default: DEFAULT_TAIL_LINES, in: 'none', optional: true,
 	description: 'How many lines of the end of each log to return; 0 returns the whole log. At most the last 1 MB of text is returned either way.',
 	ui: { typeOptions: { minValue: 0 } },
+});
+
+const maxJobsField = (): RowField => ({
+	displayName: 'Max Jobs', name: 'maxJobs', type: 'number', default: DEFAULT_MAX_FAILED_JOBS, in: 'none', optional: true,
+	description: `How many failed jobs' logs to read (1-${MAX_FAILED_JOBS}), in the order GitHub lists the jobs; each is one request. The items say how many failed jobs were left out.`,
+	ui: { typeOptions: { minValue: 1, maxValue: MAX_FAILED_JOBS } },
 });
 
 const debugLoggingField = (): RowField => ({
@@ -313,12 +319,12 @@ export const workflowRows = gitHubRowTable([
 		name: 'Get Failed Job Logs',
 		action: 'Get the logs of the failed jobs of a workflow run',
 		description:
-			`Why did a workflow run fail: one item per failed job of the run’s latest attempt, with the job’s name, URL, failed steps and the last lines of its log as text (500 unless set; secrets redacted). No items when no job failed. ${HIDDEN_TEXT_FOUND_NOTE} ${LOG_CONTROL_NOTE}`,
+			`Why did a workflow run fail: one item per failed job of the run’s latest attempt (the first 10 unless Max Jobs is set; the items say how many were left out), with the job’s name, URL, failed steps and the last lines of its log as text (500 unless set; secrets redacted). No items when no job failed. ${HIDDEN_TEXT_FOUND_NOTE} ${LOG_CONTROL_NOTE}`,
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/actions/runs/{run_id}/jobs',
 		target: 'repository',
 		handler: getFailedJobLogs,
-		fields: [...repositoryFields(), runIdField(), tailLinesField()],
+		fields: [...repositoryFields(), runIdField(), tailLinesField(), maxJobsField()],
 	},
 	{
 		resource: 'workflow',

@@ -36,7 +36,8 @@ function labelKey(label: IDataObject): string {
  * (each conditional: an idle repository costs nothing) and compares each label, by id, with its
  * name, color and description as last seen: an id not seen before is `created`, a changed one
  * `edited` (with `changes.*.from`, as the webhook), one gone `deleted`. A label created and deleted
- * between two polls is not seen; several edits between two polls are one.
+ * between two polls is not seen; several edits between two polls are one. Created and then edited
+ * between two reads is one `created` as read: a label has no time or history to tell the edit by.
  */
 export async function pollLabels(run: PollRun, repository: RepositoryName, name: RepositorySourceName): Promise<void> {
 	const position = run.position(repository, name);

@@ -35,6 +35,13 @@ export const REPOSITORIES_AT_ONCE = 4;
 /** ETags kept per node (one per list URL): every list of MAX_OWNER_REPOSITORIES repositories and the owner's pages. */
 const REMEMBERED_ETAGS = 1200;
 /**
+ * The longest ETag kept and sent back (GitHub's are about 50 characters). A longer one would fill
+ * the static data (1,200 of them) and make every later request of its URL as large; not keeping it
+ * costs only that URL's conditional request.
+ */
+export const MAX_ETAG_LENGTH = 1024;
+const usableEtag = (etag: string) => etag.length <= MAX_ETAG_LENGTH;
+/**
  * Repositories "All Repositories of the Owner" may expand to. Each is asked once per list and poll
  * (304s included), and GitHub's secondary limit allows about 900 REST requests a minute.
  */
@@ -302,7 +309,9 @@ export class PollRun {
 		const share = options.shareInPoll === true && request.method === 'GET';
 		const earlier = share ? await this.shared.answers.get(url)?.catch(() => undefined) : undefined;
 		if (earlier && earlier.statusCode !== 304) return earlier;
-		const etag = conditional && !this.request.manual ? (this.etags[url] ?? this.state.etags?.[url]) : undefined;
+		const remembered = conditional && !this.request.manual ? (this.etags[url] ?? this.state.etags?.[url]) : undefined;
+		// One stored before ETags were bounded is not sent either.
+		const etag = remembered !== undefined && usableEtag(remembered) ? remembered : undefined;
 		const asked = this.shared.send({
 			...request,
 			headers: { ...request.headers, ...(etag ? { 'If-None-Match': etag } : {}) },
@@ -316,7 +325,7 @@ export class PollRun {
 
 	keepEtag(request: ApiRequest, response: ApiResponse): void {
 		const etag = headerValue(response.headers, 'etag');
-		if (!etag || this.request.manual) return;
+		if (!etag || !usableEtag(etag) || this.request.manual) return;
 		const url = requestKey(request);
 		delete this.etags[url];
 		this.etags[url] = etag;
