@@ -8,6 +8,7 @@ import { pathSegment } from '../../../credentials/requestGuard';
 import type { ApiResponse } from '../../shared/apiClient';
 import type { GitHubClient } from '../transport';
 import { newHookSecret } from './signature';
+import { holdForFirstPing, releaseFirstPing } from './firstPing';
 import { POLLED_REPOSITORY_TRIGGERS, triggersByValue } from './events';
 
 export interface HookTarget {
@@ -183,6 +184,7 @@ export async function registerHooks(
 		if (!targets.some((target) => sameTarget(target, old))) await deleteHook(client, old);
 	}
 	const secret = newHookSecret();
+	holdForFirstPing(url, secret);
 	const registered: RegisteredHook[] = [];
 	try {
 		for (const target of targets) {
@@ -190,6 +192,7 @@ export async function registerHooks(
 		}
 	} catch (error) {
 		for (const hook of registered) await deleteHook(client, hook).catch(() => undefined);
+		releaseFirstPing(url);
 		state.hooks = [];
 		delete state.secret;
 		throw toNodeError(ctx.getNode(), 'GitHub', error, await client.secrets());
