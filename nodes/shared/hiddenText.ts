@@ -176,6 +176,8 @@ function readHiddenMarkdown(text: string): ReadText {
 const BLANK_LINE = /^[ \t]*\r?\n?$/;
 /** Lines after which a new block starts, so a link reference definition may follow: ATX headings and thematic breaks. */
 const ENDS_BLOCK = /^ {0,3}(?:#{1,6}(?:[ \t]|\r?$|$)|([-*_])(?:[ \t]*\1){2,}[ \t]*\r?$)/;
+/** The start of an HTML comment block (CommonMark's HTML block of type 2). */
+const COMMENT_BLOCK_START = /^ {0,3}<!--/;
 /** Longest link title read (a longer one is taken as no title: the definition then ends with its address). */
 const MAX_TITLE = 10_000;
 
@@ -189,6 +191,7 @@ function removeLinkDefinitions(text: string): ReadText {
 	let out = '';
 	let removed = 0;
 	let blockStart = true;
+	let inComment = false;
 	let index = 0;
 	const titlesUnclosedBefore = new Map<string, number>();
 	while (index < text.length) {
@@ -201,8 +204,15 @@ function removeLinkDefinitions(text: string): ReadText {
 		const lineEnd = text.indexOf('\n', index) + 1 || text.length;
 		const line = text.slice(index, lineEnd);
 		out += line;
-		blockStart = BLANK_LINE.test(line) || ENDS_BLOCK.test(line);
 		index = lineEnd;
+		// An HTML comment block (which may interrupt a paragraph) ends with the line holding `-->`: a block starts after it.
+		const opensComment = !inComment && COMMENT_BLOCK_START.test(line);
+		if (opensComment || inComment) {
+			inComment = !(opensComment ? line.slice(line.indexOf('<!--') + 4) : line).includes('-->');
+			blockStart = !inComment;
+			continue;
+		}
+		blockStart = BLANK_LINE.test(line) || ENDS_BLOCK.test(line);
 	}
 	return { text: out, removed, found: removed ? { linkDefinitions: removed } : {} };
 }
