@@ -206,7 +206,7 @@ function removeLinkDefinitions(text: string): ReadText {
 		out += line;
 		index = lineEnd;
 		// An HTML comment block (which may interrupt a paragraph) ends with the line holding `-->`: a block starts after it.
-		const opensComment = !inComment && COMMENT_BLOCK_START.test(line);
+		const opensComment: boolean = !inComment && COMMENT_BLOCK_START.test(line);
 		if (opensComment || inComment) {
 			inComment = !(opensComment ? line.slice(line.indexOf('<!--') + 4) : line).includes('-->');
 			blockStart = !inComment;
