@@ -27,6 +27,9 @@ import { WEBHOOK_TRIGGER_DEFAULT_VERSION, WEBHOOK_TRIGGER_VERSIONS } from '../sh
 
 const NO_MATCH = 'Delivery does not match the chosen triggers';
 
+/** The answer to a ping verified against the secret being registered: until it is saved, other events are refused. */
+export const FIRST_PING_ANSWER = 'pong; the registration is still being saved';
+
 function answer(ctx: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
 	ctx.getResponseObject().status(status).json({ message });
 	return { noWebhookResponse: true };
@@ -172,7 +175,7 @@ export class GitHubTrigger implements INodeType {
 		if (verdict !== 'valid' && event === 'ping') {
 			// Only GitHub's ping of a hook still being saved; every other event needs the saved secret.
 			const held = firstPingSecret(this.getNodeWebhookUrl('default') as string);
-			if (held && verifySignature(held, request.rawBody, signature) === 'valid') return answer(this, 200, 'pong');
+			if (held && verifySignature(held, request.rawBody, signature) === 'valid') return answer(this, 200, FIRST_PING_ANSWER);
 		}
 		if (verdict !== 'valid') {
 			const reasons = {

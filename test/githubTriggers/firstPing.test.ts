@@ -38,7 +38,7 @@ describe("GitHub Trigger: GitHub's first ping before the registration is saved",
 		const { harness, secret } = await registeredButNotSaved();
 		const { result, response } = await harness.deliver(signedDelivery('ping', PING, secret));
 		expect(response.statusCode).toBe(200);
-		expect(response.body).toEqual({ message: 'pong' });
+		expect(response.body).toEqual({ message: 'pong; the registration is still being saved' });
 		expect(result).toEqual({ noWebhookResponse: true });
 	});
 
