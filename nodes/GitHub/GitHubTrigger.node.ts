@@ -21,14 +21,11 @@ import { itemsForDelivery } from './triggers/matching';
 import { chosenTriggers, deliveryMatching, FILTERS_PROPERTY, hookTargets, OWNER_PROPERTY, rowsForEvent } from './triggers/parameters';
 import { EVENT_ACTIONS_PROPERTY, WEBHOOK_EVENTS_PROPERTY, webhookEventActions } from './triggers/anyEvent';
 import { verifySignature } from './triggers/signature';
-import { firstPingSecret } from './triggers/firstPing';
+import { FIRST_PING_ANSWER, firstPingSecret } from './triggers/firstPing';
 import { guardTriggerItems, TRIGGER_TEXT_OPTIONS } from './triggers/trustedItems';
 import { WEBHOOK_TRIGGER_DEFAULT_VERSION, WEBHOOK_TRIGGER_VERSIONS } from '../shared/webhookTriggerVersions';
 
 const NO_MATCH = 'Delivery does not match the chosen triggers';
-
-/** The answer to a ping verified against the secret being registered: until it is saved, other events are refused. */
-export const FIRST_PING_ANSWER = 'pong; the registration is still being saved';
 
 function answer(ctx: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
 	ctx.getResponseObject().status(status).json({ message });

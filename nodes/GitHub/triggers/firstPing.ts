@@ -3,6 +3,9 @@
  * (and with it the hook's secret). The secret being registered is held here, in the process that
  * registers the hook, so that ping can be verified; no other event is ever checked against it.
  */
+/** The answer to a ping verified against the secret being registered: until it is saved, other events are refused. */
+export const FIRST_PING_ANSWER = 'pong; the registration is still being saved';
+
 const HELD_AT_MOST = 64;
 const HELD_FOR_MS = 10 * 60_000;
 
