@@ -2,6 +2,7 @@ import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunction
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { TRELLO_AUTHENTICATION_PROPERTY, TRELLO_CREDENTIALS } from './common';
+import { TRELLO_TRIGGER_TEXT_OPTIONS } from './triggers/itemText';
 import { NOTIFICATION_TYPES, pollNotifications } from './triggers/pollers';
 
 export class TrelloNotificationTrigger implements INodeType {
@@ -34,6 +35,14 @@ export class TrelloNotificationTrigger implements INodeType {
 				type: 'boolean',
 				default: false,
 				description: 'Whether to skip notifications already read in Trello when the poll runs',
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: TRELLO_TRIGGER_TEXT_OPTIONS,
 			},
 		],
 	};

@@ -15,8 +15,7 @@ import { createWebhooks, deleteWebhooks, webhooksExist } from './triggers/regist
 import { getBoards, getLists, getWatchableMembers, getWorkspaces } from './triggers/loadOptions';
 import { watchedModelProperties } from './triggers/models';
 import { WEBHOOK_TRIGGER_DEFAULT_VERSION, WEBHOOK_TRIGGER_VERSIONS } from '../shared/webhookTriggerVersions';
-import { TRUSTED_MEMBERS_OPTIONS } from './trustedMembers';
-import { TRELLO_REMOVE_HIDDEN_TEXT_OPTION } from './triggers/itemText';
+import { TRELLO_TRIGGER_TEXT_OPTIONS } from './triggers/itemText';
 
 export class TrelloTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -72,7 +71,7 @@ export class TrelloTrigger implements INodeType {
 				type: 'collection',
 				placeholder: 'Add Option',
 				default: {},
-				options: [TRELLO_REMOVE_HIDDEN_TEXT_OPTION, ...TRUSTED_MEMBERS_OPTIONS],
+				options: TRELLO_TRIGGER_TEXT_OPTIONS,
 			},
 		],
 	};

@@ -249,36 +249,44 @@ export class MemberJudge {
 /** Trello's activity-feed copy of a text (`display.entities`), by the entity type that carries it. */
 const ENTITY_TYPES: Record<string, string> = { text: 'comment', 'card.name': 'card', 'list.name': 'list', 'checklist.name': 'checklist', 'checkItem.name': 'checkitem' };
 
+/** Notifications that carry a text their creator wrote beyond a comment: the card they created. */
+const CARD_NAMING_NOTIFICATIONS = new Set(['createdCard']);
+
 /**
- * The texts a Trello action wrote, as dot paths in a trigger item: a comment, a description, the
- * name of a card, list or checklist it created or renamed, a check item it created or renamed, the
- * earlier text of what it changed (judged with the change), and the copies in `display.entities`.
+ * The texts a Trello action (or the notification of one) wrote, as dot paths in a trigger item: a
+ * comment, a description, the name of a card, list or checklist it created or renamed, a check item
+ * it created or renamed, the earlier text of what it changed (judged with the change), and the
+ * copies in `display.entities`. `rawKey` is where the item keeps the action.
  */
-function writtenPaths(action: IDataObject): string[] {
+function writtenPaths(action: IDataObject, rawKey: string): string[] {
 	const type = String(action.type ?? '');
 	const data = (action.data ?? {}) as IDataObject;
 	const renamed = changed(data, 'name');
 	const written = ['text'];
-	if (CARD_CREATION.has(type) || (type === 'updateCard' && renamed)) written.push('card.name');
+	if (CARD_CREATION.has(type) || CARD_NAMING_NOTIFICATIONS.has(type) || (type === 'updateCard' && renamed)) written.push('card.name');
 	if (type === 'createList' || (type === 'updateList' && renamed)) written.push('list.name');
 	if (type === 'addChecklistToCard' || (type === 'updateChecklist' && renamed)) written.push('checklist.name');
 	if (type === 'createCheckItem' || type === 'updateCheckItem') written.push('checkItem.name');
-	const paths = [...written, 'action.data.card.desc', ...written.map((path) => `action.data.${path}`)];
-	for (const key of ['desc', 'name', 'text']) paths.push(`old.${key}`, `action.data.old.${key}`);
+	const paths = [...written, `${rawKey}.data.card.desc`, ...written.map((path) => `${rawKey}.data.${path}`)];
+	for (const key of ['desc', 'name', 'text']) paths.push(`old.${key}`, `${rawKey}.data.old.${key}`);
 	const entities = ((action.display as IDataObject | undefined)?.entities ?? {}) as IDataObject;
 	const writtenTypes = new Set(written.map((path) => ENTITY_TYPES[path]));
 	for (const [name, entity] of Object.entries(entities)) {
 		const entityType = String((entity as IDataObject | null)?.type ?? '').toLowerCase();
-		if (writtenTypes.has(entityType)) paths.push(`action.display.entities.${name}.text`);
+		if (writtenTypes.has(entityType)) paths.push(`${rawKey}.display.entities.${name}.text`);
 	}
 	return paths;
 }
 
-/** A Trello Trigger item with what an untrusted member's action wrote withheld; untrustedTextWithheld counts it. */
-export async function withholdTriggerItem(judge: MemberJudge, item: IDataObject): Promise<IDataObject> {
-	const action = (item.action ?? {}) as IDataObject;
+/**
+ * A trigger item with what an untrusted member's action wrote withheld; untrustedTextWithheld
+ * counts it. `rawKey` names the action's place: `action` in a Trello Trigger item, `notification`
+ * in a Notification Trigger item (a notification has an action's shape and creator).
+ */
+export async function withholdTriggerItem(judge: MemberJudge, item: IDataObject, rawKey: 'action' | 'notification' = 'action'): Promise<IDataObject> {
+	const action = (item[rawKey] ?? {}) as IDataObject;
 	const data = (action.data ?? {}) as IDataObject;
-	const paths = writtenPaths(action).filter((path) => typeof valueAt(item, path) === 'string' && valueAt(item, path) !== '');
+	const paths = writtenPaths(action, rawKey).filter((path) => typeof valueAt(item, path) === 'string' && valueAt(item, path) !== '');
 	if (!paths.length) return item;
 	const author = authorOf(action);
 	if (await judge.trusts(author, boardIdOf(data.board))) return item;
@@ -286,6 +294,29 @@ export async function withholdTriggerItem(judge: MemberJudge, item: IDataObject)
 	let out = item;
 	for (const path of paths) out = withValueAt(out, path, marker);
 	return { ...out, untrustedTextWithheld: paths.length };
+}
+
+/**
+ * A Due Date Trigger item: the card's name judged by whoever last wrote it and the list's name by
+ * whoever last named it, as Card → Get and List → Get judge them.
+ */
+export async function withholdDueDateItem(judge: MemberJudge, item: IDataObject): Promise<IDataObject> {
+	const card = (item.card ?? {}) as IDataObject;
+	const list = (item.list ?? {}) as IDataObject;
+	const board = boardIdOf(item.board);
+	const judgedCard = await judge.card({ id: card.id, name: card.name, ...(board ? { idBoard: board } : {}) });
+	const judgedList = await judge.list({ id: list.id, name: list.name, ...(board ? { idBoard: board } : {}) });
+	let withheld = 0;
+	let out = item;
+	if (judgedCard.name !== card.name) {
+		out = { ...out, card: { ...card, name: judgedCard.name } };
+		withheld++;
+	}
+	if (judgedList.name !== list.name) {
+		out = { ...out, list: { ...list, name: judgedList.name } };
+		withheld++;
+	}
+	return withheld ? { ...out, untrustedTextWithheld: withheld } : item;
 }
 
 function boardIdOf(board: unknown): string | undefined {

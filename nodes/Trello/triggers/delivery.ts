@@ -13,9 +13,8 @@ import { actionToItem } from './normalize';
 import { matchAction } from './matching';
 import { deliveryPlan } from './parameters';
 import { applicationSecretOf, SIGNATURE_HEADER, verifySignature } from './signature';
-import { MemberJudge, trustedMembersSetting, withholdTriggerItem } from '../trustedMembers';
-import { removeHiddenTextFromItem } from './itemText';
-import { triggerTextSettings } from '../../shared/triggerText';
+import { withholdTriggerItem } from '../trustedMembers';
+import { guardTrelloTriggerItems } from './itemText';
 
 function rawBodyOf(ctx: IWebhookFunctions): Buffer {
 	const request = ctx.getRequestObject() as unknown as { rawBody?: Buffer; body?: unknown };
@@ -89,20 +88,10 @@ async function listFieldOptions(ctx: IWebhookFunctions, action: TrelloAction): P
 	}
 }
 
-/**
- * The item guarded as the node or the credential asks: what untrusted members wrote withheld
- * (Trusted Members), then hidden text removed (Remove Hidden Text, on by default when the credential
- * sets Trusted Members).
- */
+/** The item guarded as the node or the credential asks (Trusted Members, Remove Hidden Text). */
 async function guardedItem(ctx: IWebhookFunctions, item: IDataObject): Promise<IDataObject> {
-	const client = new TrelloClient(ctx);
-	const options = ctx.getNodeParameter('options', {}) as IDataObject;
-	const credentials = await client.credentials();
-	const setting = trustedMembersSetting(options, credentials);
-	const judged = setting ? await withholdTriggerItem(new MemberJudge(ctx, client, setting), item) : item;
-	const credentialTrustsMembersOnly = trustedMembersSetting({}, credentials) !== undefined;
-	// The GitHub triggers' rule: the node's choice, else on when the credential asks for trusted authors only.
-	return triggerTextSettings(options, credentialTrustsMembersOnly).removeHiddenText ? removeHiddenTextFromItem(judged) : judged;
+	const [guarded] = await guardTrelloTriggerItems(ctx, new TrelloClient(ctx), [item], withholdTriggerItem);
+	return guarded;
 }
 
 /** Handles Trello's HEAD validation and every signed POST delivery. */

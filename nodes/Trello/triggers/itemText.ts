@@ -2,7 +2,9 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { FieldSet } from '../../shared/simplify';
 import { markdownText, plainText } from '../../shared/simplify';
-import { cleanObject, TRIGGER_REMOVE_HIDDEN_TEXT_OPTION } from '../../shared/triggerText';
+import { cleanObject, TRIGGER_REMOVE_HIDDEN_TEXT_OPTION, triggerTextSettings } from '../../shared/triggerText';
+import type { TrelloClient } from '../transport';
+import { MemberJudge, TRUSTED_MEMBERS_OPTIONS, trustedMembersSetting } from '../trustedMembers';
 
 /**
  * Remove Hidden Text for Trello Trigger items (docs/agents.md): the texts people wrote, in the item
@@ -49,17 +51,52 @@ function displayTexts(action: IDataObject): FieldSet {
 	return fields;
 }
 
-/** The item with hidden text removed from its authored texts and its action's; hiddenTextRemoved counts the pieces. */
-export function removeHiddenTextFromItem(item: IDataObject): IDataObject {
+/**
+ * The item with hidden text removed from its authored texts and from the Trello object it was built
+ * from (`rawKey`: the action of a delivery, the notification of a poll), whose `data` has the item's
+ * shape; hiddenTextRemoved counts the pieces.
+ */
+export function removeHiddenTextFromItem(item: IDataObject, rawKey: 'action' | 'notification' = 'action'): IDataObject {
 	const own = cleanObject(ITEM_TEXTS, item);
 	let removed = own.removed;
 	let out = own.value;
-	const action = out.action as IDataObject | undefined;
-	if (action && typeof action === 'object') {
-		const data = action.data && typeof action.data === 'object' ? cleanObject(ITEM_TEXTS, action.data as IDataObject) : undefined;
-		const cleanedAction = cleanObject({ ...displayTexts(action), memberCreator: plainText('memberCreator.fullName') }, data ? { ...action, data: data.value } : action);
-		removed += (data?.removed ?? 0) + cleanedAction.removed;
-		out = { ...out, action: cleanedAction.value };
+	const raw = out[rawKey] as IDataObject | undefined;
+	if (raw && typeof raw === 'object') {
+		const data = raw.data && typeof raw.data === 'object' ? cleanObject(ITEM_TEXTS, raw.data as IDataObject) : undefined;
+		const cleanedRaw = cleanObject({ ...displayTexts(raw), memberCreator: plainText('memberCreator.fullName') }, data ? { ...raw, data: data.value } : raw);
+		removed += (data?.removed ?? 0) + cleanedRaw.removed;
+		out = { ...out, [rawKey]: cleanedRaw.value };
 	}
 	return removed ? { ...out, hiddenTextRemoved: removed } : item;
+}
+
+/** Options → Remove Hidden Text and the Trusted Members pair, as every Trello trigger offers them. */
+export const TRELLO_TRIGGER_TEXT_OPTIONS: INodeProperties[] = [TRELLO_REMOVE_HIDDEN_TEXT_OPTION, ...TRUSTED_MEMBERS_OPTIONS];
+
+/** How a trigger withholds what untrusted members wrote in one of its items. */
+export type WithholdItem = (judge: MemberJudge, item: IDataObject) => Promise<IDataObject>;
+
+/**
+ * A Trello trigger's items guarded as the node or the credential asks: what untrusted members
+ * wrote withheld (Trusted Members), then hidden text removed (Remove Hidden Text, on by default
+ * when the credential sets Trusted Members — the GitHub triggers' rule).
+ */
+export async function guardTrelloTriggerItems(
+	ctx: object & { getNodeParameter(name: 'options', fallback: IDataObject): unknown },
+	client: TrelloClient,
+	items: IDataObject[],
+	withhold: WithholdItem,
+	rawKey: 'action' | 'notification' = 'action',
+): Promise<IDataObject[]> {
+	const options = (ctx.getNodeParameter('options', {}) ?? {}) as IDataObject;
+	const credentials = await client.credentials();
+	const setting = trustedMembersSetting(options, credentials);
+	const judge = setting ? new MemberJudge(ctx, client, setting) : undefined;
+	const removeHidden = triggerTextSettings(options, trustedMembersSetting({}, credentials) !== undefined).removeHiddenText;
+	const guarded: IDataObject[] = [];
+	for (const item of items) {
+		const judged = judge ? await withhold(judge, item) : item;
+		guarded.push(removeHidden ? removeHiddenTextFromItem(judged, rawKey) : judged);
+	}
+	return guarded;
 }

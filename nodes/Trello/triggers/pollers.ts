@@ -7,6 +7,9 @@ import { pathSegment } from '../../../credentials/requestGuard';
 import { TrelloClient } from '../transport';
 import { notificationToItem } from './normalize';
 import { splitRefs } from './parameters';
+import type { MemberJudge } from '../trustedMembers';
+import { withholdDueDateItem, withholdTriggerItem } from '../trustedMembers';
+import { guardTrelloTriggerItems } from './itemText';
 
 /** Notification types Trello sends to a member (the `filter` parameter of /members/me/notifications). */
 export const NOTIFICATION_TYPES: Array<{ name: string; value: string }> = [
@@ -109,7 +112,7 @@ async function pollNotificationsWith(ctx: IPollFunctions, client: TrelloClient):
 			path: '/1/members/me/notifications',
 			qs: { ...query, limit: 1 },
 		});
-		return latest?.length ? [[{ json: notificationToItem(latest[0]) }]] : null;
+		return latest?.length ? await notificationItems(ctx, client, [latest[0]]) : null;
 	}
 
 	const staticData = ctx.getWorkflowStaticData('node');
@@ -133,9 +136,17 @@ async function pollNotificationsWith(ctx: IPollFunctions, client: TrelloClient):
 	const cursor = fetched.map((n) => String(n.id)).reduce(newer, state.cursor);
 	const windowStart = secondsOf(cursor) - OVERLAP_SECONDS;
 	const keep = [...state.seen, ...fresh.map((n) => String(n.id))].filter((id) => secondsOf(id) >= windowStart);
+	// Guarded before the position moves: a look-up that fails leaves the notifications for the next poll.
+	const items = fresh.length ? await notificationItems(ctx, client, fresh) : null;
 	staticData[STATE_KEY] = { cursor, seen: [...new Set(keep)] } as unknown as IDataObject;
+	return items;
+}
 
-	return fresh.length ? [fresh.map((notification) => ({ json: notificationToItem(notification) }))] : null;
+/** Notifications as items, guarded as the node or the credential asks (Options). */
+async function notificationItems(ctx: IPollFunctions, client: TrelloClient, notifications: IDataObject[]): Promise<INodeExecutionData[][]> {
+	const withhold = (judge: MemberJudge, item: IDataObject) => withholdTriggerItem(judge, item, 'notification');
+	const items = await guardTrelloTriggerItems(ctx, client, notifications.map(notificationToItem), withhold, 'notification');
+	return [items.map((json) => ({ json }))];
 }
 
 /** Which due dates the Due Date Trigger reports. */
@@ -259,13 +270,15 @@ function dueItem(card: IDataObject, board: BoardWithCards, listNames: Map<string
 export async function pollDueDates(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const plan = readDuePlan(ctx);
 	const client = new TrelloClient(ctx);
-	let boards: BoardWithCards[];
-	let unanswered: number;
 	try {
-		({ boards, unanswered } = await boardsWithCards(client, plan));
+		return await pollDueDatesWith(ctx, client, plan);
 	} catch (error) {
 		throw toNodeError(ctx.getNode(), 'Trello', error, await client.secrets());
 	}
+}
+
+async function pollDueDatesWith(ctx: IPollFunctions, client: TrelloClient, plan: DueDatePlan): Promise<INodeExecutionData[][] | null> {
+	const { boards, unanswered } = await boardsWithCards(client, plan);
 	const now = Date.now();
 	const manual = ctx.getMode() === 'manual';
 
@@ -300,9 +313,10 @@ export async function pollDueDates(ctx: IPollFunctions): Promise<INodeExecutionD
 
 	// A board that answered nothing this time keeps its cards' records (its cards were not seen, not closed).
 	if (unanswered > 0) for (const [id, dueDate] of previous) if (!handled.has(id) && typeof dueDate === 'string') reported.set(id, dueDate);
+	due.sort((a, b) => a.dueMs - b.dueMs);
+	// Guarded before the record is kept: a look-up that fails leaves the cards for the next poll.
+	const items = due.length ? await guardTrelloTriggerItems(ctx, client, due.map(({ item }) => item), withholdDueDateItem) : [];
 	// Object.fromEntries makes each id an own property, "__proto__" included.
 	if (!manual) staticData[DUE_STATE_KEY] = { reported: Object.fromEntries(reported) } as unknown as IDataObject;
-	if (!due.length) return null;
-	due.sort((a, b) => a.dueMs - b.dueMs);
-	return [due.map(({ item }) => ({ json: item }))];
+	return items.length ? [items.map((json) => ({ json }))] : null;
 }
