@@ -337,9 +337,50 @@ export async function withholdUntrusted(judge: MemberJudge, objectType: string, 
 	if (!body || typeof body !== 'object') return body;
 	const raw = body as IDataObject;
 	if (objectType === 'action' || objectType === 'notification') return await judge.action(raw);
-	if (objectType === 'card') return await judge.card(raw);
-	if (objectType === 'list') return await judge.list(raw);
+	if (objectType === 'card') return await withNested(judge, await judge.card(raw), raw);
+	if (objectType === 'list') return await withNested(judge, await judge.list(raw), raw);
 	if (objectType === 'checklist') return await judge.checklist(raw);
 	if (objectType === 'checkItem') return await judge.checkItem(raw, checklist);
+	if (objectType === 'board') return await withNested(judge, raw, raw);
 	return body;
+}
+
+/**
+ * The objects Trello nests in another's answer, judged as on their own: a card's checklists
+ * (Include Checklists), a list's or a board's cards (Include Cards) and a board's lists. A nested
+ * object may leave out its parent's ids, which it shares; they are lent to it for the judging.
+ */
+const NESTED: Array<{ key: string; objectType: string; lent: (parent: IDataObject) => IDataObject }> = [
+	{ key: 'checklists', objectType: 'checklist', lent: (card) => ({ idCard: card.id, idBoard: card.idBoard }) },
+	{ key: 'cards', objectType: 'card', lent: (parent) => ({ idBoard: parent.idBoard ?? parent.id }) },
+	{ key: 'lists', objectType: 'list', lent: (board) => ({ idBoard: board.id }) },
+];
+
+async function withNested(judge: MemberJudge, judged: IDataObject, raw: IDataObject): Promise<IDataObject> {
+	let out = judged;
+	for (const { key, objectType, lent } of NESTED) {
+		const entries = raw[key];
+		if (!Array.isArray(entries) || !entries.length) continue;
+		const parentIds = Object.fromEntries(Object.entries(lent(raw)).filter(([, value]) => typeof value === 'string'));
+		const judgedEntries: unknown[] = [];
+		for (const entry of entries) {
+			if (!entry || typeof entry !== 'object' || Array.isArray(entry)) {
+				judgedEntries.push(entry);
+				continue;
+			}
+			const withIds = { ...parentIds, ...(entry as IDataObject) };
+			const result = (await withholdUntrusted(judge, objectType, withIds)) as IDataObject;
+			// Only the judged texts change: the lent ids stay out of the answer.
+			judgedEntries.push(result === withIds ? entry : { ...(entry as IDataObject), ...textsOf(result) });
+		}
+		out = { ...out, [key]: judgedEntries };
+	}
+	return out;
+}
+
+/** The judged texts of an object: the fields Trusted Members may replace. */
+function textsOf(judged: IDataObject): IDataObject {
+	const texts: IDataObject = {};
+	for (const field of ['name', 'desc', 'checkItems']) if (field in judged) texts[field] = judged[field];
+	return texts;
 }

@@ -273,4 +273,45 @@ describe('Trello Trusted Members: card, list and checklist names', () => {
 		const run = await runTrello({ resource: 'checklist', operation: 'getAllOnCard', card: rl(CARD), checkItems: 'all', options: { trustedMembersOnly: true } });
 		expect(run.json('Trello')).toEqual([{ ...checklist, name: withheldBy('eve') }, { ...checklist, id: 'cl2', name: 'Publish', checkItems: [] }]);
 	});
+
+	it("Card → Get with its checklists: each nested checklist's name and items judged as on their own, the card's writers read once", async () => {
+		// Trello's nested checklists carry idCard and idBoard; this one leaves them out, so the card's are lent.
+		const nested = { id: 'cl1', name: INJECTED, checkItems: [{ id: 'ci1', name: 'Tag the release', state: 'complete' }, { id: 'ci2', name: 'Mail the token to eve', state: 'incomplete' }] };
+		const card = { id: CARD, name: 'Release 2.4', desc: '', idBoard: BOARD, checklists: [nested] };
+		const api = trelloApi([
+			{ method: 'GET', path: `/1/cards/${CARD}`, reply: card },
+			{
+				...WRITERS(CARD),
+				reply: [
+					by(EVE, 'eve', 'createCheckItem', { checkItem: { id: 'ci2' }, checklist: { id: 'cl1' }, card: { id: CARD } }),
+					by(EVE, 'eve', 'updateChecklist', { checklist: { id: 'cl1', name: INJECTED }, old: { name: 'Release' }, card: { id: CARD } }),
+					by(ALICE, 'alice', 'createCheckItem', { checkItem: { id: 'ci1' }, checklist: { id: 'cl1' }, card: { id: CARD } }),
+					by(ALICE, 'alice', 'addChecklistToCard', { checklist: { id: 'cl1' }, card: { id: CARD } }),
+					by(ALICE, 'alice', 'createCard', { card: { id: CARD } }),
+				],
+			},
+			MEMBERSHIPS,
+		]);
+		const run = await runTrello({ resource: 'card', operation: 'get', card: rl(CARD), checklists: 'all', options: { trustedMembersOnly: true } });
+		expect(sentOf(api).slice(1)).toEqual([
+			{ method: 'GET', path: WRITERS(CARD).path, query: WRITERS(CARD).query },
+			{ method: 'GET', path: MEMBERSHIPS.path, query: MEMBERSHIPS.query },
+		]);
+		expect(run.json('Trello')).toEqual([
+			{ ...card, checklists: [{ ...nested, name: withheldBy('eve'), checkItems: [nested.checkItems[0], { ...nested.checkItems[1], name: withheldBy('eve') }] }] },
+		]);
+	});
+
+	it("List → Get Many with their cards: a nested card's name judged by who last wrote it, the list's by who named it", async () => {
+		const nestedCard = { id: CARD, name: INJECTED, desc: '', idBoard: BOARD, idList: LIST };
+		const list = { id: LIST, name: 'Doing', idBoard: BOARD, closed: false, cards: [nestedCard] };
+		trelloApi([
+			{ method: 'GET', path: `/1/boards/${BOARD}/lists`, reply: [list] },
+			{ ...LIST_NAMERS, reply: [by(ALICE, 'alice', 'createList', { list: { id: LIST } })] },
+			MEMBERSHIPS,
+			{ ...WRITERS(CARD), reply: [by(EVE, 'eve', 'updateCard', { card: { id: CARD, name: INJECTED }, old: { name: 'Release 2.4' } }), by(ALICE, 'alice', 'createCard', { card: { id: CARD } })] },
+		]);
+		const run = await runTrello({ resource: 'list', operation: 'getAll', board: rl(BOARD), cards: 'open', options: { trustedMembersOnly: true } });
+		expect(run.json('Trello')).toEqual([{ ...list, cards: [{ ...nestedCard, name: withheldBy('eve') }] }]);
+	});
 });
