@@ -314,6 +314,35 @@ describe('Trello: a shared board', () => {
 			expect(api.sent().filter(({ method }) => method !== 'GET')).toEqual([]);
 		});
 
+		it('a card moved earlier in the same run is judged where it went: a comment written before the move, refused after it', async () => {
+			const comment = { method: 'POST', endpoint: `/1/cards/${CARD}/actions/comments`, body: JSON.stringify({ text: `token ${TRELLO_TOKEN}` }) };
+			const move = { method: 'PUT', endpoint: `/1/cards/${CARD}`, body: JSON.stringify({ idList: DESTINATION_LIST }) };
+			const api = trelloApi([
+				...lookups('private'),
+				{ method: 'POST', path: `/1/cards/${CARD}/actions/comments`, reply: { id: 'a1' } },
+				{ method: 'PUT', path: `/1/cards/${CARD}`, reply: { id: CARD, idBoard: PUBLIC_BOARD, idList: DESTINATION_LIST } },
+				{ method: 'GET', path: `/1/cards/${CARD}`, reply: { id: CARD, idBoard: PUBLIC_BOARD } },
+				{ method: 'GET', path: `/1/boards/${PUBLIC_BOARD}`, reply: { id: PUBLIC_BOARD, prefs: { permissionLevel: 'public' } } },
+			]);
+			const run = await runTrello(
+				{ method: '={{ $json.method }}', endpoint: '={{ $json.endpoint }}', sendBody: true, body: '={{ $json.body }}' },
+				'keyToken',
+				[comment, move, comment],
+				{ type: 'trelloApiCall', continueOnFail: true },
+			);
+			expect(api.sent().map(({ method, path }) => `${method} ${path}`)).toEqual([
+				`GET /1/cards/${CARD}`,
+				`GET /1/boards/${BOARD_ID}`,
+				`POST /1/cards/${CARD}/actions/comments`,
+				`PUT /1/cards/${CARD}`,
+				`GET /1/cards/${CARD}`,
+				`GET /1/boards/${PUBLIC_BOARD}`,
+			]);
+			const items = run.json('Call');
+			expect(items).toHaveLength(3);
+			expect(String((items[2] as IDataObject).error)).toMatch(new RegExp(`^Refused: .*the board ${PUBLIC_BOARD} \\(shared: public\\), which others can read`));
+		});
+
 		it('moved within private boards: written', async () => {
 			const api = trelloApi([...lookups('private'), ...destination('private'), { method: 'PUT', path: `/1/cards/${CARD}`, reply: { id: CARD } }]);
 			const run = await runTrello({ resource: 'card', operation: 'update', card: rl(CARD), additionalFields: { idList: rl(DESTINATION_LIST), desc: `token ${TRELLO_TOKEN}` } });

@@ -110,6 +110,15 @@ export class BoardResolver {
 		return await this.boardId(id);
 	}
 
+	/**
+	 * Forgets which board each list, card and other object is on (board short links stay): a write
+	 * that moves objects makes those answers stale for the rest of the run, and a card judged on its
+	 * old board would be judged by the wrong board's rules and audience.
+	 */
+	forgetPlaces(): void {
+		for (const key of [...this.memory.keys()]) if (!key.startsWith('board:') && !key.startsWith('pending:')) this.memory.delete(key);
+	}
+
 	/** The allowed board ids of a list (short links resolved, ids lower case). */
 	async allowedIds(list: BoardList): Promise<Set<string>> {
 		const ids = new Set<string>();

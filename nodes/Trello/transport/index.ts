@@ -78,6 +78,22 @@ export function resetTrelloRateLimitState(): void {
 	windowsByKey.clear();
 }
 
+/**
+ * Writes that put existing cards or lists on another list or board: an update naming idBoard or
+ * idList (PUT), PUT …/idBoard or …/idList, POST /1/lists/{id}/moveAllCards. Creating an object in a
+ * list moves nothing.
+ */
+const MOVING_FIELDS = ['idBoard', 'idList'];
+const MOVING_PATH = /\/(idBoard|idList|moveAllCards)\/?$/i;
+
+function movesObjects(request: ApiRequest): boolean {
+	if (request.method === 'GET' || request.method === 'HEAD') return false;
+	if (MOVING_PATH.test(request.path.split('?')[0])) return true;
+	if (request.method !== 'PUT') return false;
+	const body = request.body && typeof request.body === 'object' && !Buffer.isBuffer(request.body) ? (request.body as IDataObject) : {};
+	return MOVING_FIELDS.some((field) => request.qs?.[field] !== undefined || body[field] !== undefined);
+}
+
 export class TrelloClient extends ApiClient {
 	protected readonly pathPrefix = '/1/';
 
@@ -169,8 +185,10 @@ export class TrelloClient extends ApiClient {
 	protected async scopeVerdict(request: ApiRequest, credentials: ICredentialDataDecryptedObject): Promise<ScopeVerdict> {
 		const resolver = this.boards();
 		const verdict = await checkTrelloRequest(trelloScopeOf(credentials), request, resolver);
-		if (!this.nodeList) return verdict;
-		const narrowed = await boardListVerdict(this.nodeList, request, resolver);
+		const narrowed = this.nodeList ? await boardListVerdict(this.nodeList, request, resolver) : undefined;
+		// Checked where the objects are now; once sent, the run asks again where they went.
+		if (movesObjects(request)) resolver.forgetPlaces();
+		if (!narrowed) return verdict;
 		const filters = [verdict.filter, narrowed.filter].filter((filter) => filter !== undefined);
 		return filters.length ? { filter: async (body) => await filters.reduce(async (kept, filter) => await filter(await kept), Promise.resolve(body)) } : verdict;
 	}
