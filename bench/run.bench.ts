@@ -14,6 +14,7 @@ import './sections/3-requestEconomy';
 import './sections/4-triggerCost';
 import './sections/4b-triggerCostRealN8n';
 import './sections/5-footprint';
+import './sections/5b-startup';
 import './sections/6-agentContextCost';
 import './sections/6b-agentDefences';
 import './sections/7-pollingCost';

@@ -325,7 +325,7 @@ export class RealN8n {
 	 * stops the task runner it starts; with N8N_E2E_PID_FILE set, the group is listed there for
 	 * a caller's clean-up if this test process dies first.
 	 */
-	async start(timeoutMs = 90_000, command: 'start' | 'worker' | 'webhook' = 'start', readinessUrl?: string): Promise<void> {
+	async start(timeoutMs = 90_000, command: 'start' | 'worker' | 'webhook' = 'start', readinessUrl?: string, pollMs = 500): Promise<void> {
 		const { nodeBin, n8nBin } = environment();
 		this.serverLog = '';
 		const args = command === 'worker' ? [n8nBin, 'worker', `--concurrency=${WORKER_CONCURRENCY}`] : [n8nBin, command];
@@ -344,7 +344,7 @@ export class RealN8n {
 			} catch {
 				// not listening yet
 			}
-			await new Promise((resolve) => setTimeout(resolve, 500));
+			await new Promise((resolve) => setTimeout(resolve, pollMs));
 		}
 		throw new Error(`n8n did not become ready:\n${this.serverLog}`);
 	}
