@@ -14,7 +14,7 @@ import { operationKey } from '../nodes/shared/operationKeys';
 import type { OperationRow, ResourceSpec } from '../nodes/shared/rowEngine';
 import { TRELLO_RESOURCES, TRELLO_ROWS } from '../nodes/Trello/actions/catalogue';
 import { TRIGGERS } from '../nodes/GitHub/triggers/events';
-import { listRequest } from '../nodes/GitHub/triggers/repositoryPolling';
+import { listRequest } from '../nodes/GitHub/triggers/polling/lists';
 
 interface Catalogue<Row extends OperationRow = OperationRow> {
 	/** Marker id and heading word, e.g. "github". */

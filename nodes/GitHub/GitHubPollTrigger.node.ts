@@ -10,10 +10,11 @@ import { DEFAULT_RETRY_BOUNDS } from '../shared/rateLimit';
 import { GitHubClient } from './transport';
 import { POLL_TRIGGERS, POLLED_REPOSITORY_TRIGGERS, triggersByValue } from './triggers/events';
 import { chosenRepositories, filtersPropertyFor, OWNER_PROPERTY, REPOSITORIES_LABEL, userFilters } from './triggers/parameters';
-import type { RepositoryName, RepositoryPollState } from './triggers/repositoryPolling';
-import { MAX_OWNER_REPOSITORIES, pollRepositories } from './triggers/repositoryPolling';
-import type { PollState } from './triggers/pollers';
-import { ACCOUNT_POLLERS, runPoller } from './triggers/pollers';
+import type { RepositoryName, RepositoryPollState } from './triggers/polling/pollRun';
+import { MAX_OWNER_REPOSITORIES } from './triggers/polling/pollRun';
+import { pollRepositories } from './triggers/polling/repositories';
+import type { PollState } from './triggers/polling/runPoller';
+import { ACCOUNT_POLLERS, runPoller } from './triggers/polling/runPoller';
 import { guardTriggerItems, TRIGGER_TEXT_OPTIONS } from './triggers/trustedItems';
 
 /** The name the editor lists a poll trigger under. */

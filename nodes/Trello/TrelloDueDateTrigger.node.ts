@@ -5,7 +5,7 @@ import { TRELLO_AUTHENTICATION_PROPERTY, TRELLO_CREDENTIALS } from './common';
 import { TRELLO_TRIGGER_TEXT_OPTIONS } from './triggers/itemText';
 import { getBoards, getLists } from './triggers/loadOptions';
 import { boardsPicker, listsPicker } from './actions/fields';
-import { pollDueDates } from './triggers/pollers';
+import { pollDueDates } from './triggers/polling/dueDates';
 
 export class TrelloDueDateTrigger implements INodeType {
 	description: INodeTypeDescription = {

@@ -3,7 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { TRELLO_AUTHENTICATION_PROPERTY, TRELLO_CREDENTIALS } from './common';
 import { TRELLO_TRIGGER_TEXT_OPTIONS } from './triggers/itemText';
-import { NOTIFICATION_TYPES, pollNotifications } from './triggers/pollers';
+import { NOTIFICATION_TYPES, pollNotifications } from './triggers/polling/notifications';
 
 export class TrelloNotificationTrigger implements INodeType {
 	description: INodeTypeDescription = {

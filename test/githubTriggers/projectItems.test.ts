@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
-import { PROJECT_ITEMS_POLL_QUERY } from '../../nodes/GitHub/triggers/projectItems';
+import { PROJECT_ITEMS_POLL_QUERY } from '../../nodes/GitHub/triggers/polling/projectItems';
 import { TriggerHarness } from '../harness/triggers';
 import { credentialsFor, pollTrigger } from './helpers';
 

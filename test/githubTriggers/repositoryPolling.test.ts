@@ -5,7 +5,7 @@ import { PollContext } from 'n8n-core';
 
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
 import { POLLED_REPOSITORY_TRIGGERS } from '../../nodes/GitHub/triggers/events';
-import { MAX_OWNER_REPOSITORIES } from '../../nodes/GitHub/triggers/repositoryPolling';
+import { MAX_OWNER_REPOSITORIES } from '../../nodes/GitHub/triggers/polling/pollRun';
 import { githubContract } from '../contracts/openapi';
 import type { SimulatedRequest } from '../fakes/simulatedRepository';
 import { serveSimulatedRepositories, SimulatedOwner, SimulatedRepository } from '../fakes/simulatedRepository';

@@ -50,7 +50,7 @@ interface UserFilterUse {
 export type PollerName = 'gists' | 'watchers' | 'userRepositories' | 'mentions' | 'notifications' | 'projectItems';
 
 /**
- * The list a repository event is polled from (triggers/repositoryPolling.ts). Several events of
+ * The list a repository event is polled from (triggers/polling/repositories.ts). Several events of
  * one repository read the same list once per poll (issues and pull requests: `issues`).
  */
 export type RepositorySourceName =

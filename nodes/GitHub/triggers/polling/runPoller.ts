@@ -1,12 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { ServiceAnswerError } from '../../shared/errors';
-import { PageGuard } from '../../shared/paging';
-import { isBeyondSkew } from '../../shared/pollClock';
-import { pathSegment } from '../../../credentials/requestGuard';
-import type { GitHubClient } from '../transport';
-import type { PollerName } from './events';
-import type { PolledItem } from './matching';
+import { ServiceAnswerError } from '../../../shared/errors';
+import { PageGuard } from '../../../shared/paging';
+import { isBeyondSkew } from '../../../shared/pollClock';
+import { pathSegment } from '../../../../credentials/requestGuard';
+import type { GitHubClient } from '../../transport';
+import type { PollerName } from '../events';
+import type { PolledItem } from '../matching';
 import type { ProjectPollPosition } from './projectItems';
 import { pollProjectItems } from './projectItems';
 

@@ -1,19 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { rateLimitStopOf } from '../../shared/errors';
-import type { GitHubClient } from '../transport';
-import type { RepositorySourceName } from './events';
-import type { TriggerItem } from './matching';
-import { pollDiscussions } from './polling/discussions';
-import { LISTS, pollList } from './polling/lists';
-import { ownerRepositories } from './polling/ownerListing';
-import type { RepositoryName, RepositoryPollRequest, RepositoryPollState, TimedItem } from './polling/pollRun';
-import { listKey, listsFor, PollRun, PollShared, REPOSITORIES_AT_ONCE, repositoryKey, time } from './polling/pollRun';
+import { rateLimitStopOf } from '../../../shared/errors';
+import type { GitHubClient } from '../../transport';
+import type { RepositorySourceName } from '../events';
+import type { TriggerItem } from '../matching';
+import { pollDiscussions } from './discussions';
+import { LISTS, pollList } from './lists';
+import { ownerRepositories } from './ownerListing';
+import type { RepositoryName, RepositoryPollRequest, RepositoryPollState, TimedItem } from './pollRun';
+import { listKey, listsFor, PollRun, PollShared, REPOSITORIES_AT_ONCE, repositoryKey, time } from './pollRun';
 
-export type { ListPosition, OwnerListing, OwnerPage, RepositoryName, RepositoryPollRequest, RepositoryPollState } from './polling/pollRun';
-export { listsFor, MAX_OWNER_REPOSITORIES, REMEMBERED_KEYS, REMEMBERED_STATES, SINCE_SLACK } from './polling/pollRun';
-export { listRequest } from './polling/lists';
-export { COMMENTS_READ, DISCUSSIONS_READ } from './polling/discussions';
 
 /** One part of a poll: a list of a repository, or the discussions query of all repositories. */
 interface PollPart {

@@ -1,12 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { ServiceAnswerError } from '../../shared/errors';
-import { PageGuard } from '../../shared/paging';
-import type { Connection } from '../actions/graphql';
-import type { FieldValueNode } from '../actions/project/handlers';
-import { fieldValueSelections, fieldValuesByName } from '../actions/project/handlers';
-import { projectItemAllowed, projectOwnerProof } from '../scope';
-import type { GitHubClient } from '../transport';
+import { ServiceAnswerError } from '../../../shared/errors';
+import { PageGuard } from '../../../shared/paging';
+import type { Connection } from '../../actions/graphql';
+import type { FieldValueNode } from '../../actions/project/handlers';
+import { fieldValueSelections, fieldValuesByName } from '../../actions/project/handlers';
+import { projectItemAllowed, projectOwnerProof } from '../../scope';
+import type { GitHubClient } from '../../transport';
 
 /**
  * Project Item Changed, polled: GitHub sends `projects_v2_item` webhooks for organization projects
