@@ -97,6 +97,10 @@ export function nameValueRows(
 	};
 }
 
+/**
+ * The API Call node's properties, in the order the form shows them.
+ * Long: the whole form read top to bottom as data; split, one form would be scattered over files.
+ */
 export function apiCallProperties<Client extends ApiClient>(
 	authentication: INodeProperties,
 	service: ApiCallService<Client>,

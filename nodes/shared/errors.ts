@@ -110,6 +110,24 @@ function summarizeBody(body: unknown): unknown {
 	return body ?? null;
 }
 
+/** A rate limit that outlasted the wait allowed: the node's error, remembered as a stop (its reset time with it). */
+function rateLimitStop(node: INode, service: ServiceName, error: RateLimitExceededError): NodeApiError {
+	const cause = {
+		limit: error.limit,
+		resetAt: error.resetAt ? new Date(error.resetAt).toISOString() : null,
+		waitedMs: error.waitedMs,
+	} as JsonObject;
+	const stopped = sanitized(
+		new NodeApiError(node, cause, {
+			message: `${service}: ${error.message}`,
+			description: 'Raise "Max Rate-Limit Wait" in the node options to wait longer, or run the workflow after the reset time.',
+			httpCode: error.lastResponse ? String(error.lastResponse.statusCode) : '429',
+		}),
+	);
+	rateLimitStops.set(stopped, { resetAt: error.resetAt });
+	return stopped;
+}
+
 /** Turns anything thrown while talking to a service into n8n's error types, secrets removed. */
 export function toNodeError(
 	node: INode,
@@ -131,23 +149,7 @@ export function toNodeError(
 			new NodeOperationError(node, redactText(error.message, secrets), { description: error.hint }),
 		);
 	}
-	if (error instanceof RateLimitExceededError) {
-		const cause = {
-			limit: error.limit,
-			resetAt: error.resetAt ? new Date(error.resetAt).toISOString() : null,
-			waitedMs: error.waitedMs,
-		} as JsonObject;
-		const stopped = sanitized(
-			new NodeApiError(node, cause, {
-				message: `${service}: ${error.message}`,
-				description:
-					'Raise "Max Rate-Limit Wait" in the node options to wait longer, or run the workflow after the reset time.',
-				httpCode: error.lastResponse ? String(error.lastResponse.statusCode) : '429',
-			}),
-		);
-		rateLimitStops.set(stopped, { resetAt: error.resetAt });
-		return stopped;
-	}
+	if (error instanceof RateLimitExceededError) return rateLimitStop(node, service, error);
 	if (error instanceof ServiceAnswerError) {
 		const status = error.response?.statusCode;
 		return sanitized(

@@ -102,20 +102,17 @@ export function discardBody(body: unknown): void {
 
 const failures = new WeakMap<object, Error>();
 
-/**
- * The body as it may be kept: at most `limitBytes` (then DownloadLimitError), with the
- * credential's secrets replaced as in any other answer. Each chunk is held until the next one
- * shows no secret crosses their seam, then passed on as it came: no copy, one buffer per chunk
- * (a copy per chunk would double what n8n's garbage collector has to reclaim, and it collects a
- * large heap). Only a chunk with a secret in it, or one shorter than a secret, is copied.
- */
-export function guardedDownload(
-	source: Readable,
-	limitBytes: number,
-	secrets: string[],
-	service: string,
-	kind: 'download' | 'answer' = 'download',
-): Readable {
+/** What finds the credential's secrets (as they are and URL-encoded) in a stream's bytes. */
+interface SecretScanner {
+	needles: Buffer[];
+	/** Bytes to hold back at a chunk's end: a secret may start in them and end in the next chunk. */
+	keep: number;
+	/** `data` up to `cutoff` with its secrets replaced (one starting before it is taken whole), and the rest. */
+	redactUpTo(data: Buffer, cutoff: number): { done: Buffer; rest: Buffer };
+	hasSecret(data: Buffer): boolean;
+}
+
+function secretScanner(secrets: string[]): SecretScanner {
 	const needles = secrets
 		.filter((secret) => typeof secret === 'string' && secret.length >= 4)
 		.flatMap((secret) => {
@@ -126,7 +123,6 @@ export function guardedDownload(
 	const keep = needles.length ? needles[0].length - 1 : 0;
 	const replacement = Buffer.from(REDACTED);
 
-	/** `data` up to `cutoff` with its secrets replaced (one starting before it is taken whole), and the rest. */
 	const redactUpTo = (data: Buffer, cutoff: number): { done: Buffer; rest: Buffer } => {
 		const parts: Buffer[] = [];
 		let from = 0;
@@ -151,6 +147,25 @@ export function guardedDownload(
 		return { done: Buffer.concat(parts), rest: data.subarray(from) };
 	};
 	const hasSecret = (data: Buffer) => needles.some((needle) => data.includes(needle));
+
+	return { needles, keep, redactUpTo, hasSecret };
+}
+
+/**
+ * The body as it may be kept: at most `limitBytes` (then DownloadLimitError), with the
+ * credential's secrets replaced as in any other answer. Each chunk is held until the next one
+ * shows no secret crosses their seam, then passed on as it came: no copy, one buffer per chunk
+ * (a copy per chunk would double what n8n's garbage collector has to reclaim, and it collects a
+ * large heap). Only a chunk with a secret in it, or one shorter than a secret, is copied.
+ */
+export function guardedDownload(
+	source: Readable,
+	limitBytes: number,
+	secrets: string[],
+	service: string,
+	kind: 'download' | 'answer' = 'download',
+): Readable {
+	const { needles, keep, redactUpTo, hasSecret } = secretScanner(secrets);
 
 	// Driven by the source's events, as a pipe is (an async generator in between costs more).
 	const output: Readable = new (readableClassOf(source))({

@@ -96,7 +96,10 @@ const PUNCTUATORS = new Set(['!', '$', '&', '(', ')', ':', '=', '@', '[', ']', '
 const NUMBER = /-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/y;
 const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
-/** The document's tokens; whitespace, commas, comments and a byte order mark are left out. */
+/**
+ * The document's tokens; whitespace, commas, comments and a byte order mark are left out.
+ * Long: one scanning loop with a case per token kind, each needing the loop's position.
+ */
 export function graphqlTokens(source: string): Token[] {
 	const tokens: Token[] = [];
 	let at = 0;
@@ -180,7 +183,11 @@ export function graphqlTokens(source: string): Token[] {
 	return tokens;
 }
 
-/** Reads a whole document: operations and fragment definitions, nothing else. */
+/**
+ * Reads a whole document: operations and fragment definitions, nothing else.
+ * Long: a recursive-descent parser whose nested readers share one token cursor; as separate
+ * functions they would pass the cursor and the document's limits around.
+ */
 export function parseGraphqlDocument(source: string): GraphqlDocument {
 	const tokens = graphqlTokens(source);
 	let at = 0;

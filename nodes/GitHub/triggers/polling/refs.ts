@@ -78,6 +78,22 @@ export function pushesWanted(rows: EventRow[]): boolean {
 	return rows.some((row) => row.webhook?.clauses.some((clause) => clause.event === 'push') === true);
 }
 
+/** A push delivery as GitHub sends one; a branch new since the last poll is `created` from no commit. */
+function pushDelivery(repository: RepositoryName, ref: string, before: string | undefined, after: string, commits: IDataObject[]): Delivery {
+	return {
+		event: 'push',
+		deliveryId: null,
+		payload: {
+			ref,
+			before: before ?? NO_COMMIT,
+			after,
+			...(before === undefined ? { created: true, deleted: false, forced: false, base_ref: null } : {}),
+			repository: repositoryPayload(repository),
+			commits,
+		},
+	};
+}
+
 export async function pollRefs(run: PollRun, repository: RepositoryName, name: RepositorySourceName, list: RefList): Promise<void> {
 	const prefix = `refs/${list.namespace}/`;
 	const request: ApiRequest = {
@@ -135,23 +151,7 @@ export async function pollRefs(run: PollRun, repository: RepositoryName, name: R
 			// As in a push delivery: a commit already seen on another branch is not distinct.
 			const pushed = commits.map((commit) => pushCommit(commit, !recent.includes(`commit:${String(commit.sha)}`)));
 			recent = remember(recent, commits.map((commit) => `commit:${String(commit.sha)}`));
-			run.budget -= run.emit([
-				{
-					time: run.serverTime(response),
-					delivery: {
-						event: 'push',
-						deliveryId: null,
-						payload: {
-							ref: `${prefix}${ref}`,
-							before: before ?? NO_COMMIT,
-							after: sha,
-							...(before === undefined ? { created: true, deleted: false, forced: false, base_ref: null } : {}),
-							repository: repositoryPayload(repository),
-							commits: pushed,
-						},
-					},
-				},
-			]);
+			run.budget -= run.emit([{ time: run.serverTime(response), delivery: pushDelivery(repository, `${prefix}${ref}`, before, sha, pushed) }]);
 		}
 		known[ref] = sha;
 	}

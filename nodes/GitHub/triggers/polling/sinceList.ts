@@ -9,28 +9,36 @@ import { encodeState, issueState, pullRequestPayload, stateKey } from './issues'
 import type { ListPosition, PollRun, RepositoryName, TimedDelivery } from './pollRun';
 import { advancedCursor, asList, iso, listsFor, PAGE_SIZE, remember, REMEMBERED_STATES, repositoryPath, repositoryPayload, requestKey, SINCE_SLACK, startPosition, time } from './pollRun';
 
+/**
+ * The start of a list: its most recently updated entries, whose states are the baseline for edits.
+ * A manual run shows the latest and records nothing (returns false); otherwise the position is set.
+ */
+async function startSinceList(run: PollRun, repository: RepositoryName, name: RepositorySourceName, list: SinceList, path: string): Promise<boolean> {
+	const request: ApiRequest = { method: 'GET', path, qs: { ...list.qs, direction: 'desc', per_page: PAGE_SIZE } };
+	const response = (await run.get(request, repository, false))!;
+	const entries = asList(response.body);
+	if (run.request.manual) {
+		const latest = entries.flatMap((entry) => list.deliveries(entry, repository, {}, 0));
+		const shown = latest.sort((a, b) => b.time - a.time).slice(0, 1);
+		await list.fillIn(run, repository, shown);
+		run.emit(shown);
+		return false;
+	}
+	const start = startPosition(run, response, [...entries].reverse(), (entry) => entry.updated_at, list.keyOf);
+	if (name === 'issues') {
+		const known: Record<string, string> = {};
+		for (const issue of [...entries].reverse()) known[stateKey(issue)] = encodeState(issueState(issue));
+		start.known = known;
+	}
+	run.setPosition(repository, name, start);
+	return true;
+}
+
 export async function pollSinceList(run: PollRun, repository: RepositoryName, name: RepositorySourceName, list: SinceList): Promise<void> {
 	const path = repositoryPath(repository, list.path);
 	const position = run.position(repository, name);
 	if (!position?.at || run.request.manual) {
-		// Start: the most recently updated entries (their states are the baseline for edits).
-		const request: ApiRequest = { method: 'GET', path, qs: { ...list.qs, direction: 'desc', per_page: PAGE_SIZE } };
-		const response = (await run.get(request, repository, false))!;
-		const entries = asList(response.body);
-		if (run.request.manual) {
-			const latest = entries.flatMap((entry) => list.deliveries(entry, repository, {}, 0));
-			const shown = latest.sort((a, b) => b.time - a.time).slice(0, 1);
-			await list.fillIn(run, repository, shown);
-			run.emit(shown);
-			return;
-		}
-		const start = startPosition(run, response, [...entries].reverse(), (entry) => entry.updated_at, list.keyOf);
-		if (name === 'issues') {
-			const known: Record<string, string> = {};
-			for (const issue of [...entries].reverse()) known[stateKey(issue)] = encodeState(issueState(issue));
-			start.known = known;
-		}
-		run.setPosition(repository, name, start);
+		if (!(await startSinceList(run, repository, name, list, path))) return;
 		// The request later polls repeat, sent now: its ETag makes the next idle poll free.
 		return await pollSinceList(run, repository, name, list);
 	}
