@@ -4,7 +4,8 @@
 const { appendFileSync } = require('fs');
 const Module = require('module');
 const log = process.env.BENCH_MODULE_LOG;
-const marker = `${require('path').sep}n8n-nodes-github-trello${require('path').sep}`;
+const { sep } = require('path');
+const marker = `${sep}node_modules${sep}n8n-nodes-github-trello${sep}`;
 const compile = Module.prototype._compile;
 Module.prototype._compile = function (content, filename) {
 	if (log && typeof filename === 'string' && filename.includes(marker)) appendFileSync(log, `${filename}\n`);

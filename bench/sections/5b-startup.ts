@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'fs';
-import { join } from 'path';
+import { join, sep } from 'path';
 
 import { RealN8n } from '../../test/e2e/n8n';
 import { N8N_HOST_DIR } from '../harness';
@@ -23,7 +23,7 @@ describe('n8n start with the package installed', () => {
 		await withoutPackage?.dispose();
 		report(
 			table(['Measure', 'With the package', 'Without'], rows) +
-				`\n\nA real n8n (SQLite, no editor) started ${ROUNDS} times with the package installed as users install it (the packed tarball under \`~/.n8n/nodes\`) and ${ROUNDS} times from a copy of the same user folder without it, alternating, each after one untimed start that migrates its database. A start is timed from spawning \`n8n start\` until it has printed the editor’s address and answers \`/healthz/readiness\` (asked every ${POLL_MS} ms); with ÷ without is the median (range) of each round’s two starts. Modules of ours: the package’s JavaScript files the n8n process compiled by then (a preload records them); n8n reads the nodes’ descriptions from the package’s \`dist/known\` and \`dist/types\` files and requires a node only when a workflow uses it.`,
+				`\n\nA real n8n (SQLite, no editor) started ${ROUNDS} times with the package installed as users install it (the packed tarball under \`~/.n8n/nodes\`) and ${ROUNDS} times from a copy of the same user folder without it, alternating, each after one untimed start that migrates its database. A start is timed from spawning \`n8n start\` until it has printed the editor’s address and answers \`/healthz/readiness\` (asked every ${POLL_MS} ms); with ÷ without is the median (range) of each round’s two starts. Modules of ours: the package’s JavaScript files (nodes, and credentials with what they import) the n8n process compiled by then (a preload records them); n8n reads the nodes’ descriptions from the package’s \`dist/known\` and \`dist/types\` files and requires a node only when a workflow uses it.`,
 		);
 	});
 
@@ -56,6 +56,8 @@ describe('n8n start with the package installed', () => {
 		const ours: number[] = [];
 		const without: number[] = [];
 		const modules: number[] = [];
+		const credentialModules: number[] = [];
+		let compiledAtStart: string[] = [];
 		for (let round = 0; round < ROUNDS; round++) {
 			writeFileSync(moduleLog, '');
 			// The order alternates, so a load change during the run does not favour one side.
@@ -66,17 +68,25 @@ describe('n8n start with the package installed', () => {
 				without.push(await timedStart(withoutPackage));
 				ours.push(await timedStart(withPackage));
 			}
-			modules.push(existsSync(moduleLog) ? readFileSync(moduleLog, 'utf8').split('\n').filter(Boolean).length : 0);
+			const compiled = existsSync(moduleLog) ? readFileSync(moduleLog, 'utf8').split('\n').filter(Boolean) : [];
+			modules.push(compiled.filter((file) => !file.includes(`${sep}dist${sep}credentials${sep}`)).length);
+			credentialModules.push(compiled.length - modules[modules.length - 1]);
+			compiledAtStart = [...new Set(compiled.map((file) => file.slice(file.lastIndexOf('n8n-nodes-github-trello') + 'n8n-nodes-github-trello'.length + 1)))].sort();
 		}
 		const ratios = roundRatios(ours, without);
 		rows.push(['Start to readiness', valueSpread(ours, 0, ' ms'), valueSpread(without, 0, ' ms')]);
 		rows.push(['With ÷ without', ratioSpread(ratios), '']);
-		rows.push(['Modules of ours compiled at start', valueSpread(modules), '—']);
+		rows.push(['Node modules of ours compiled at start', valueSpread(modules), '—']);
+		rows.push(['Credential modules of ours compiled at start', valueSpread(credentialModules), '—']);
 		goals.push(['n8n start: ≤ 1.02× without the package', ratioSpread(ratios), roundsStatus(ratios, (value) => value <= 1.02)]);
-		goals.push(['n8n start: 0 modules of ours required', String(Math.max(...modules)), modules.every((count) => count === 0) ? 'met' : 'not met']);
+		goals.push(['n8n start: 0 node modules of ours required', String(Math.max(...modules)), modules.every((count) => count === 0) ? 'met' : 'not met']);
+		notes.push(
+			'n8n start: n8n 2.41 requires every installed package’s credential classes at start, whatever its metadata says (load-nodes-and-credentials.js adds its domain-restriction fields to each credential type), so the credential files and what they import are compiled in every n8n process; node files only when a workflow uses them.',
+		);
 		notes.push(
 			'n8n start: both user folders come from the same n8n install and differ only in `~/.n8n/nodes`; the with ÷ without ratio moves with the load on the machine by more than the package’s share, so read it with its range.',
 		);
+		if (compiledAtStart.length) notes.push(`n8n start: the package's files n8n compiled at start: ${compiledAtStart.map((file) => `\`${file}\``).join(', ')}.`);
 		expect(ours).toHaveLength(ROUNDS);
 	});
 });
