@@ -175,7 +175,7 @@ export function shapeOutput(fieldSets: Record<string, FieldSet>, type: string | 
 }
 
 /** The fields of a set a compact table holds: all but bodies and descriptions (bodyText). */
-export function tableFields(fields: FieldSet): FieldSet {
+function tableFields(fields: FieldSet): FieldSet {
 	return Object.fromEntries(Object.entries(fields).filter(([, pick]) => !(isAuthored(pick) && pick.body)));
 }
 
@@ -241,7 +241,7 @@ function compactTableProperty(show: Record<string, string[]>, type: string, fiel
 		name: 'compactTable',
 		type: 'boolean',
 		default: false,
-		description: `Whether to return the list as one item holding a table instead of one item per ${type}, about half the characters for an agent: columns (${columns.join(', ')}${leftOut.length ? `; not ${leftOut.join(', ')}: read those with Get` : ''}), rows (one per ${type}, values in column order, null where empty), count, and more: true when the list stopped at Limit. With Output Fields set, those are the columns.`,
+		description: `Whether to return the list as one item holding a table instead of one item per ${type}, with each field name written once (fewer characters for an agent): columns (${columns.join(', ')}${leftOut.length ? `; not ${leftOut.join(', ')}: read those with Get` : ''}), rows (one per ${type}, values in column order, null where empty), count, and more: true when the list stopped at Limit. With Output Fields set, those are the columns.`,
 		displayOptions: { show: { ...show, simplify: [true] } },
 	};
 }
