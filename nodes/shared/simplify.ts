@@ -144,7 +144,7 @@ function pickFields(paths: string[], raw: unknown): unknown {
 }
 
 /** How a row's output is shaped for one item: Simplify, Output Fields, hidden text, and a list as one table. */
-export interface OutputSettings {
+interface OutputSettings {
 	simplify?: unknown;
 	outputFields?: unknown;
 	keepHiddenText?: boolean;
