@@ -17,6 +17,7 @@ import './sections/5-footprint';
 import './sections/5b-startup';
 import './sections/6-agentContextCost';
 import './sections/6b-agentDefences';
+import './sections/6c-compactTables';
 import './sections/7-pollingCost';
 import './sections/8-files';
 import './sections/9-graphqlCheck';

@@ -166,22 +166,27 @@ async function generic<Row extends OperationRow, Client extends ApiClient, Allow
 ): Promise<INodeExecutionData[]> {
 	const { ctx, client, row, itemIndex } = run;
 	let body: unknown;
+	let more = false;
 	if (row.paging) {
 		const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
 		const limit = readLimit(ctx, itemIndex);
-		body = await runner.paginate(run, request, { returnAll, limit });
+		const list = await runner.paginate(run, request, { returnAll, limit });
+		// A list cut at the Limit may go on; the services do not always say (a compact table tells).
+		more = !returnAll && list.length >= limit;
+		body = list;
 	} else {
 		body = (await client.send({ ...request, acceptStatus: row.acceptStatus })).body;
 	}
 	if (keep && Array.isArray(body)) body = body.filter((entry) => keep((entry ?? {}) as IDataObject));
-	return await respond(runner, run, body);
+	return await respond(runner, run, body, more);
 }
 
-/** The row's output shaping, the object type's Simplify / Output Fields, the service's last step, items. */
+/** The row's output shaping, the object type's Simplify / Output Fields / Compact Table, the service's last step, items. */
 async function respond<Row extends OperationRow, Client extends ApiClient, Allowlist>(
 	runner: ServiceRunner<Row, Client, Allowlist>,
 	run: RowRun<Row, Client, Allowlist>,
 	body: unknown,
+	more = false,
 ): Promise<INodeExecutionData[]> {
 	const { ctx, row, values, itemIndex } = run;
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
@@ -193,6 +198,9 @@ async function respond<Row extends OperationRow, Client extends ApiClient, Allow
 				simplify: readOptional(ctx, 'simplify', itemIndex, true),
 				outputFields: readOptional(ctx, 'outputFields', itemIndex, ''),
 				keepHiddenText: options.removeHiddenText === false,
+				// Only lists offer it; a handler's answer (respond) is a list of the row's objects too.
+				compactTable: Boolean(row.paging) && readOptional(ctx, 'compactTable', itemIndex, false) === true,
+				more,
 			})
 		: shaped;
 	return toItems(runner.shape ? runner.shape(run, output) : output, itemIndex);

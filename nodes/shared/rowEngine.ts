@@ -152,7 +152,7 @@ export function describeRows(
 		const optional = row.fields.filter((field) => field.optional);
 		for (const field of required) properties.push(fieldProperty(field, show));
 		if (row.paging) properties.push(...pagingProperties(show));
-		if (row.objectType && fieldSets[row.objectType]) properties.push(...outputProperties(show, row.objectType, fieldSets[row.objectType]));
+		if (row.objectType && fieldSets[row.objectType]) properties.push(...outputProperties(show, row.objectType, fieldSets[row.objectType], Boolean(row.paging)));
 		if (optional.length) {
 			properties.push({
 				displayName: row.paging ? 'Filters' : 'Additional Fields',

@@ -21,15 +21,28 @@ interface AuthoredPick {
 	authored: TextKind;
 	/** The dot path into the raw object, when the field is one. */
 	path?: string;
+	/** The body or description of an object that has a title or name: a compact table leaves it out. */
+	body?: true;
 }
 
-function authored(kind: TextKind, pick: FieldPick): AuthoredPick {
+function authored(kind: TextKind, pick: FieldPick, body = false): AuthoredPick {
 	const read = typeof pick === 'function' ? pick : (raw: IDataObject) => valueAt(raw, pick);
-	return Object.assign((raw: IDataObject) => read(raw), { authored: kind, ...(typeof pick === 'string' ? { path: pick } : {}) });
+	return Object.assign((raw: IDataObject) => read(raw), {
+		authored: kind,
+		...(typeof pick === 'string' ? { path: pick } : {}),
+		...(body ? { body: true as const } : {}),
+	});
 }
 
 /** Authored Markdown (bodies, descriptions, comments): the service renders it, so HTML and links can hide text. */
 export const markdownText = (pick: FieldPick): AuthoredPick => authored('markdown', pick);
+
+/**
+ * Authored Markdown that is the body or description of an object with a title or name (an issue's
+ * body, a card's description): simplified objects keep it, a compact table leaves it out (it is
+ * most of an object's characters, and one Get away). A comment's text is the comment: markdownText.
+ */
+export const bodyText = (pick: FieldPick): AuthoredPick => authored('markdown', pick, true);
 
 /** Authored text shown as it is (titles, names, commit messages, diffs): only invisible characters can hide text. */
 export const plainText = (pick: FieldPick): AuthoredPick => authored('plain', pick);
@@ -130,28 +143,73 @@ function pickFields(paths: string[], raw: unknown): unknown {
 	return out;
 }
 
+/** How a row's output is shaped for one item: Simplify, Output Fields, hidden text, and a list as one table. */
+interface OutputSettings {
+	simplify?: unknown;
+	outputFields?: unknown;
+	keepHiddenText?: boolean;
+	/** A list (an array answer) becomes one compact table (see toTable); ignored with Simplify off. */
+	compactTable?: boolean;
+	/** The list stopped at the row's Limit: the table says there may be more. */
+	more?: boolean;
+}
+
 /** The output a row returns under the item's settings: simplified (default), raw, or chosen fields. */
-export function shapeOutput(
-	fieldSets: Record<string, FieldSet>,
-	type: string | undefined,
-	body: unknown,
-	settings: { simplify?: unknown; outputFields?: unknown; keepHiddenText?: boolean },
-): unknown {
+export function shapeOutput(fieldSets: Record<string, FieldSet>, type: string | undefined, body: unknown, settings: OutputSettings): unknown {
 	if (!type) return body;
+	const asTable = settings.compactTable === true && Array.isArray(body);
 	const chosen = String(settings.outputFields ?? '')
 		.split(',')
 		.map((part) => part.trim())
 		.filter(Boolean);
-	if (chosen.length) return pickFields(chosen, body);
-	if (settings.simplify === false) return body;
-	const fields = fieldSets[type];
-	if (!fields) return body;
+	if (chosen.length) {
+		const picked = pickFields(chosen, body);
+		return asTable ? toTable(picked as unknown[], chosen, settings.more === true) : picked;
+	}
+	if (settings.simplify === false || !fieldSets[type]) return body;
+	// A table leaves bodies out before hidden text is counted, so hiddenTextRemoved counts what its cells lost.
+	const fields = asTable ? tableFields(fieldSets[type]) : fieldSets[type];
 	const simplified = simplifyWith(fields, body);
-	return settings.keepHiddenText ? simplified : withoutHiddenText(fields, simplified);
+	const cleaned = settings.keepHiddenText ? simplified : withoutHiddenText(fields, simplified);
+	return asTable ? toTable(cleaned as unknown[], Object.keys(fields), settings.more === true) : cleaned;
 }
 
-/** The node properties of a row that returns objects of a type. */
-export function outputProperties(show: Record<string, string[]>, type: string, fields: FieldSet): INodeProperties[] {
+/** The fields of a set a compact table holds: all but bodies and descriptions (bodyText). */
+function tableFields(fields: FieldSet): FieldSet {
+	return Object.fromEntries(Object.entries(fields).filter(([, pick]) => !(isAuthored(pick) && pick.body)));
+}
+
+/**
+ * A list as one object: `columns` (the field names), `rows` (one array of values per object, in
+ * column order, null where an object has none), `count`, `more: true` when the list stopped at the
+ * Limit, and a leftOutOfScope note's fields when the list had one. JSON keeps every value as it was
+ * (text with commas, quotes or line breaks, numbers, lists), so nothing needs escaping by hand and
+ * a cell never splits; field names are written once instead of once per object. Columns no object
+ * has are dropped; names an object has beyond `order` (hiddenTextRemoved) follow in first-seen order.
+ */
+export function toTable(entries: unknown[], order: string[], more: boolean): IDataObject {
+	const notes = entries.filter(isLeftOutNote);
+	const objects = entries
+		.filter((entry) => !isLeftOutNote(entry))
+		.map((entry) => (entry && typeof entry === 'object' && !Array.isArray(entry) ? (entry as IDataObject) : { value: entry as IDataObject[keyof IDataObject] }));
+	const present = new Set(objects.flatMap((object) => Object.keys(object).filter((key) => object[key] !== undefined)));
+	const extra = [...present].filter((key) => !order.includes(key));
+	const columns = [...(objects.length ? order.filter((key) => present.has(key)) : order), ...extra];
+	const table: IDataObject = {
+		columns,
+		rows: objects.map((object) => columns.map((key) => object[key] ?? null)) as unknown as IDataObject[],
+		count: objects.length,
+	};
+	if (more) table.more = true;
+	if (notes.length) {
+		table.leftOutOfScope = notes.reduce((sum, note) => sum + note.leftOutOfScope, 0);
+		table.note = notes.map((note) => note.note).join(' ');
+	}
+	return table;
+}
+
+/** The node properties of a row that returns objects of a type (a list also gets Compact Table). */
+export function outputProperties(show: Record<string, string[]>, type: string, fields: FieldSet, list = false): INodeProperties[] {
 	return [
 		{
 			displayName: 'Simplify',
@@ -170,5 +228,20 @@ export function outputProperties(show: Record<string, string[]>, type: string, f
 			description: 'Comma-separated fields of the full object to return instead (dot paths allowed). Empty = as set by Simplify.',
 			displayOptions: { show },
 		},
+		...(list ? [compactTableProperty(show, type, fields)] : []),
 	];
+}
+
+/** Says what the table holds, from the type's field set, for people and for agents reading the node. */
+function compactTableProperty(show: Record<string, string[]>, type: string, fields: FieldSet): INodeProperties {
+	const columns = Object.keys(tableFields(fields));
+	const leftOut = Object.keys(fields).filter((name) => !columns.includes(name));
+	return {
+		displayName: 'Compact Table',
+		name: 'compactTable',
+		type: 'boolean',
+		default: false,
+		description: `Whether to return the list as one item holding a table instead of one item per ${type}, with each field name written once (fewer characters for an agent): columns (${columns.join(', ')}${leftOut.length ? `; not ${leftOut.join(', ')}: read those with Get` : ''}), rows (one per ${type}, values in column order, null where empty), count, and more: true when the list stopped at Limit. With Output Fields set, those are the columns.`,
+		displayOptions: { show: { ...show, simplify: [true] } },
+	};
 }

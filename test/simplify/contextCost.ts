@@ -39,7 +39,7 @@ export interface CostRow {
 const githubExamples = (require('@octokit/openapi/generated/api.github.com.json') as { components: { examples: Record<string, { value: unknown }> } })
 	.components.examples;
 
-function githubExample(name: string): IDataObject {
+export function githubExample(name: string): IDataObject {
 	const value = githubExamples[name]?.value as unknown;
 	if (value === undefined) throw new Error(`@octokit/openapi has no example "${name}"`);
 	// Search answers wrap their items (total_count, items).

@@ -1,12 +1,12 @@
 import type { FieldSet } from '../../shared/simplify';
-import { markdownText, namesOf, plainText } from '../../shared/simplify';
+import { bodyText, markdownText, namesOf, plainText } from '../../shared/simplify';
 
 const login = (path: string) => `${path}.login`;
 
 /**
  * The simplified GitHub objects, one field set per object type (see docs/agents.md). Fields that
- * carry text written by a person are marked markdownText or plainText: hidden text is removed from
- * them.
+ * carry text written by a person are marked markdownText, bodyText or plainText: hidden text is removed
+ * from them; bodyText (a body or description beside a title or name) is left out of compact tables.
  */
 export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 	issue: {
@@ -24,7 +24,7 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 		createdAt: 'created_at',
 		updatedAt: 'updated_at',
 		closedAt: 'closed_at',
-		body: markdownText('body'),
+		body: bodyText('body'),
 	},
 	pullRequest: {
 		number: 'number',
@@ -44,7 +44,7 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 		createdAt: 'created_at',
 		updatedAt: 'updated_at',
 		mergedAt: 'merged_at',
-		body: markdownText('body'),
+		body: bodyText('body'),
 	},
 	comment: { id: 'id', url: 'html_url', author: login('user'), createdAt: 'created_at', updatedAt: 'updated_at', body: markdownText('body') },
 	review: { id: 'id', state: 'state', author: login('user'), url: 'html_url', submittedAt: 'submitted_at', body: markdownText('body') },
@@ -90,7 +90,7 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 		dueOn: 'due_on',
 		openIssues: 'open_issues',
 		closedIssues: 'closed_issues',
-		description: markdownText('description'),
+		description: bodyText('description'),
 	},
 	commit: {
 		sha: 'sha',
@@ -111,7 +111,7 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 		url: 'html_url',
 		author: login('author'),
 		publishedAt: 'published_at',
-		body: markdownText('body'),
+		body: bodyText('body'),
 	},
 	asset: {
 		id: 'id',
@@ -173,7 +173,7 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 		url: 'html_url',
 		detailsUrl: 'details_url',
 		title: plainText('output.title'),
-		summary: markdownText('output.summary'),
+		summary: bodyText('output.summary'),
 		annotations: 'output.annotations_count',
 		startedAt: 'started_at',
 		completedAt: 'completed_at',
@@ -274,7 +274,7 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 		url: 'html_url',
 		createdAt: 'created_at',
 		publishedAt: 'published_at',
-		description: markdownText('description'),
+		description: bodyText('description'),
 	},
 	// As the GraphQL handlers shape them: author and category as names, comments when fetched.
 	discussion: {
@@ -291,8 +291,8 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 		answerChosenAt: 'answerChosenAt',
 		createdAt: 'createdAt',
 		updatedAt: 'updatedAt',
-		body: markdownText('body'),
-		comments: markdownText('comments'),
+		body: bodyText('body'),
+		comments: bodyText('comments'),
 	},
 	issueType: { id: 'id', name: 'name', description: plainText('description'), color: 'color', enabled: 'is_enabled' },
 	discussionCategory: { id: 'id', name: 'name', slug: 'slug', emoji: 'emoji', answerable: 'isAnswerable', description: plainText('description') },

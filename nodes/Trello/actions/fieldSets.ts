@@ -1,10 +1,10 @@
 import type { FieldSet } from '../../shared/simplify';
-import { markdownText, namesOf, plainText } from '../../shared/simplify';
+import { bodyText, markdownText, namesOf, plainText } from '../../shared/simplify';
 
 /**
  * The simplified Trello objects, one field set per object type (see docs/agents.md). Fields that
- * carry text written by a person are marked markdownText or plainText: hidden text is removed from
- * them.
+ * carry text written by a person are marked markdownText, bodyText or plainText: hidden text is removed
+ * from them; bodyText (a body or description beside a title or name) is left out of compact tables.
  */
 export const TRELLO_FIELD_SETS: Record<string, FieldSet> = {
 	card: {
@@ -15,11 +15,11 @@ export const TRELLO_FIELD_SETS: Record<string, FieldSet> = {
 		closed: 'closed',
 		due: 'due',
 		labels: namesOf('labels', 'name'),
-		desc: markdownText('desc'),
+		desc: bodyText('desc'),
 		// Only there when custom fields were asked for (by field name, typed).
 		customFields: 'customFields',
 	},
-	board: { id: 'id', name: plainText('name'), url: 'shortUrl', closed: 'closed', desc: markdownText('desc') },
+	board: { id: 'id', name: plainText('name'), url: 'shortUrl', closed: 'closed', desc: bodyText('desc') },
 	list: { id: 'id', name: plainText('name'), idBoard: 'idBoard', closed: 'closed', pos: 'pos' },
 	checklist: {
 		id: 'id',
@@ -55,7 +55,7 @@ export const TRELLO_FIELD_SETS: Record<string, FieldSet> = {
 	},
 	customFieldOption: { id: 'id', text: plainText('value.text'), color: 'color', pos: 'pos', idCustomField: 'idCustomField' },
 	reaction: { id: 'id', emoji: 'emoji.native', shortName: 'emoji.shortName', idMember: 'idMember', member: 'member.username', idAction: 'idModel' },
-	workspace: { id: 'id', name: plainText('displayName'), shortName: 'name', url: 'url', desc: markdownText('desc') },
+	workspace: { id: 'id', name: plainText('displayName'), shortName: 'name', url: 'url', desc: bodyText('desc') },
 	webhook: {
 		id: 'id',
 		description: plainText('description'),

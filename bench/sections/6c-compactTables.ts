@@ -1,0 +1,27 @@
+import { LIST_SIZE, TABLE_GOAL, tableCost } from '../../test/simplify/tableCost';
+import { table } from '../report';
+import { goals, section } from '../reportWriter';
+
+// ---------------------------------------------------------------------------------------------
+// 6c. Compact tables: Compact Table against today's simplified items, on the same lists
+// ---------------------------------------------------------------------------------------------
+describe('Compact tables for long lists', () => {
+	const report = section('Compact tables for long lists');
+	const rows: Array<Array<string | number>> = [];
+	afterAll(() =>
+		report(
+			table(['Service', 'List', 'Documented item', 'Items (chars / object)', 'Table (chars / object)', 'Table ÷ items', 'Goal'], rows) +
+				`\n\nWhat a model receives per object (the output items as JSON) for the same list of ${LIST_SIZE} objects, read through the node once with Simplify (today's items) and once with Compact Table on (one item: columns, rows, count): lists made of the services' documented list items (GitHub's @octokit/openapi examples, Trello's objects built from its OpenAPI schemas), each with its own id or number (test/simplify/tableCost.ts). Goal: the table at most ${TABLE_GOAL * 100} % of the items.`,
+		),
+	);
+
+	it('measures the table against the items', async () => {
+		const measured = await tableCost();
+		for (const r of measured) {
+			rows.push([r.service, r.list, r.example, r.items, r.table, r.ratio.toFixed(2), r.ratio <= TABLE_GOAL ? 'met' : 'not met']);
+		}
+		const met = measured.filter((r) => r.ratio <= TABLE_GOAL);
+		goals.push([`Compact tables: ≤ ${TABLE_GOAL} × the characters per object of the simplified items`, `${met.length} of ${measured.length} lists`, met.length === measured.length ? 'met' : 'not met']);
+		expect(measured.every((r) => r.table < r.items)).toBe(true);
+	});
+});
