@@ -156,6 +156,17 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 		message: plainText('commit.messageHeadline'),
 		url: 'commit.url',
 	},
+	// Issue → Find Similar: a search result with the ranking the node gave it.
+	similarIssue: {
+		number: 'number',
+		title: plainText('title'),
+		state: 'state',
+		url: 'html_url',
+		author: login('user'),
+		score: 'similarity.score',
+		matchedWords: 'similarity.matchedWords',
+		reason: 'similarity.reason',
+	},
 	runner: { id: 'id', name: 'name', os: 'os', status: 'status', busy: 'busy', labels: namesOf('labels', 'name') },
 	runnerLabel: { name: 'name', type: 'type' },
 	gist: {
