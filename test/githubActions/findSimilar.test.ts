@@ -27,6 +27,15 @@ describe('Issue → Find Similar', () => {
 		]);
 	});
 
+	it("under Trusted Content Only an outsider's title is withheld; number, state, score and the matched words (the given title's) stay", async () => {
+		const outsider = { ...found(12, 'OAuth login timeout', ''), user: { login: 'eve' }, author_association: 'NONE' };
+		new GitHubRecorder([answer(outsider), answer(), answer()]);
+		const run = await findSimilar({ ...SIMILAR_ISSUE_PARAMETERS, simplify: true, options: { trustedContentOnly: true } });
+		const [item] = run.json('GitHub') as Array<Record<string, unknown>>;
+		expect(item).toEqual({ ...item, number: 12, state: 'open', author: 'eve', score: 0.5, matchedWords: ['login', 'oauth', 'timeout'] });
+		expect(String(item.title)).toMatch(/^\[withheld: written by eve/);
+	});
+
 	it('the limit defaults to 5; issues sharing no significant word (found through their comments) are left out', async () => {
 		const recorder = new GitHubRecorder([
 			answer(...[1, 2, 3, 4, 5, 6].map((number) => found(number, `Crash number ${number} on startup`, ''))),

@@ -56,7 +56,7 @@ interface Similarity {
 }
 
 /** How much of the given title (counted twice) and body a candidate's title and body share. */
-export function similarity(title: Map<string, string>, body: Map<string, string>, candidate: IDataObject): Similarity {
+function similarity(title: Map<string, string>, body: Map<string, string>, candidate: IDataObject): Similarity {
 	const theirs = significantWords(`${String(candidate.title ?? '')}\n${String(candidate.body ?? '')}`);
 	const fromTitle = [...title].filter(([key]) => theirs.has(key)).map(([, word]) => word);
 	const bodyOnly = [...body].filter(([key]) => !title.has(key));
@@ -73,7 +73,7 @@ export function similarity(title: Map<string, string>, body: Map<string, string>
 const failure = (input: GitHubRowRun, message: string, description: string) =>
 	new NodeOperationError(input.ctx.getNode(), message, { itemIndex: input.itemIndex, description });
 
-export async function findSimilarIssues(input: GitHubRowRun) {
+async function findSimilarIssues(input: GitHubRowRun) {
 	const { client, values, allowlist } = input;
 	const owner = String(values.owner ?? '').trim();
 	const repo = String(values.repository ?? '').trim();
