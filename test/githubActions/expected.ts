@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import * as blameDocuments from '../../nodes/GitHub/actions/file/blame';
 import * as discussionDocuments from '../../nodes/GitHub/actions/discussion/handlers';
 import * as discussionManageDocuments from '../../nodes/GitHub/actions/discussion/manage';
 import * as projectDocuments from '../../nodes/GitHub/actions/project/handlers';
@@ -13,7 +14,7 @@ import { BASE_HEADERS } from './run';
 
 /** Every GraphQL document the node sends, by its exported name (fixtures name documents, not copy them). */
 const GRAPHQL_DOCUMENTS: Record<string, string> = Object.fromEntries(
-	(Object.entries({ ...projectDocuments, ...projectItemDocuments, ...projectDocumentsOfOwner, ...discussionDocuments, ...discussionManageDocuments, ...autoMergeDocuments, ...draftDocuments, ...pendingReviewDocuments }) as Array<[string, unknown]>).filter(
+	(Object.entries({ ...blameDocuments, ...projectDocuments, ...projectItemDocuments, ...projectDocumentsOfOwner, ...discussionDocuments, ...discussionManageDocuments, ...autoMergeDocuments, ...draftDocuments, ...pendingReviewDocuments }) as Array<[string, unknown]>).filter(
 		(entry): entry is [string, string] => typeof entry[1] === 'string' && /_(QUERY|MUTATION)$/.test(entry[0]),
 	),
 );

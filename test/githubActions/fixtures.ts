@@ -25,6 +25,7 @@ import { repositoryFixtures } from './fixtures/repository';
 import { rulesetFixtures } from './fixtures/ruleset';
 import { runnerFixtures } from './fixtures/runner';
 import { searchFixtures } from './fixtures/search';
+import { similarIssueFixtures } from './fixtures/similarIssue';
 import { secretFixtures } from './fixtures/secret';
 import { userFixtures } from './fixtures/user';
 import { variableFixtures } from './fixtures/variable';
@@ -44,6 +45,7 @@ export const FIXTURES: OperationFixture[] = [
 	...commitFixtures,
 	...gitFixtures,
 	...issueFixtures,
+	...similarIssueFixtures,
 	...labelFixtures,
 	...milestoneFixtures,
 	...searchFixtures,

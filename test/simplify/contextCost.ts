@@ -5,7 +5,9 @@ import { TRELLO_FIELD_SETS } from '../../nodes/Trello/actions/fieldSets';
 import type { FieldSet } from '../../nodes/shared/simplify';
 import { simplifyWith } from '../../nodes/shared/simplify';
 import { discussionFixtures } from '../githubActions/fixtures/discussion';
+import { fileFixtures } from '../githubActions/fixtures/file';
 import { projectFixtures } from '../githubActions/fixtures/project';
+import { similarIssueFixtures } from '../githubActions/fixtures/similarIssue';
 import { FIXTURES as TRELLO_FIXTURES } from '../trelloActions/fixtures';
 import { trelloExample } from './trelloExamples';
 
@@ -111,6 +113,16 @@ const GITHUB_CASES: Record<string, { single?: string; list?: string } | { built:
 	discussionComment: {
 		name: 'Discussion Add Comment output',
 		built: (discussionFixtures.find((fixture) => fixture.row === 'discussion.addComment')?.output as IDataObject[])[0],
+	},
+	// Built by File → Get Blame from GraphQL answers (the default-branch fixture's first range).
+	blameRange: { name: 'File Get Blame output', built: (fileFixtures.find((fixture) => fixture.row === 'file.getBlame')?.output as IDataObject[])[0] },
+	// A documented issue search result with the ranking Issue → Find Similar adds to it.
+	similarIssue: {
+		name: 'issue-search-result-item-paginated with its similarity',
+		built: {
+			...githubExample('issue-search-result-item-paginated'),
+			similarity: (similarIssueFixtures[0].output as IDataObject[])[0].similarity,
+		},
 	},
 	discussionCategory: {
 		name: 'Discussion List Categories output',

@@ -16,6 +16,7 @@ import { copilotRows } from './issue/copilot';
 import { issueDependencyRows } from './issue/dependencies';
 import { issueTypeRows } from './issue/issueTypes';
 import { issueRows } from './issue/rows';
+import { similarIssueRows } from './issue/similar';
 import { issueTimelineRows } from './issue/subIssues';
 import { labelRows } from './label/rows';
 import { milestoneRows } from './milestone/rows';
@@ -118,6 +119,7 @@ const ROWS = [
 	...pendingReviewRows,
 	...copilotRows,
 	...issueTypeRows,
+	...similarIssueRows,
 	...issueDependencyRows,
 	...advisoryRows,
 ];

@@ -1,5 +1,5 @@
 import type { FieldSet } from '../../shared/simplify';
-import { bodyText, markdownText, namesOf, plainText } from '../../shared/simplify';
+import { bodyText, markdownText, namesOf, plainText, valueAt } from '../../shared/simplify';
 
 const login = (path: string) => `${path}.login`;
 
@@ -146,6 +146,27 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 		expiresAt: 'expires_at',
 	},
 	job: { id: 'id', name: 'name', status: 'status', conclusion: 'conclusion', startedAt: 'started_at', completedAt: 'completed_at', url: 'html_url' },
+	blameRange: {
+		startingLine: 'startingLine',
+		endingLine: 'endingLine',
+		age: 'age',
+		commit: 'commit.oid',
+		author: (raw) => valueAt(raw, 'commit.author.user.login') ?? valueAt(raw, 'commit.author.name'),
+		authoredAt: 'commit.author.date',
+		message: plainText('commit.messageHeadline'),
+		url: 'commit.url',
+	},
+	// Issue → Find Similar: a search result with the ranking the node gave it.
+	similarIssue: {
+		number: 'number',
+		title: plainText('title'),
+		state: 'state',
+		url: 'html_url',
+		author: login('user'),
+		score: 'similarity.score',
+		matchedWords: 'similarity.matchedWords',
+		reason: 'similarity.reason',
+	},
 	runner: { id: 'id', name: 'name', os: 'os', status: 'status', busy: 'busy', labels: namesOf('labels', 'name') },
 	runnerLabel: { name: 'name', type: 'type' },
 	gist: {

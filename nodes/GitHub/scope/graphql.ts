@@ -203,8 +203,12 @@ export const SCOPED_GRAPHQL_SCHEMA: Record<string, SafeType> = {
 			file: 'TreeEntry',
 			status: 'Status',
 			statusCheckRollup: 'StatusCheckRollup',
+			blame: 'Blame',
 		},
 	},
+	// A blame range names commits of the same repository only.
+	Blame: { leaves: [], objects: { ranges: 'BlameRange' } },
+	BlameRange: { leaves: ['startingLine', 'endingLine', 'age'], objects: { commit: 'Commit' } },
 	GitActor: { leaves: ['name', 'email', 'date', 'avatarUrl'], objects: { user: 'User' } },
 	Tree: { leaves: GIT_OBJECT_LEAVES, objects: { entries: 'TreeEntry' } },
 	TreeEntry: {

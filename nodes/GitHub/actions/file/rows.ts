@@ -3,6 +3,8 @@ import type { RowField } from '../../../shared/rowEngine';
 import { HIDDEN_TEXT_FOUND_NOTE } from '../../../shared/hiddenText';
 import { gitHubRowTable } from '../types';
 import { identity } from '../git/rows';
+import { repository } from '../discussion/rows';
+import { getFileBlame } from './blame';
 import { createOrUpdateFile, deleteFile, getContent, listFolder } from './handlers';
 
 const filePath = (description: string): RowField => ({
@@ -88,6 +90,28 @@ export const fileRows = gitHubRowTable([
 				optional: true,
 				placeholder: 'e.g. main',
 				description: 'Branch, tag or commit SHA to read from. Default: the repository’s default branch.',
+			},
+		],
+	},
+	{
+		resource: 'file',
+		operation: 'getBlame',
+		objectType: 'blameRange',
+		name: 'Get Blame',
+		action: 'Get the blame of a file',
+		description:
+			'Tell who last changed each line of a file: one item per range of lines last changed by the same commit, in file order, with the commit (SHA, headline, URL), its author and date, and its age from 1 (among the newest changes of the file) to 10 (among the oldest). Reads a branch, tag or commit. Uses GitHub’s GraphQL API.',
+		method: 'POST',
+		effect: 'reads',
+		path: '/graphql',
+		target: 'repository',
+		handler: getFileBlame,
+		fields: [
+			...repository(),
+			{ ...filePath('Path of the file from the repository root, e.g. "src/index.ts"'), in: 'none' },
+			{
+				displayName: 'Reference', name: 'ref', type: 'string', default: '', in: 'none', optional: true, placeholder: 'e.g. main',
+				description: 'Branch, tag or commit SHA whose version of the file is blamed. Default: the repository’s default branch.',
 			},
 		],
 	},
