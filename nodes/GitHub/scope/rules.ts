@@ -105,6 +105,10 @@ export async function checkGitHubRequest(
 	return await verdictFor(target, request, list, lookups);
 }
 
+/**
+ * What the list lets through for one kind of target.
+ * Long: one short case per target kind of the classifier, read side by side.
+ */
 async function verdictFor(target: GitHubTarget, request: GitHubScopedRequest, list: RepositoryList, lookups: GitHubLookups): Promise<ScopeVerdict> {
 	const { method, path } = request;
 	const endpoint = `${method.toUpperCase()} ${pathOnly(path)}`;

@@ -29,6 +29,7 @@ const authenticationOf = (ctx: IExecuteFunctions, itemIndex: number) =>
  * The Trello parts of a run: board short links become ids, "Allowed Boards" is enforced before
  * anything is written (by the credential scope's own rules, nodes/Trello/scope), and lists page
  * by the endpoint's kind (filtered to allowed boards).
+ * Long: the service's stages of the one run pipeline, each a short closure over the run's board look-ups.
  */
 function trelloRunner(ctx: IExecuteFunctions): ServiceRunner<TrelloRow, TrelloClient, BoardAllowlist> {
 	// Board ids and owners are looked up once per execution.
