@@ -14,6 +14,7 @@ import { COPILOT_ASSIGNEE } from '../../nodes/GitHub/actions/issue/copilot';
 import { PROJECT_FIELDS_QUERY } from '../../nodes/GitHub/actions/project/handlers';
 import { CONTENT_PROJECT_ITEM_QUERY, UPDATE_FIELD_MUTATION } from '../../nodes/GitHub/actions/project/items';
 import { ADD_REVIEW_THREAD_MUTATION } from '../../nodes/GitHub/actions/pullRequest/pendingReview';
+import { BLAME_QUERY, FILE_ON_DEFAULT_BRANCH_QUERY } from '../../nodes/GitHub/actions/file/blame';
 import { simplifyWith } from '../../nodes/shared/simplify';
 import { FakeGitHub } from '../fakes/fakeGitHub';
 import { FakeHttpServer } from '../fakes/server';
@@ -102,6 +103,21 @@ const TOOLS = [
 		value: fromAI('value', 'The value as shown in the project'),
 	}, 1000),
 	tool('Assign Copilot', 'issue', 'assignCopilot', { ...REPOSITORY, issueNumber: { __rl: true, mode: 'id', value: fromAI('issue_number', 'Issue number', 'number') } }, 1200),
+	tool('Get blame', 'file', 'getBlame', { ...REPOSITORY, path: fromAI('path', 'Path of the file') }, 1400),
+	tool('Find similar issues', 'issue', 'findSimilar', { ...REPOSITORY, title: fromAI('title', 'Title of the new issue'), additionalFields: { issueNumber: fromAI('issue_number', 'Number of the issue itself', 'number') } }, 1600),
+];
+
+const BLAME_RANGES = [
+	{ startingLine: 1, endingLine: 11, age: 9, commit: { oid: 'e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1', abbreviatedOid: 'e1e1e1e', messageHeadline: 'Add the CSV export', url: 'https://github.example.test/octo/hello/commit/e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1', author: { name: 'Mona Lisa', date: '2026-03-01T09:00:00Z', user: { login: 'mona' } } } },
+	{ startingLine: 12, endingLine: 12, age: 1, commit: { oid: HEAD, abbreviatedOid: 'a1a1a1a', messageHeadline: 'Start the export fix', url: `https://github.example.test/octo/hello/commit/${HEAD}`, author: { name: 'A Contributor', date: '2026-11-01T17:00:00Z', user: null } } },
+];
+
+/** Search answers of the fake: each word finds these issues, in this order. */
+const SEARCH_HITS = (apiUrl: string) => [
+	{ number: 14, title: 'Export drops the header row', state: 'open', html_url: 'https://github.example.test/octo/hello/issues/14', user: user('mona'), author_association: 'MEMBER', body: '', repository_url: `${apiUrl}/repos/octo/hello` },
+	{ number: 20, title: 'Dark mode for the export page', state: 'open', html_url: 'https://github.example.test/octo/hello/issues/20', user: user('octocat'), author_association: 'MEMBER', body: '', repository_url: `${apiUrl}/repos/octo/hello` },
+	{ number: 12, title: 'CSV export has no header row', state: 'closed', html_url: 'https://github.example.test/octo/hello/issues/12', user: user('octocat'), author_association: 'MEMBER', body: '', repository_url: `${apiUrl}/repos/octo/hello` },
+	{ number: 9, title: 'Export header', state: 'open', html_url: 'https://github.example.test/octo/hello/pull/9', user: user('octocat'), author_association: 'MEMBER', body: '', pull_request: { url: `${apiUrl}/repos/octo/hello/pulls/9` }, repository_url: `${apiUrl}/repos/octo/hello` },
 ];
 
 function flowsWorkflow(): Record<string, unknown> {
@@ -216,10 +232,15 @@ describe('The flows agents run, from an MCP client: exact requests and exact ans
 					body: 'The CSV export has no header row since 2.3.',
 				},
 			}))
+			.on('GET', '/search/issues', () => ({ body: { total_count: 4, incomplete_results: false, items: SEARCH_HITS(github.apiUrl) } }))
 			.serveGraphql(
-				{ ADD_REVIEW_THREAD_MUTATION, PROJECT_FIELDS_QUERY, CONTENT_PROJECT_ITEM_QUERY, UPDATE_FIELD_MUTATION },
+				{ ADD_REVIEW_THREAD_MUTATION, PROJECT_FIELDS_QUERY, CONTENT_PROJECT_ITEM_QUERY, UPDATE_FIELD_MUTATION, FILE_ON_DEFAULT_BRANCH_QUERY, BLAME_QUERY },
 				(document, variables) => {
 					switch (document) {
+						case 'FILE_ON_DEFAULT_BRANCH_QUERY':
+							return { repository: { defaultBranchRef: { name: 'main', target: { __typename: 'Commit', oid: HEAD, file: { type: 'blob' } } } } };
+						case 'BLAME_QUERY':
+							return { repository: { object: { blame: { ranges: BLAME_RANGES } } } };
 						case 'ADD_REVIEW_THREAD_MUTATION': {
 							const thread = { id: `PRRT_${String(variables.line)}`, isResolved: false, isOutdated: false, path: variables.path, line: variables.line, startLine: null, diffSide: 'RIGHT', startDiffSide: null, subjectType: 'LINE', resolvedBy: null };
 							const comment = { databaseId: 900 + Number(variables.line), body: variables.body, url: `https://github.example.test/octo/hello/pull/8#discussion_r${900 + Number(variables.line)}`, createdAt: '2026-11-02T11:00:00Z', author: { login: 'octocat' } };
@@ -268,10 +289,10 @@ describe('The flows agents run, from an MCP client: exact requests and exact ans
 		await Promise.all([github.stop(), storage.stop()]);
 	});
 
-	it('lists the seven tools under their node names', async () => {
+	it('lists the tools under their node names', async () => {
 		const { tools } = await client!.listTools();
 		expect(tools.map((listed) => listed.name).sort()).toEqual(
-			['Assign_Copilot', 'Comment_on_review', 'Commit_files', 'Get_job_logs', 'Set_project_field', 'Start_review', 'Submit_review'],
+			['Assign_Copilot', 'Comment_on_review', 'Commit_files', 'Find_similar_issues', 'Get_blame', 'Get_job_logs', 'Set_project_field', 'Start_review', 'Submit_review'],
 		);
 	});
 
@@ -404,6 +425,36 @@ describe('The flows agents run, from an MCP client: exact requests and exact ans
 			number: 14,
 			assignees: ['Copilot'],
 			url: 'https://github.example.test/octo/hello/issues/14',
+		});
+	});
+
+	it('File → Get Blame: the default branch’s head and the file looked up, then its ranges, simplified', async () => {
+		const blamed = await call('Get_blame', { path: 'src/export.ts' });
+		expect(blamed.github.map(({ line }) => line)).toEqual(['POST /graphql', 'POST /graphql']);
+		expect(blamed.graphql).toEqual([
+			{ document: 'FILE_ON_DEFAULT_BRANCH_QUERY', variables: { owner: 'octo', repo: 'hello', path: 'src/export.ts' } },
+			{ document: 'BLAME_QUERY', variables: { owner: 'octo', repo: 'hello', commit: HEAD, path: 'src/export.ts' } },
+		]);
+		expect({ isError: blamed.isError, answer: JSON.parse(blamed.text) }).toEqual({
+			isError: false,
+			answer: BLAME_RANGES.map((range) => simplifyWith(GITHUB_FIELD_SETS.blameRange, range)),
+		});
+		expect(JSON.parse(blamed.text)[1]).toEqual({
+			startingLine: 12, endingLine: 12, age: 1, commit: HEAD, author: 'A Contributor', authoredAt: '2026-11-01T17:00:00Z', message: 'Start the export fix', url: `https://github.example.test/octo/hello/commit/${HEAD}`,
+		});
+	});
+
+	it('Issue → Find Similar: the three longest title words searched one by one within the repository; ranked, the issue itself and pull requests left out', async () => {
+		const similar = await call('Find_similar_issues', { title: 'Export drops the header row', issue_number: 14 });
+		expect(similar.github).toEqual(
+			['export', 'header', 'drops'].map((word) => ({ line: 'GET /search/issues', query: { q: `repo:octo/hello is:issue ${word}`, per_page: '30' } })),
+		);
+		expect({ isError: similar.isError, answer: JSON.parse(similar.text) }).toEqual({
+			isError: false,
+			answer: [
+				{ number: 12, title: 'CSV export has no header row', state: 'closed', url: 'https://github.example.test/octo/hello/issues/12', author: 'octocat', score: 0.75, matchedWords: ['export', 'header', 'row'], reason: '3 of 4 title words in common (export, header, row)' },
+				{ number: 20, title: 'Dark mode for the export page', state: 'open', url: 'https://github.example.test/octo/hello/issues/20', author: 'octocat', score: 0.25, matchedWords: ['export'], reason: '1 of 4 title words in common (export)' },
+			],
 		});
 	});
 
