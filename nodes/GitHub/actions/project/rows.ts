@@ -5,6 +5,7 @@ import { gitHubRowTable } from '../types';
 import { addItem, listFields, listItems, listProjects, updateItemStatus } from './handlers';
 import { createProject, createStatusUpdate, listStatusUpdates } from './projects';
 import { archiveItem, deleteItem, getItem, unarchiveItem, updateItemField } from './items';
+import { getView, listViews } from './views';
 
 const projectOwner = (): RowField => ({
 	...ownerField('User or organization that owns the project, e.g. "n8n-io"'),
@@ -113,6 +114,37 @@ export const projectRows = gitHubRowTable([
 		handler: listItems,
 		paging: {},
 		fields: [projectOwner(), projectNumber()],
+	},
+	{
+		resource: 'project',
+		operation: 'listViews',
+		name: 'List Views',
+		action: 'List the views of a project',
+		description: `List the views of a project (V2) in the project's order, one item each: number, name, layout (TABLE_LAYOUT, BOARD_LAYOUT, ROADMAP_LAYOUT), filter (e.g. "status:Todo label:bug"), the fields shown, and the fields it groups, splits into columns (verticalGroupBy) and sorts by.${OWNER_CONFINED} Uses GitHub’s GraphQL API.`,
+		method: 'POST',
+		effect: 'reads',
+		path: '/graphql',
+		target: 'confined',
+		handler: listViews,
+		paging: {},
+		fields: [projectOwner(), projectNumber()],
+	},
+	{
+		resource: 'project',
+		operation: 'getView',
+		name: 'Get View',
+		action: 'Get a view of a project',
+		description: `Read one view of a project (V2) by its number (…/projects/3/views/NUMBER): name, layout, filter, the fields shown, grouping and sorting, as List Views gives them.${OWNER_CONFINED} Uses GitHub’s GraphQL API.`,
+		method: 'POST',
+		effect: 'reads',
+		path: '/graphql',
+		target: 'confined',
+		handler: getView,
+		fields: [
+			projectOwner(),
+			projectNumber(),
+			{ displayName: 'View Number', name: 'viewNumber', type: 'string', default: '', in: 'none', required: true, description: 'The number in the view\'s URL, e.g. 2 for https://github.com/orgs/acme/projects/3/views/2' },
+		],
 	},
 	{
 		resource: 'project',
