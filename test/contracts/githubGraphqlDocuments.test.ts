@@ -1,7 +1,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
-import * as projectDocuments from '../../nodes/GitHub/actions/project/views';
+import * as batchDocuments from '../../nodes/GitHub/actions/project/batch';
+import * as viewDocuments from '../../nodes/GitHub/actions/project/views';
 import type { GraphqlDocument, GraphqlSelection } from '../../nodes/shared/scope/graphqlDocument';
 import { parseGraphqlDocument } from '../../nodes/shared/scope/graphqlDocument';
 
@@ -60,7 +61,7 @@ function schemaProblems(source: string): string[] {
 	return problems;
 }
 
-const documents = (Object.entries({ ...projectDocuments }) as Array<[string, unknown]>).filter(
+const documents = (Object.entries({ ...viewDocuments, ...batchDocuments, UPDATE_ITEMS_MUTATION: batchDocuments.updateItemsMutation(batchDocuments.UPDATE_BATCH_SIZE) }) as Array<[string, unknown]>).filter(
 	(entry): entry is [string, string] => typeof entry[1] === 'string' && /_(QUERY|MUTATION)$/.test(entry[0]),
 );
 
