@@ -6,6 +6,8 @@ import * as discussionManageDocuments from '../../nodes/GitHub/actions/discussio
 import * as projectDocuments from '../../nodes/GitHub/actions/project/handlers';
 import * as projectItemDocuments from '../../nodes/GitHub/actions/project/items';
 import * as projectDocumentsOfOwner from '../../nodes/GitHub/actions/project/projects';
+import * as projectViewDocuments from '../../nodes/GitHub/actions/project/views';
+import * as projectBatchDocuments from '../../nodes/GitHub/actions/project/batch';
 import * as autoMergeDocuments from '../../nodes/GitHub/actions/pullRequest/autoMerge';
 import * as draftDocuments from '../../nodes/GitHub/actions/pullRequest/draft';
 import * as pendingReviewDocuments from '../../nodes/GitHub/actions/pullRequest/pendingReview';
@@ -14,7 +16,7 @@ import { BASE_HEADERS } from './run';
 
 /** Every GraphQL document the node sends, by its exported name (fixtures name documents, not copy them). */
 const GRAPHQL_DOCUMENTS: Record<string, string> = Object.fromEntries(
-	(Object.entries({ ...blameDocuments, ...projectDocuments, ...projectItemDocuments, ...projectDocumentsOfOwner, ...discussionDocuments, ...discussionManageDocuments, ...autoMergeDocuments, ...draftDocuments, ...pendingReviewDocuments }) as Array<[string, unknown]>).filter(
+	(Object.entries({ ...blameDocuments, ...projectDocuments, ...projectItemDocuments, ...projectDocumentsOfOwner, ...projectViewDocuments, ...projectBatchDocuments, ...discussionDocuments, ...discussionManageDocuments, ...autoMergeDocuments, ...draftDocuments, ...pendingReviewDocuments }) as Array<[string, unknown]>).filter(
 		(entry): entry is [string, string] => typeof entry[1] === 'string' && /_(QUERY|MUTATION)$/.test(entry[0]),
 	),
 );

@@ -17,7 +17,7 @@ import { labelFixtures } from './fixtures/label';
 import { milestoneFixtures } from './fixtures/milestone';
 import { organizationFixtures } from './fixtures/organization';
 import { pendingReviewFixtures } from './fixtures/pendingReview';
-import { projectFixtures, projectItemFixtures, projectOwnerFixtures } from './fixtures/project';
+import { projectFixtures, projectItemFixtures, projectBatchFixtures, projectOwnerFixtures, projectViewFixtures } from './fixtures/project';
 import { autoMergeFixtures, pullRequestFixtures } from './fixtures/pullRequest';
 import { rateLimitFixtures } from './fixtures/rateLimit';
 import { releaseFixtures } from './fixtures/release';
@@ -53,6 +53,8 @@ export const FIXTURES: OperationFixture[] = [
 	...projectFixtures,
 	...projectItemFixtures,
 	...projectOwnerFixtures,
+	...projectViewFixtures,
+	...projectBatchFixtures,
 	...copilotFixtures,
 	...discussionFixtures,
 	...workflowFixtures,

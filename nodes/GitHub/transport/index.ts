@@ -10,6 +10,7 @@ import type { RetryBounds } from '../../shared/rateLimit';
 import { DEFAULT_RETRY_BOUNDS } from '../../shared/rateLimit';
 import { apiErrorFromResponse, ServiceAnswerError, toNodeError } from '../../shared/errors';
 import { PageGuard } from '../../shared/paging';
+import { redactText } from '../../../credentials/redact';
 import type { ScopeVerdict } from '../../shared/scope';
 import type { RepositoryList } from '../scope/repositories';
 import type { GitHubLookups, GitHubScope, ScopeProof } from '../scope';
@@ -323,25 +324,47 @@ export class GitHubClient extends ApiClient {
 	 * them with status 200, with or without partial `data`) is a NodeApiError with GitHub's messages.
 	 */
 	async graphqlResponse<T = IDataObject>(body: IDataObject, scopeProof?: ScopeProof): Promise<ApiResponse<{ data?: T }>> {
-		const response = await this.send<{ data?: T; errors?: Array<{ message: string }> }>({
+		const response = await this.send<{ data?: T; errors?: unknown }>({
 			method: 'POST',
 			path: '/graphql',
 			body,
 			scopeProof,
 		});
 		const errors: unknown = response.body?.errors;
-		if (errors !== undefined && errors !== null && (!Array.isArray(errors) || errors.length)) {
-			// Each error's message, whatever shape GitHub (or a server pretending to be it) gave.
-			const messages = (Array.isArray(errors) ? errors : [errors]).map((error) =>
-				typeof error === 'string' ? error : typeof (error as { message?: unknown } | null)?.message === 'string' ? (error as { message: string }).message : JSON.stringify(error),
-			);
-			throw apiErrorFromResponse(
-				this.ctx.getNode(),
-				'GitHub',
-				{ ...response, body: { message: messages.join('; ') } },
-				await this.secrets(),
-			);
-		}
+		if (errors !== undefined && errors !== null && (!Array.isArray(errors) || errors.length)) await this.throwGraphqlErrors(response, errors);
 		return response;
 	}
+
+	/**
+	 * A GraphQL request of several aliased fields (mutations) that may each fail: GitHub answers the
+	 * failed ones as null in `data` with an error whose `path` names the alias. Both come back, the
+	 * messages redacted; an answer without data is a NodeApiError as in graphqlResponse.
+	 */
+	async graphqlPartial<T extends IDataObject>(query: string, variables: IDataObject, scopeProof: ScopeProof): Promise<{ data: Partial<T>; errors: Array<{ message: string; path: unknown[] }> }> {
+		const response = await this.send<{ data?: T | null; errors?: unknown }>({ method: 'POST', path: '/graphql', body: { query, variables }, scopeProof });
+		const data = response.body?.data;
+		const errors: unknown = response.body?.errors;
+		if (!data || typeof data !== 'object' || Array.isArray(data)) {
+			if (errors !== undefined && errors !== null) await this.throwGraphqlErrors(response, errors);
+			throw new ServiceAnswerError('GitHub answered the GraphQL request without data', 'Check the GitHub Server field of the credential; try the API Call node\'s GraphQL mode to see the raw answer.', response);
+		}
+		const secrets = await this.secrets();
+		const listed = Array.isArray(errors) ? (errors as unknown[]) : errors ? [errors] : [];
+		return {
+			data,
+			errors: listed.map((error) => ({
+				message: redactText(graphqlErrorMessage(error), secrets),
+				path: Array.isArray((error as { path?: unknown } | null)?.path) ? (error as { path: unknown[] }).path : [],
+			})),
+		};
+	}
+
+	private async throwGraphqlErrors(response: ApiResponse<unknown>, errors: unknown): Promise<never> {
+		const messages = (Array.isArray(errors) ? errors : [errors]).map(graphqlErrorMessage);
+		throw apiErrorFromResponse(this.ctx.getNode(), 'GitHub', { ...response, body: { message: messages.join('; ') } }, await this.secrets());
+	}
 }
+
+/** Each error's message, whatever shape GitHub (or a server pretending to be it) gave. */
+const graphqlErrorMessage = (error: unknown): string =>
+	typeof error === 'string' ? error : typeof (error as { message?: unknown } | null)?.message === 'string' ? (error as { message: string }).message : JSON.stringify(error);

@@ -143,12 +143,12 @@ async function projectFields(input: GitHubRowRun, project: ProjectRef, proof: Sc
 }
 
 /** Field types whose values a project item holds itself; the others (assignees, labels, milestone, …) belong to the issue. */
-const SETTABLE = ['TEXT', 'NUMBER', 'DATE', 'SINGLE_SELECT', 'ITERATION'];
+export const SETTABLE = ['TEXT', 'NUMBER', 'DATE', 'SINGLE_SELECT', 'ITERATION'];
 
-const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+export const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** The mutation's value for the field's type, and the value as shown in the project. */
-function fieldValue(input: GitHubRowRun, field: FieldNode, given: string): { value: IDataObject; shown: string | number } {
+export function fieldValue(input: GitHubRowRun, field: FieldNode, given: string): { value: IDataObject; shown: string | number } {
 	const name = field.name as string;
 	switch (field.dataType) {
 		case 'TEXT':

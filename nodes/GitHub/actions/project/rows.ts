@@ -5,6 +5,8 @@ import { gitHubRowTable } from '../types';
 import { addItem, listFields, listItems, listProjects, updateItemStatus } from './handlers';
 import { createProject, createStatusUpdate, listStatusUpdates } from './projects';
 import { archiveItem, deleteItem, getItem, unarchiveItem, updateItemField } from './items';
+import { getView, listViews } from './views';
+import { updateItems } from './batch';
 
 const projectOwner = (): RowField => ({
 	...ownerField('User or organization that owns the project, e.g. "n8n-io"'),
@@ -116,6 +118,37 @@ export const projectRows = gitHubRowTable([
 	},
 	{
 		resource: 'project',
+		operation: 'listViews',
+		name: 'List Views',
+		action: 'List the views of a project',
+		description: `List the views of a project (V2) in the project's order, one item each: number, name, layout (TABLE_LAYOUT, BOARD_LAYOUT, ROADMAP_LAYOUT), filter (e.g. "status:Todo label:bug"), the fields shown, and the fields it groups, splits into columns (verticalGroupBy) and sorts by.${OWNER_CONFINED} Uses GitHub’s GraphQL API.`,
+		method: 'POST',
+		effect: 'reads',
+		path: '/graphql',
+		target: 'confined',
+		handler: listViews,
+		paging: {},
+		fields: [projectOwner(), projectNumber()],
+	},
+	{
+		resource: 'project',
+		operation: 'getView',
+		name: 'Get View',
+		action: 'Get a view of a project',
+		description: `Read one view of a project (V2) by its number (…/projects/3/views/NUMBER): name, layout, filter, the fields shown, grouping and sorting, as List Views gives them.${OWNER_CONFINED} Uses GitHub’s GraphQL API.`,
+		method: 'POST',
+		effect: 'reads',
+		path: '/graphql',
+		target: 'confined',
+		handler: getView,
+		fields: [
+			projectOwner(),
+			projectNumber(),
+			{ displayName: 'View Number', name: 'viewNumber', type: 'string', default: '', in: 'none', required: true, description: 'The number in the view\'s URL, e.g. 2 for https://github.com/orgs/acme/projects/3/views/2' },
+		],
+	},
+	{
+		resource: 'project',
 		operation: 'addItem',
 		name: 'Add Item',
 		action: 'Add an issue or pull request to a project',
@@ -159,6 +192,26 @@ export const projectRows = gitHubRowTable([
 			{ displayName: 'Value', name: 'value', type: 'string', default: '', in: 'none', description: 'The value, as shown in the project: text, a number, a date as YYYY-MM-DD, the name of a single-select option or the title of an iteration' },
 			{ displayName: 'Clear Value', name: 'clear', type: 'boolean', default: false, in: 'none', optional: true, description: 'Whether to empty the field instead of setting it ("Value" is then ignored)' },
 			{ displayName: 'Add to Project If Missing', name: 'addToProject', type: 'boolean', default: false, in: 'none', optional: true, description: 'Whether to add the issue or pull request to the project when it is not in it yet' },
+		],
+	},
+	{
+		resource: 'project',
+		operation: 'updateItems',
+		name: 'Update Items',
+		action: 'Set fields of several project items',
+		description:
+			'Set fields of several items of a project (V2) in one run: a list of {"itemId", "field", "value"} (item IDs from List Items; field by name; value as shown in the project: text, a number, a date YYYY-MM-DD, an option\'s name or an iteration\'s title). Sent 20 per request; one output item per entry, in order, with status "updated" or "error" and GitHub\'s message, so one failing entry does not stop the others. With "Allowed Repositories" set, the owner must own an allowed repository and each item\'s issue or pull request must be in one. Changes the project. Uses GitHub’s GraphQL API.',
+		method: 'POST',
+		path: '/graphql',
+		target: 'confined',
+		handler: updateItems,
+		fields: [
+			projectOwner(),
+			projectNumber(),
+			{
+				displayName: 'Updates (JSON)', name: 'updates', type: 'json', in: 'none', required: true, jsonList: true, default: '[]',
+				description: 'The updates as a JSON list, e.g. [{"itemId": "PVTI_lADO…", "field": "Status", "value": "Done"}, {"itemId": "PVTI_lADP…", "field": "Points", "value": 3}]',
+			},
 		],
 	},
 	{
