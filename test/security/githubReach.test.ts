@@ -202,6 +202,7 @@ describe('GraphQL documents reaching another repository', () => {
 		['the forks', '{ repository(owner: "octo", name: "hello") { forks(first: 5) { nodes { name } } } }'],
 		['transferring an issue', 'mutation { transferIssue(input: {issueId: "I_1", repositoryId: "R_2"}) { issue { id } } }'],
 		['creating a repository from a template', 'mutation { cloneTemplateRepository(input: {repositoryId: "R_1", name: "x", ownerId: "O_2", visibility: PUBLIC}) { repository { id } } }'],
+		['a ref compared with a fork\'s branch', '{ repository(owner: "octo", name: "hello") { ref(qualifiedName: "main") { compare(headRef: "evil:main") { aheadBy } } } }'],
 		['search of every repository', '{ search(query: "secret", type: ISSUE, first: 5) { nodes { ... on Issue { title } } } }'],
 	])('%s is refused, nothing sent', async (_name, document) => {
 		const recorder = new GitHubRecorder([{ body: { data: {} } }]);
