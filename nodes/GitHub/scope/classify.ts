@@ -35,10 +35,22 @@ export type GitHubTarget =
 	/**
 	 * /repos/OWNER/NAME/… and /user/starred/OWNER/NAME; `creates`: a fork, template copy or transfer;
 	 * issues named by ID: `issueIdValues` (body or query names), `pathIssueIds` (path segments);
-	 * `relatedIssues`: a read of an issue's sub-issues, parent or dependencies, which may be of other repositories;
+	 * `relatedIssues`: a read answered with issues that may be of other repositories — 'issues' (an
+	 * issue's sub-issues, parent or dependencies) or 'timeline' (its cross-referenced events);
+	 * `networkOwners`: owners whose fork of the network a compare names (BASE...USER:BRANCH);
 	 * `deletesRepository`: DELETE /repos/OWNER/NAME itself.
 	 */
-	| { kind: 'repository'; owner: string; repo: string; creates?: NewRepositoryPlace; issueIdValues?: string[]; pathIssueIds?: string[]; relatedIssues?: boolean; deletesRepository?: boolean }
+	| {
+			kind: 'repository';
+			owner: string;
+			repo: string;
+			creates?: NewRepositoryPlace;
+			issueIdValues?: string[];
+			pathIssueIds?: string[];
+			relatedIssues?: 'issues' | 'timeline';
+			networkOwners?: string[];
+			deletesRepository?: boolean;
+	  }
 	/** A new repository of the account or an organization. */
 	| { kind: 'newRepository'; place: NewRepositoryPlace }
 	/** Settings and data of an organization that reach every repository of it (members, invitations, secrets, rulesets, teams, webhooks, alerts). */
@@ -88,6 +100,21 @@ const DEPENDENCY_ID_VALUES = ['issue_id'];
 /** Reads under /repos/OWNER/NAME/issues/N/ answered with issues that may live in other repositories. */
 const RELATED_ISSUE_READS = new Set(['sub_issues', 'parent', 'dependencies/blocked_by', 'dependencies/blocking']);
 
+/**
+ * GET …/compare/BASE...HEAD: either side may be USER:BRANCH (or USER:REPO:BRANCH), a branch of
+ * USER's repository in the same fork network, which is another repository than the path's.
+ */
+function networkOwnersOf(segments: string[]): string[] | undefined {
+	if (segments[3]?.toLowerCase() !== 'compare' || segments.length < 5) return undefined;
+	const owners = segments
+		.slice(4)
+		.join('/')
+		.split(/\.{2,3}/)
+		.filter((side) => side.includes(':'))
+		.map((side) => side.split(':')[0]);
+	return owners.length ? owners : undefined;
+}
+
 const ACCOUNT_READS = new Set(['user', 'user/orgs', 'rate_limit', 'meta']);
 
 const invitationRepository = (item: IDataObject) => fullNameOf(item.repository);
@@ -107,7 +134,8 @@ export function classifyGitHubRequest(request: Pick<GitHubScopedRequest, 'method
 		// DELETE …/dependencies/blocked_by/ID names the blocking issue in the path.
 		const dependencies = ofIssue === 'dependencies';
 		const relation = segments.slice(5).join('/').toLowerCase();
-		const relatedIssues = reading && ofIssue !== undefined && RELATED_ISSUE_READS.has(relation);
+		const relatedIssues = !reading || ofIssue === undefined ? undefined : RELATED_ISSUE_READS.has(relation) ? 'issues' : relation === 'timeline' ? 'timeline' : undefined;
+		const networkOwners = networkOwnersOf(segments);
 		return {
 			kind: 'repository',
 			owner: second,
@@ -116,6 +144,7 @@ export function classifyGitHubRequest(request: Pick<GitHubScopedRequest, 'method
 			...(subIssues && !reading ? { issueIdValues: ISSUE_ID_VALUES } : {}),
 			...(dependencies && !reading ? { issueIdValues: DEPENDENCY_ID_VALUES, pathIssueIds: segments.slice(7) } : {}),
 			...(relatedIssues ? { relatedIssues } : {}),
+			...(networkOwners ? { networkOwners } : {}),
 			...(method === 'DELETE' && count === 3 ? { deletesRepository: true } : {}),
 		};
 	}

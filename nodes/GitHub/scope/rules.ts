@@ -120,6 +120,8 @@ async function verdictFor(target: GitHubTarget, request: GitHubScopedRequest, li
 			if (target.deletesRepository) assertNamedForDeletion(target.owner, target.repo, list);
 			if (target.creates) await assertNewRepository(target.creates, values(), list, lookups);
 			if (target.issueIdValues || target.pathIssueIds?.length) assertProvenIssues(target, values(), request.scopeProof, list);
+			assertNetworkOwners(target.owner, target.repo, target.networkOwners ?? [], list);
+			if (target.relatedIssues === 'timeline') return { filter: (body) => keepAllowedTimeline(body, list) };
 			return target.relatedIssues ? { filter: (body) => keepAllowedIssues(body, list) } : ALLOW;
 		}
 		case 'newRepository':
@@ -311,4 +313,35 @@ function keepAllowedIssues(body: unknown, list: RepositoryList): unknown {
 	const kept = issues.filter(allowed);
 	const count = notes.reduce((sum, note) => sum + note.leftOutOfScope, issues.length - kept.length);
 	return count ? [leftOutNote(count, count === 1 ? 'issue' : 'issues'), ...kept] : kept;
+}
+
+/**
+ * A compare's USER:BRANCH names USER's repository in the fork network, whose name GitHub finds
+ * itself: only USER/* covers it (USER being the path's owner names the path's repository).
+ */
+function assertNetworkOwners(owner: string, repo: string, networkOwners: string[], list: RepositoryList): void {
+	for (const other of networkOwners) {
+		if (other.toLowerCase() === owner.toLowerCase() || list.coversOwner(other)) continue;
+		throw new ScopeRefusal(
+			`Refused: the compare names a branch of "${other}"'s repository in the network of ${owner}/${repo}, which is outside ${list.source}: a fork can be compared when the list names ${other}/*. ${allowedRepositoriesText(list)}`,
+			`Compare branches of ${owner}/${repo} itself (BASE...HEAD without "USER:"), or add ${other}/* to ${list.source}.`,
+		);
+	}
+}
+
+/**
+ * An issue timeline's cross-referenced events carry the referencing issue (title, body) of
+ * whichever repository it lives in: those of other repositories, or of none told, are left out.
+ */
+function keepAllowedTimeline(body: unknown, list: RepositoryList): unknown {
+	if (!Array.isArray(body)) return body;
+	const allowed = (entry: unknown) => {
+		const source = (entry as IDataObject | null)?.source as IDataObject | undefined;
+		if (!source || typeof source !== 'object') return true;
+		return searchResultAllowed('issues', (source.issue ?? {}) as IDataObject, list);
+	};
+	const kept = body.filter(allowed);
+	const count = body.length - kept.length;
+	if (!count) return body;
+	return [leftOutNote(count, count === 1 ? 'timeline event naming issues' : 'timeline events naming issues'), ...kept];
 }

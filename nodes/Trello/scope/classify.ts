@@ -62,6 +62,40 @@ const PATH_KINDS: Record<string, BoardOwnedKind> = {
 	customFields: 'customField',
 };
 
+/**
+ * Collections that name a second object further down a path (/1/boards/ID/cards/ID,
+ * /1/cards/ID/checklist/ID/checkItem/ID, /1/cards/ID/customField/ID/item, …), compared without case.
+ */
+const SUB_PATH_KINDS: Record<string, BoardOwnedKind> = {
+	cards: 'card',
+	lists: 'list',
+	checklists: 'checklist',
+	checklist: 'checklist',
+	labels: 'label',
+	actions: 'action',
+	customfield: 'customField',
+	customfields: 'customField',
+};
+
+/** Words Trello documents after those collections (filters, …/actions/comments): no object. */
+const SUB_PATH_WORDS = new Set(['all', 'closed', 'none', 'open', 'visible', 'comments']);
+
+const TRELLO_ID = /^[0-9a-f]{24}$/i;
+
+/** The objects named after the first one, or undefined when a segment there is neither an id nor a known word. */
+function subPathObjects(segments: string[]): NamedObject[] | undefined {
+	const objects: NamedObject[] = [];
+	for (let index = 3; index + 1 < segments.length; index += 2) {
+		const kind = SUB_PATH_KINDS[segments[index].toLowerCase()];
+		const id = segments[index + 1];
+		if (!kind || SUB_PATH_WORDS.has(id.toLowerCase())) continue;
+		// A short link or any other spelling there cannot be looked up as Trello will read it.
+		if (!TRELLO_ID.test(id)) return undefined;
+		objects.push({ kind, id, label: `the ${kind} "${id}"` });
+	}
+	return objects;
+}
+
 /** Query or body values naming an object, and what kind of object they name. */
 const ID_VALUES: Record<string, BoardOwnedKind | 'model'> = {
 	idBoard: 'board',
@@ -127,6 +161,9 @@ export function classifyTrelloRequest(request: TrelloScopedRequest): TrelloTarge
 	if (kind === 'board' && id === undefined && method === 'POST') return { kind: 'newBoard' };
 	const objects: NamedObject[] = [];
 	if (id !== undefined) objects.push({ kind, id, label: `the ${kind} "${id}"` });
+	const further = subPathObjects(segments);
+	if (!further) return { kind: 'unknown' };
+	objects.push(...further);
 	for (const [name, valueKind] of Object.entries(ID_VALUES)) {
 		const value = valueNamed(values, name);
 		if (present(value)) objects.push(named(valueKind, name, value, () => `${name} "${String(value)}"`));

@@ -36,7 +36,10 @@ function matches(given: Buffer, expected: Buffer): boolean {
 
 /**
  * Constant-time check of the X-Trello-Webhook header against both forms Trello may have
- * signed. The second form is only computed when the first does not match.
+ * signed. The second form is only computed when the first does not match. The header must be
+ * exactly one signature in base64: Node's decoder stops at the first character that is not
+ * base64, so anything written after a valid signature (a second header joined by a proxy) would
+ * otherwise pass unread.
  */
 export function verifySignature(
 	secret: string,
@@ -44,9 +47,11 @@ export function verifySignature(
 	callbackUrl: string,
 	header: string | string[] | undefined,
 ): boolean {
-	const value = Array.isArray(header) ? header[0] : header;
-	if (!secret || typeof value !== 'string' || !value.trim()) return false;
-	const given = Buffer.from(value.trim(), 'base64');
+	if (Array.isArray(header) && header.length !== 1) return false;
+	const value = (Array.isArray(header) ? header[0] : header)?.trim();
+	if (!secret || typeof value !== 'string' || !value) return false;
+	const given = Buffer.from(value, 'base64');
+	if (given.toString('base64') !== value) return false;
 	return (
 		matches(given, utf8Digest(secret, rawBody, callbackUrl)) ||
 		matches(given, binaryDigest(secret, rawBody, callbackUrl))
