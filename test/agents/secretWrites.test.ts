@@ -118,6 +118,22 @@ describe('GitHub: a write that changes who can read', () => {
 	});
 });
 
+describe('GitHub: a new repository is judged by the visibility it is made with', () => {
+	it('Repository → Create, private, with the token in the description: written, nothing looked up', async () => {
+		const recorder = new GitHubRecorder([{ status: 201, body: { full_name: 'mona/vault', private: true } }]);
+		const run = await runGitHub({ resource: 'repository', operation: 'create', name: 'vault', additionalFields: { description: TOKEN, private: true } });
+		expect(run.error('GitHub')).toBeUndefined();
+		expect(recorder.requests.map(({ method, path }) => ({ method, path }))).toEqual([{ method: 'POST', path: '/user/repos' }]);
+	});
+
+	it('Repository → Create, public, with the token in the description: refused, nothing sent', async () => {
+		const recorder = new GitHubRecorder([]);
+		const run = await runGitHub({ resource: 'repository', operation: 'create', name: 'vault', additionalFields: { description: TOKEN } });
+		expect(run.error('GitHub')?.message).toBe('Refused: "Description" holds the credential\'s own secret, and this write would publish it to the new public repository vault, which others can read');
+		expect(recorder.requests).toEqual([]);
+	});
+});
+
 describe('well-known token shapes', () => {
 	it.each([
 		['a GitHub token', `ghp_${'a1B2'.repeat(9)}`],
