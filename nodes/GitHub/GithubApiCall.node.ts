@@ -7,7 +7,7 @@ import { apiCallProperties, assertNoConflictingRows, executeApiCall, nameValueRo
 import { pairsToObject } from '../shared/items';
 import { HIDDEN_TEXT_FOUND_NOTE } from '../shared/hiddenText';
 import { assertPlainParameter, retryBoundsFrom } from '../shared/options';
-import { pathAudience, writeAudience } from './audience';
+import { writeAudience } from './audience';
 import { downloadLimitFrom } from '../shared/transfer';
 import { GITHUB_AUTHENTICATION_PROPERTY, GITHUB_CREDENTIALS } from './common';
 import { GRAPHQL_PROPERTIES, MODE_PROPERTY, restOnly, runGraphqlCall } from './graphqlCall';
@@ -63,7 +63,7 @@ const GITHUB_API_CALL: ApiCallService<GitHubClient> = {
 			retryBoundsFrom(options.maxRateLimitWait),
 		).withDownloadLimit(downloadLimitFrom(options.maxDownloadSizeMb)),
 	run: runGraphqlCall,
-	audience: async (ctx, client, request) => await writeAudience(client, request, async () => await pathAudience(ctx, client, request.path)),
+	audience: async (_ctx, client, request) => await writeAudience(client, request),
 	prepare: (ctx, i, request) => {
 		const acceptParameter = ctx.getNodeParameter('accept', i, GITHUB_MEDIA_TYPE);
 		assertPlainParameter(ctx, acceptParameter, 'Accept', i);

@@ -1,10 +1,17 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 
 import type { Audience } from '../shared/secretWrites';
 import { findSecret } from '../shared/secretWrites';
-import { percentDecoded } from '../shared/percentDecoding';
 import { pathSegment } from '../../credentials/requestGuard';
+import type { GitHubPlace, GitHubTarget, NewRepositoryPlace } from './scope/classify';
+import { classifyGitHubRequest, placeOf } from './scope/classify';
 import type { GitHubClient } from './transport';
+
+/**
+ * Who reads what a write leaves behind, from the scope's one answer to "what does this request
+ * touch" (scope/classify.ts): a repository's readers, a gist's (anyone with its address), a hook's
+ * host, a repository being made or made public; anything else counts as public.
+ */
 
 interface TargetAudience {
 	audience: Audience;
@@ -12,77 +19,67 @@ interface TargetAudience {
 }
 
 const UNKNOWN: TargetAudience = { audience: 'public', target: 'a target whose readers cannot be told (counted as public)' };
+const HOOK_HOST: TargetAudience = { audience: 'public', target: 'the webhook\'s delivery host (it receives the URL with every delivery)' };
+/** A secret gist is unlisted, not private: anyone with its address reads it. */
+const GIST: TargetAudience = { audience: 'public', target: 'a gist (anyone with its address can read it)' };
 
 /**
  * Who can read a repository now: its `private` flag, asked again for every write (a write earlier in
  * the run may have made it public). An internal repository (readable by its enterprise only) counts as private.
  */
-export async function repositoryAudience(_ctx: IExecuteFunctions, client: GitHubClient, owner: string, repo: string): Promise<TargetAudience> {
+async function repositoryAudience(client: GitHubClient, owner: string, repo: string): Promise<TargetAudience> {
 	const repository = await client.request<IDataObject>({ method: 'GET', path: `/repos/${pathSegment(owner)}/${pathSegment(repo)}` });
 	const audience: Audience = repository.private === true || repository.visibility === 'private' || repository.visibility === 'internal' ? 'private' : 'public';
 	return { audience, target: `the ${audience} repository ${owner}/${repo}` };
 }
 
-interface Write {
-	method: string;
+export interface Write {
+	method: IHttpRequestMethods | string;
 	path: string;
 	body?: unknown;
 	/** The node's Payload URL (sent inside "config" by its handler); API Call reads the body. */
 	hookUrl?: unknown;
 }
 
-const HOOK_HOST: TargetAudience = { audience: 'public', target: 'the webhook\'s delivery host (it receives the URL with every delivery)' };
-const HOOK_PATH = /^\/(repos\/[^/?#]+\/[^/?#]+|orgs\/[^/?#]+)\/hooks(\/[^/?#]+(\/config)?)?\/?$/;
-const REPOSITORY_PATH = /^\/repos\/([^/?#]+)\/([^/?#]+)\/?$/;
-const GENERATE_PATH = /^\/repos\/[^/?#]+\/[^/?#]+\/generate\/?$/;
+/** The visibility a body asks for through `names` (`private`, `visibility`), when every one given says the same. */
+function visibilityAsked(body: IDataObject, names: string[]): Audience | undefined {
+	const asked = names.flatMap((name): Audience[] => {
+		const value = body[name];
+		if (name === 'private' && typeof value === 'boolean') return [value ? 'private' : 'public'];
+		if (name === 'visibility' && typeof value === 'string') return [value === 'public' ? 'public' : 'private'];
+		return [];
+	});
+	return asked.includes('public') ? 'public' : asked[0];
+}
 
-/** The visibility a body asks for, when it asks for one. */
-function visibilityAsked(body: IDataObject): Audience | undefined {
-	if (typeof body.visibility === 'string') return body.visibility === 'public' ? 'public' : 'private';
-	if (typeof body.private === 'boolean') return body.private ? 'private' : 'public';
-	return undefined;
+function newRepositoryAudience(place: NewRepositoryPlace, body: IDataObject): TargetAudience {
+	// GitHub makes a public repository unless the body asks otherwise.
+	const audience = visibilityAsked(body, place.visibilityValues ?? []) ?? 'public';
+	const owner = place.owner ?? (place.ownerValue ? body[place.ownerValue] : undefined) ?? '';
+	const name = body[place.nameValue] ?? place.defaultName ?? '';
+	return { audience, target: `the new ${audience} repository ${owner ? `${String(owner)}/` : ''}${String(name)}`.trim() };
 }
 
 /**
  * The audience a write creates, not the one its target has before it: a hook URL goes to the
- * hook's host whatever the repository; a visibility change or a repository generated from a
- * template is read by whoever can read the result. Anything else: `current` (the target as it is now).
+ * hook's host whatever the repository; a visibility change or a new repository is read by whoever
+ * can read the result. Anything else: the place as it is now - the classifier's, or `rowPlace`
+ * where the request's path names none (a GraphQL row's repository fields).
  */
-export async function writeAudience(client: GitHubClient, write: Write, current: () => Promise<TargetAudience>): Promise<TargetAudience> {
+export async function writeAudience(client: GitHubClient, write: Write, rowPlace?: GitHubPlace): Promise<TargetAudience> {
 	const body = write.body && typeof write.body === 'object' && !Array.isArray(write.body) && !Buffer.isBuffer(write.body) ? (write.body as IDataObject) : {};
-	const path = write.path.split('?')[0];
-	if (write.method !== 'GET' && HOOK_PATH.test(path)) {
+	const target: GitHubTarget = classifyGitHubRequest({ method: write.method as IHttpRequestMethods, path: write.path });
+	if ((target.kind === 'repository' || target.kind === 'organization') && target.hook && String(write.method).toUpperCase() !== 'GET') {
 		const url = write.hookUrl ?? (body.config as IDataObject | undefined)?.url ?? body.url;
 		if (url !== undefined && findSecret([{ field: 'Payload URL', value: url }], await client.secrets())) return HOOK_HOST;
 	}
-	if (write.method === 'POST' && GENERATE_PATH.test(path)) {
-		// GitHub creates a public repository unless "private" is true.
-		const audience: Audience = body.private === true ? 'private' : 'public';
-		return { audience, target: `the new ${audience} repository ${String(body.owner ?? '')}/${String(body.name ?? '')}`.replace(/ \/$/, '') };
-	}
-	const repository = REPOSITORY_PATH.exec(path);
-	const asked = write.method === 'PATCH' && repository ? visibilityAsked(body) : undefined;
-	if (repository && asked) {
-		const name = `${percentDecoded(repository[1]) ?? repository[1]}/${percentDecoded(repository[2]) ?? repository[2]}`;
-		return { audience: asked, target: `the repository ${name}, ${asked} after this change` };
-	}
-	return await current();
+	const asked = target.kind === 'repository' && target.updatesRepository ? visibilityAsked(body, ['visibility', 'private']) : undefined;
+	if (target.kind === 'repository' && asked) return { audience: asked, target: `the repository ${target.owner}/${target.repo}, ${asked} after this change` };
+	const place = placeOf(target) ?? rowPlace;
+	if (!place) return UNKNOWN;
+	if ('newRepository' in place) return newRepositoryAudience(place.newRepository, body);
+	if ('gist' in place) return GIST;
+	// GitHub's names hold no "%": one left is a broken escape, refused by the host lock when the request is sent.
+	if (`${place.repository.owner}/${place.repository.repo}`.includes('%')) return UNKNOWN;
+	return await repositoryAudience(client, place.repository.owner, place.repository.repo);
 }
-
-/** The audience of a REST path: a repository's, a gist's (anyone with its address), else unknown. */
-export async function pathAudience(ctx: IExecuteFunctions, client: GitHubClient, path: string): Promise<TargetAudience> {
-	const repository = /^\/repos\/([^/?#]+)\/([^/?#]+)/.exec(path);
-	if (repository) {
-		const [owner, repo] = [percentDecoded(repository[1]), percentDecoded(repository[2])];
-		// A broken % escape is refused by the host lock when the request is sent; until then the audience is unknown.
-		if (owner === undefined || repo === undefined) return UNKNOWN;
-		return await repositoryAudience(ctx, client, owner, repo);
-	}
-	if (/^\/gists(\/|$|\?)/.test(path)) return gistAudience();
-	return UNKNOWN;
-}
-
-/** A secret gist is unlisted, not private: anyone with its address reads it. */
-export const gistAudience = (): TargetAudience => ({ audience: 'public', target: 'a gist (anyone with its address can read it)' });
-
-export const unknownAudience = (): TargetAudience => UNKNOWN;

@@ -5,7 +5,7 @@ import type { ApiCallService } from '../shared/apiCall';
 import { toolVariant } from '../shared/rowEngine';
 import { apiCallProperties, executeApiCall } from '../shared/apiCall';
 import { retryBoundsFrom } from '../shared/options';
-import { pathAudience, writeAudience } from './audience';
+import { requestAudience } from './audience';
 import { downloadLimitFrom } from '../shared/transfer';
 import { TRELLO_AUTHENTICATION_PROPERTY, TRELLO_CREDENTIALS } from './common';
 import type { TrelloAuthentication } from './transport';
@@ -25,7 +25,7 @@ const TRELLO_API_CALL: ApiCallService<TrelloClient> = {
 			ctx.getNodeParameter('authentication', itemIndex) as TrelloAuthentication,
 			retryBoundsFrom(options.maxRateLimitWait),
 		).withDownloadLimit(downloadLimitFrom(options.maxDownloadSizeMb)),
-	audience: async (ctx, client, request) => await writeAudience(ctx, client, request, async () => await pathAudience(ctx, client, request.path)),
+	audience: requestAudience,
 };
 
 export class TrelloApiCall implements INodeType {

@@ -118,6 +118,22 @@ describe('GitHub: a write that changes who can read', () => {
 	});
 });
 
+describe('GitHub: a new repository is judged by the visibility it is made with', () => {
+	it('Repository → Create, private, with the token in the description: written, nothing looked up', async () => {
+		const recorder = new GitHubRecorder([{ status: 201, body: { full_name: 'mona/vault', private: true } }]);
+		const run = await runGitHub({ resource: 'repository', operation: 'create', name: 'vault', additionalFields: { description: TOKEN, private: true } });
+		expect(run.error('GitHub')).toBeUndefined();
+		expect(recorder.requests.map(({ method, path }) => ({ method, path }))).toEqual([{ method: 'POST', path: '/user/repos' }]);
+	});
+
+	it('Repository → Create, public, with the token in the description: refused, nothing sent', async () => {
+		const recorder = new GitHubRecorder([]);
+		const run = await runGitHub({ resource: 'repository', operation: 'create', name: 'vault', additionalFields: { description: TOKEN } });
+		expect(run.error('GitHub')?.message).toBe('Refused: "Description" holds the credential\'s own secret, and this write would publish it to the new public repository vault, which others can read');
+		expect(recorder.requests).toEqual([]);
+	});
+});
+
 describe('well-known token shapes', () => {
 	it.each([
 		['a GitHub token', `ghp_${'a1B2'.repeat(9)}`],
@@ -278,6 +294,16 @@ describe('Trello: a shared board', () => {
 		expect(api.sent().map(({ method }) => method)).toEqual(['GET', 'GET', 'POST']);
 	});
 
+	it.each([
+		['a webhook', '/1/webhooks/5f1d7e1c2b3a4f5e6d7c8d01', { method: 'GET' as const, path: '/1/webhooks/5f1d7e1c2b3a4f5e6d7c8d01', reply: { idModel: BOARD_ID } }],
+		['a custom field', '/1/customFields/5f1d7e1c2b3a4f5e6d7c8d02', { method: 'GET' as const, path: '/1/customFields/5f1d7e1c2b3a4f5e6d7c8d02', reply: { idModel: BOARD_ID } }],
+	])('API Call PUT on %s of a private board with the token: judged by its board as the scope classifies it, written', async (_what, endpoint, lookup) => {
+		const api = trelloApi([lookup, lookups('private')[1], { method: 'PUT', path: endpoint, reply: { id: 'x' } }]);
+		const run = await runTrello({ method: 'PUT', endpoint, sendBody: true, body: JSON.stringify({ description: TRELLO_TOKEN }) }, 'keyToken', [{}], { type: 'trelloApiCall' });
+		expect(run.error('Call')).toBeUndefined();
+		expect(api.sent().map(({ method, path }) => `${method} ${path}`)).toEqual([`GET ${lookup.path}`, `GET /1/boards/${BOARD_ID}`, `PUT ${endpoint}`]);
+	});
+
 	describe('a card moved to another board', () => {
 		const PUBLIC_BOARD = '5f1d7e1c2b3a4f5e6d7c8b9b';
 		const DESTINATION_LIST = '5f1d7e1c2b3a4f5e6d7c8c01';
@@ -341,6 +367,24 @@ describe('Trello: a shared board', () => {
 			const items = run.json('Call');
 			expect(items).toHaveLength(3);
 			expect(String((items[2] as IDataObject).error)).toMatch(new RegExp(`^Refused: .*the board ${PUBLIC_BOARD} \\(shared: public\\), which others can read`));
+		});
+
+		it('API Call PUT …/checkItem/{id} moving an item of a private card into a checklist of a public board with the token in its name: refused, judged by the checklist the classifier names', async () => {
+			const CHECK_ITEM = '5f1d7e1c2b3a4f5e6d7c8c02';
+			const CHECKLIST = '5f1d7e1c2b3a4f5e6d7c8c03';
+			const api = trelloApi([
+				...lookups('private'),
+				{ method: 'GET', path: `/1/checklists/${CHECKLIST}`, reply: { id: CHECKLIST, idBoard: PUBLIC_BOARD } },
+				{ method: 'GET', path: `/1/boards/${PUBLIC_BOARD}`, reply: { id: PUBLIC_BOARD, prefs: { permissionLevel: 'public' } } },
+			]);
+			const run = await runTrello(
+				{ method: 'PUT', endpoint: `/1/cards/${CARD}/checkItem/${CHECK_ITEM}`, sendBody: true, body: JSON.stringify({ idChecklist: CHECKLIST, name: TRELLO_TOKEN }) },
+				'keyToken',
+				[{}],
+				{ type: 'trelloApiCall' },
+			);
+			expect(run.error('Call')?.message).toMatch(new RegExp(`^Refused: .*the board ${PUBLIC_BOARD} \\(shared: public\\), which others can read`));
+			expect(api.sent().filter(({ method }) => method !== 'GET')).toEqual([]);
 		});
 
 		it('moved within private boards: written', async () => {

@@ -18,7 +18,10 @@ import { buildRequest } from '../../shared/rowEngine';
 import { GITHUB_ROWS } from './catalogue';
 import type { GitHubRow } from './types';
 import { GITHUB_FIELD_SETS, GITHUB_RAW_AUTHORED } from './fieldSets';
-import { gistAudience, repositoryAudience, unknownAudience, writeAudience } from '../audience';
+import { writeAudience } from '../audience';
+import type { GitHubPlace } from '../scope';
+import { classifyGitHubRequest, placeOf } from '../scope';
+import type { BuiltRequest } from '../../shared/rowEngine';
 import { TrustJudge } from '../trustedContent';
 
 
@@ -133,6 +136,17 @@ async function checkAllowedRepositories({ ctx, client, row, values, itemIndex }:
 	return allowlist;
 }
 
+/**
+ * Where a GraphQL row works: its path (/graphql) names no repository, its owner and repository
+ * fields do (the handler proves them to the scope). Other rows' places are the classifier's.
+ */
+function graphqlRowPlace(row: GitHubRow, values: IDataObject, request: BuiltRequest): GitHubPlace {
+	if (classifyGitHubRequest(request).kind !== 'graphql') return undefined;
+	const owner = String(values[fieldIdentifying(row, 'owner')?.name ?? ''] ?? '').trim();
+	const repo = String(values[fieldIdentifying(row, 'repository')?.name ?? ''] ?? '').trim();
+	return owner && repo ? { repository: { owner, repo } } : undefined;
+}
+
 const authenticationOf = (ctx: IExecuteFunctions, itemIndex: number) =>
 	readParameter<GitHubAuthentication>(ctx, 'authentication', 'accessToken', itemIndex);
 
@@ -148,21 +162,16 @@ function githubRunner(ctx: IExecuteFunctions): ServiceRunner<GitHubRow, GitHubCl
 				downloadLimitFrom(options.maxDownloadSizeMb),
 			),
 		strictChoices: true,
-		audience: async ({ ctx: runCtx, client, row, values }, request) =>
-			await writeAudience(client, { ...request, hookUrl: row.resource === 'webhook' ? values.url : undefined }, async () => {
-				const owner = String(values[fieldIdentifying(row, 'owner')?.name ?? ''] ?? '').trim();
-				const repo = String(values[fieldIdentifying(row, 'repository')?.name ?? ''] ?? '').trim();
-				if (row.target === 'repository' && owner && repo) return await repositoryAudience(runCtx, client, owner, repo);
-				return row.target === 'gist' ? gistAudience() : unknownAudience();
-			}),
-		withhold: async ({ ctx: runCtx, client, row, values }, fields, body, options) => {
+		audience: async ({ client, row, values }, request) =>
+			await writeAudience(client, { ...request, hookUrl: row.resource === 'webhook' ? values.url : undefined }, graphqlRowPlace(row, values, request)),
+		withhold: async ({ ctx: runCtx, client, row, values, request }, fields, body, options) => {
 			const credential = await client.credentials();
 			if (options.trustedContentOnly !== true && credential.trustedContentOnly !== true) return body;
-			const owner = String(values[fieldIdentifying(row, 'owner')?.name ?? ''] ?? '').trim();
-			const repo = String(values[fieldIdentifying(row, 'repository')?.name ?? ''] ?? '').trim();
+			const place = placeOf(classifyGitHubRequest(request)) ?? graphqlRowPlace(row, values, request);
+			const repository = place && 'repository' in place ? place.repository : undefined;
 			const extra = row.objectType ? GITHUB_RAW_AUTHORED[row.objectType] : undefined;
 			const rawOnly = extra && { texts: extra.texts, embedded: extra.embedded?.map(({ path, type }) => ({ path, fields: GITHUB_FIELD_SETS[type] })) };
-			return await new TrustJudge(runCtx, client).withhold(fields, body, owner && repo ? { owner, repo } : undefined, rawOnly);
+			return await new TrustJudge(runCtx, client).withhold(fields, body, repository, rawOnly);
 		},
 		resolve: resolveRepository,
 		checkAllowlist: checkAllowedRepositories,

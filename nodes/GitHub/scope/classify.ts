@@ -29,6 +29,8 @@ export interface NewRepositoryPlace {
 	defaultName?: string;
 	/** GitHub names the new repository itself (an advisory's temporary private fork): only OWNER/* allows it. */
 	namedByGitHub?: string;
+	/** Body values GitHub reads the new repository's visibility from (`private`, `visibility`); public when none asks otherwise. */
+	visibilityValues?: string[];
 }
 
 export type GitHubTarget =
@@ -38,7 +40,8 @@ export type GitHubTarget =
 	 * `relatedIssues`: a read answered with issues that may be of other repositories — 'issues' (an
 	 * issue's sub-issues, parent or dependencies) or 'timeline' (its cross-referenced events);
 	 * `networkOwners`: owners whose fork of the network a compare names (BASE...USER:BRANCH);
-	 * `deletesRepository`: DELETE /repos/OWNER/NAME itself.
+	 * `deletesRepository`: DELETE /repos/OWNER/NAME itself; `updatesRepository`: PATCH of it (its visibility among others);
+	 * `hook`: one of its webhooks, whose URL receives every delivery.
 	 */
 	| {
 			kind: 'repository';
@@ -50,11 +53,13 @@ export type GitHubTarget =
 			relatedIssues?: 'issues' | 'timeline';
 			networkOwners?: string[];
 			deletesRepository?: boolean;
+			updatesRepository?: boolean;
+			hook?: boolean;
 	  }
 	/** A new repository of the account or an organization. */
 	| { kind: 'newRepository'; place: NewRepositoryPlace }
 	/** Settings and data of an organization that reach every repository of it (members, invitations, secrets, rulesets, teams, webhooks, alerts). */
-	| { kind: 'organization'; org: string }
+	| { kind: 'organization'; org: string; hook?: boolean }
 	/** Another account's profile. */
 	| { kind: 'user'; login: string }
 	/** The signed-in account's own profile and organizations, the rate limit, the server's meta data. */
@@ -80,7 +85,7 @@ export type GitHubTargetKind = GitHubTarget['kind'];
 /** POST /repos/OWNER/NAME/<kind> requests that create a repository elsewhere. */
 const NEW_REPOSITORY: Record<string, Omit<NewRepositoryPlace, 'defaultName'>> = {
 	forks: { ownerValue: 'organization', nameValue: 'name' },
-	generate: { ownerValue: 'owner', nameValue: 'name' },
+	generate: { ownerValue: 'owner', nameValue: 'name', visibilityValues: ['private'] },
 	transfer: { ownerValue: 'new_owner', nameValue: 'new_name', ownerRequired: true },
 };
 
@@ -146,14 +151,16 @@ export function classifyGitHubRequest(request: Pick<GitHubScopedRequest, 'method
 			...(relatedIssues ? { relatedIssues } : {}),
 			...(networkOwners ? { networkOwners } : {}),
 			...(method === 'DELETE' && count === 3 ? { deletesRepository: true } : {}),
+			...(method === 'PATCH' && count === 3 ? { updatesRepository: true } : {}),
+			...(isHook(segments.slice(3)) ? { hook: true } : {}),
 		};
 	}
 	if (first === 'user' && second === 'starred' && count === 4) return { kind: 'repository', owner: third, repo: fourth };
 	if (route === 'graphql') return { kind: 'graphql' };
 	if (reading && ACCOUNT_READS.has(route)) return { kind: 'account' };
 	if (reading && first === 'advisories' && count <= 2) return { kind: 'publicData' };
-	if (method === 'POST' && route === 'user/repos') return { kind: 'newRepository', place: { nameValue: 'name' } };
-	if (method === 'POST' && first === 'orgs' && third === 'repos' && count === 3) return { kind: 'newRepository', place: { owner: second, nameValue: 'name' } };
+	if (method === 'POST' && route === 'user/repos') return { kind: 'newRepository', place: { nameValue: 'name', visibilityValues: ['private'] } };
+	if (method === 'POST' && first === 'orgs' && third === 'repos' && count === 3) return { kind: 'newRepository', place: { owner: second, nameValue: 'name', visibilityValues: ['private', 'visibility'] } };
 	if (reading && (route === 'user/repos' || route === 'user/starred' || (count === 3 && (first === 'users' || first === 'orgs') && third === 'repos'))) {
 		return { kind: 'repositoryList', repositoryOf: (item) => stringOf(item.full_name) };
 	}
@@ -164,7 +171,7 @@ export function classifyGitHubRequest(request: Pick<GitHubScopedRequest, 'method
 	if (first === 'user' && second === 'repository_invitations' && count === 3 && (method === 'PATCH' || method === 'DELETE')) {
 		return { kind: 'repositoryInvitation', invitationId: third };
 	}
-	if (first === 'orgs' && count >= 2) return { kind: 'organization', org: second };
+	if (first === 'orgs' && count >= 2) return { kind: 'organization', org: second, ...(isHook(segments.slice(2)) ? { hook: true } : {}) };
 	if (first === 'search' && count === 2 && reading) return { kind: 'search', area: second };
 	if (route === 'notifications' && reading) return { kind: 'notifications', all: false };
 	if (route === 'notifications' && method === 'PUT') return { kind: 'notifications', all: true };
@@ -175,6 +182,30 @@ export function classifyGitHubRequest(request: Pick<GitHubScopedRequest, 'method
 	if (first === 'users' && third === 'gists') return { kind: 'gist', ...(reading && count === 3 ? { listOf: second } : {}) };
 	if (first === 'users' && count === 2 && reading) return { kind: 'user', login: second };
 	return { kind: 'unknown' };
+}
+
+/** hooks, hooks/ID or hooks/ID/config under a repository or organization. */
+function isHook(rest: string[]): boolean {
+	return rest[0]?.toLowerCase() === 'hooks' && rest.length <= 3 && (rest.length < 3 || rest[2].toLowerCase() === 'config');
+}
+
+/**
+ * Where a classified request works, for who reads what a write leaves there (audience.ts) and
+ * whose writers are trusted in what its answer holds (trustedContent.ts): a repository, a gist,
+ * a repository being made, or nothing either can tell.
+ */
+export type GitHubPlace =
+	| { repository: { owner: string; repo: string } }
+	| { gist: true }
+	| { newRepository: NewRepositoryPlace }
+	| undefined;
+
+export function placeOf(target: GitHubTarget): GitHubPlace {
+	if (target.kind === 'repository' && target.creates?.visibilityValues) return { newRepository: target.creates };
+	if (target.kind === 'repository') return { repository: { owner: target.owner, repo: target.repo } };
+	if (target.kind === 'newRepository') return { newRepository: target.place };
+	if (target.kind === 'gist') return { gist: true };
+	return undefined;
 }
 
 /** Search areas whose results name their repository (the others cannot be confined to repositories). */

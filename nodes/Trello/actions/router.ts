@@ -13,7 +13,7 @@ import { BoardGuard } from './boardGuard';
 import { TRELLO_RESOURCES, TRELLO_ROWS } from './catalogue';
 import type { BoardAllowlist, TrelloRow } from './types';
 import { TRELLO_FIELD_SETS } from './fieldSets';
-import { boardAudience, unknownAudience, writeAudience } from '../audience';
+import { writeAudience } from '../audience';
 import { MemberJudge, trustedMembersSetting, withholdUntrusted } from '../trustedMembers';
 
 type Run = ResolvingRun<TrelloRow, TrelloClient>;
@@ -46,11 +46,11 @@ function trelloRunner(ctx: IExecuteFunctions): ServiceRunner<TrelloRow, TrelloCl
 				downloadLimitFrom(options.maxDownloadSizeMb),
 			),
 
-		audience: async ({ client, row, values }: Run, request) =>
-			await writeAudience(ctx, client, request, async () => {
-				const target = row.targets.find(({ field }) => text(values[field]));
-				return target ? await boardAudience(ctx, client, target.kind, text(values[target.field])) : unknownAudience();
-			}),
+		audience: async ({ client, row, values }: Run, request) => {
+			// The row's first named object leads (a copy's source board is no part of its request's path).
+			const target = row.targets.find(({ field }) => text(values[field]));
+			return await writeAudience(client, request, target ? [{ kind: target.kind, id: text(values[target.field]) }] : []);
+		},
 
 		withhold: async ({ client, row, values }: Run, _fields, body, options) => {
 			const setting = trustedMembersSetting(options, await client.credentials());
