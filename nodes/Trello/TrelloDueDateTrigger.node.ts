@@ -2,7 +2,7 @@ import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunction
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { TRELLO_AUTHENTICATION_PROPERTY, TRELLO_CREDENTIALS } from './common';
-import { TRELLO_TRIGGER_TEXT_OPTIONS } from './triggers/itemText';
+import { TRELLO_TRIGGER_OPTIONS } from './triggers/itemText';
 import { getBoards, getLists } from './triggers/loadOptions';
 import { boardsPicker, listsPicker } from './actions/fields';
 import { pollDueDates } from './triggers/polling/dueDates';
@@ -57,14 +57,7 @@ export class TrelloDueDateTrigger implements INodeType {
 				description: 'Whether to skip cards whose due date is marked complete',
 			},
 			listsPicker('lists', 'Lists', 'Only cards in these lists; leave empty for every list of the boards.'),
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: TRELLO_TRIGGER_TEXT_OPTIONS,
-			},
+			TRELLO_TRIGGER_OPTIONS,
 			{
 				displayName:
 					'Each card starts the workflow once per due date: when its due date changes, it fires again once the new date is in the window. The first poll reports every card already in the window.',

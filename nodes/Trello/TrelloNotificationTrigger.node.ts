@@ -2,7 +2,7 @@ import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunction
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { TRELLO_AUTHENTICATION_PROPERTY, TRELLO_CREDENTIALS } from './common';
-import { TRELLO_TRIGGER_TEXT_OPTIONS } from './triggers/itemText';
+import { TRELLO_TRIGGER_OPTIONS } from './triggers/itemText';
 import { NOTIFICATION_TYPES, pollNotifications } from './triggers/polling/notifications';
 
 export class TrelloNotificationTrigger implements INodeType {
@@ -36,14 +36,7 @@ export class TrelloNotificationTrigger implements INodeType {
 				default: false,
 				description: 'Whether to skip notifications already read in Trello when the poll runs',
 			},
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: TRELLO_TRIGGER_TEXT_OPTIONS,
-			},
+			TRELLO_TRIGGER_OPTIONS,
 		],
 	};
 

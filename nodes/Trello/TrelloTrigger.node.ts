@@ -15,7 +15,7 @@ import { createWebhooks, deleteWebhooks, webhooksExist } from './triggers/regist
 import { getBoards, getLists, getWatchableMembers, getWorkspaces } from './triggers/loadOptions';
 import { watchedModelProperties } from './triggers/models';
 import { WEBHOOK_TRIGGER_DEFAULT_VERSION, WEBHOOK_TRIGGER_VERSIONS } from '../shared/webhookTriggerVersions';
-import { TRELLO_TRIGGER_TEXT_OPTIONS } from './triggers/itemText';
+import { TRELLO_TRIGGER_OPTIONS } from './triggers/itemText';
 
 export class TrelloTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -65,14 +65,7 @@ export class TrelloTrigger implements INodeType {
 				displayOptions: { show: { verifySignature: [false] } },
 				default: '',
 			},
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: TRELLO_TRIGGER_TEXT_OPTIONS,
-			},
+			TRELLO_TRIGGER_OPTIONS,
 		],
 	};
 

@@ -71,7 +71,14 @@ export function removeHiddenTextFromItem(item: IDataObject, rawKey: 'action' | '
 }
 
 /** Options → Remove Hidden Text and the Trusted Members pair, as every Trello trigger offers them. */
-export const TRELLO_TRIGGER_TEXT_OPTIONS: INodeProperties[] = [TRELLO_REMOVE_HIDDEN_TEXT_OPTION, ...TRUSTED_MEMBERS_OPTIONS];
+export const TRELLO_TRIGGER_OPTIONS: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [TRELLO_REMOVE_HIDDEN_TEXT_OPTION, ...TRUSTED_MEMBERS_OPTIONS],
+};
 
 /** How a trigger withholds what untrusted members wrote in one of its items. */
 export type WithholdItem = (judge: MemberJudge, item: IDataObject) => Promise<IDataObject>;

@@ -6,7 +6,7 @@ import { projectItemAllowed, projectOwnerProof } from '../../scope';
 import { proven, scopeLists } from '../graphql';
 import type { GitHubRowRun } from '../types';
 import type { FieldNode } from './handlers';
-import { itemsOf, PROJECT_FIELDS_QUERY, projectNotFound, projectOf } from './handlers';
+import { itemsOf, projectOf, projectWithFields } from './handlers';
 import { fieldValue, sameName, SETTABLE } from './items';
 
 /**
@@ -134,13 +134,7 @@ export async function updateItems(input: GitHubRowRun) {
 	const updates = readUpdates(input);
 	const lists = await scopeLists(input);
 	const proof = proven(input, () => projectOwnerProof(lists, project));
-	const data = await input.client.graphql<{ repositoryOwner: { projectV2?: { id: string; title: string; fields: { nodes: FieldNode[] } } | null } | null }>(
-		PROJECT_FIELDS_QUERY,
-		{ owner: project.owner, number: project.number },
-		proof,
-	);
-	const found = data.repositoryOwner?.projectV2;
-	if (!found) throw projectNotFound(input, project);
+	const found = await projectWithFields(input, project, proof);
 	const fields = (found.fields?.nodes ?? []).filter((field) => field?.id && field.name);
 	const planned = updates.map((update) => plan(input, fields, update));
 	const outcomes: Outcome[] = planned.map((entry) => ('status' in entry ? entry : (undefined as unknown as Outcome)));

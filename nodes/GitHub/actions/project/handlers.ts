@@ -248,11 +248,8 @@ export interface FieldNode {
 	configuration?: { iterations?: IDataObject[] };
 }
 
-/** One item per field of a project, with the options of single-select fields and the iterations of iteration fields. */
-export async function listFields(input: GitHubRowRun) {
-	const project = projectOf(input, true);
-	const lists = await scopeLists(input);
-	const proof = proven(input, () => projectOwnerProof(lists, project));
+/** A project with its fields (PROJECT_FIELDS_QUERY); a project GitHub does not show is an error in words. */
+export async function projectWithFields(input: GitHubRowRun, project: ReturnType<typeof projectOf>, proof: Parameters<GitHubRowRun['client']['graphql']>[2]) {
 	const data = await input.client.graphql<{ repositoryOwner: { projectV2?: { id: string; title: string; fields: { nodes: FieldNode[] } } | null } | null }>(
 		PROJECT_FIELDS_QUERY,
 		{ owner: project.owner, number: project.number },
@@ -260,6 +257,15 @@ export async function listFields(input: GitHubRowRun) {
 	);
 	const found = data.repositoryOwner?.projectV2;
 	if (!found) throw projectNotFound(input, project);
+	return found;
+}
+
+/** One item per field of a project, with the options of single-select fields and the iterations of iteration fields. */
+export async function listFields(input: GitHubRowRun) {
+	const project = projectOf(input, true);
+	const lists = await scopeLists(input);
+	const proof = proven(input, () => projectOwnerProof(lists, project));
+	const found = await projectWithFields(input, project, proof);
 	const fields: unknown = found.fields?.nodes;
 	if (!Array.isArray(fields)) throw unexpectedAnswer('the project\'s fields (fields.nodes)');
 	return itemsOf(
