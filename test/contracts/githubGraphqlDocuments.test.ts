@@ -1,26 +1,16 @@
-import * as fs from 'fs';
-import * as path from 'path';
-
 import * as batchDocuments from '../../nodes/GitHub/actions/project/batch';
 import * as viewDocuments from '../../nodes/GitHub/actions/project/views';
 import type { GraphqlDocument, GraphqlSelection } from '../../nodes/shared/scope/graphqlDocument';
 import { parseGraphqlDocument } from '../../nodes/shared/scope/graphqlDocument';
+import type { SchemaType } from './githubGraphqlContract';
+import { GITHUB_GRAPHQL_CONTRACT } from './githubGraphqlContract';
 
 /**
  * The GraphQL documents of the Projects (V2) rows, checked against GitHub's published schema
  * (github-graphql-subset.json): every field exists on the type it is selected from, scalars and
  * enums get no selection, objects get one, and every fragment's type can be the type it is spread in.
  */
-interface SchemaType {
-	kind: string;
-	fields?: Record<string, string>;
-	possibleTypes?: string[];
-}
-
-const contract = JSON.parse(fs.readFileSync(path.join(__dirname, 'github-graphql-subset.json'), 'utf8')) as {
-	leafTypes: string[];
-	types: Record<string, SchemaType>;
-};
+const contract = GITHUB_GRAPHQL_CONTRACT;
 
 /** The concrete types a type stands for: itself, or an interface's or union's members. */
 const concrete = (name: string): string[] => contract.types[name]?.possibleTypes ?? [name];

@@ -1,7 +1,6 @@
-import * as fs from 'fs';
-import * as path from 'path';
-
 import { SCOPED_GRAPHQL_SCHEMA } from '../../nodes/GitHub/scope/graphql';
+import type { SchemaType } from './githubGraphqlContract';
+import { GITHUB_GRAPHQL_CONTRACT } from './githubGraphqlContract';
 
 /**
  * The part of GitHub's GraphQL schema a repository-scoped query may use, checked against GitHub's
@@ -9,16 +8,7 @@ import { SCOPED_GRAPHQL_SCHEMA } from '../../nodes/GitHub/scope/graphql';
  * the check assumes, so a query the check follows is the query GitHub runs. GraphQL is not in
  * GitHub's OpenAPI description, which covers REST only.
  */
-interface SchemaType {
-	kind: string;
-	fields?: Record<string, string>;
-	possibleTypes?: string[];
-}
-
-const contract = JSON.parse(fs.readFileSync(path.join(__dirname, 'github-graphql-subset.json'), 'utf8')) as {
-	leafTypes: string[];
-	types: Record<string, SchemaType>;
-};
+const contract = GITHUB_GRAPHQL_CONTRACT;
 
 const checked = Object.entries(SCOPED_GRAPHQL_SCHEMA);
 
