@@ -62,6 +62,11 @@ export interface ApiRequest {
 	server?: 'uploads' | 'graphql';
 	/** Issued by the scope module for requests it checked by their meaning (GitHub GraphQL). */
 	scopeProof?: object;
+	/**
+	 * What a failure of this request means beyond the service's words (a feature the plan, setting
+	 * or server lacks); undefined leaves the client's general hint. Kept by every page of a list.
+	 */
+	failureHint?: (response: ApiResponse) => string | undefined;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -164,7 +169,7 @@ export abstract class ApiClient {
 				this.service,
 				response,
 				await this.secrets(),
-				this.hintFor(response),
+				request.failureHint?.(response) ?? this.hintFor(response),
 			);
 		}
 		return response as ApiResponse<T>;
