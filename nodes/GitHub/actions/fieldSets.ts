@@ -340,7 +340,6 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 		startLine: 'location.start_line',
 		endLine: 'location.end_line',
 		message: plainText('message.text'),
-		createdAt: 'created_at',
 	},
 	discussionCategory: { id: 'id', name: 'name', slug: 'slug', emoji: 'emoji', answerable: 'isAnswerable', description: plainText('description') },
 	discussionComment: { discussionNumber: 'discussionNumber', id: 'id', url: 'url', author: 'author', createdAt: 'createdAt', body: markdownText('body') },
