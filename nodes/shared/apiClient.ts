@@ -231,6 +231,20 @@ export abstract class ApiClient {
 		}
 	}
 
+	/**
+	 * Stages 1 and 2 alone: refuses what the credential's scope (and the node's list) would refuse,
+	 * sending nothing. For handlers that read their input only once the request is known to be
+	 * allowed, so a refusal is said first; the request is checked again when it is sent.
+	 */
+	async assertAllowed(request: ApiRequest): Promise<void> {
+		try {
+			this.prepare(request);
+			await this.scopeVerdict({ ...request, body: this.checkedBody(request) }, await this.credentials());
+		} catch (error) {
+			throw toNodeError(this.ctx.getNode(), this.service, error, await this.secrets());
+		}
+	}
+
 	/** Stage 1: what the request names is checked before the credential is even read. */
 	private prepare(request: ApiRequest): void {
 		assertSafePath(request.path, this.pathPrefix);

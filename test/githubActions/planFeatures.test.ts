@@ -147,6 +147,15 @@ describe('Issue fields: values typed by the field, plan errors in words, the sco
 		expect(recorder.requests).toEqual([]);
 	});
 
+	it('the read-only refusal is said before what is wrong with the value', async () => {
+		const recorder = new GitHubRecorder([]);
+		const result = await run({ ...setValue, valueType: 'number', value: 'many' }, withScope({ accessLevel: 'readOnly' }));
+		expect(result.error('GitHub')?.message).toBe(
+			'Refused: the credential is read-only, and POST /repos/octo/hello/issues/7/issue-field-values would change data. Allowed: GET requests and GraphQL queries.',
+		);
+		expect(recorder.requests).toEqual([]);
+	});
+
 	it('a read-only credential still lists an issue’s values', async () => {
 		const recorder = new GitHubRecorder([{ body: FIELD_VALUES }]);
 		const result = await run({ resource: 'issue', operation: 'listFieldValues', ...repo(), issueNumber: byId('7'), limit: 5 }, withScope({ accessLevel: 'readOnly' }));

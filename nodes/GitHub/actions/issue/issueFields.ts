@@ -73,6 +73,8 @@ function apiValue(input: GitHubRowRun): string | number | string[] {
 /** Adds (or replaces) one field's value and keeps the issue's other values; GitHub answers with all of them. */
 async function setIssueFieldValue(input: GitHubRowRun) {
 	const { client, values, request } = input;
+	// A refusal of the scope comes before what is wrong with the value.
+	await client.assertAllowed(request);
 	const body: IDataObject = { issue_field_values: [{ field_id: Number(values.issueField), value: apiValue(input) }] };
 	const response = await client.send({ ...request, body, failureHint: await featureFailureHint(client, ISSUE_FIELDS) });
 	return await input.respond(response.body);
