@@ -54,6 +54,12 @@ describe('Code Quality: a repository without it, or a server without the API, is
 		expect(JSON.stringify(result)).not.toContain(OAUTH_TOKEN);
 	});
 
+	it('on Enterprise Server a failure other than 404 keeps the client’s own words', async () => {
+		new GitHubRecorder([{ status: 500, body: { message: 'Server Error' } }], 'https://github.example.com', '/api/v3');
+		const result = await run({ authentication: 'oAuth2', ...getFinding });
+		expect(result.error('GitHub')?.message).toBe('GitHub answered 500: Server Error');
+	});
+
 	it('a failure that is no plan matter (a server error) carries no plan note', async () => {
 		new GitHubRecorder([{ status: 500, body: { message: 'Server Error' } }]);
 		const result = await run(getFinding);
@@ -120,6 +126,12 @@ describe('Issue fields: values typed by the field, plan errors in words, the sco
 		expect(result.error('GitHub')?.message).toBe(
 			'GitHub answered 404: Not Found - GitHub Enterprise Server has no API for an organization’s issue fields or for setting their values (3.17 to 3.19 only list an issue’s values).',
 		);
+	});
+
+	it('on Enterprise Server, which lists an issue’s values, their 404 means what it means on github.com', async () => {
+		new GitHubRecorder([{ status: 404, body: { message: 'Not Found' } }], 'https://github.example.com', '/api/v3');
+		const result = await run({ authentication: 'oAuth2', resource: 'issue', operation: 'listFieldValues', ...repo(), issueNumber: byId('7'), limit: 5 });
+		expect(result.error('GitHub')?.message).toBe(`GitHub answered 404: Not Found - ${ISSUE_FIELDS_MISSING}`);
 	});
 
 	it.each([

@@ -12,8 +12,8 @@ import type { GitHubRowRun } from './types';
 export interface PlanFeature {
 	/** What a 403 or 404 means on github.com or Enterprise Cloud: the plan, setting and permission the feature needs. */
 	unavailable: string;
-	/** What any failure means on GitHub Enterprise Server, where the API is missing. */
-	onEnterpriseServer: string;
+	/** What a 404 means on GitHub Enterprise Server, which lacks the API (none: the server has it, and 404 means as on github.com). */
+	onEnterpriseServer?: string;
 	/** Statuses the feature explains otherwise (a value that does not fit, a value that is not set). */
 	statuses?: Record<number, string>;
 }
@@ -23,7 +23,7 @@ export async function featureFailureHint(client: GitHubClient, feature: PlanFeat
 	const enterpriseServer = await client.onEnterpriseServer();
 	return (response) => {
 		const status = response.statusCode;
-		if (enterpriseServer && status !== 401) return feature.onEnterpriseServer;
+		if (enterpriseServer && status === 404 && feature.onEnterpriseServer) return feature.onEnterpriseServer;
 		if (feature.statuses?.[status]) return feature.statuses[status];
 		return status === 403 || status === 404 ? feature.unavailable : undefined;
 	};

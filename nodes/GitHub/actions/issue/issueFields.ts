@@ -23,6 +23,9 @@ const ISSUE_FIELDS: PlanFeature = {
 	},
 };
 
+/** Enterprise Server 3.17 to 3.19 list an issue's values: there a 404 means what it means on github.com. */
+const ISSUE_FIELD_VALUES: PlanFeature = { unavailable: ISSUE_FIELDS.unavailable };
+
 /** Removing a value GitHub does not have answers 404 too. */
 const ISSUE_FIELD_REMOVAL: PlanFeature = {
 	...ISSUE_FIELDS,
@@ -94,7 +97,7 @@ export const issueFieldRows = gitHubRowTable([
 		path: '/repos/{owner}/{repo}/issues/{issue_number}/issue-field-values',
 		target: 'repository',
 		paging: {},
-		handler: offeredWhere(ISSUE_FIELDS),
+		handler: offeredWhere(ISSUE_FIELD_VALUES),
 		fields: [...repositoryFields(), issueNumber()],
 	},
 	{
