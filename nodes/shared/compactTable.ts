@@ -90,10 +90,15 @@ export function toTable(entries: unknown[], order: string[], more: boolean): IDa
 			if (shared) same[key] = shared.value as Cell;
 		}
 		const varying = all.filter((key) => !(key in same));
+		// A template's placeholder names a column that stays in the rows (never itself a template).
+		const sources = new Set<string>();
 		for (const key of varying) {
+			if (sources.has(key)) continue;
 			const others = Object.fromEntries(varying.filter((other) => other !== key && !(other in templates)).map((other) => [other, cellsOf(other)]));
 			const template = urlTemplate(cellsOf(key), others);
-			if (template) templates[key] = template;
+			if (!template) continue;
+			templates[key] = template;
+			sources.add(/\{([^}]+)\}/.exec(template)![1]);
 		}
 		for (const key of varying.filter((name) => !(name in templates))) {
 			const prefix = urlPrefix(key, cellsOf(key));

@@ -237,6 +237,17 @@ describe('edge cases of the format (each read back to the same objects)', () => 
 		expect(table).toMatchObject({ columns: ['id', 'items'], same: { labels: ['bug', 'ui'] } });
 	});
 
+	it('a URL a template is built from stays in the rows, never a template itself', () => {
+		const table = roundTrip(
+			[
+				{ comments: 'https://x.io/p/1#c', page: 'https://x.io/p/1', number: 1 },
+				{ comments: 'https://x.io/p/2#c', page: 'https://x.io/p/2', number: 2 },
+			],
+			['comments', 'page', 'number'],
+		);
+		expect(table).toEqual({ columns: ['page', 'number'], templates: { comments: '{page}#c' }, rows: [['https://x.io/p/1', 1], ['https://x.io/p/2', 2]], count: 2 });
+	});
+
 	it('a shared start is written once only where that is shorter than in every row', () => {
 		const urls = (count: number) => Array.from({ length: count }, (_, index) => ({ id: index, url: `https://a.io/${'x'.repeat(index + 1)}` }));
 		// Two rows save 2 × 13 characters, the prefix costs 13 + "url" + 20: kept in the cells.
