@@ -109,7 +109,9 @@ const VARY: Record<string, (example: IDataObject, index: number) => IDataObject>
 		const data = action.data as IDataObject;
 		return { ...action, id: hex(`action ${i}`, 24), date: hoursBefore(action.date, i), data: { ...data, text: `${String(data.text)} ${i + 1}` }, memberCreator: { ...(action.memberCreator as IDataObject), username: AUTHORS[i % AUTHORS.length] } };
 	},
-	Checklist: (checklist, i) => ({ ...checklist, id: hex(`checklist ${i}`, 24) }),
+	// Trello's schema of a checklist holds only its id; the fields its `fields` parameter documents
+	// (idBoard, idCard, name, pos) are what a board's checklists answer with.
+	Checklist: (checklist, i) => ({ ...checklist, id: hex(`checklist ${i}`, 24), name: `Checklist ${i + 1}`, idBoard: hex('board 0', 24), idCard: hex(`card ${i % 7}`, 24), pos: 16384 * (i + 1) }),
 	Member: (member, i) => ({ ...member, id: hex(`member ${i}`, 24), username: `${String(member.username).replace(' text', '')}${i + 1}`, fullName: `${String(member.fullName)} ${i + 1}` }),
 };
 
