@@ -107,6 +107,20 @@ for (const { path, method, schema } of DOCUMENTED_REQUEST_BODIES) {
 	operation.requestBody = { content: { 'application/json': { schema } } };
 }
 
+// Member fields Trello answers with that the description's MemberFields enum leaves out (it names
+// only "id", while the fields parameter it types is "all or a comma-separated list of member
+// fields"). inbox: the account's Inbox, a board of its own, as {"idBoard", "idList",
+// "idOrganization"}; neither the description nor the guides name it. It is read as
+// GET /1/members/me?fields=inbox, as Trello client libraries read it (TrelloDotNet's
+// GetTokenMemberInboxAsync). Atlassian's own MCP server README names Inbox and Planner as capabilities but no REST route.
+const MEMBER_FIELDS_OUTSIDE_DESCRIPTION = ['inbox'];
+const memberFields = official.components?.schemas?.MemberFields;
+if (!Array.isArray(memberFields?.enum)) throw new Error('MemberFields is not an enum in the official description any more');
+for (const name of MEMBER_FIELDS_OUTSIDE_DESCRIPTION) {
+	if (memberFields.enum.includes(name)) throw new Error(`MemberFields lists "${name}" in the official description now: drop it here`);
+	memberFields.enum.push(name);
+}
+
 const components = official.components ?? {};
 const contract = {
 	openapi: official.openapi,

@@ -94,6 +94,23 @@ describe('Trello credential scope: /1/members/me and its nested objects', () => 
 		expect(api.sent()).toEqual(expectedSent([{ method: 'GET', path: '/1/members/me', query: { fields: 'username,idBoards,idBoardsPinned' } }]));
 	});
 
+	// The Inbox is a board of the account's own (inbox.idBoard); an Inbox outside the scope is not named.
+	it.each([
+		['outside the scope is dropped', OTHER_BOARD, [{ id: MEMBER }]],
+		['on an allowed board is kept', BOARD, [{ id: MEMBER, inbox: { idBoard: BOARD, idList: LIST, idOrganization: 'o' } }]],
+	])('?fields=inbox: an Inbox %s', async (_what, inboxBoard, expected) => {
+		const api = trelloApi([{ method: 'GET', path: '/1/members/me', reply: { id: MEMBER, inbox: { idBoard: inboxBoard, idList: LIST, idOrganization: 'o' } } }]);
+		const result = await call('/1/members/me', { fields: 'inbox' });
+		expect(result.json('Call')).toEqual(expected);
+		expect(api.sent()).toEqual(expectedSent([{ method: 'GET', path: '/1/members/me', query: { fields: 'inbox' } }]));
+	});
+
+	it('?fields=inbox: an Inbox of another shape is dropped, not passed on', async () => {
+		trelloApi([{ method: 'GET', path: '/1/members/me', reply: { id: MEMBER, inbox: OTHER_BOARD } }]);
+		const result = await call('/1/members/me', { fields: 'inbox' });
+		expect(result.json('Call')).toEqual([{ id: MEMBER }]);
+	});
+
 	it('?notifications=all is refused; the notifications endpoint answers only those about allowed boards', async () => {
 		const refused = await call('/1/members/me', { notifications: 'all' });
 		expect(refused.error('Call')?.message).toBe(refusedParameters('"notifications"', '/1/members/me'));

@@ -196,6 +196,59 @@ export const CARD_POSITION_OPTIONS = [
 	{ name: 'Bottom', value: 'bottom' },
 ];
 
+/** A card's description, position, dates and due state: Create, Update and Add Card to Inbox take them. */
+export function cardDetailFields(verb: string): RowField[] {
+	return [
+		{
+			displayName: 'Description',
+			name: 'desc',
+			type: 'string',
+			default: '',
+			in: 'query',
+			optional: true,
+			ui: { typeOptions: { rows: 4 } },
+			description: `Card description ${verb} (Markdown)`,
+		},
+		{
+			displayName: 'Position',
+			name: 'pos',
+			type: 'options',
+			in: 'query',
+			optional: true,
+			default: 'bottom',
+			options: CARD_POSITION_OPTIONS,
+			description: 'Put the card at the top or the bottom of its list',
+		},
+		{
+			displayName: 'Due Date',
+			name: 'due',
+			type: 'dateTime',
+			default: '',
+			in: 'query',
+			optional: true,
+			description: 'Due date and time (ISO 8601)',
+		},
+		{
+			displayName: 'Start Date',
+			name: 'start',
+			type: 'dateTime',
+			default: '',
+			in: 'query',
+			optional: true,
+			description: 'Start date (ISO 8601)',
+		},
+		{
+			displayName: 'Due Complete',
+			name: 'dueComplete',
+			type: 'boolean',
+			default: false,
+			in: 'query',
+			optional: true,
+			description: 'Whether the due date is marked complete',
+		},
+	];
+}
+
 export const LABEL_COLORS = ['black', 'blue', 'green', 'lime', 'orange', 'pink', 'purple', 'red', 'sky', 'yellow'].map(
 	(color) => ({ name: color[0].toUpperCase() + color.slice(1), value: color }),
 );

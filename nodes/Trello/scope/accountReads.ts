@@ -70,6 +70,9 @@ function memberInScope(body: unknown, allowed: Set<string>): unknown {
 		const ids = member[key];
 		if (Array.isArray(ids)) member[key] = ids.filter((id) => allowed.has(lower(id)));
 	}
+	// The Inbox ({idBoard, idList, idOrganization}) is a board of the account's own: named only when
+	// that board is in scope, like the ids above.
+	if ('inbox' in member && !(isObject(member.inbox) && allowed.has(lower(member.inbox.idBoard)))) delete member.inbox;
 	return member;
 }
 

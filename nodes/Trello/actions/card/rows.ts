@@ -5,6 +5,7 @@ import {
 	boardField,
 	CARD_IN_PATH,
 	CARD_POSITION_OPTIONS,
+	cardDetailFields,
 	cardField,
 	fieldsFilter,
 	includeAllOrNone,
@@ -19,55 +20,8 @@ import { MAX_FILE_SIZE } from '../attachment/files';
 import { clearingUpdate, copyCard, createCard, KEEP_FROM_SOURCE_OPTIONS } from './handlers';
 
 function cardProperties(action: 'create' | 'update'): RowField[] {
-	const verb = action === 'create' ? 'of the new card' : 'to set';
 	return [
-		{
-			displayName: 'Description',
-			name: 'desc',
-			type: 'string',
-			default: '',
-			in: 'query',
-			optional: true,
-			ui: { typeOptions: { rows: 4 } },
-			description: `Card description ${verb} (Markdown)`,
-		},
-		{
-			displayName: 'Position',
-			name: 'pos',
-			type: 'options',
-			in: 'query',
-			optional: true,
-			default: 'bottom',
-			options: CARD_POSITION_OPTIONS,
-			description: 'Put the card at the top or the bottom of its list',
-		},
-		{
-			displayName: 'Due Date',
-			name: 'due',
-			type: 'dateTime',
-			default: '',
-			in: 'query',
-			optional: true,
-			description: 'Due date and time (ISO 8601)',
-		},
-		{
-			displayName: 'Start Date',
-			name: 'start',
-			type: 'dateTime',
-			default: '',
-			in: 'query',
-			optional: true,
-			description: 'Start date (ISO 8601)',
-		},
-		{
-			displayName: 'Due Complete',
-			name: 'dueComplete',
-			type: 'boolean',
-			default: false,
-			in: 'query',
-			optional: true,
-			description: 'Whether the due date is marked complete',
-		},
+		...cardDetailFields(action === 'create' ? 'of the new card' : 'to set'),
 		{
 			displayName: 'Label Names or IDs',
 			name: 'idLabels',

@@ -1,6 +1,7 @@
 import type { RowField } from '../../../shared/rowEngine';
 import { trelloRowTable } from '../types';
-import { boardStateFilter, fieldsFilter, stateFilter } from '../fields';
+import { boardStateFilter, cardDetailFields, fieldsFilter, stateFilter } from '../fields';
+import { addInboxCard, readInboxCards } from './inbox';
 
 const MEMBER: RowField = {
 	displayName: 'Member ID or Username',
@@ -73,5 +74,47 @@ export const memberRows = trelloRowTable([
 			MEMBER,
 			stateFilter('Card State', ['all', 'archived', 'open', 'visible'], 'Which cards to list'),
 		],
+	},
+	{
+		resource: 'member',
+		operation: 'getInboxCards',
+		objectType: 'card',
+		name: 'Get Inbox Cards',
+		action: 'Get the cards in the connected account’s Inbox',
+		description:
+			'List the cards in the Inbox of the connected account, one item per card. Trello keeps the Inbox as a board of the account’s own with one list, named only by GET /1/members/me?fields=inbox (read first); the cards are that list’s. The Inbox board counts as any other board for Allowed Boards: outside them it is refused, and an account without an Inbox gets an error saying so. Trello’s REST API has no Planner (neither its OpenAPI description nor its changelog names one; Trello’s own MCP server reaches it by other means), so the Planner cannot be read or changed here; find dated cards with Search → Search Cards (e.g. due:week).',
+		method: 'GET',
+		// {id} is the Inbox's list, which the handler reads from the connected account.
+		path: '/1/lists/{id}/cards',
+		paging: { kind: 'all' },
+		targets: [],
+		fields: [],
+		handler: readInboxCards,
+	},
+	{
+		resource: 'member',
+		operation: 'addInboxCard',
+		objectType: 'card',
+		name: 'Add Card to Inbox',
+		action: 'Add a card to the connected account’s Inbox',
+		description:
+			'Create a card in the Inbox of the connected account (in the Inbox’s one list, named only by GET /1/members/me?fields=inbox, read first), with name, description, position, start and due date. The Inbox board counts as any other board for Allowed Boards: outside them it is refused, and an account without an Inbox gets an error saying so. Returns the new card with its id and url.',
+		method: 'POST',
+		// idList is the Inbox's list, which the handler reads from the connected account.
+		path: '/1/cards',
+		targets: [],
+		fields: [
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				default: '',
+				in: 'query',
+				required: true,
+				description: 'Title of the card',
+			},
+			...cardDetailFields('of the new card'),
+		],
+		handler: addInboxCard,
 	},
 ]);
