@@ -18,7 +18,7 @@ import type { GitHubClient } from './transport';
  */
 
 /** What a GitHub item's trust label means, for the tool descriptions and Simplify. */
-export const GITHUB_TRUST_MEANING = 'trust: writer (its author can write to the repository), outsider (cannot) or unknown (not told)';
+export const GITHUB_TRUST_MEANING = 'trust: writer, outsider or unknown (can its author write to the repository?)';
 
 export const TRUSTED_CONTENT_ONLY_OPTION: INodeProperties = {
 	displayName: 'Trusted Content Only',

@@ -19,7 +19,7 @@ import type { TrelloClient } from './transport';
  */
 
 /** What a Trello item's trust label means, for the tool descriptions and Simplify. */
-export const TRELLO_TRUST_MEANING = 'trust: writer (its author is a board admin or trusted member), outsider (is not) or unknown (not told)';
+export const TRELLO_TRUST_MEANING = 'trust: writer, outsider or unknown (is its author a board admin or trusted member?)';
 
 export const TRUSTED_MEMBERS_OPTIONS: INodeProperties[] = [
 	{ ...TRUSTED_MEMBERS_ONLY_PROPERTY, description: `${TRUSTED_MEMBERS_ONLY_PROPERTY.description as string}. Also on when the credential sets it.` },
