@@ -92,15 +92,17 @@ function verdictInAnswer(raw: IDataObject): Verdict | undefined {
 
 /**
  * The trust label of a simplified GitHub object: Trusted Content Only's verdict when it judged the
- * object, else what the answer tells (signature, author association). Where only a permission
- * look-up would tell, or the object names no author, `unknown`: the label sends no request.
+ * object, else the verdict it would reach without a request (signature, author association, no
+ * GitHub user: withheld). Where only the permission look-up would tell, or the type is never
+ * judged (no author in its field set), `unknown`: the label sends no request.
  */
 export function githubTrust(fields: FieldSet, raw: IDataObject): Trust {
 	const recorded = recordedTrust(raw);
 	if (recorded) return recorded;
 	if (!AUTHOR_FIELDS.some((name) => name in fields)) return 'unknown';
 	const told = verdictInAnswer(raw);
-	return told ? (told.trusted ? 'writer' : 'outsider') : 'unknown';
+	if (told) return told.trusted ? 'writer' : 'outsider';
+	return loginOf(raw) ? 'unknown' : 'outsider';
 }
 
 export class TrustJudge {

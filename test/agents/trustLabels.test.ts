@@ -79,6 +79,13 @@ describe('GitHub: told by the author association in the answer, option off, no e
 		expect((await runGitHub({ ...ASSOCIATED['issue comments'].parameters, limit: 5, outputFields: 'id, body' })).json('GitHub')).toEqual([{ id: 1, body: 'by eve' }]);
 	});
 
+	it('text with no GitHub user behind it is an outsider’s, as Trusted Content Only withholds it, with no look-up', async () => {
+		const recorder = new GitHubRecorder([{ body: [{ id: 3, user: null, body: 'by a deleted account' }] }]);
+		const run = await runGitHub({ ...ASSOCIATED['issue comments'].parameters, limit: 5, simplify: true });
+		expect(run.json('GitHub')).toEqual([{ id: 3, body: 'by a deleted account', trust: 'outsider' }]);
+		expect(sent(recorder)).toEqual(['GET /repos/octo/hello/issues/7/comments']);
+	});
+
 	it('an object without authored text gets no label', async () => {
 		new GitHubRecorder([{ body: [{ id: 2, event: 'labeled', actor: person('mona'), author_association: 'MEMBER' }] }]);
 		const run = await runGitHub({ ...ASSOCIATED.timeline.parameters, limit: 5, simplify: true });
