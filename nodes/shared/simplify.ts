@@ -244,13 +244,13 @@ export function outputProperties(show: Record<string, string[]>, type: string, f
 			description: 'Comma-separated fields of the full object to return instead (dot paths allowed). Empty = as set by Simplify.',
 			displayOptions: { show },
 		},
-		...(list ? [compactTableProperty(show, type, fields)] : []),
+		...(list ? [compactTableProperty(show, type, fields, Boolean(trustMeaning))] : []),
 	];
 }
 
 /** Says what the table holds, from the type's field set, for people and for agents reading the node. */
-function compactTableProperty(show: Record<string, string[]>, type: string, fields: FieldSet): INodeProperties {
-	const columns = Object.keys(tableFields(fields));
+function compactTableProperty(show: Record<string, string[]>, type: string, fields: FieldSet, labelled: boolean): INodeProperties {
+	const columns = [...Object.keys(tableFields(fields)), ...(labelled ? ['trust'] : [])];
 	const leftOut = Object.keys(fields).filter((name) => !columns.includes(name));
 	return {
 		displayName: 'Compact Table',

@@ -251,12 +251,12 @@ describe('the option in the node descriptions', () => {
 			name: 'compactTable',
 			type: 'boolean',
 			default: false,
-			description: expect.stringContaining(`columns (${ISSUE_COLUMNS.join(', ')}; not body: read those with Get), rows (one per issue,`) as string,
+			description: expect.stringContaining(`columns (${[...ISSUE_COLUMNS, 'trust'].join(', ')}; not body: read those with Get), rows (one per issue,`) as string,
 			displayOptions: { show: { resource: ['issue'], operation: ['list'], simplify: [true] } },
 		});
 		expect(compactTable(github, 'issue', 'get')).toBeUndefined();
 		const trello = new Trello().description.properties;
-		expect(compactTable(trello, 'list', 'getCards')?.description).toContain('columns (id, name, url, idList, closed, due, labels, customFields; not desc: read those with Get)');
+		expect(compactTable(trello, 'list', 'getCards')?.description).toContain('columns (id, name, url, idList, closed, due, labels, customFields, trust; not desc: read those with Get)');
 		expect(compactTable(trello, 'card', 'get')).toBeUndefined();
 	});
 });
