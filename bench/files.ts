@@ -445,12 +445,24 @@ export async function executeMeasured(n8n: RealN8n, workflowId: string, peakDir:
 }
 
 /**
+ * A multipart/form-data upload with nothing in between: the part's head, the file piped, the closing
+ * delimiter. The fake then searches the same body for the same delimiter as in a node's multipart upload.
+ */
+const MULTIPART_UPLOAD_SCRIPT =
+	`const http=require('http'),fs=require('fs');const done=(c)=>process.stdout.write('done '+c+'\\n',()=>process.exit(c));const size=fs.statSync(process.argv[2]).size;` +
+	`const b='plainStreamBoundary0123456789';const head=Buffer.from('--'+b+'\\r\\nContent-Disposition: form-data; name="file"; filename="file.bin"\\r\\nContent-Type: application/octet-stream\\r\\n\\r\\n');const tail=Buffer.from('\\r\\n--'+b+'--\\r\\n');` +
+	`const req=http.request(process.argv[1],{method:'POST',headers:{'content-type':'multipart/form-data; boundary='+b,'content-length':head.length+size+tail.length}},(res)=>{res.resume();res.on('end',()=>done(res.statusCode===200?0:1))});` +
+	`req.write(head);const file=fs.createReadStream(process.argv[2]);file.pipe(req,{end:false});file.on('end',()=>req.end(tail));`;
+
+/**
  * The plain loopback stream the cases are compared with: a separate Node process (n8n's Node)
  * that downloads a URL into a file, or uploads a file, with nothing in between.
  */
-export async function plainStream(direction: 'download' | 'upload', url: string, file: string): Promise<void> {
+export async function plainStream(direction: 'download' | 'upload' | 'multipart', url: string, file: string): Promise<void> {
 	const script =
-		direction === 'download'
+		direction === 'multipart'
+			? MULTIPART_UPLOAD_SCRIPT
+			: direction === 'download'
 			? `const http=require('http'),fs=require('fs'),{pipeline}=require('stream/promises');const done=(c)=>process.stdout.write('done '+c+'\\n',()=>process.exit(c));http.get(process.argv[1],(res)=>pipeline(res,fs.createWriteStream(process.argv[2])).then(()=>done(0),(e)=>{console.error(e);done(1)}));`
 			: `const http=require('http'),fs=require('fs');const done=(c)=>process.stdout.write('done '+c+'\\n',()=>process.exit(c));const size=fs.statSync(process.argv[2]).size;const req=http.request(process.argv[1],{method:'POST',headers:{'content-type':'application/octet-stream','content-length':size}},(res)=>{res.resume();res.on('end',()=>done(res.statusCode===200?0:1))});fs.createReadStream(process.argv[2]).pipe(req);`;
 	const child = spawn(process.env.N8N_NODE_BIN ?? process.execPath, ['-e', script, url, file], { stdio: ['ignore', 'pipe', 'pipe'] });

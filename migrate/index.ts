@@ -203,6 +203,17 @@ function problemsOf(input: unknown): string[] {
 }
 
 /**
+ * The copy is a new workflow: imported with the original's id it would replace the original, and
+ * the original triggers' saved state (n8n's hook ids and secrets) means nothing to this package's.
+ */
+const IDENTITY_FIELDS = ['id', 'versionId', 'activeVersionId', 'staticData', 'shared', 'triggerCount', 'isArchived'];
+
+function forgetIdentity(workflow: Workflow): void {
+	for (const field of IDENTITY_FIELDS) delete workflow[field];
+	if ('active' in workflow) workflow.active = false;
+}
+
+/**
  * The workflow with every convertible GitHub and Trello node of n8n's replaced by this package's,
  * and a report of what was done. The input is not changed. A workflow that cannot be read gives
  * `workflow: null` and the reason in `report.problems`.
@@ -220,6 +231,7 @@ export function migrateWorkflow(input: unknown, options: MigrateOptions = {}): {
 		report.problems.push(`the workflow cannot be copied as JSON (${(error as Error).message})`);
 		return { workflow: null, report };
 	}
+	forgetIdentity(workflow);
 	const changes: OutputChange[] = [];
 	workflow.nodes = workflow.nodes.map((node) => {
 		const converted = convertNode(node, options);

@@ -11,7 +11,7 @@ describe('Compact tables for long lists', () => {
 	afterAll(() =>
 		report(
 			table(['Service', 'List', 'Documented item', 'Items (chars / object)', 'Table (chars / object)', 'Table ÷ items', 'Goal'], rows) +
-				`\n\nWhat a model receives per object (the output items as JSON) for the same list of ${LIST_SIZE} objects, read through the node once with Simplify (today's items) and once with Compact Table on (one item: columns, rows, count): lists made of the services' documented list items (GitHub's @octokit/openapi examples, Trello's objects built from its OpenAPI schemas), each with its own id or number (test/simplify/tableCost.ts). Goal: the table at most ${TABLE_GOAL * 100} % of the items.`,
+				`\n\nWhat a model receives per object (the output items as JSON) for the same list of ${LIST_SIZE} objects, read through the node once with Simplify (today's items) and once with Compact Table on (one item: columns, rows, the values every row shares written once, URLs as a template or with their shared start once, count): lists made of the services' documented list items (GitHub's @octokit/openapi examples, Trello's objects built from its OpenAPI schemas), the objects differing as a real list's do (ids, numbers, the URLs built from them, titles, texts, dates, shas, authors; test/simplify/tableCost.ts), so a value is shared only where a real list shares it. Every simplified field but bodies and descriptions is in the table (test/simplify/compactTableFormat.test.ts reads the objects back). Goal: the table at most ${TABLE_GOAL * 100} % of the items. Where an object's values alone are more than half its item (a checklist as Trello's schema gives it: an id only; a member: id, username, full name), no table that keeps every value reaches it.`,
 		),
 	);
 

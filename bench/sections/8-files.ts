@@ -50,6 +50,8 @@ interface FileCase {
 	theirs?: boolean;
 	/** The size this case moves when asked for `size` (Trello's upload limit caps it). */
 	sizeFor?: (size: number) => number;
+	/** Its body is multipart/form-data: its baseline is the plain multipart stream, which the fake parses the same way. */
+	multipart?: true;
 	node: (bytes: number, fake: FilesFake) => Record<string, unknown>;
 }
 
@@ -156,6 +158,7 @@ const ALL_CASES: FileCase[] = [
 		label: 'Trello Toolkit Attachment → Upload File (multipart)',
 		direction: 'upload',
 		sizeFor: trelloUploadSize,
+		multipart: true,
 		node: () => ({
 			type: `${OURS}.trello`,
 			credentials: trello,
@@ -234,7 +237,7 @@ describe('Files: memory and throughput of downloads and uploads in a real n8n', 
 				`\n\nOne real n8n ${SMALL ? '(quick check: BENCH_FILES_SMALL=1) ' : ''}from the end-to-end suite's install, \`N8N_DEFAULT_BINARY_DATA_MODE=filesystem\`, the package installed from its packed tarball; every case is its own workflow run by \`n8n execute\` (a fresh process each), files of ${small} and ${large} (Trello's upload capped at its ${TRELLO_LIMIT_MB} MB limit: ${sizeText(trelloUploadSize(LARGER))}). Downloads come from a loopback fake (127.0.0.1) that streams the bytes (GitHub's downloads after a 302 to a second server, another host), and every byte is hash-checked: every downloaded file is read back from n8n's binary data store and its sha256 compared; every upload is hashed as it arrives (multipart: the file part) and compared. Uploads read their file from disk first with n8n's Read/Write Files node. ` +
 				`Peak RSS: the sum over n8n's process tree (the \`n8n execute\` process and the task runner it starts; the shell that checks for Python at start-up lives a moment and is left out) of each process's VmHWM, read from /proc every 50 ms and again as each process exits. Every workflow starts with a ${SETTLE_SECONDS} s Wait, so the task runner has finished starting (its memory grows for a few seconds) before anything moves and a short run is not credited with a smaller runner. Growth is that peak above an empty workflow's run (Manual Trigger and the Wait only, run before and after the cases, their mean: ${emptyText}); for uploads "node" is the growth above reading the same file alone. Throughput: the file's bytes over the time the fake took to send or receive them. ` +
 				`Rounds: the first runs every case at both sizes (the ${small} figures come from it); ${FILE_ROUNDS > 1 ? `${FILE_ROUNDS - 1} more round${FILE_ROUNDS > 2 ? 's run' : ' runs'} every case again at ${large} only, every other round in reverse order` : 'no more rounds (BENCH_FILES_ROUNDS=1)'}; each round measures the plain stream first, and each case's ${large} throughput is divided by its own round's plain stream of the same size (Trello's upload: of its capped size). The ${large} columns (memory and throughput) show the median of the ${FILE_ROUNDS} round${FILE_ROUNDS > 1 ? 's' : ''} with their range (a single ${large} transfer moved by a factor of three between two runs of the same commit on this 2-core machine). ` +
-				'The plain loopback stream is a separate Node process (n8n’s Node) piping the same fake’s answer into a file, or a file into the same fake’s upload, with nothing in between. Our download nodes have "Max Download Size (MB)" raised to ' +
+				'The plain loopback stream is a separate Node process (n8n’s Node) piping the same fake’s answer into a file, or a file into the same fake’s upload, with nothing in between; the baseline of the multipart upload sends the file as one part of a multipart/form-data body, so the fake’s search for the closing delimiter (which an octet-stream upload is spared) costs both the same. Our download nodes have "Max Download Size (MB)" raised to ' +
 				`${DOWNLOAD_LIMIT_MB} for the larger file.`,
 		);
 	});
@@ -337,6 +340,8 @@ describe('Files: memory and throughput of downloads and uploads in a real n8n', 
 
 			// The baseline, in turn with the cases: fake → file, file → fake, nothing in between.
 			const uploadSizesFor = (size: number) => [...new Set([size, ...CASES.filter((c) => c.direction === 'upload').map((c) => c.sizeFor?.(size) ?? size)])];
+			const multipartSizesFor = (size: number) => [...new Set(CASES.filter((c) => c.multipart).map((c) => c.sizeFor?.(size) ?? size))];
+			const baselineKey = (c: FileCase, bytes: number) => `${c.multipart ? 'multipart' : c.direction}:${bytes}`;
 			const measurePlain = async (size: number, round: number) => {
 				fake.transfers.length = 0;
 				const plainFile = join(work, 'plain.bin');
@@ -353,6 +358,13 @@ describe('Files: memory and throughput of downloads and uploads in a real n8n', 
 					const up = fake.transfers.find((t) => t.direction === 'received');
 					if (!up || up.hash !== contentHash(bytes)) problems.push(`plain upload of ${sizeText(bytes)}${roundText(round)}: the body differs`);
 					record(`upload:${bytes}`, up ? rate(up) : NaN);
+				}
+				for (const bytes of multipartSizesFor(size)) {
+					fake.transfers.length = 0;
+					await plainStream('multipart', `${fake.storageUrl}/upload`, sourceOf(bytes));
+					const up = fake.transfers.find((t) => t.direction === 'received');
+					if (!up || up.hash !== contentHash(bytes)) problems.push(`plain multipart upload of ${sizeText(bytes)}${roundText(round)}: the file part differs`);
+					record(`multipart:${bytes}`, up ? rate(up) : NaN);
 				}
 			};
 
@@ -398,7 +410,7 @@ describe('Files: memory and throughput of downloads and uploads in a real n8n', 
 						if (round === 0) results.set(`${index}:${size}`, measured);
 						if (size !== LARGER) continue;
 						// A shorter transfer is slower per byte (start-up): each case is paired with the plain stream of its own size.
-						const baseline = plain.get(`${c.direction}:${c.sizeFor?.(LARGER) ?? LARGER}`)?.[round] ?? NaN;
+						const baseline = plain.get(baselineKey(c, c.sizeFor?.(LARGER) ?? LARGER))?.[round] ?? NaN;
 						const mibPerSecond = measured.error ? NaN : (measured.mibPerSecond ?? NaN);
 						largerRates.set(index, [...(largerRates.get(index) ?? []), mibPerSecond]);
 						if (!measured.error) largerRuns.set(index, [...(largerRuns.get(index) ?? []), measured.run]);
@@ -439,6 +451,9 @@ describe('Files: memory and throughput of downloads and uploads in a real n8n', 
 			baselineRows.push(['Plain loopback stream, upload (file → fake)', ...SIZES.map((size) => plainText(`upload:${size}`))]);
 			for (const bytes of uploadSizesFor(LARGER).filter((bytes) => bytes !== LARGER)) {
 				baselineRows.push([`Plain loopback stream, upload (file → fake), ${sizeText(bytes)} (the baseline of the cases that send ${sizeText(bytes)})`, '', plainText(`upload:${bytes}`)]);
+			}
+			for (const bytes of multipartSizesFor(LARGER)) {
+				baselineRows.push([`Plain loopback stream, multipart upload (file → fake, one file part), ${sizeText(bytes)} (the baseline of the multipart cases)`, '', plainText(`multipart:${bytes}`)]);
 			}
 			baselineRows.push(['n8n Read/Write Files, read alone (uploads read their file this way)', ...SIZES.map((size) => signedMib(growth(reads.get(size)!)))]);
 			if (trelloUploadSize(LARGER) !== LARGER) baselineRows.push([`n8n Read/Write Files, read alone, ${sizeText(trelloUploadSize(LARGER))}`, '', signedMib(growth(reads.get(trelloUploadSize(LARGER))!))]);

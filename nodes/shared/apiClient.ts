@@ -62,6 +62,11 @@ export interface ApiRequest {
 	server?: 'uploads' | 'graphql';
 	/** Issued by the scope module for requests it checked by their meaning (GitHub GraphQL). */
 	scopeProof?: object;
+	/**
+	 * What a failure of this request means beyond the service's words (a feature the plan, setting
+	 * or server lacks); undefined leaves the client's general hint. Kept by every page of a list.
+	 */
+	failureHint?: (response: ApiResponse) => string | undefined;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -164,7 +169,7 @@ export abstract class ApiClient {
 				this.service,
 				response,
 				await this.secrets(),
-				this.hintFor(response),
+				request.failureHint?.(response) ?? this.hintFor(response),
 			);
 		}
 		return response as ApiResponse<T>;
@@ -221,6 +226,20 @@ export abstract class ApiClient {
 				this.bounds,
 			);
 			return await this.redactedAndShaped(raw, verdict, credentials);
+		} catch (error) {
+			throw toNodeError(this.ctx.getNode(), this.service, error, await this.secrets());
+		}
+	}
+
+	/**
+	 * Stages 1 and 2 alone: refuses what the credential's scope (and the node's list) would refuse,
+	 * sending nothing. For handlers that read their input only once the request is known to be
+	 * allowed, so a refusal is said first; the request is checked again when it is sent.
+	 */
+	async assertAllowed(request: ApiRequest): Promise<void> {
+		try {
+			this.prepare(request);
+			await this.scopeVerdict({ ...request, body: this.checkedBody(request) }, await this.credentials());
 		} catch (error) {
 			throw toNodeError(this.ctx.getNode(), this.service, error, await this.secrets());
 		}

@@ -11,6 +11,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { pathSegment } from '../../credentials/requestGuard';
 import type { FieldSet } from './simplify';
+import type { ApiRequest } from './apiClient';
 import type { UploadBody } from './transfer';
 import { authoredFields, outputProperties } from './simplify';
 
@@ -415,6 +416,8 @@ export interface BuiltRequest {
 	server?: 'uploads';
 	/** Set by handlers only: the scope module's proof of what they checked (see ApiRequest). */
 	scopeProof?: object;
+	/** Set by handlers only: what a failure means beyond the service's words (see ApiRequest). */
+	failureHint?: ApiRequest['failureHint'];
 }
 
 function isEmpty(value: unknown): boolean {

@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { toTable } from './compactTable';
 import type { TextKind } from './hiddenText';
 import { removeHiddenText } from './hiddenText';
 import { isLeftOutNote } from './scope';
@@ -195,35 +196,6 @@ function tableFields(fields: FieldSet): FieldSet {
 	return Object.fromEntries(Object.entries(fields).filter(([, pick]) => !(isAuthored(pick) && pick.body)));
 }
 
-/**
- * A list as one object: `columns` (the field names), `rows` (one array of values per object, in
- * column order, null where an object has none), `count`, `more: true` when the list stopped at the
- * Limit, and a leftOutOfScope note's fields when the list had one. JSON keeps every value as it was
- * (text with commas, quotes or line breaks, numbers, lists), so nothing needs escaping by hand and
- * a cell never splits; field names are written once instead of once per object. Columns no object
- * has are dropped; names an object has beyond `order` (hiddenTextRemoved) follow in first-seen order.
- */
-export function toTable(entries: unknown[], order: string[], more: boolean): IDataObject {
-	const notes = entries.filter(isLeftOutNote);
-	const objects = entries
-		.filter((entry) => !isLeftOutNote(entry))
-		.map((entry) => (entry && typeof entry === 'object' && !Array.isArray(entry) ? (entry as IDataObject) : { value: entry as IDataObject[keyof IDataObject] }));
-	const present = new Set(objects.flatMap((object) => Object.keys(object).filter((key) => object[key] !== undefined)));
-	const extra = [...present].filter((key) => !order.includes(key));
-	const columns = [...(objects.length ? order.filter((key) => present.has(key)) : order), ...extra];
-	const table: IDataObject = {
-		columns,
-		rows: objects.map((object) => columns.map((key) => object[key] ?? null)) as unknown as IDataObject[],
-		count: objects.length,
-	};
-	if (more) table.more = true;
-	if (notes.length) {
-		table.leftOutOfScope = notes.reduce((sum, note) => sum + note.leftOutOfScope, 0);
-		table.note = notes.map((note) => note.note).join(' ');
-	}
-	return table;
-}
-
 /** The node properties of a row that returns objects of a type (a list also gets Compact Table). */
 export function outputProperties(show: Record<string, string[]>, type: string, fields: FieldSet, list = false, trustMeaning?: string): INodeProperties[] {
 	return [
@@ -257,7 +229,7 @@ function compactTableProperty(show: Record<string, string[]>, type: string, fiel
 		name: 'compactTable',
 		type: 'boolean',
 		default: false,
-		description: `Whether to return the list as one item holding a table instead of one item per ${type}, with each field name written once (fewer characters for an agent): columns (${columns.join(', ')}${leftOut.length ? `; not ${leftOut.join(', ')}: read those with Get` : ''}), rows (one per ${type}, values in column order, null where empty), count, and more: true when the list stopped at Limit. With Output Fields set, those are the columns.`,
+		description: `Whether to return the list as one item holding a table instead of one item per ${type}, each value written once where it can be (fewer characters for an agent). Fields: ${columns.join(', ')}${leftOut.length ? ` (not ${leftOut.join(', ')}: read those with Get)` : ''}. The table: columns and rows (one per ${type}, values in column order, null where empty); same (field → the value every row has, left out of columns); templates (field → a URL template such as "https://…/issues/{number}": the URL is the template with {number} replaced by the row's number); prefixes (field → the start every URL of that field shares: the cell holds the rest); count; more: true when the list stopped at Limit. With Output Fields set, those are the fields.`,
 		displayOptions: { show: { ...show, simplify: [true] } },
 	};
 }

@@ -2,7 +2,7 @@
 
 // Against n8n 1.x (npm run test:e2e:n8n1) every test runs but these files and tests; test/e2e/README.md says why.
 const onN8n1 = process.env.N8N_HOST_VERSION === '1';
-const NOT_ON_N8N_1 = ['test/agent/aiAgent.e2e.test.ts', 'test/templates/aiTemplates.e2e.test.ts', 'test/migration/template.e2e.test.ts'];
+const NOT_ON_N8N_1 = ['test/agent/aiAgent.e2e.test.ts', 'test/templates/aiTemplates.e2e.test.ts'];
 const TESTS_NOT_ON_N8N_1 = [
 	"the GitHub Trigger's repositories multi-select lists the owner's repositories",
 	'Trello Comment: a new node offers Add to Card only',

@@ -4,6 +4,7 @@ import { advisoryFixtures } from './fixtures/advisory';
 import { botFixtures } from './fixtures/bots';
 import { branchFixtures } from './fixtures/branch';
 import { checkFixtures } from './fixtures/check';
+import { codeQualityFixtures } from './fixtures/codeQuality';
 import { collaboratorFixtures } from './fixtures/collaborator';
 import { commitFixtures } from './fixtures/commit';
 import { copilotFixtures } from './fixtures/copilot';
@@ -13,6 +14,7 @@ import { fileFixtures } from './fixtures/file';
 import { gistFixtures } from './fixtures/gist';
 import { gitFixtures } from './fixtures/git';
 import { issueFixtures } from './fixtures/issue';
+import { issueFieldFixtures } from './fixtures/issueField';
 import { labelFixtures } from './fixtures/label';
 import { milestoneFixtures } from './fixtures/milestone';
 import { organizationFixtures } from './fixtures/organization';
@@ -74,4 +76,6 @@ export const FIXTURES: OperationFixture[] = [
 	...autoMergeFixtures,
 	...pendingReviewFixtures,
 	...advisoryFixtures,
+	...issueFieldFixtures,
+	...codeQualityFixtures,
 ];

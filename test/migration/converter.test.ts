@@ -54,6 +54,31 @@ describe('migrateWorkflow', () => {
 		]);
 	});
 
+	it("makes a new, inactive workflow: without the original's id, version, static data and sharing; the input untouched", () => {
+		const source = {
+			id: 'Wf0123456789abcd',
+			versionId: '8d3c2f1e-0000-4000-8000-000000000001',
+			activeVersionId: '8d3c2f1e-0000-4000-8000-000000000001',
+			name: 'Issues to cards',
+			active: true,
+			isArchived: false,
+			triggerCount: 1,
+			staticData: { 'node:GitHub Trigger': { webhookId: 1000, webhookEvents: ['issues'], webhookSecret: 'n8n-saved-secret' } },
+			shared: [{ role: 'workflow:owner', projectId: 'p1' }],
+			settings: { executionOrder: 'v1' },
+			pinData: {},
+			tags: [{ id: 't1', name: 'github' }],
+			nodes: [node('Read file', 'github', { resource: 'file', operation: 'get', owner: rl('octo', 'name'), repository: rl('hello', 'name'), filePath: 'a.txt' })],
+			connections: {},
+		};
+		const before = JSON.stringify(source);
+		const { workflow } = migrateWorkflow(source);
+		expect(Object.keys(workflow!).sort()).toEqual(['active', 'connections', 'name', 'nodes', 'pinData', 'settings', 'tags']);
+		expect(workflow).toMatchObject({ name: 'Issues to cards', active: false, settings: { executionOrder: 'v1' }, tags: [{ id: 't1', name: 'github' }] });
+		expect(workflow!.nodes[0].type).toBe(`${PACKAGE}.gitHub`);
+		expect(JSON.stringify(source)).toBe(before);
+	});
+
 	it('reads every locator form real exports carry as the same value', () => {
 		const forms: Array<[unknown, unknown]> = [
 			[rl('octo', 'list'), rl('octo', 'list')],

@@ -97,6 +97,9 @@ const GITHUB_CASES: Record<string, { single?: string; list?: string } | { built:
 	event: { list: 'issue-event-items' },
 	securityAlert: { single: 'code-scanning-alert', list: 'code-scanning-alert-items' },
 	issueType: { single: 'issue-type', list: 'issue-type-items' },
+	issueField: { single: 'issue-field', list: 'issue-field-items' },
+	issueFieldValue: { list: 'issue-field-value-items' },
+	codeQualityFinding: { single: 'code-quality-finding', list: 'code-quality-finding-items' },
 	advisory: { single: 'global-advisory', list: 'global-advisory-items' },
 	repositoryAdvisory: { single: 'repository-advisory', list: 'list-repository-advisories' },
 	// GitHub documents the runner list only wrapped (total_count, runners), so the single runner stands for both.

@@ -4,6 +4,7 @@ import { advisoryRows } from './advisory/rows';
 import { branchProtectionRows } from './branch/protection';
 import { branchRows } from './branch/rows';
 import { checkRows } from './check/rows';
+import { codeQualityRows } from './codeQuality/rows';
 import { collaboratorRows } from './collaborator/rows';
 import { commitRows } from './commit/rows';
 import { deploymentRows } from './deployment/rows';
@@ -14,6 +15,7 @@ import { gistRows } from './gist/rows';
 import { gitRows } from './git/rows';
 import { copilotRows } from './issue/copilot';
 import { issueDependencyRows } from './issue/dependencies';
+import { issueFieldRows } from './issue/issueFields';
 import { issueTypeRows } from './issue/issueTypes';
 import { issueRows } from './issue/rows';
 import { similarIssueRows } from './issue/similar';
@@ -47,6 +49,7 @@ export const GITHUB_RESOURCES: ResourceSpec[] = [
 	{ name: 'Branch', value: 'branch', description: 'Branches of a repository' },
 	{ name: 'Check Run', value: 'checkRun', description: 'Checks on commits with their reports and annotations (GitHub Apps)' },
 	{ name: 'Check Suite', value: 'checkSuite', description: 'Groups of check runs of a GitHub App on a commit' },
+	{ name: 'Code Quality', value: 'codeQuality', description: 'Code quality findings of a repository (GitHub Code Quality)' },
 	{ name: 'Collaborator', value: 'collaborator', description: 'People with access to a repository' },
 	{ name: 'Commit', value: 'commit', description: 'Commits of a repository' },
 	{ name: 'Commit Status', value: 'commitStatus', description: 'Statuses (CI results) set on commits' },
@@ -122,6 +125,8 @@ const ROWS = [
 	...similarIssueRows,
 	...issueDependencyRows,
 	...advisoryRows,
+	...issueFieldRows,
+	...codeQualityRows,
 ];
 
 /** "resource.operation" of every GitHub operation, computed from the rows: fixtures and docs are keyed by it. */

@@ -316,6 +316,31 @@ export const GITHUB_FIELD_SETS: Record<string, FieldSet> = {
 		comments: bodyText('comments'),
 	},
 	issueType: { id: 'id', name: 'name', description: plainText('description'), color: 'color', enabled: 'is_enabled' },
+	issueField: { id: 'id', name: 'name', dataType: 'data_type', visibility: 'visibility', options: namesOf('options', 'name'), description: plainText('description') },
+	// GitHub gives a select field's value as the option's ID (single) or a comma list (multi): the option names say it.
+	issueFieldValue: {
+		fieldId: 'issue_field_id',
+		field: 'issue_field_name',
+		dataType: 'data_type',
+		value: plainText((raw) => {
+			const single = raw.single_select_option as { name?: string } | null | undefined;
+			const multi = raw.multi_select_options as Array<{ name?: string }> | null | undefined;
+			return single?.name ?? (Array.isArray(multi) ? multi.map((option) => option.name) : raw.value);
+		}),
+	},
+	// CodeQL's findings; the message quotes the code, whose identifiers anyone with push access wrote.
+	codeQualityFinding: {
+		number: 'number',
+		state: 'state',
+		rule: 'rule.id',
+		title: 'rule.title',
+		severity: 'rule.severity',
+		category: 'rule.category',
+		path: 'location.path',
+		startLine: 'location.start_line',
+		endLine: 'location.end_line',
+		message: plainText('message.text'),
+	},
 	discussionCategory: { id: 'id', name: 'name', slug: 'slug', emoji: 'emoji', answerable: 'isAnswerable', description: plainText('description') },
 	discussionComment: { discussionNumber: 'discussionNumber', id: 'id', url: 'url', author: 'author', createdAt: 'createdAt', body: markdownText('body') },
 	projectItem: { projectId: 'projectId', projectTitle: 'projectTitle', itemId: 'itemId', field: 'field', status: 'status' },

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { pathSegment } from '../../../credentials/requestGuard';
 import { COUNTED_PAGES, FULL_PAGES, WHOLE_LIST } from '../../shared/picker';
 import type { Connection } from '../actions/graphql';
 import { LIST_PROJECTS_QUERY, PROJECT_FIELDS_QUERY } from '../actions/project/handlers';
@@ -351,6 +352,23 @@ const PROJECT_FIELD_OPTIONS: GitHubPicker<{ id: string; name: string }> = {
 	item: (option) => ({ name: option.name, value: option.name }),
 };
 
+/**
+ * Issue fields of the chosen repository's organization, by name or description; the value is the
+ * field's ID. They are the organization's, so the node's "Allowed Repositories" must name OWNER/*
+ * as for the runs (the client checks the request against it like against the credential's scope).
+ */
+const ISSUE_FIELDS: GitHubPicker = {
+	under: 'repository',
+	paging: WHOLE_LIST,
+	load: async (run) => {
+		run.client.narrowTo(run.allowlist());
+		const owner = pathSegment(run.repository?.owner ?? '');
+		return { entries: await run.client.request<IDataObject[]>({ method: 'GET', path: `/orgs/${owner}/issue-fields` }) };
+	},
+	searchText: (field) => `${String(field.name)} ${String(field.description ?? '')}`,
+	item: (field) => ({ name: `${String(field.name)} (${String(field.data_type).replace('_', ' ')})`, value: String(field.id) }),
+};
+
 export const searchOwners = githubPicker(OWNERS);
 export const searchRepositories = githubPicker((run) => {
 	// Read before any request: an unusable "Allowed Repositories" stops the picker first.
@@ -373,6 +391,7 @@ export const searchArtifacts = githubPicker(ARTIFACTS);
 export const searchEnvironments = githubPicker(ENVIRONMENTS);
 export const searchProjects = githubPicker(PROJECTS);
 export const searchProjectFieldOptions = githubPicker(PROJECT_FIELD_OPTIONS);
+export const searchIssueFields = githubPicker(ISSUE_FIELDS);
 
 export const listSearch = {
 	searchOwners,
@@ -393,4 +412,5 @@ export const listSearch = {
 	searchWorkflowRuns,
 	searchArtifacts,
 	searchEnvironments,
+	searchIssueFields,
 };

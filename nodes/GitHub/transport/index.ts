@@ -160,6 +160,11 @@ export class GitHubClient extends ApiClient {
 		return this.credentialType === SIGN_IN_CREDENTIAL_TYPE && typeof tokenData?.refresh_token === 'string' && tokenData.refresh_token !== '';
 	}
 
+	/** Whether the credential names a GitHub Enterprise Server (its REST root ends in /api/v3), which lacks some of github.com's APIs. */
+	async onEnterpriseServer(): Promise<boolean> {
+		return /\/api\/v3$/i.test(new URL(await this.baseUrl()).pathname.replace(/\/+$/, ''));
+	}
+
 	/** The credential's repository scope and access level. */
 	async scope(): Promise<GitHubScope> {
 		return githubScopeOf(await this.credentials());
