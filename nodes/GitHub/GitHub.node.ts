@@ -13,7 +13,7 @@ import { MAX_DOWNLOAD_SIZE_OPTION } from '../shared/transfer';
 import { SECRETS_IN_WRITES_OPTION } from '../shared/secretWrites';
 import { GITHUB_RESOURCES, GITHUB_ROWS } from './actions/catalogue';
 import { runGitHubRows } from './actions/router';
-import { TRUSTED_CONTENT_ONLY_OPTION } from './trustedContent';
+import { GITHUB_TRUST_MEANING, TRUSTED_CONTENT_ONLY_OPTION } from './trustedContent';
 import { GITHUB_AUTHENTICATION_PROPERTY, GITHUB_CREDENTIALS } from './common';
 import { listSearch } from './methods/listSearch';
 import { GITHUB_FIELD_SETS } from './actions/fieldSets';
@@ -21,7 +21,7 @@ import { GITHUB_FIELD_SETS } from './actions/fieldSets';
 const GITHUB_PROPERTIES: INodeProperties[] = [
 	GITHUB_AUTHENTICATION_PROPERTY,
 	customApiCallNotice('GitHub Toolkit API Call'),
-	...describeRows(GITHUB_RESOURCES, GITHUB_ROWS, GITHUB_FIELD_SETS),
+	...describeRows(GITHUB_RESOURCES, GITHUB_ROWS, GITHUB_FIELD_SETS, GITHUB_TRUST_MEANING),
 	{
 		displayName: 'Options',
 		name: 'options',

@@ -5,6 +5,8 @@ import { percentDecoded } from '../shared/percentDecoding';
 import { pathSegment } from '../../credentials/requestGuard';
 import type { FieldSet } from '../shared/simplify';
 import { authoredFields, valueAt, withValueAt } from '../shared/simplify';
+import type { Trust } from '../shared/trustLabel';
+import { recordedTrust, recordVerdict } from '../shared/trustLabel';
 import type { GitHubClient } from './transport';
 
 /**
@@ -14,6 +16,9 @@ import type { GitHubClient } from './transport';
  * discussions), the author's permission is looked up once per repository and author and run.
  * Numbers, states, labels and the authors' names stay. See docs/agents.md.
  */
+
+/** What a GitHub item's trust label means, for the tool descriptions and Simplify. */
+export const GITHUB_TRUST_MEANING = 'trust: writer, outsider or unknown (can its author write to the repository?)';
 
 export const TRUSTED_CONTENT_ONLY_OPTION: INodeProperties = {
 	displayName: 'Trusted Content Only',
@@ -71,6 +76,35 @@ function ownRepository(raw: IDataObject): Repository | undefined {
 	return owner && repo && !rest.length ? { owner, repo } : undefined;
 }
 
+/** The verdict the answer itself gives, without a look-up: a commit's signature, else the author association. */
+function verdictInAnswer(raw: IDataObject): Verdict | undefined {
+	const login = loginOf(raw);
+	// A commit's author login comes from the e-mail it names, which anyone can write: only a verified signature ties it to the account.
+	const commit = raw.commit as IDataObject | null | undefined;
+	if (commit && typeof commit === 'object' && 'message' in commit && (commit.verification as IDataObject | null | undefined)?.verified !== true) {
+		return { trusted: false, who: `${login ?? 'an unknown author'} (unverified commit)` };
+	}
+	const association = typeof raw.author_association === 'string' ? raw.author_association.toUpperCase() : undefined;
+	if (association && TRUSTED.has(association)) return { trusted: true, who: `${login} (${association})` };
+	if (association && UNTRUSTED.has(association)) return { trusted: false, who: `${login ?? 'an unknown author'} (${association})` };
+	return undefined;
+}
+
+/**
+ * The trust label of a simplified GitHub object: Trusted Content Only's verdict when it judged the
+ * object, else the verdict it would reach without a request (signature, author association, no
+ * GitHub user: withheld). Where only the permission look-up would tell, or the type is never
+ * judged (no author in its field set), `unknown`: the label sends no request.
+ */
+export function githubTrust(fields: FieldSet, raw: IDataObject): Trust {
+	const recorded = recordedTrust(raw);
+	if (recorded) return recorded;
+	if (!AUTHOR_FIELDS.some((name) => name in fields)) return 'unknown';
+	const told = verdictInAnswer(raw);
+	if (told) return told.trusted ? 'writer' : 'outsider';
+	return loginOf(raw) ? 'unknown' : 'outsider';
+}
+
 export class TrustJudge {
 	constructor(
 		/** The run's context: permissions are remembered for its length. */
@@ -99,14 +133,8 @@ export class TrustJudge {
 
 	async verdict(raw: IDataObject, repository?: Repository): Promise<Verdict> {
 		const login = loginOf(raw);
-		// A commit's author login comes from the e-mail it names, which anyone can write: only a verified signature ties it to the account.
-		const commit = raw.commit as IDataObject | null | undefined;
-		if (commit && typeof commit === 'object' && 'message' in commit && (commit.verification as IDataObject | null | undefined)?.verified !== true) {
-			return { trusted: false, who: `${login ?? 'an unknown author'} (unverified commit)` };
-		}
-		const association = typeof raw.author_association === 'string' ? raw.author_association.toUpperCase() : undefined;
-		if (association && TRUSTED.has(association)) return { trusted: true, who: `${login} (${association})` };
-		if (association && UNTRUSTED.has(association)) return { trusted: false, who: `${login ?? 'an unknown author'} (${association})` };
+		const told = verdictInAnswer(raw);
+		if (told) return told;
 		const where = repositoryOf(raw, repository);
 		if (!login || !where) return { trusted: false, who: login ? `${login} (write access unknown)` : 'an unknown author' };
 		return (await this.canWrite(where, login)) ? { trusted: true, who: login } : { trusted: false, who: `${login} (no write access)` };
@@ -126,6 +154,7 @@ export class TrustJudge {
 		const raw = body as IDataObject;
 		const authored = [...authoredFields(fields).filter((field) => field.path), ...(rawOnly?.texts ?? []).map((path) => ({ path }))];
 		let verdict: Verdict | undefined;
+		let entriesTrusted: boolean | undefined;
 		let out: IDataObject = raw;
 		for (const { path: embeddedPath, fields: embeddedFields } of rawOnly?.embedded ?? []) {
 			const embedded = valueAt(raw, embeddedPath);
@@ -135,7 +164,7 @@ export class TrustJudge {
 			const value = valueAt(raw, path as string);
 			if (Array.isArray(value)) {
 				const entries: unknown[] = [];
-				for (const entry of value) entries.push(await this.withholdEntry(entry, repository));
+				for (const entry of value) entries.push(await this.withholdEntry(entry, repository, (trusted) => (entriesTrusted = (entriesTrusted ?? true) && trusted)));
 				out = withValueAt(out, path as string, entries);
 				continue;
 			}
@@ -143,12 +172,16 @@ export class TrustJudge {
 			verdict ??= await this.verdict(raw, repository);
 			if (!verdict.trusted) out = withValueAt(out, path as string, marker(verdict.who));
 		}
+		// The label is the least trusted text's: a writer's discussion with an outsider's comment is 'outsider'.
+		if (verdict) recordVerdict(out, verdict.trusted);
+		if (entriesTrusted !== undefined) recordVerdict(out, entriesTrusted);
 		return out;
 	}
 
-	private async withholdEntry(entry: unknown, repository?: Repository): Promise<unknown> {
+	private async withholdEntry(entry: unknown, repository: Repository | undefined, judged: (trusted: boolean) => void): Promise<unknown> {
 		if (!entry || typeof entry !== 'object' || typeof (entry as IDataObject).body !== 'string') return entry;
 		const verdict = await this.verdict(entry as IDataObject, repository);
+		judged(verdict.trusted);
 		return verdict.trusted ? entry : { ...(entry as IDataObject), body: marker(verdict.who) };
 	}
 }

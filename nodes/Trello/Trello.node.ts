@@ -32,13 +32,13 @@ import {
 } from './methods/listSearch';
 import { getCustomFieldNames, getLabels, getMembers } from './methods/loadOptions';
 import { TRELLO_FIELD_SETS } from './actions/fieldSets';
-import { TRUSTED_MEMBERS_OPTIONS } from './trustedMembers';
+import { TRELLO_TRUST_MEANING, TRUSTED_MEMBERS_OPTIONS } from './trustedMembers';
 import { TRELLO_NODE_DEFAULT_VERSION, TRELLO_NODE_VERSIONS } from './actions/versions';
 
 const TRELLO_PROPERTIES: INodeProperties[] = [
 	TRELLO_AUTHENTICATION_PROPERTY,
 	customApiCallNotice('Trello Toolkit API Call'),
-	...describeRows(TRELLO_RESOURCES, TRELLO_ROWS, TRELLO_FIELD_SETS),
+	...describeRows(TRELLO_RESOURCES, TRELLO_ROWS, TRELLO_FIELD_SETS, TRELLO_TRUST_MEANING),
 	{
 		displayName: 'Options',
 		name: 'options',

@@ -3,7 +3,10 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { TRUSTED_MEMBERS_ONLY_PROPERTY, TRUSTED_MEMBERS_PROPERTY } from '../../credentials/scopeProperties';
 import { pathSegment } from '../../credentials/requestGuard';
 import { executionMemory } from '../shared/scope';
+import type { FieldSet } from '../shared/simplify';
 import { valueAt, withValueAt } from '../shared/simplify';
+import type { Trust } from '../shared/trustLabel';
+import { recordedTrust, recordVerdict } from '../shared/trustLabel';
 import type { TrelloClient } from './transport';
 
 /**
@@ -14,6 +17,9 @@ import type { TrelloClient } from './transport';
  * actions, and a list's name from the list's. Text whose author cannot be told is withheld too.
  * See docs/agents.md.
  */
+
+/** What a Trello item's trust label means, for the tool descriptions and Simplify. */
+export const TRELLO_TRUST_MEANING = 'trust: writer, outsider or unknown (is its author a board admin or trusted member?)';
 
 export const TRUSTED_MEMBERS_OPTIONS: INodeProperties[] = [
 	{ ...TRUSTED_MEMBERS_ONLY_PROPERTY, description: `${TRUSTED_MEMBERS_ONLY_PROPERTY.description as string}. Also on when the credential sets it.` },
@@ -100,6 +106,22 @@ function cardAuthors(actions: IDataObject[]): CardAuthors {
 	return authors;
 }
 
+/** The judged object (`replaced` when its text was withheld), its verdict recorded for its trust label. */
+function judgedResult(raw: IDataObject, judged: boolean, withheld: boolean, replaced: () => IDataObject): IDataObject {
+	const out = withheld ? replaced() : raw;
+	if (judged) recordVerdict(out, !withheld);
+	return out;
+}
+
+/**
+ * The trust label of a simplified Trello object: Trusted Members' verdict when it judged the object
+ * (`outsider` when any of its texts was withheld). Trello's answers do not say who wrote a text nor
+ * whether they are a board admin, so unjudged objects are `unknown`: the label sends no request.
+ */
+export function trelloTrust(_fields: FieldSet, raw: IDataObject): Trust {
+	return recordedTrust(raw) ?? 'unknown';
+}
+
 export class MemberJudge {
 	constructor(
 		/** The run's context: admins and card histories are remembered for its length. */
@@ -169,16 +191,21 @@ export class MemberJudge {
 	async action(raw: IDataObject): Promise<IDataObject> {
 		const data = (raw.data ?? {}) as IDataObject;
 		const judged = await this.judged(data.text, authorOf(raw), boardIdOf(data.board) ?? undefined);
-		return judged.withheld ? withValueAt(raw, 'data.text', judged.text) : raw;
+		return judgedResult(raw, typeof data.text === 'string' && data.text !== '', judged.withheld, () => withValueAt(raw, 'data.text', judged.text));
 	}
 
 	/** The fields of `raw` judged, each by its author: the ones withheld replaced by the marker. */
 	private async judgedFields(raw: IDataObject, board: string | undefined, authors: Record<string, Author | undefined>): Promise<IDataObject> {
 		let out = raw;
+		let judgedAny = false;
+		let withheldAny = false;
 		for (const [field, author] of Object.entries(authors)) {
 			const judged = await this.judged(raw[field], author, board);
+			judgedAny ||= typeof raw[field] === 'string' && raw[field] !== '';
+			withheldAny ||= judged.withheld;
 			if (judged.withheld) out = { ...out, [field]: judged.text };
 		}
+		if (judgedAny) recordVerdict(out, !withheldAny);
 		return out;
 	}
 
@@ -220,7 +247,7 @@ export class MemberJudge {
 		const authors = place.card ? await this.cardAuthors(place.card) : undefined;
 		const author = authors?.checkItems.get(String(raw.id)) ?? (id ? authors?.checklists.get(id) : undefined);
 		const judged = await this.judged(raw.name, author, place.board);
-		return judged.withheld ? { ...raw, name: judged.text } : raw;
+		return judgedResult(raw, true, judged.withheld, () => ({ ...raw, name: judged.text }));
 	}
 
 	/**
@@ -237,12 +264,16 @@ export class MemberJudge {
 		const judgedName = await this.judgedFields(raw, board, { name: authors.checklistNames.get(id) ?? authors.checklists.get(id) });
 		if (!items.length) return judgedName;
 		const judgedItems: unknown[] = [];
+		let withheldAny = false;
 		for (const item of items as IDataObject[]) {
 			const author = authors.checkItems.get(String(item?.id)) ?? authors.checklists.get(String(raw.id));
 			const judged = await this.judged(item?.name, author, board);
+			withheldAny ||= judged.withheld;
 			judgedItems.push(judged.withheld ? { ...item, name: judged.text } : item);
 		}
-		return { ...judgedName, checkItems: judgedItems };
+		const out = { ...judgedName, checkItems: judgedItems };
+		recordVerdict(out, recordedTrust(judgedName) !== 'outsider' && !withheldAny);
+		return out;
 	}
 }
 
@@ -375,6 +406,9 @@ async function withNested(judge: MemberJudge, judged: IDataObject, raw: IDataObj
 		}
 		out = { ...out, [key]: judgedEntries };
 	}
+	// The parent's own verdict stays its label: its simplified form holds none of the nested objects.
+	const verdict = recordedTrust(judged);
+	if (out !== judged && verdict) recordVerdict(out, verdict === 'writer');
 	return out;
 }
 

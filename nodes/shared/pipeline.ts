@@ -10,7 +10,7 @@ import { buildRequest, listOf, readFieldValues, rowEffect } from './rowEngine';
 import type { ServiceName } from './errors';
 import { fieldTypeProblem } from './fieldTypes';
 import { forEachItem, toItems } from './items';
-import type { FieldSet } from './simplify';
+import type { FieldSet, TrustOf } from './simplify';
 import { shapeOutput } from './simplify';
 import type { Audience } from './secretWrites';
 import { refuseSecretWrites } from './secretWrites';
@@ -74,6 +74,8 @@ export interface ServiceRunner<Row extends OperationRow, Client extends ApiClien
 	 * (before it is simplified, so raw output is covered too), when the node or credential asks.
 	 */
 	withhold?: (run: RowRun<Row, Client, Allowlist>, fields: FieldSet, body: unknown, options: IDataObject) => Promise<unknown>;
+	/** The trust label of a simplified object, from its answer as `withhold` left it (sends no request). */
+	trustOf?: TrustOf;
 	/** Who can read what a write puts in the row's target; asked only when its values hold a secret. */
 	/** Who can read what the write leaves behind; `request` is the request as built from the row. */
 	audience?: (run: ResolvingRun<Row, Client>, request: BuiltRequest) => Promise<{ audience: Audience; target: string }>;
@@ -201,6 +203,7 @@ async function respond<Row extends OperationRow, Client extends ApiClient, Allow
 				// Only lists offer it; a handler's answer (respond) is a list of the row's objects too.
 				compactTable: Boolean(row.paging) && readOptional(ctx, 'compactTable', itemIndex, false) === true,
 				more,
+				trustOf: runner.trustOf,
 			})
 		: shaped;
 	return toItems(runner.shape ? runner.shape(run, output) : output, itemIndex);

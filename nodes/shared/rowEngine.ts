@@ -13,7 +13,7 @@ import { pathSegment } from '../../credentials/requestGuard';
 import type { FieldSet } from './simplify';
 import type { ApiRequest } from './apiClient';
 import type { UploadBody } from './transfer';
-import { outputProperties } from './simplify';
+import { authoredFields, outputProperties } from './simplify';
 
 /**
  * Operations as data. One row per operation drives three things: the node's UI (resource,
@@ -132,7 +132,13 @@ export function describeRows(
 	resources: ResourceSpec[],
 	rows: OperationRow[],
 	fieldSets: Record<string, FieldSet> = {},
+	/** What an item's trust label means in this service, told wherever a row returns authored text. */
+	trustMeaning?: string,
 ): INodeProperties[] {
+	const labelled = (row: OperationRow) => {
+		const fields = row.objectType ? fieldSets[row.objectType] : undefined;
+		return trustMeaning && fields && authoredFields(fields).length ? trustMeaning : undefined;
+	};
 	const firstResource = resources[0].value;
 	const properties: INodeProperties[] = [
 		{
@@ -145,7 +151,7 @@ export function describeRows(
 		},
 	];
 	for (const resource of resources) {
-		properties.push(...operationProperties(resource, rows.filter((row) => row.resource === resource.value)));
+		properties.push(...operationProperties(resource, rows.filter((row) => row.resource === resource.value), labelled));
 	}
 	for (const row of rows) {
 		const show = { resource: [row.resource], operation: [row.operation] };
@@ -153,7 +159,7 @@ export function describeRows(
 		const optional = row.fields.filter((field) => field.optional);
 		for (const field of required) properties.push(fieldProperty(field, show));
 		if (row.paging) properties.push(...pagingProperties(show));
-		if (row.objectType && fieldSets[row.objectType]) properties.push(...outputProperties(show, row.objectType, fieldSets[row.objectType], Boolean(row.paging)));
+		if (row.objectType && fieldSets[row.objectType]) properties.push(...outputProperties(show, row.objectType, fieldSets[row.objectType], Boolean(row.paging), labelled(row)));
 		if (optional.length) {
 			properties.push({
 				displayName: row.paging ? 'Filters' : 'Additional Fields',
@@ -176,7 +182,7 @@ export function describeRows(
  * version (n8n's editor and node creator show the one for the node's version): the current list
  * first, then the one that older nodes keep.
  */
-function operationProperties(resource: ResourceSpec, ops: OperationRow[]): INodeProperties[] {
+function operationProperties(resource: ResourceSpec, ops: OperationRow[], labelled: (row: OperationRow) => string | undefined): INodeProperties[] {
 	const selector = (rows: OperationRow[], version?: IDisplayOptions['show']): INodeProperties => {
 		const firstOperation = rows[0]?.operation ?? '';
 		return {
@@ -186,7 +192,7 @@ function operationProperties(resource: ResourceSpec, ops: OperationRow[]): INode
 			noDataExpression: true,
 			displayOptions: { show: { resource: [resource.value], ...version } },
 			options: rows
-				.map((row) => ({ name: row.name, value: row.operation, action: toolAction(row), description: row.description }))
+				.map((row) => ({ name: row.name, value: row.operation, action: toolAction(row, labelled(row)), description: row.description }))
 				.sort((a, b) => a.name.localeCompare(b.name)),
 			default: firstOperation,
 		};
@@ -238,15 +244,17 @@ export function toolArguments(row: OperationRow): { required: string[]; optional
 /**
  * n8n describes an operation used as a tool (AI Agent, MCP Server Trigger) as "<action> in
  * <node name>". The action is one sentence built from the row alone, so it cannot disagree with
- * the fields: what it does, the arguments it takes, what it returns, whether it changes data.
+ * the fields: what it does, the arguments it takes, what it returns (and what its trust label
+ * means, where the objects carry authored text), whether it changes data.
  */
-export function toolAction(row: OperationRow): string {
+export function toolAction(row: OperationRow, trustMeaning?: string): string {
 	const { required, optional } = toolArguments(row);
 	const takes = [
 		`takes ${required.length ? required.join(', ') : 'no arguments'}`,
 		...(optional.length ? [`optionally ${optional.join(', ')}`] : []),
 	];
-	const returns = row.objectType ? (row.paging ? `a list of ${row.objectType} objects` : `the ${row.objectType}`) : 'the result';
+	const returned = row.objectType ? (row.paging ? `a list of ${row.objectType} objects` : `the ${row.objectType}`) : 'the result';
+	const returns = trustMeaning ? `${returned}${row.paging ? ', each' : ''} with ${trustMeaning}` : returned;
 	return `${row.action} (${takes.join('; ')}; returns ${returns}; ${EFFECT_TEXT[rowEffect(row)]})`;
 }
 

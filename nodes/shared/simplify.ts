@@ -4,6 +4,7 @@ import { toTable } from './compactTable';
 import type { TextKind } from './hiddenText';
 import { removeHiddenText } from './hiddenText';
 import { isLeftOutNote } from './scope';
+import type { Trust } from './trustLabel';
 
 /**
  * Compact results: per object type, one curated field set, defined once as data and used by every
@@ -144,6 +145,18 @@ function pickFields(paths: string[], raw: unknown): unknown {
 	return out;
 }
 
+/** How far an object's authored text can be trusted, told from its answer as the judge left it (see trustLabel.ts). */
+export type TrustOf = (fields: FieldSet, raw: IDataObject) => Trust;
+
+/** Each simplified object that carries authored text labelled with its trust, told from its own answer. */
+function withTrust(fields: FieldSet, raw: unknown, simplified: unknown, trustOf: TrustOf): unknown {
+	if (Array.isArray(raw) && Array.isArray(simplified)) return simplified.map((entry, index) => withTrust(fields, raw[index], entry, trustOf));
+	if (!raw || typeof raw !== 'object' || !simplified || typeof simplified !== 'object' || isLeftOutNote(simplified)) return simplified;
+	const out = simplified as IDataObject;
+	const carriesText = authoredFields(fields).some(({ name }) => out[name] !== undefined && out[name] !== null && out[name] !== '');
+	return carriesText ? { ...out, trust: trustOf(fields, raw as IDataObject) } : out;
+}
+
 /** How a row's output is shaped for one item: Simplify, Output Fields, hidden text, and a list as one table. */
 interface OutputSettings {
 	simplify?: unknown;
@@ -153,6 +166,8 @@ interface OutputSettings {
 	compactTable?: boolean;
 	/** The list stopped at the row's Limit: the table says there may be more. */
 	more?: boolean;
+	/** Labels each simplified object with authored text (absent: no labels). */
+	trustOf?: TrustOf;
 }
 
 /** The output a row returns under the item's settings: simplified (default), raw, or chosen fields. */
@@ -170,7 +185,8 @@ export function shapeOutput(fieldSets: Record<string, FieldSet>, type: string | 
 	if (settings.simplify === false || !fieldSets[type]) return body;
 	// A table leaves bodies out before hidden text is counted, so hiddenTextRemoved counts what its cells lost.
 	const fields = asTable ? tableFields(fieldSets[type]) : fieldSets[type];
-	const simplified = simplifyWith(fields, body);
+	const plain = simplifyWith(fields, body);
+	const simplified = settings.trustOf ? withTrust(fields, body, plain, settings.trustOf) : plain;
 	const cleaned = settings.keepHiddenText ? simplified : withoutHiddenText(fields, simplified);
 	return asTable ? toTable(cleaned as unknown[], Object.keys(fields), settings.more === true) : cleaned;
 }
@@ -181,14 +197,14 @@ function tableFields(fields: FieldSet): FieldSet {
 }
 
 /** The node properties of a row that returns objects of a type (a list also gets Compact Table). */
-export function outputProperties(show: Record<string, string[]>, type: string, fields: FieldSet, list = false): INodeProperties[] {
+export function outputProperties(show: Record<string, string[]>, type: string, fields: FieldSet, list = false, trustMeaning?: string): INodeProperties[] {
 	return [
 		{
 			displayName: 'Simplify',
 			name: 'simplify',
 			type: 'boolean',
 			default: true,
-			description: `Whether to return a compact ${type} (${Object.keys(fields).join(', ')}) instead of the full object from the API`,
+			description: `Whether to return a compact ${type} (${Object.keys(fields).join(', ')}) instead of the full object from the API${trustMeaning ? `, with ${trustMeaning}` : ''}`,
 			displayOptions: { show },
 		},
 		{
@@ -200,13 +216,13 @@ export function outputProperties(show: Record<string, string[]>, type: string, f
 			description: 'Comma-separated fields of the full object to return instead (dot paths allowed). Empty = as set by Simplify.',
 			displayOptions: { show },
 		},
-		...(list ? [compactTableProperty(show, type, fields)] : []),
+		...(list ? [compactTableProperty(show, type, fields, Boolean(trustMeaning))] : []),
 	];
 }
 
 /** Says what the table holds, from the type's field set, for people and for agents reading the node. */
-function compactTableProperty(show: Record<string, string[]>, type: string, fields: FieldSet): INodeProperties {
-	const columns = Object.keys(tableFields(fields));
+function compactTableProperty(show: Record<string, string[]>, type: string, fields: FieldSet, labelled: boolean): INodeProperties {
+	const columns = [...Object.keys(tableFields(fields)), ...(labelled ? ['trust'] : [])];
 	const leftOut = Object.keys(fields).filter((name) => !columns.includes(name));
 	return {
 		displayName: 'Compact Table',

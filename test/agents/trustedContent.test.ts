@@ -37,7 +37,7 @@ describe('author association in the answer (no extra request)', () => {
 		const recorder = new GitHubRecorder([{ body: ISSUE(association) }]);
 		const run = await runGitHub({ resource: 'issue', operation: 'get', ...issue, simplify: true, ...ON });
 		expect(run.json('GitHub')).toEqual([
-			{ number: 7, title: withheld(`outsider (${association})`), state: 'open', url: 'u', author: 'outsider', labels: ['bug'], assignees: [], comments: 0, isPullRequest: false, body: withheld(`outsider (${association})`) },
+			{ number: 7, title: withheld(`outsider (${association})`), state: 'open', url: 'u', author: 'outsider', labels: ['bug'], assignees: [], comments: 0, isPullRequest: false, body: withheld(`outsider (${association})`), trust: 'outsider' },
 		]);
 		expect(sent(recorder)).toEqual(['GET /repos/octo/hello/issues/7']);
 	});

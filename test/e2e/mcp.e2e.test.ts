@@ -13,7 +13,10 @@ import { GITHUB_ROWS } from '../../nodes/GitHub/actions/catalogue';
 import { GITHUB_FIELD_SETS } from '../../nodes/GitHub/actions/fieldSets';
 import { GithubApiCall } from '../../nodes/GitHub/GithubApiCall.node';
 import { toolAction } from '../../nodes/shared/rowEngine';
+import type { FieldSet } from '../../nodes/shared/simplify';
 import { simplifyWith } from '../../nodes/shared/simplify';
+import { GITHUB_TRUST_MEANING } from '../../nodes/GitHub/trustedContent';
+import { TRELLO_TRUST_MEANING } from '../../nodes/Trello/trustedMembers';
 import { TRELLO_ROWS } from '../../nodes/Trello/actions/catalogue';
 import { TRELLO_FIELD_SETS } from '../../nodes/Trello/actions/fieldSets';
 import { TrelloApiCall } from '../../nodes/Trello/TrelloApiCall.node';
@@ -42,6 +45,9 @@ const row = (rows: typeof GITHUB_ROWS | typeof TRELLO_ROWS, resource: string, op
 	rows.find((r) => r.resource === resource && r.operation === operation && r.retiredInVersion === undefined)!;
 
 /** A raw GitHub issue as the API returns it: URL templates and nested users an agent does not need. */
+/** What the node returns: each simplified object with its trust label last (members' issues: writer; Trello without Trusted Members: unknown). */
+const labelled = (fields: FieldSet, raw: object[], trust: string) => raw.map((entry) => ({ ...(simplifyWith(fields, entry) as object), trust }));
+
 function rawIssue(base: string, number: number, state = 'open') {
 	const user = (login: string) => ({
 		login,
@@ -295,19 +301,19 @@ describe("n8n's MCP Server Trigger with the package's tools, from the official M
 		const string = (description: string) => ({ type: 'string', description });
 		const expected: Record<string, { description: string; properties: Record<string, unknown> }> = {
 			List_issues_in_GitHub_Toolkit: {
-				description: `${toolAction(row(GITHUB_ROWS, 'issue', 'list'))} in GitHub Toolkit`,
+				description: `${toolAction(row(GITHUB_ROWS, 'issue', 'list'), GITHUB_TRUST_MEANING)} in GitHub Toolkit`,
 				properties: { repository: string('The repository as owner/name, e.g. n8n-io/n8n'), state: string('Which issues: open, closed or all') },
 			},
 			Get_an_issue_in_GitHub_Toolkit: {
-				description: `${toolAction(row(GITHUB_ROWS, 'issue', 'get'))} in GitHub Toolkit`,
+				description: `${toolAction(row(GITHUB_ROWS, 'issue', 'get'), GITHUB_TRUST_MEANING)} in GitHub Toolkit`,
 				properties: { repository: string('The repository as owner/name, e.g. n8n-io/n8n'), issue_number: { type: 'number', description: 'Number of the issue' } },
 			},
 			Get_a_card_in_Trello_Toolkit: {
-				description: `${toolAction(row(TRELLO_ROWS, 'card', 'get'))} in Trello Toolkit`,
+				description: `${toolAction(row(TRELLO_ROWS, 'card', 'get'), TRELLO_TRUST_MEANING)} in Trello Toolkit`,
 				properties: { card_id: string('ID of the Trello card (24 hexadecimal characters)') },
 			},
 			Get_the_cards_of_a_list_in_Trello_Toolkit: {
-				description: `${toolAction(row(TRELLO_ROWS, 'list', 'getCards'))} in Trello Toolkit`,
+				description: `${toolAction(row(TRELLO_ROWS, 'list', 'getCards'), TRELLO_TRUST_MEANING)} in Trello Toolkit`,
 				properties: { list_id: string('ID of the Trello list (24 hexadecimal characters)') },
 			},
 			Call_the_GitHub_REST_API: {
@@ -341,7 +347,7 @@ describe("n8n's MCP Server Trigger with the package's tools, from the official M
 
 	it('List issues: a compact list of one allowed repository; a repository outside the scope and a missing one are said once', async () => {
 		const listed = await call(tools, 'List_issues_in_GitHub_Toolkit', { repository: 'octo/hello', state: 'open' });
-		const expected = JSON.stringify(simplifyWith(GITHUB_FIELD_SETS.issue, openIssues()));
+		const expected = JSON.stringify(labelled(GITHUB_FIELD_SETS.issue, openIssues(), 'writer'));
 		expect(listed).toEqual({ isError: false, text: expected, github: [{ line: 'GET /repos/octo/hello/issues', query: { state: 'open', per_page: '10' } }], trello: [] });
 		expect(listed.text.length).toBeLessThan(0.35 * JSON.stringify(openIssues()).length);
 
@@ -359,7 +365,7 @@ describe("n8n's MCP Server Trigger with the package's tools, from the official M
 		const got = await call(tools, 'Get_an_issue_in_GitHub_Toolkit', { repository: 'octo/hello', issue_number: 7 });
 		expect(got).toEqual({
 			isError: false,
-			text: JSON.stringify([simplifyWith(GITHUB_FIELD_SETS.issue, rawIssue(github.apiUrl, 7))]),
+			text: JSON.stringify(labelled(GITHUB_FIELD_SETS.issue, [rawIssue(github.apiUrl, 7)], 'writer')),
 			github: [{ line: 'GET /repos/octo/hello/issues/7', query: {} }], trello: [] });
 		const refused = await call(tools, 'Get_an_issue_in_GitHub_Toolkit', { repository: 'evil/x', issue_number: 7 });
 		expect(refused).toEqual({ isError: true, text: GITHUB_REFUSAL('evil/x'), github: [], trello: [] });
@@ -368,7 +374,7 @@ describe("n8n's MCP Server Trigger with the package's tools, from the official M
 	it('Create an issue: one request with exactly the arguments; outside the scope nothing is sent; GitHub’s validation message is kept', async () => {
 		const created = await call(writer, 'Create_an_issue_in_GitHub_Toolkit', { repository: 'octo/hello', title: 'Crash on start', body: 'Steps: open the app.' });
 		const answer = { ...rawIssue(github.apiUrl, 42), title: 'Crash on start', body: 'Steps: open the app.' };
-		expect(created).toEqual({ isError: false, text: JSON.stringify([simplifyWith(GITHUB_FIELD_SETS.issue, answer)]), github: [{ line: 'POST /repos/octo/hello/issues', query: {} }], trello: [] });
+		expect(created).toEqual({ isError: false, text: JSON.stringify(labelled(GITHUB_FIELD_SETS.issue, [answer], 'writer')), github: [{ line: 'POST /repos/octo/hello/issues', query: {} }], trello: [] });
 		expect(github.received.at(-1)?.body).toEqual({ title: 'Crash on start', body: 'Steps: open the app.' });
 		expect(created.text.length).toBeLessThan(0.35 * JSON.stringify(answer).length);
 
@@ -386,7 +392,7 @@ describe("n8n's MCP Server Trigger with the package's tools, from the official M
 		const got = await call(tools, 'Get_a_card_in_Trello_Toolkit', { card_id: CARD });
 		expect(got).toEqual({
 			isError: false,
-			text: JSON.stringify([simplifyWith(TRELLO_FIELD_SETS.card, rawCard(CARD, ALLOWED_BOARD))]),
+			text: JSON.stringify(labelled(TRELLO_FIELD_SETS.card, [rawCard(CARD, ALLOWED_BOARD)], 'unknown')),
 			trello: [
 				{ line: `GET /1/cards/${CARD}`, query: { fields: 'idBoard' } },
 				{ line: `GET /1/cards/${CARD}`, query: {} },
@@ -410,7 +416,7 @@ describe("n8n's MCP Server Trigger with the package's tools, from the official M
 		const cards = [rawCard(CARD, ALLOWED_BOARD), { ...rawCard('60aaaaaaaaaaaaaaaaaaaa04', ALLOWED_BOARD), name: 'Write docs' }];
 		expect(got).toEqual({
 			isError: false,
-			text: JSON.stringify(simplifyWith(TRELLO_FIELD_SETS.card, cards)),
+			text: JSON.stringify(labelled(TRELLO_FIELD_SETS.card, cards, 'unknown')),
 			trello: [
 				{ line: `GET /1/lists/${LIST}`, query: { fields: 'idBoard' } },
 				{ line: `GET /1/lists/${LIST}/cards`, query: {} },

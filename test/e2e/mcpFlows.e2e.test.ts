@@ -365,7 +365,7 @@ describe('The flows agents run, from an MCP client: exact requests and exact ans
 		expect(started.github).toEqual([{ line: 'POST /repos/octo/hello/pulls/8/reviews', query: {}, body: { body: 'Reviewing the export fix.' } }]);
 		expect({ isError: started.isError, text: started.text }).toEqual({
 			isError: false,
-			text: JSON.stringify([simplifyWith(GITHUB_FIELD_SETS.review, rawReview('PENDING', 'Reviewing the export fix.'))]),
+			text: JSON.stringify([{ ...(simplifyWith(GITHUB_FIELD_SETS.review, rawReview('PENDING', 'Reviewing the export fix.')) as object), trust: 'writer' }]),
 		});
 
 		const comments = [
@@ -396,7 +396,7 @@ describe('The flows agents run, from an MCP client: exact requests and exact ans
 		expect(submitted.github).toEqual([{ line: 'POST /repos/octo/hello/pulls/8/reviews/80/events', query: {}, body: { event: 'REQUEST_CHANGES', body: review } }]);
 		expect({ isError: submitted.isError, text: submitted.text }).toEqual({
 			isError: false,
-			text: JSON.stringify([simplifyWith(GITHUB_FIELD_SETS.review, rawReview('CHANGES_REQUESTED', review))]),
+			text: JSON.stringify([{ ...(simplifyWith(GITHUB_FIELD_SETS.review, rawReview('CHANGES_REQUESTED', review)) as object), trust: 'writer' }]),
 		});
 	});
 
@@ -437,10 +437,11 @@ describe('The flows agents run, from an MCP client: exact requests and exact ans
 		]);
 		expect({ isError: blamed.isError, answer: JSON.parse(blamed.text) }).toEqual({
 			isError: false,
-			answer: BLAME_RANGES.map((range) => simplifyWith(GITHUB_FIELD_SETS.blameRange, range)),
+			// A blame range proves no author: labelled outsider, as Trusted Content Only judges it.
+			answer: BLAME_RANGES.map((range) => ({ ...(simplifyWith(GITHUB_FIELD_SETS.blameRange, range) as object), trust: 'outsider' })),
 		});
 		expect(JSON.parse(blamed.text)[1]).toEqual({
-			startingLine: 12, endingLine: 12, age: 1, commit: HEAD, author: 'A Contributor', authoredAt: '2026-11-01T17:00:00Z', message: 'Start the export fix', url: `https://github.example.test/octo/hello/commit/${HEAD}`,
+			startingLine: 12, endingLine: 12, age: 1, commit: HEAD, author: 'A Contributor', authoredAt: '2026-11-01T17:00:00Z', message: 'Start the export fix', url: `https://github.example.test/octo/hello/commit/${HEAD}`, trust: 'outsider',
 		});
 	});
 
@@ -452,8 +453,8 @@ describe('The flows agents run, from an MCP client: exact requests and exact ans
 		expect({ isError: similar.isError, answer: JSON.parse(similar.text) }).toEqual({
 			isError: false,
 			answer: [
-				{ number: 12, title: 'CSV export has no header row', state: 'closed', url: 'https://github.example.test/octo/hello/issues/12', author: 'octocat', score: 0.75, matchedWords: ['export', 'header', 'row'], reason: '3 of 4 title words in common (export, header, row)' },
-				{ number: 20, title: 'Dark mode for the export page', state: 'open', url: 'https://github.example.test/octo/hello/issues/20', author: 'octocat', score: 0.25, matchedWords: ['export'], reason: '1 of 4 title words in common (export)' },
+				{ number: 12, title: 'CSV export has no header row', state: 'closed', url: 'https://github.example.test/octo/hello/issues/12', author: 'octocat', score: 0.75, matchedWords: ['export', 'header', 'row'], reason: '3 of 4 title words in common (export, header, row)', trust: 'writer' },
+				{ number: 20, title: 'Dark mode for the export page', state: 'open', url: 'https://github.example.test/octo/hello/issues/20', author: 'octocat', score: 0.25, matchedWords: ['export'], reason: '1 of 4 title words in common (export)', trust: 'writer' },
 			],
 		});
 	});

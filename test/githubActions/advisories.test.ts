@@ -20,7 +20,7 @@ describe('Security Advisory, simplified', () => {
 		expect(run.json('GitHub')).toEqual([
 			{
 				ghsaId: 'GHSA-35jh-r3h4-6jhm', cveId: 'CVE-2021-23337', summary: 'Command Injection in lodash', severity: 'high', type: 'reviewed', packages: ['lodash', 'lodash-es'],
-				url: 'https://github.com/advisories/GHSA-35jh-r3h4-6jhm', publishedAt: '2021-05-06T16:05:51Z', withdrawnAt: null,
+				url: 'https://github.com/advisories/GHSA-35jh-r3h4-6jhm', publishedAt: '2021-05-06T16:05:51Z', withdrawnAt: null, trust: 'unknown',
 			},
 		]);
 	});
@@ -28,7 +28,7 @@ describe('Security Advisory, simplified', () => {
 	it('a repository advisory: its state and who reported it', async () => {
 		new GitHubRecorder([{ body: [{ ghsa_id: 'GHSA-abcd-efgh-ijkl', summary: 'Path traversal', severity: 'critical', state: 'triage', author: { login: 'reporter' }, vulnerabilities: null }] }]);
 		const run = await runGitHub({ resource: 'securityAdvisory', operation: 'listRepository', ...repo(), limit: 1, simplify: true });
-		expect(run.json('GitHub')).toEqual([{ ghsaId: 'GHSA-abcd-efgh-ijkl', summary: 'Path traversal', severity: 'critical', state: 'triage', author: 'reporter', packages: [] }]);
+		expect(run.json('GitHub')).toEqual([{ ghsaId: 'GHSA-abcd-efgh-ijkl', summary: 'Path traversal', severity: 'critical', state: 'triage', author: 'reporter', packages: [], trust: 'unknown' }]);
 	});
 });
 
@@ -40,7 +40,7 @@ describe('Security Advisory → List Repository Advisories under Trusted Content
 		]);
 		const run = await runGitHub({ resource: 'securityAdvisory', operation: 'listRepository', ...repo(), limit: 1, simplify: true, options: { trustedContentOnly: true } });
 		const withheld = '[withheld: written by outsider (no write access), who cannot write to this repository (Trusted Content Only)]';
-		expect(run.json('GitHub')).toEqual([{ ghsaId: 'GHSA-abcd-efgh-ijkl', summary: withheld, description: withheld, severity: 'critical', state: 'triage', author: 'outsider', packages: [] }]);
+		expect(run.json('GitHub')).toEqual([{ ghsaId: 'GHSA-abcd-efgh-ijkl', summary: withheld, description: withheld, severity: 'critical', state: 'triage', author: 'outsider', packages: [], trust: 'outsider' }]);
 		expect(recorder.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
 			'GET /repos/octo/hello/security-advisories',
 			'GET /repos/octo/hello/collaborators/outsider/permission',

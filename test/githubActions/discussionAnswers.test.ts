@@ -72,6 +72,6 @@ describe('Discussion → List Categories, simplified', () => {
 			{ body: { data: { repository: { discussionCategories: { nodes: [{ id: 'DIC_q', name: 'Q&A', slug: 'q-a', description: 'Ask', emoji: ':pray:', isAnswerable: true }] } } } } },
 		]);
 		const run = await runGitHub({ resource: 'discussion', operation: 'listCategories', ...repo(), simplify: true });
-		expect(run.json('GitHub')).toEqual([{ id: 'DIC_q', name: 'Q&A', slug: 'q-a', emoji: ':pray:', answerable: true, description: 'Ask' }]);
+		expect(run.json('GitHub')).toEqual([{ id: 'DIC_q', name: 'Q&A', slug: 'q-a', emoji: ':pray:', answerable: true, description: 'Ask', trust: 'unknown' }]);
 	});
 });

@@ -30,9 +30,10 @@ describe('File → Get Blame', () => {
 			}),
 		]);
 		const run = await blame({ ...atRef('main'), simplify: true });
+		// A blame range proves no author (as Trusted Content Only judges it): labelled outsider, with no look-up.
 		expect(run.json('GitHub')).toEqual([
-			{ startingLine: 1, endingLine: 3, age: 9, commit: 'a1', author: 'mona', authoredAt: '2026-01-01T00:00:00Z', message: 'Start', url: 'https://github.com/octo/hello/commit/a1' },
-			{ startingLine: 4, endingLine: 4, age: 1, commit: 'b2', author: 'Build Bot', authoredAt: '2026-02-01T00:00:00Z', message: 'Fix', url: 'https://github.com/octo/hello/commit/b2' },
+			{ startingLine: 1, endingLine: 3, age: 9, commit: 'a1', author: 'mona', authoredAt: '2026-01-01T00:00:00Z', message: 'Start', url: 'https://github.com/octo/hello/commit/a1', trust: 'outsider' },
+			{ startingLine: 4, endingLine: 4, age: 1, commit: 'b2', author: 'Build Bot', authoredAt: '2026-02-01T00:00:00Z', message: 'Fix', url: 'https://github.com/octo/hello/commit/b2', trust: 'outsider' },
 		]);
 	});
 

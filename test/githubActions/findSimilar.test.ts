@@ -23,6 +23,7 @@ describe('Issue → Find Similar', () => {
 				score: 0.58,
 				matchedWords: ['login', 'oauth', 'timeout', 'redirect'],
 				reason: '3 of 4 title words in common (login, oauth, timeout); 1 of 4 body words in common (redirect)',
+				trust: 'writer',
 			},
 		]);
 	});

@@ -21,7 +21,8 @@ describe('Issue → Set Issue Type', () => {
 
 	it('simplified, the issue shows its type by name', async () => {
 		new GitHubRecorder([{ body: { number: 7, title: 'Crash', type: { id: 410, name: 'Bug' } } }]);
+		// The answer names no user: the title is nobody's GitHub account's, so an outsider's.
 		const run = await runGitHub({ resource: 'issue', operation: 'setType', ...repo(), issueNumber: byId('7'), type: 'Bug', simplify: true });
-		expect(run.json('GitHub')).toEqual([{ number: 7, title: 'Crash', type: 'Bug', isPullRequest: false }]);
+		expect(run.json('GitHub')).toEqual([{ number: 7, title: 'Crash', type: 'Bug', isPullRequest: false, trust: 'outsider' }]);
 	});
 });

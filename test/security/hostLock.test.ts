@@ -187,7 +187,7 @@ describe('redirects reached through the action nodes (same shared transport)', (
 			{ authentication: 'keyToken', resource: 'card', operation: 'get', card: { __rl: true, mode: 'list', value: 'cccccccccccccccccccccccc' } },
 			hostA.baseUrl,
 		);
-		expect(run.json('Call')).toEqual([{ id: 'cccccccccccccccccccccccc', name: 'from B' }]);
+		expect(run.json('Call')).toEqual([{ id: 'cccccccccccccccccccccccc', name: 'from B', trust: 'unknown' }]);
 		expect(hostB.received).toHaveLength(1);
 		expect(carriesCredential(hostB.received[0])).toBe(false);
 	});

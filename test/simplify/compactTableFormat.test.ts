@@ -102,7 +102,7 @@ describe('the compact output of representative lists', () => {
 		expect(run.json('GitHub')).toEqual([
 			{
 				columns: ['id', 'createdAt', 'updatedAt', 'body'],
-				same: { author: 'mona' },
+				same: { author: 'mona', trust: 'writer' },
 				templates: { url: 'https://github.com/octo/hello/issues/7#issuecomment-{id}' },
 				rows: [
 					[901, '2026-01-02T10:00:00Z', '2026-01-02T10:00:00Z', 'Seen on 2.3 too'],
@@ -131,6 +131,7 @@ describe('the compact output of representative lists', () => {
 		expect(run.json('Trello')).toEqual([
 			{
 				columns: ['id', 'name', 'url', 'closed'],
+				same: { trust: 'unknown' },
 				prefixes: { url: 'https://trello.com/b/' },
 				rows: [
 					['5f0000000000000000000b01', 'Roadmap', 'Xk2pQ9aZ', false],

@@ -48,6 +48,8 @@ describe('Simplify (on by default) and Output Fields', () => {
 				updatedAt: '2024-01-02T00:00:00Z',
 				closedAt: null,
 				body: 'It crashes.',
+				// The answer names no author association: only a permission look-up would tell.
+				trust: 'unknown',
 			},
 		]);
 		const raw = await runGitHub({ resource: 'issue', operation: 'create', ...repo(), title: 'Crash on start', simplify: false });
@@ -66,7 +68,7 @@ describe('Simplify (on by default) and Output Fields', () => {
 		]);
 		const run = await runTrello({ resource: 'card', operation: 'get', card: rl(CARD), simplify: true });
 		expect(run.json('Trello')).toEqual([
-			{ id: CARD, name: 'Ship', url: 'https://trello.com/c/AbCd1234', idList: 'l1', closed: false, due: null, labels: ['urgent'], desc: 'Now' },
+			{ id: CARD, name: 'Ship', url: 'https://trello.com/c/AbCd1234', idList: 'l1', closed: false, due: null, labels: ['urgent'], desc: 'Now', trust: 'unknown' },
 		]);
 	});
 });

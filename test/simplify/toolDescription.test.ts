@@ -9,6 +9,12 @@ import { Trello } from '../../nodes/Trello/Trello.node';
 import { TrelloApiCall } from '../../nodes/Trello/TrelloApiCall.node';
 import { TRELLO_ROWS } from '../../nodes/Trello/actions/catalogue';
 import { findRow } from '../../nodes/shared/operationKeys';
+import { GITHUB_FIELD_SETS } from '../../nodes/GitHub/actions/fieldSets';
+import { TRELLO_FIELD_SETS } from '../../nodes/Trello/actions/fieldSets';
+import { GITHUB_TRUST_MEANING } from '../../nodes/GitHub/trustedContent';
+import { TRELLO_TRUST_MEANING } from '../../nodes/Trello/trustedMembers';
+import { authoredFields } from '../../nodes/shared/simplify';
+import type { OperationRow } from '../../nodes/shared/rowEngine';
 import { toolAction, toolArguments } from '../../nodes/shared/rowEngine';
 
 const node = (parameters: INode['parameters']): INode => ({
@@ -34,13 +40,13 @@ describe('tool descriptions a model sees (n8n: "<action> in <node name>")', () =
 	it('Create Issue takes the repository as owner/name (no owner argument), returns the issue and says it changes data', () => {
 		const description = new GitHub().description;
 		const text = NodeHelpers.getToolDescriptionForNode(node({ resource: 'issue', operation: 'create' }), { description } as never);
-		expect(text).toBe('Create an issue (takes Repository (owner/name), Title; optionally Body, Labels, Assignees; returns the issue; changes data) in GitHub Toolkit');
+		expect(text).toBe('Create an issue (takes Repository (owner/name), Title; optionally Body, Labels, Assignees; returns the issue with trust: writer, outsider or unknown (can its author write to the repository?); changes data) in GitHub Toolkit');
 	});
 
 	it('reads, deletions and GraphQL reads say so; a list says it returns a list', () => {
 		const trello = new Trello().description;
 		expect(NodeHelpers.getToolDescriptionForNode(node({ resource: 'list', operation: 'getCards' }), { description: trello } as never)).toBe(
-			'Get the cards of a list (takes List; returns a list of card objects; read-only) in Trello Toolkit',
+			'Get the cards of a list (takes List; returns a list of card objects, each with trust: writer, outsider or unknown (is its author a board admin or trusted member?); read-only) in Trello Toolkit',
 		);
 		const row = (key: GitHubOperationKey) => findRow(GITHUB_ROWS, key)!;
 		expect(toolAction(row('label.delete'))).toMatch(/; deletes data\)$/);
@@ -66,6 +72,25 @@ describe('tool descriptions a model sees (n8n: "<action> in <node name>")', () =
 			);
 			if (repository) expect(toolAction(row)).not.toContain('Repository Owner');
 		}
+	});
+
+	it.each([
+		['GitHub', new GitHub().description, GITHUB_ROWS, GITHUB_FIELD_SETS, GITHUB_TRUST_MEANING],
+		['Trello', new Trello().description, TRELLO_ROWS, TRELLO_FIELD_SETS, TRELLO_TRUST_MEANING],
+	] as const)('every %s tool action that returns authored text says what its trust label means, and no other does', (_service, description, rows, fieldSets, meaning) => {
+		const actions = description.properties
+			.filter((property) => property.name === 'operation')
+			.flatMap((property) => (property.options as Array<{ value: string; action: string }>).map((option) => ({ resource: property.displayOptions?.show?.resource?.[0], ...option })));
+		const labelled = (row: OperationRow) => Boolean(row.objectType && fieldSets[row.objectType] && authoredFields(fieldSets[row.objectType]).length);
+		let told = 0;
+		for (const row of rows as readonly OperationRow[]) {
+			const action = actions.find((option) => option.resource === row.resource && option.value === row.operation)?.action ?? '';
+			expect([row.resource, row.operation, action.includes(`with ${meaning};`)]).toEqual([row.resource, row.operation, labelled(row)]);
+			if (labelled(row)) told++;
+		}
+		// Both kinds exist: the check above can fail either way.
+		expect(told).toBeGreaterThan(0);
+		expect(told).toBeLessThan(rows.length);
 	});
 
 	it('a new tool node is named after its operation and stays distinct; the main node keeps its plain name', () => {

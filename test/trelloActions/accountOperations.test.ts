@@ -51,7 +51,7 @@ describe('Workspace → Get Boards', () => {
 		]);
 		const run = await runTrello({ resource: 'workspace', operation: 'getAll', returnAll: true, simplify: true });
 		expect(run.json('Trello')).toEqual([
-			{ id: WORKSPACE, name: 'Acme Team', shortName: 'acmeteam', url: 'https://trello.com/w/acmeteam', desc: 'All of us' },
+			{ id: WORKSPACE, name: 'Acme Team', shortName: 'acmeteam', url: 'https://trello.com/w/acmeteam', desc: 'All of us', trust: 'unknown' },
 		]);
 	});
 });

@@ -35,7 +35,7 @@ describe('Card custom fields by name', () => {
 			{ Notes: 'x' },
 		]);
 		// Simplify keeps the values by name (and not Trello's customFieldItems).
-		expect(Object.keys(run.json('Trello')[0])).toEqual(['id', 'name', 'idList', 'customFields']);
+		expect(Object.keys(run.json('Trello')[0])).toEqual(['id', 'name', 'idList', 'customFields', 'trust']);
 		expect(api.sent().filter((call) => call.path.endsWith('/customFields'))).toHaveLength(2);
 		expect(api.scope.isDone()).toBe(true);
 	});

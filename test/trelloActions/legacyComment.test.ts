@@ -49,12 +49,12 @@ describe('Trello Comment: Add to Card takes a short link; Add (Legacy) only in v
 		expect(commentOperations(1)).toEqual(['add', 'addReaction', 'addToCard', 'delete', 'deleteReaction', 'getAll', 'getReactions', 'update']);
 		expect(creatorCommentActions()).toEqual([
 			'React to a comment with an emoji (takes Comment, Emoji; returns the reaction; changes data)',
-			'Add a comment to a card (takes Card, Text; returns the action; changes data)',
+			'Add a comment to a card (takes Card, Text; returns the action with trust: writer, outsider or unknown (is its author a board admin or trusted member?); changes data)',
 			'Delete a comment (takes Card, Comment; returns the result; deletes data)',
 			'Remove a reaction from a comment (takes Comment, Reaction ID; returns the result; deletes data)',
-			'Get the comments of a card (takes Card; returns a list of action objects; read-only)',
+			'Get the comments of a card (takes Card; returns a list of action objects, each with trust: writer, outsider or unknown (is its author a board admin or trusted member?); read-only)',
 			'Get the reactions to a comment (takes Comment; returns a list of reaction objects; read-only)',
-			'Update a comment (takes Card, Comment, Text; returns the action; changes data)',
+			'Update a comment (takes Card, Comment, Text; returns the action with trust: writer, outsider or unknown (is its author a board admin or trusted member?); changes data)',
 		]);
 	});
 

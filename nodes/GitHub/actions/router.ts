@@ -22,7 +22,7 @@ import { writeAudience } from '../audience';
 import type { GitHubPlace } from '../scope';
 import { classifyGitHubRequest, placeOf } from '../scope';
 import type { BuiltRequest } from '../../shared/rowEngine';
-import { TrustJudge } from '../trustedContent';
+import { githubTrust, TrustJudge } from '../trustedContent';
 
 
 type Run = ResolvingRun<GitHubRow, GitHubClient>;
@@ -173,6 +173,7 @@ function githubRunner(ctx: IExecuteFunctions): ServiceRunner<GitHubRow, GitHubCl
 			const rawOnly = extra && { texts: extra.texts, embedded: extra.embedded?.map(({ path, type }) => ({ path, fields: GITHUB_FIELD_SETS[type] })) };
 			return await new TrustJudge(runCtx, client).withhold(fields, body, repository, rawOnly);
 		},
+		trustOf: githubTrust,
 		resolve: resolveRepository,
 		checkAllowlist: checkAllowedRepositories,
 		paginate: async ({ client, row }, request, { returnAll, limit }) =>

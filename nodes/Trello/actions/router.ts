@@ -14,7 +14,7 @@ import { TRELLO_RESOURCES, TRELLO_ROWS } from './catalogue';
 import type { BoardAllowlist, TrelloRow } from './types';
 import { TRELLO_FIELD_SETS } from './fieldSets';
 import { writeAudience } from '../audience';
-import { MemberJudge, trustedMembersSetting, withholdUntrusted } from '../trustedMembers';
+import { MemberJudge, trelloTrust, trustedMembersSetting, withholdUntrusted } from '../trustedMembers';
 
 type Run = ResolvingRun<TrelloRow, TrelloClient>;
 
@@ -57,6 +57,8 @@ function trelloRunner(ctx: IExecuteFunctions): ServiceRunner<TrelloRow, TrelloCl
 			if (!setting || !row.objectType) return body;
 			return await withholdUntrusted(new MemberJudge(ctx, client, setting), row.objectType, body, text(values.checklist) || undefined);
 		},
+
+		trustOf: trelloTrust,
 
 		resolve: async ({ client, row, values, itemIndex }: Run) => {
 			for (const { field, kind } of row.targets) {
