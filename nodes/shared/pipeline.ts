@@ -18,7 +18,7 @@ import { refuseSecretWrites } from './secretWrites';
 /**
  * One run of one row for one item, as the pipeline steps and a row's handler see it.
  * `Allowlist` is what the node allowlist check found (GitHub: the repository allowlist,
- * Trello: the allowed boards and their guard).
+ * Trello: the allowed boards and their check).
  */
 export interface RowRun<Row, Client, Allowlist> {
 	ctx: IExecuteFunctions;
