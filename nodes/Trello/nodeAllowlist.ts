@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { ServiceAnswerError } from '../shared/errors';
 import type { BuiltRequest } from '../shared/rowEngine';
-import { ScopeRefusal } from '../shared/scope';
+import { ListRefusal } from '../shared/scope';
 import { boardReference, SHORT_LINK, TRELLO_ID } from './scope/addresses';
 import type { BoardList, BoardOwnedKind } from './scope';
 import { boardListVerdict, boardRefusal, NODE_SOURCE, parseBoardList } from './scope';
@@ -93,7 +93,7 @@ export class NodeAllowlist {
 	}
 
 	private refusal(error: unknown, itemIndex: number): Error {
-		if (!(error instanceof ScopeRefusal)) return error as Error;
+		if (!(error instanceof ListRefusal)) return error as Error;
 		return new NodeOperationError(this.ctx.getNode(), error.message, { itemIndex, description: error.hint });
 	}
 }

@@ -76,7 +76,7 @@ export interface ServiceRunner<Row extends OperationRow, Client extends ApiClien
 	withhold?: (run: RowRun<Row, Client, Allowlist>, fields: FieldSet, body: unknown, options: IDataObject) => Promise<unknown>;
 	/** Who can read what a write puts in the row's target; asked only when its values hold a secret. */
 	/** Who can read what the write leaves behind; `request` is the request as built from the row. */
-	audience?: (run: ResolvingRun<Row, Client>, request: BuiltRequest) => Promise<{ audience: Audience; target: string }>;
+	audience?: (run: ResolvingRun<Row, Client>, request: BuiltRequest) => Promise<{ audience: Audience; place: string }>;
 }
 
 type Handler<Row, Client, Allowlist> = (run: RowRun<Row, Client, Allowlist>) => Promise<INodeExecutionData[]>;
