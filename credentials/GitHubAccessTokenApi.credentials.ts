@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { GITHUB_CREDENTIAL_TEST, GITHUB_SERVER_PROPERTY } from './githubServer';
-import { ACCESS_LEVEL_PROPERTY, ALLOWED_REPOSITORIES_PROPERTY, TRUSTED_CONTENT_ONLY_PROPERTY } from './scopeProperties';
+import { ACCESS_LEVEL_PROPERTY, ALLOWED_REPOSITORIES_PROPERTY, TRUSTED_CONTENT_ONLY_PROPERTY } from './limitProperties';
 
 export class GitHubAccessTokenApi implements ICredentialType {
 	name = 'githubAccessTokenApi';

@@ -14,7 +14,7 @@ import {
 	issueInstallationToken,
 } from './githubApp';
 import { GITHUB_API_VERSION, GITHUB_MEDIA_TYPE, GITHUB_SERVER_PROPERTY } from './githubServer';
-import { ACCESS_LEVEL_PROPERTY, ALLOWED_REPOSITORIES_PROPERTY, TRUSTED_CONTENT_ONLY_PROPERTY } from './scopeProperties';
+import { ACCESS_LEVEL_PROPERTY, ALLOWED_REPOSITORIES_PROPERTY, TRUSTED_CONTENT_ONLY_PROPERTY } from './limitProperties';
 
 export class GitHubServerAppApi implements ICredentialType {
 	name = 'githubServerAppApi';

@@ -7,7 +7,7 @@ import {
 	GITHUB_OAUTH_SCOPES,
 	GITHUB_SERVER_PROPERTY,
 } from './githubServer';
-import { ACCESS_LEVEL_PROPERTY, ALLOWED_REPOSITORIES_PROPERTY, TRUSTED_CONTENT_ONLY_PROPERTY } from './scopeProperties';
+import { ACCESS_LEVEL_PROPERTY, ALLOWED_REPOSITORIES_PROPERTY, TRUSTED_CONTENT_ONLY_PROPERTY } from './limitProperties';
 
 export class GitHubServerOAuth2Api implements ICredentialType {
 	name = 'githubServerOAuth2Api';

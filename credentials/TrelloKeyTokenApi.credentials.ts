@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { TRELLO_API_BASE_PROPERTY } from './trelloApiBase';
-import { ACCESS_LEVEL_PROPERTY, ALLOWED_BOARDS_PROPERTY, TRUSTED_MEMBERS_ONLY_PROPERTY, TRUSTED_MEMBERS_PROPERTY } from './scopeProperties';
+import { ACCESS_LEVEL_PROPERTY, ALLOWED_BOARDS_PROPERTY, TRUSTED_MEMBERS_ONLY_PROPERTY, TRUSTED_MEMBERS_PROPERTY } from './limitProperties';
 
 export class TrelloKeyTokenApi implements ICredentialType {
 	name = 'trelloKeyTokenApi';

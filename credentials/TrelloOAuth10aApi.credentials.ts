@@ -1,7 +1,7 @@
 import type { ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
 
 import { TRELLO_API_BASE_PROPERTY } from './trelloApiBase';
-import { ACCESS_LEVEL_PROPERTY, ALLOWED_BOARDS_PROPERTY, TRUSTED_MEMBERS_ONLY_PROPERTY, TRUSTED_MEMBERS_PROPERTY } from './scopeProperties';
+import { ACCESS_LEVEL_PROPERTY, ALLOWED_BOARDS_PROPERTY, TRUSTED_MEMBERS_ONLY_PROPERTY, TRUSTED_MEMBERS_PROPERTY } from './limitProperties';
 
 export class TrelloOAuth10aApi implements ICredentialType {
 	name = 'trelloOAuth10aApi';

@@ -15,7 +15,7 @@ import { MAX_OWNER_REPOSITORIES } from './triggers/polling/pollRun';
 import { pollRepositories } from './triggers/polling/repositories';
 import type { PollState } from './triggers/polling/runPoller';
 import { ACCOUNT_POLLERS, runPoller } from './triggers/polling/runPoller';
-import { guardTriggerItems, TRIGGER_TEXT_OPTIONS } from './triggers/trustedItems';
+import { withholdTriggerText, TRIGGER_TEXT_OPTIONS } from './triggers/trustedItems';
 
 /** The name the editor lists a poll trigger under. */
 function optionName(row: (typeof POLL_TRIGGERS)[number]): string {
@@ -331,6 +331,6 @@ async function pollRepositoryEvents(ctx: IPollFunctions): Promise<INodeExecution
 		manual: ctx.getMode() === 'manual',
 		warn: (message) => ctx.logger.warn(`${ctx.getNode().name}: ${message}`),
 	});
-	const items = await guardTriggerItems(ctx, client, options, polled);
+	const items = await withholdTriggerText(ctx, client, options, polled);
 	return items.length > 0 ? [ctx.helpers.returnJsonArray(items)] : null;
 }

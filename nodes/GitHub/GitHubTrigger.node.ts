@@ -22,7 +22,7 @@ import { chosenTriggers, deliveryMatching, FILTERS_PROPERTY, hookTargets, OWNER_
 import { EVENT_ACTIONS_PROPERTY, WEBHOOK_EVENTS_PROPERTY, webhookEventActions } from './triggers/anyEvent';
 import { verifySignature } from './triggers/signature';
 import { FIRST_PING_ANSWER, firstPingSecret } from './triggers/firstPing';
-import { guardTriggerItems, TRIGGER_TEXT_OPTIONS } from './triggers/trustedItems';
+import { withholdTriggerText, TRIGGER_TEXT_OPTIONS } from './triggers/trustedItems';
 import { WEBHOOK_TRIGGER_DEFAULT_VERSION, WEBHOOK_TRIGGER_VERSIONS } from '../shared/webhookTriggerVersions';
 
 const NO_MATCH = 'Delivery does not match the chosen triggers';
@@ -198,7 +198,7 @@ export class GitHubTrigger implements INodeType {
 		const login = matching.needsLogin ? await accountLogin(this, state) : undefined;
 		const matched = itemsForDelivery(candidates, { event, deliveryId, payload }, { ...matching, login });
 		if (matched.length === 0) return answer(this, 200, NO_MATCH);
-		const items = await guardTriggerItems(this, new GitHubClient(this), this.getNodeParameter('options', {}) as IDataObject, matched);
+		const items = await withholdTriggerText(this, new GitHubClient(this), this.getNodeParameter('options', {}) as IDataObject, matched);
 		return { workflowData: [this.helpers.returnJsonArray(items)] };
 	}
 }

@@ -13,24 +13,24 @@ import type { GitHubClient } from './transport';
  * host, a repository being made or made public; anything else counts as public.
  */
 
-interface TargetAudience {
+interface JudgedAudience {
 	audience: Audience;
-	target: string;
+	place: string;
 }
 
-const UNKNOWN: TargetAudience = { audience: 'public', target: 'a target whose readers cannot be told (counted as public)' };
-const HOOK_HOST: TargetAudience = { audience: 'public', target: 'the webhook\'s delivery host (it receives the URL with every delivery)' };
+const UNKNOWN: JudgedAudience = { audience: 'public', place: 'a place whose readers cannot be told (counted as public)' };
+const HOOK_HOST: JudgedAudience = { audience: 'public', place: 'the webhook\'s delivery host (it receives the URL with every delivery)' };
 /** A secret gist is unlisted, not private: anyone with its address reads it. */
-const GIST: TargetAudience = { audience: 'public', target: 'a gist (anyone with its address can read it)' };
+const GIST: JudgedAudience = { audience: 'public', place: 'a gist (anyone with its address can read it)' };
 
 /**
  * Who can read a repository now: its `private` flag, asked again for every write (a write earlier in
  * the run may have made it public). An internal repository (readable by its enterprise only) counts as private.
  */
-async function repositoryAudience(client: GitHubClient, owner: string, repo: string): Promise<TargetAudience> {
+async function repositoryAudience(client: GitHubClient, owner: string, repo: string): Promise<JudgedAudience> {
 	const repository = await client.request<IDataObject>({ method: 'GET', path: `/repos/${pathSegment(owner)}/${pathSegment(repo)}` });
 	const audience: Audience = repository.private === true || repository.visibility === 'private' || repository.visibility === 'internal' ? 'private' : 'public';
-	return { audience, target: `the ${audience} repository ${owner}/${repo}` };
+	return { audience, place: `the ${audience} repository ${owner}/${repo}` };
 }
 
 export interface Write {
@@ -52,12 +52,12 @@ function visibilityAsked(body: IDataObject, names: string[]): Audience | undefin
 	return asked.includes('public') ? 'public' : asked[0];
 }
 
-function newRepositoryAudience(place: NewRepositoryPlace, body: IDataObject): TargetAudience {
+function newRepositoryAudience(place: NewRepositoryPlace, body: IDataObject): JudgedAudience {
 	// GitHub makes a public repository unless the body asks otherwise.
 	const audience = visibilityAsked(body, place.visibilityValues ?? []) ?? 'public';
 	const owner = place.owner ?? (place.ownerValue ? body[place.ownerValue] : undefined) ?? '';
 	const name = body[place.nameValue] ?? place.defaultName ?? '';
-	return { audience, target: `the new ${audience} repository ${owner ? `${String(owner)}/` : ''}${String(name)}`.trim() };
+	return { audience, place: `the new ${audience} repository ${owner ? `${String(owner)}/` : ''}${String(name)}`.trim() };
 }
 
 /**
@@ -66,7 +66,7 @@ function newRepositoryAudience(place: NewRepositoryPlace, body: IDataObject): Ta
  * can read the result. Anything else: the place as it is now - the classifier's, or `rowPlace`
  * where the request's path names none (a GraphQL row's repository fields).
  */
-export async function writeAudience(client: GitHubClient, write: Write, rowPlace?: GitHubPlace): Promise<TargetAudience> {
+export async function writeAudience(client: GitHubClient, write: Write, rowPlace?: GitHubPlace): Promise<JudgedAudience> {
 	const body = write.body && typeof write.body === 'object' && !Array.isArray(write.body) && !Buffer.isBuffer(write.body) ? (write.body as IDataObject) : {};
 	const target: GitHubTarget = classifyGitHubRequest({ method: write.method as IHttpRequestMethods, path: write.path });
 	if ((target.kind === 'repository' || target.kind === 'organization') && target.hook && String(write.method).toUpperCase() !== 'GET') {
@@ -74,7 +74,7 @@ export async function writeAudience(client: GitHubClient, write: Write, rowPlace
 		if (url !== undefined && findSecret([{ field: 'Payload URL', value: url }], await client.secrets())) return HOOK_HOST;
 	}
 	const asked = target.kind === 'repository' && target.updatesRepository ? visibilityAsked(body, ['visibility', 'private']) : undefined;
-	if (target.kind === 'repository' && asked) return { audience: asked, target: `the repository ${target.owner}/${target.repo}, ${asked} after this change` };
+	if (target.kind === 'repository' && asked) return { audience: asked, place: `the repository ${target.owner}/${target.repo}, ${asked} after this change` };
 	const place = placeOf(target) ?? rowPlace;
 	if (!place) return UNKNOWN;
 	if ('newRepository' in place) return newRepositoryAudience(place.newRepository, body);

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { ServiceAnswerError } from '../shared/errors';
 import { readJson, toItems } from '../shared/items';
-import { MAX_PAGES, PageGuard } from '../shared/paging';
+import { MAX_PAGES, PageLimit } from '../shared/paging';
 import { parseGraphqlDocument } from '../shared/scope/graphqlDocument';
 import type { GitHubClient } from './transport';
 
@@ -143,11 +143,11 @@ export async function runGraphqlCall(
 	assertDeclaresCursor(ctx, itemIndex, query, operationName, cursorVariable);
 	const maxPages = Math.min(MAX_PAGES, Math.max(1, Math.floor(Number(ctx.getNodeParameter('maxPages', itemIndex, DEFAULT_MAX_PAGES)) || 1)));
 
-	const guard = new PageGuard('GitHub');
+	const pageLimit = new PageLimit('GitHub');
 	const entries: unknown[] = [];
 	let cursor = (variables as IDataObject)[cursorVariable] ?? null;
 	for (let page = 0; page < maxPages; page++) {
-		guard.admit(cursor === null ? 'first page' : `cursor ${JSON.stringify(cursor)}`);
+		pageLimit.admit(cursor === null ? 'first page' : `cursor ${JSON.stringify(cursor)}`);
 		const response = await client.graphqlResponse({ ...body, variables: { ...variables, [cursorVariable]: cursor } });
 		const connection = steps.reduce<unknown>((value, step) => (value && typeof value === 'object' ? (value as IDataObject)[step] : undefined), response.body.data);
 		// A parent that is null (e.g. no such issue) has no connection: nothing to return.

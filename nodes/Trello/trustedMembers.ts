@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { TRUSTED_MEMBERS_ONLY_PROPERTY, TRUSTED_MEMBERS_PROPERTY } from '../../credentials/scopeProperties';
+import { TRUSTED_MEMBERS_ONLY_PROPERTY, TRUSTED_MEMBERS_PROPERTY } from '../../credentials/limitProperties';
 import { pathSegment } from '../../credentials/requestGuard';
 import { executionMemory } from '../shared/scope';
 import type { FieldSet } from '../shared/simplify';

@@ -63,7 +63,7 @@ export interface ApiCallService<Client extends ApiClient> {
 	 */
 	send?: (ctx: IExecuteFunctions, itemIndex: number, client: Client, request: ApiRequest) => Promise<unknown>;
 	/** Who can read what a write to this path publishes; asked only when its body holds a secret. */
-	audience?: (ctx: IExecuteFunctions, client: Client, request: ApiRequest) => Promise<{ audience: Audience; target: string }>;
+	audience?: (ctx: IExecuteFunctions, client: Client, request: ApiRequest) => Promise<{ audience: Audience; place: string }>;
 }
 
 type BodyContentType = 'json' | 'form' | 'multipart' | 'binary';

@@ -31,7 +31,7 @@ import {
 	DEFAULT_MAX_DOWNLOAD_MB,
 	discardBody,
 	DownloadLimitError,
-	guardedDownload,
+	boundedDownload,
 	isReadable,
 	MB,
 	parseAnswer,
@@ -335,7 +335,7 @@ export abstract class ApiClient {
 	}
 
 	/**
-	 * A streamed answer as the request wants it: a successful download stays a stream, guarded by
+	 * A streamed answer as the request wants it: a successful download stays a stream, bounded by
 	 * the download limit (refused at once when its announced length is over it) and redacted;
 	 * anything else is read within the same limit - the bytes of an 'arraybuffer' request, parsed
 	 * JSON (or text) otherwise, and for any other status, for rate-limit checks and errors.
@@ -355,7 +355,7 @@ export abstract class ApiClient {
 			discardBody(response.body);
 			throw new DownloadLimitError(this.service, limit, announced, kind);
 		}
-		const body = guardedDownload(response.body, limit, secrets, this.service, kind);
+		const body = boundedDownload(response.body, limit, secrets, this.service, kind);
 		if (success && request.encoding === 'stream') return { ...response, body };
 		const bytes = await readBody(body);
 		return { ...response, body: success && request.encoding ? bytes : parseAnswer(bytes) };

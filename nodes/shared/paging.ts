@@ -11,7 +11,7 @@ export const MAX_PAGES = 1000;
  * page already fetched (a server repeating its Link or cursor), a numbered page answered with
  * the entries of an earlier one (a server ignoring `page`), or more than MAX_PAGES pages.
  */
-export class PageGuard {
+export class PageLimit {
 	private readonly seen = new Set<string>();
 	private readonly answers = new Set<string>();
 

@@ -18,7 +18,7 @@ import { refuseSecretWrites } from './secretWrites';
 /**
  * One run of one row for one item, as the pipeline steps and a row's handler see it.
  * `Allowlist` is what the node allowlist check found (GitHub: the repository allowlist,
- * Trello: the allowed boards and their guard).
+ * Trello: the allowed boards and their check).
  */
 export interface RowRun<Row, Client, Allowlist> {
 	ctx: IExecuteFunctions;
@@ -78,7 +78,7 @@ export interface ServiceRunner<Row extends OperationRow, Client extends ApiClien
 	trustOf?: TrustOf;
 	/** Who can read what a write puts in the row's target; asked only when its values hold a secret. */
 	/** Who can read what the write leaves behind; `request` is the request as built from the row. */
-	audience?: (run: ResolvingRun<Row, Client>, request: BuiltRequest) => Promise<{ audience: Audience; target: string }>;
+	audience?: (run: ResolvingRun<Row, Client>, request: BuiltRequest) => Promise<{ audience: Audience; place: string }>;
 }
 
 type Handler<Row, Client, Allowlist> = (run: RowRun<Row, Client, Allowlist>) => Promise<INodeExecutionData[]>;

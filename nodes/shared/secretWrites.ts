@@ -203,8 +203,8 @@ interface SecretWriteCheck {
 	values: WrittenValue[];
 	ownSecrets: string[];
 	setting: unknown;
-	/** Asked only when a secret is found; "public" when the target cannot be told. */
-	audience: () => Promise<{ audience: Audience; target: string }>;
+	/** Asked only when a secret is found; "public" when the place cannot be told. */
+	audience: () => Promise<{ audience: Audience; place: string }>;
 }
 
 /** Refuses (NodeOperationError naming the field) a write that would publish a secret, as the node's option says. */
@@ -213,10 +213,10 @@ export async function refuseSecretWrites(check: SecretWriteCheck): Promise<void>
 	if (setting === 'allow') return;
 	const finding = findSecret(check.values, check.ownSecrets);
 	if (!finding) return;
-	const { audience, target } = setting === 'refuseAll' ? { audience: 'private' as Audience, target: '' } : await check.audience();
+	const { audience, place } = setting === 'refuseAll' ? { audience: 'private' as Audience, place: '' } : await check.audience();
 	if (setting === 'refusePublic' && audience === 'private') return;
 	const named = finding.fields.map((field) => `"${field}"`).join(' and ');
-	const where = setting === 'refuseAll' ? '' : ` to ${target}, which others can read`;
+	const where = setting === 'refuseAll' ? '' : ` to ${place}, which others can read`;
 	const verb = finding.fields.length > 1 ? 'hold' : 'holds';
 	throw new NodeOperationError(check.ctx.getNode(), `Refused: ${named} ${verb} ${finding.what}, and this write would publish it${where}`, {
 		itemIndex: check.itemIndex,

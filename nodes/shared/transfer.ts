@@ -158,7 +158,7 @@ function secretScanner(secrets: string[]): SecretScanner {
  * (a copy per chunk would double what n8n's garbage collector has to reclaim, and it collects a
  * large heap). Only a chunk with a secret in it, or one shorter than a secret, is copied.
  */
-export function guardedDownload(
+export function boundedDownload(
 	source: Readable,
 	limitBytes: number,
 	secrets: string[],
@@ -235,7 +235,7 @@ export function guardedDownload(
 	return output;
 }
 
-/** Reads a (guarded) body into memory: for JSON and text answers, and error bodies. */
+/** Reads a (bounded) body into memory: for JSON and text answers, and error bodies. */
 export async function readBody(body: unknown): Promise<Buffer> {
 	if (Buffer.isBuffer(body)) return body;
 	if (!isReadable(body)) return Buffer.from(typeof body === 'string' ? body : JSON.stringify(body ?? ''));

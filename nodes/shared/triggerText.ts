@@ -44,7 +44,7 @@ export interface ItemObject {
 /** The object with the authored fields of untrusted authors replaced by the service's marker. */
 export type Withhold = (fields: FieldSet, value: IDataObject) => Promise<IDataObject>;
 
-/** The authored texts the guard replaced (an entry of a list counts on its own), and the last marker. */
+/** The authored texts withholding replaced (an entry of a list counts on its own), and the last marker. */
 function replacedTexts(fields: FieldSet, before: IDataObject, after: IDataObject): { count: number; marker?: string } {
 	let count = 0;
 	let marker: string | undefined;
@@ -89,10 +89,10 @@ export function cleanObject(fields: FieldSet, value: IDataObject): { value: IDat
 }
 
 /**
- * The item's payload with its objects guarded, and the counts. `subject` is the object an edit's
+ * The item's payload with its objects withheld and cleaned as the settings ask, and the counts. `subject` is the object an edit's
  * `changes` belong to: the text it had before is judged and cleaned as the object's own.
  */
-export async function guardPayload(
+export async function withholdPayloadText(
 	payload: IDataObject,
 	objects: ItemObject[],
 	settings: TriggerTextSettings,
@@ -108,15 +108,15 @@ export async function guardPayload(
 		// An edit's earlier text is the object's own: judged and cleaned with it.
 		const hasChanges = object === subject && Boolean(out.changes) && typeof out.changes === 'object';
 		if (settings.trustedOnly) {
-			const guarded = await withhold(object.fields, value as IDataObject);
-			const replaced = replacedTexts(object.fields, value as IDataObject, guarded);
+			const judged = await withhold(object.fields, value as IDataObject);
+			const replaced = replacedTexts(object.fields, value as IDataObject, judged);
 			withheld += replaced.count;
 			if (hasChanges && replaced.marker) {
 				const changes = withheldChanges(object.fields, out.changes as IDataObject, replaced.marker);
 				withheld += changes.count;
 				out = { ...out, changes: changes.value };
 			}
-			value = guarded;
+			value = judged;
 		}
 		if (settings.removeHiddenText) {
 			const cleaned = cleanObject(object.fields, value as IDataObject);

@@ -198,10 +198,10 @@ describe('GitHub API Call body', () => {
 		expect(recorder.requests).toEqual([]);
 	});
 
-	it('to a repository whose name has a broken % escape: refused as a target whose readers cannot be told, not a raw URI error', async () => {
+	it('to a repository whose name has a broken % escape: refused as a place whose readers cannot be told, not a raw URI error', async () => {
 		const recorder = new GitHubRecorder([]);
 		const run = await apiCall({ method: 'POST', endpoint: '/repos/octo/hel%ZZlo/issues', body: JSON.stringify({ title: TOKEN }) });
-		expect(run.error('Call')?.message).toBe('Refused: "Body" holds the credential\'s own secret, and this write would publish it to a target whose readers cannot be told (counted as public), which others can read');
+		expect(run.error('Call')?.message).toBe('Refused: "Body" holds the credential\'s own secret, and this write would publish it to a place whose readers cannot be told (counted as public), which others can read');
 		expect(recorder.requests).toEqual([]);
 	});
 

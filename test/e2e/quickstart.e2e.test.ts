@@ -113,7 +113,7 @@ describe('npm run dev (README quick start)', () => {
 		expect(setup.status).toBe(200);
 		const cookie = (setup.headers.get('set-cookie') ?? '').split(';')[0];
 		const served = await fetch(`http://127.0.0.1:${port}/types/nodes.json`, {
-			// identity: nock's passthrough (no-network guard) hands compressed bodies on undecoded.
+			// identity: nock's passthrough (network disabled) hands compressed bodies on undecoded.
 			headers: { cookie, 'browser-id': 'quickstart', 'accept-encoding': 'identity' },
 		});
 		expect(served.status).toBe(200);

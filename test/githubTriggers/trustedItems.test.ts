@@ -180,9 +180,9 @@ describe('GitHub Poll Trigger items: Trusted Content Only and Remove Hidden Text
 		const issue = Object.assign(repository.openIssue('Crash on start'), { author_association: 'OWNER' });
 		repository.tick(5);
 		const recorded = serveSimulatedRepositories([repository]);
-		const guarded = pollHarness({ trustedContentOnly: true, removeHiddenText: true });
+		const cleaning = pollHarness({ trustedContentOnly: true, removeHiddenText: true });
 		const plain = pollHarness({});
-		expect(await poll(guarded)).toEqual([]);
+		expect(await poll(cleaning)).toEqual([]);
 		expect(await poll(plain)).toEqual([]);
 
 		repository.tick();
@@ -191,7 +191,7 @@ describe('GitHub Poll Trigger items: Trusted Content Only and Remove Hidden Text
 		Object.assign(repository.comment(Number(issue.number), COLLABORATOR_TEXT), { user: { login: 'hubot' }, author_association: 'COLLABORATOR' });
 		repository.tick();
 		const before = recorded.length;
-		const items = await poll(guarded);
+		const items = await poll(cleaning);
 		const listReads = recorded.slice(before).map((request) => request.path);
 		const expected = await poll(plain);
 		expect(expected.map((item) => ((item.payload as IDataObject).comment as IDataObject).body)).toEqual([INJECTED, COLLABORATOR_TEXT]);

@@ -139,7 +139,7 @@ describe('GitHub API Call node: GraphQL mode', () => {
 		expect(scope.isDone()).toBe(true);
 	});
 
-	it('stops when the server repeats a cursor (the page guard)', async () => {
+	it('stops when the server repeats a cursor (the page limit)', async () => {
 		nock('https://api.github.com')
 			.post('/graphql')
 			.reply(200, issuesPage([1], 'same', true))

@@ -8,7 +8,7 @@ import { GitHub } from '../../nodes/GitHub/GitHub.node';
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
 import { Trello } from '../../nodes/Trello/Trello.node';
 import { resetTrelloRateLimitState } from '../../nodes/Trello/transport';
-import { DEFAULT_MAX_DOWNLOAD_MB, downloadLimitFrom, guardedDownload, MB, readBody } from '../../nodes/shared/transfer';
+import { DEFAULT_MAX_DOWNLOAD_MB, downloadLimitFrom, boundedDownload, MB, readBody } from '../../nodes/shared/transfer';
 import { leakedSecrets, runApiCall, runNode } from './support';
 
 /**
@@ -250,7 +250,7 @@ describe('downloads are bounded by "Max Download Size (MB)"', () => {
 
 	it('fails a body whose source closes without an error before its end, instead of ending it short', async () => {
 		const source = new Readable({ read() {} });
-		const reading = readBody(guardedDownload(source, MB, ['ghp_closedEarly0123456789abcdefABCDEFGH'], 'GitHub'));
+		const reading = readBody(boundedDownload(source, MB, ['ghp_closedEarly0123456789abcdefABCDEFGH'], 'GitHub'));
 		source.push(Buffer.alloc(1000, 1));
 		setImmediate(() => source.destroy());
 
@@ -313,7 +313,7 @@ describe('downloads are bounded by "Max Download Size (MB)"', () => {
 		const content = Buffer.concat([Buffer.from([0, 255, 1]), Buffer.from(`a ${secret} b ${secret}`), Buffer.from([254])]);
 		const chunks = [content.subarray(0, 9), content.subarray(9, 10), content.subarray(10, 40), content.subarray(40)];
 
-		const out = await readBody(guardedDownload(Readable.from(chunks), MB, [secret], 'GitHub'));
+		const out = await readBody(boundedDownload(Readable.from(chunks), MB, [secret], 'GitHub'));
 
 		expect(out.equals(Buffer.concat([Buffer.from([0, 255, 1]), Buffer.from('a [redacted] b [redacted]'), Buffer.from([254])]))).toBe(true);
 	});
@@ -334,7 +334,7 @@ describe('downloads are bounded by "Max Download Size (MB)"', () => {
 		const expected = Buffer.from(content.toString('latin1').split(secret).join('[redacted]').split(encodeURIComponent(encoded)).join('[redacted]'), 'latin1');
 		const chunks = ends.map((end, i) => content.subarray(i ? ends[i - 1] : 0, end));
 
-		const out = await readBody(guardedDownload(Readable.from(chunks), 4 * MB, [secret, encoded], 'GitHub'));
+		const out = await readBody(boundedDownload(Readable.from(chunks), 4 * MB, [secret, encoded], 'GitHub'));
 
 		expect(out.length).toBe(expected.length);
 		expect(out.equals(expected)).toBe(true);

@@ -6,7 +6,7 @@ import { BOARD, CARD, ME, TEAMMATE, TODO } from './fixtures';
 import { keyTokenCredentials } from './helpers';
 
 /**
- * The polling Trello triggers (Notification, Due Date) guard their items as the Trello Trigger does:
+ * The polling Trello triggers (Notification, Due Date) clean their items as the Trello Trigger does:
  * Options → Remove Hidden Text, Trusted Members Only and Trusted Members, and the credential's
  * Trusted Members setting, which turns both on.
  */

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readLimit } from '../../shared/options';
-import { PageGuard } from '../../shared/paging';
+import { PageLimit } from '../../shared/paging';
 import type { RepositoryList } from '../scope/repositories';
 import type { ScopeProof } from '../scope';
 import type { GitHubRowRun } from './types';
@@ -26,10 +26,10 @@ export async function graphqlPages<T>(
 	const returnAll = readPaging(ctx, 'returnAll', itemIndex, false) as boolean;
 	const wanted = returnAll ? Infinity : Math.max(0, Number(ctx.getNode().parameters.limit === undefined ? 50 : readLimit(ctx, itemIndex)));
 	const collected: T[] = [];
-	const guard = new PageGuard('GitHub');
+	const pageLimit = new PageLimit('GitHub');
 	let after: string | null = null;
 	while (collected.length < wanted) {
-		guard.admit(after ?? 'first page');
+		pageLimit.admit(after ?? 'first page');
 		const connection = await page(Math.min(MAX_FIRST, wanted - collected.length), after);
 		if (!connection) break;
 		collected.push(...connection.nodes);

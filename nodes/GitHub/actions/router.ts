@@ -11,7 +11,7 @@ import { repositoryReference } from '../repositoryReference';
 import { GitHubClient } from '../transport';
 import type { RepositoryList } from '../scope/repositories';
 import { repositoryRefusal } from '../scope/repositories';
-import { ScopeRefusal } from '../../shared/scope';
+import { ListRefusal } from '../../shared/scope';
 import { parseNodeAllowlist } from '../nodeAllowlist';
 import { checkGitHubRequest } from '../scope';
 import { buildRequest } from '../../shared/rowEngine';
@@ -131,7 +131,7 @@ async function checkAllowedRepositories({ ctx, client, row, values, itemIndex }:
 	try {
 		await checkGitHubRequest({ repositories: allowlist, readOnly: false }, buildRequest(ctx, row, values, itemIndex), client.scopeLookups());
 	} catch (error) {
-		throw error instanceof ScopeRefusal ? refused(error) : await client.asNodeError(error);
+		throw error instanceof ListRefusal ? refused(error) : await client.asNodeError(error);
 	}
 	return allowlist;
 }

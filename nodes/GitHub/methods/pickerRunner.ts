@@ -6,7 +6,7 @@ import { pickerPageNumber, pickerResult } from '../../shared/picker';
 import { pathSegment } from '../../../credentials/requestGuard';
 import type { RepositoryList } from '../scope/repositories';
 import { repositoryRefusal } from '../scope/repositories';
-import { ScopeRefusal } from '../../shared/scope';
+import { ListRefusal } from '../../shared/scope';
 import type { ScopeProof } from '../scope';
 import { projectOwnerProof } from '../scope';
 import { parseNodeAllowlist } from '../nodeAllowlist';
@@ -64,7 +64,7 @@ export function readNumber(ctx: ILoadOptionsFunctions, name: string): string | u
 	return /^[0-9]+$/.test(text) ? text : undefined;
 }
 
-function refused(ctx: ILoadOptionsFunctions, refusal: ScopeRefusal): NodeOperationError {
+function refused(ctx: ILoadOptionsFunctions, refusal: ListRefusal): NodeOperationError {
 	return new NodeOperationError(ctx.getNode(), refusal.message, { description: refusal.hint });
 }
 
@@ -77,7 +77,7 @@ function editorAllowlist(ctx: ILoadOptionsFunctions): RepositoryList | undefined
 		return parseNodeAllowlist(ctx.getCurrentNodeParameter('options.allowedRepositories'));
 	} catch (error) {
 		// Parsing the setting fails only with a refusal.
-		throw refused(ctx, error as ScopeRefusal);
+		throw refused(ctx, error as ListRefusal);
 	}
 }
 
@@ -87,7 +87,7 @@ export async function projectReadProof(run: GitHubPickerRun, project: { owner: s
 	try {
 		return projectOwnerProof(lists, project);
 	} catch (error) {
-		throw refused(run.ctx, error as ScopeRefusal);
+		throw refused(run.ctx, error as ListRefusal);
 	}
 }
 

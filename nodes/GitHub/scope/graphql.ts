@@ -4,7 +4,7 @@ import type { GraphqlDocument, GraphqlOperation, GraphqlSelection, GraphqlValue 
 import { depthBoundError, GRAPHQL_DEPTH_BOUND, GraphqlBoundError, parseGraphqlDocument } from '../../shared/scope/graphqlDocument';
 import type { RepositoryList } from './repositories';
 import { allowedRepositoriesText, repositoryRefusal } from './repositories';
-import { ScopeRefusal, UnreadableBody } from '../../shared/scope';
+import { ListRefusal, UnreadableBody } from '../../shared/scope';
 
 /**
  * Which GraphQL queries a repository scope lets through. GitHub's graph is connected - an issue's
@@ -266,8 +266,8 @@ interface GraphqlRequestBody {
 	operationName?: unknown;
 }
 
-function refusal(problem: string, list: RepositoryList): ScopeRefusal {
-	return new ScopeRefusal(
+function refusal(problem: string, list: RepositoryList): ListRefusal {
+	return new ListRefusal(
 		`Refused: the GraphQL query ${problem}, so it could reach repositories outside ${list.source}. ${allowedRepositoriesText(list)}`,
 		'Start the query at repository(owner: "OWNER", name: "NAME") for an allowed repository and select its issues, pull requests, labels, releases, commits, discussions and the like (not forks, parents, owners\' repositories, node(id:) or search), or use a credential without repository scope.',
 	);
@@ -284,8 +284,8 @@ export const GRAPHQL_SIZE_BOUND = 100_000;
  */
 export const GRAPHQL_WORK_BOUND = 100_000;
 
-function boundRefusal(problem: string, list: RepositoryList): ScopeRefusal {
-	return new ScopeRefusal(
+function boundRefusal(problem: string, list: RepositoryList): ListRefusal {
+	return new ListRefusal(
 		`Refused: the GraphQL query ${problem}, so it was not checked against ${list.source}. ${allowedRepositoriesText(list)}`,
 		'Send a smaller query: fewer operations, fewer or shallower fragments, or split it into several requests.',
 	);

@@ -1,6 +1,6 @@
 import type { RepositoryList } from './repositories';
 import { allowedRepositoriesText, repositoryRefusal } from './repositories';
-import { ScopeRefusal } from '../../shared/scope';
+import { ListRefusal } from '../../shared/scope';
 
 /** Issued by the functions below once a request's target was checked; the scope accepts no other. */
 export class ScopeProof {
@@ -68,7 +68,7 @@ export function projectOwnerProof(lists: Array<RepositoryList | undefined>, proj
 export function projectCreationProof(lists: Array<RepositoryList | undefined>, owner: string): ScopeProof {
 	for (const list of lists) {
 		if (list && !list.coversOwner(owner)) {
-			throw new ScopeRefusal(
+			throw new ListRefusal(
 				`Refused: a project of "${owner}" can hold issues of every repository of it, and ${list.source} does not name ${owner}/*. ${allowedRepositoriesText(list)}`,
 				`Add ${owner}/* to ${list.source}, or create the project outside this node.`,
 			);
@@ -99,7 +99,7 @@ function assertRepository(lists: Array<RepositoryList | undefined>, repository: 
 function assertProjectOwner(lists: Array<RepositoryList | undefined>, project: { owner: string; number?: number }): void {
 	for (const list of lists) {
 		if (list && !list.namesOwner(project.owner)) {
-			throw new ScopeRefusal(
+			throw new ListRefusal(
 				`Refused: ${project.number === undefined ? 'projects' : `project ${project.number}`} of "${project.owner}" ${project.number === undefined ? 'belong' : 'belongs'} to an owner outside ${list.source}. ${allowedRepositoriesText(list)} Projects of those owners can be used.`,
 				'Choose a project owned by the owner of an allowed repository.',
 			);

@@ -1,4 +1,4 @@
-import { ScopeRefusal, settingEntries } from '../../shared/scope';
+import { ListRefusal, settingEntries } from '../../shared/scope';
 
 /** A list of repositories: the credential's "Allowed Repositories" or the node's. */
 
@@ -29,7 +29,7 @@ export function parseRepositoryList(
 	for (const part of parts) {
 		const text = part.replace(/^https?:\/\/[^/]+\/?/i, '').replace(/\.git$/i, '').replace(/\/+$/, '');
 		if (!REPOSITORY_ENTRY.test(text) || text.startsWith('.')) {
-			throw new ScopeRefusal(
+			throw new ListRefusal(
 				`"${part}" in "${settingName}" is not a repository, so nothing is allowed`,
 				'Write each entry as owner/name (or owner/* for every repository of an owner), separated by commas.',
 			);
@@ -37,7 +37,7 @@ export function parseRepositoryList(
 		entries.push(text.toLowerCase());
 	}
 	if (!entries.length) {
-		throw new ScopeRefusal(
+		throw new ListRefusal(
 			`"${settingName}" is set but names no repository, so nothing is allowed`,
 			'Write each entry as owner/name (or owner/* for every repository of an owner), separated by commas, or clear the setting.',
 		);
@@ -58,8 +58,8 @@ export function allowedRepositoriesText(list: RepositoryList): string {
 	return `Allowed repositories: ${list.entries.join(', ')}.`;
 }
 
-export function repositoryRefusal(owner: string, repo: string, list: RepositoryList): ScopeRefusal {
-	return new ScopeRefusal(
+export function repositoryRefusal(owner: string, repo: string, list: RepositoryList): ListRefusal {
+	return new ListRefusal(
 		`Refused: the repository "${owner}/${repo}" is outside ${list.source}. ${allowedRepositoriesText(list)}`,
 		'Work on one of the allowed repositories, or ask for the scope to be extended.',
 	);

@@ -4,7 +4,7 @@ import { graphqlBoundProblem, graphqlDocumentWrites } from '../../shared/scope/g
 import { assertGraphqlConfined } from './graphql';
 import type { RepositoryList } from './repositories';
 import type { ScopeVerdict } from '../../shared/scope';
-import { ALLOW, isLeftOutNote, isReading, leftOutNote, normalizePath, pathOnly, readOnlyRefusal, requestValues, ScopeRefusal, valueNamed } from '../../shared/scope';
+import { ALLOW, isLeftOutNote, isReading, leftOutNote, normalizePath, pathOnly, readOnlyRefusal, requestValues, ListRefusal, valueNamed } from '../../shared/scope';
 import { allowedRepositoriesText, parseRepositoryList, repositoryRefusal } from './repositories';
 import type { GitHubScopedRequest, GitHubTarget, NewRepositoryPlace } from './classify';
 import { classifyGitHubRequest, confinableSearch } from './classify';
@@ -74,7 +74,7 @@ export async function checkGitHubRequest(
 	const graphql = target.kind === 'graphql';
 	if (graphql && Object.keys(request.qs ?? {}).length && (scope.readOnly || scope.repositories)) {
 		// The server may read variables or an operation name from the URL too, where the check would not see them.
-		throw new ScopeRefusal(
+		throw new ListRefusal(
 			`Refused: a GraphQL request with query parameters (${Object.keys(request.qs ?? {}).join(', ')}) cannot be checked against the credential's scope.`,
 			'Give query, variables and operationName in the body only (the API Call node\'s GraphQL mode does).',
 		);
@@ -83,7 +83,7 @@ export async function checkGitHubRequest(
 		// A document too deep to read is refused as such, not taken for a write.
 		const bound = graphqlBoundProblem(graphqlQueryOf(request.body));
 		if (bound) {
-			throw new ScopeRefusal(
+			throw new ListRefusal(
 				`Refused: the GraphQL query ${bound}, so whether it changes data was not checked for the read-only credential.`,
 				'Send a smaller query: fewer or shallower selections and fragments, or split it into several requests.',
 			);
@@ -97,7 +97,7 @@ export async function checkGitHubRequest(
 	const list = scope.repositories;
 	if (!list) return ALLOW;
 	if (hasQuery) {
-		throw new ScopeRefusal(
+		throw new ListRefusal(
 			`Refused: "${pathOnly(path)}…" carries a fragment (#…) or a query string of its own, which cannot be checked against ${scopeName(list)}. ${allowedRepositoriesText(list)}`,
 			'Give query parameters in "Query Parameters" (an API Call node also takes them after "?" in the endpoint), and no "#…".',
 		);
@@ -129,13 +129,13 @@ async function verdictFor(target: GitHubTarget, request: GitHubScopedRequest, li
 			return ALLOW;
 		case 'organization':
 			if (list.coversOwner(target.org)) return ALLOW;
-			throw new ScopeRefusal(
+			throw new ListRefusal(
 				`Refused: the organization "${target.org}" reaches every repository of it, and ${list.source} does not name ${target.org}/*. ${allowed}`,
 				`Add ${target.org}/* to ${list.source}, or use the repository's own operation.`,
 			);
 		case 'user':
 			if (list.coversOwner(target.login)) return ALLOW;
-			throw new ScopeRefusal(
+			throw new ListRefusal(
 				`Refused: the account "${target.login}" is outside ${list.source}: an account can be read when the list names ${target.login}/*. ${allowed}`,
 				'Read the signed-in account (GET /user), or add OWNER/* for that account.',
 			);
@@ -146,7 +146,7 @@ async function verdictFor(target: GitHubTarget, request: GitHubScopedRequest, li
 			return { filter: (body) => keepAllowed(body, list, target.repositoryOf, target.itemsKey) };
 		case 'search': {
 			if (!confinableSearch(target.area)) {
-				throw new ScopeRefusal(
+				throw new ListRefusal(
 					`Refused: searching ${target.area} reaches beyond ${list.source}, because ${target.area === 'users' ? 'people' : 'its results'} belong to no repository. ${allowed}`,
 					'Search issues, code, commits or repositories with repo: qualifiers, or use a credential and node without "Allowed Repositories".',
 				);
@@ -157,7 +157,7 @@ async function verdictFor(target: GitHubTarget, request: GitHubScopedRequest, li
 		}
 		case 'notifications':
 			if (!target.all) return { filter: (body) => keepAllowed(body, list, (item) => fullNameOf(item.repository)) };
-			throw new ScopeRefusal(
+			throw new ListRefusal(
 				`Refused: ${endpoint} marks the notifications of every repository read, which reaches beyond ${list.source}. ${allowed}`,
 				'Mark the notifications of an allowed repository read (PUT /repos/OWNER/NAME/notifications, Notification → Mark Repository as Read).',
 			);
@@ -170,7 +170,7 @@ async function verdictFor(target: GitHubTarget, request: GitHubScopedRequest, li
 		case 'gist': {
 			const ownLogin = target.listOf && target.listOf !== 'account' ? (await lookups.login()).toLowerCase() : undefined;
 			if (target.listOf === 'account' || (ownLogin && target.listOf?.toLowerCase() === ownLogin)) return ALLOW;
-			throw new ScopeRefusal(
+			throw new ListRefusal(
 				`Refused: gists belong to no repository, so while ${list.source === CREDENTIAL_SOURCE ? 'the credential is limited to repositories' : `${list.source} is set`} only the account's own gist list can be read (GET /gists, GET /users/<own login>/gists); ${endpoint} is not allowed. ${allowed}`,
 				'Use a credential without repository scope for gists.',
 			);
@@ -178,7 +178,7 @@ async function verdictFor(target: GitHubTarget, request: GitHubScopedRequest, li
 		case 'graphql':
 			if (isIssuedProof(request.scopeProof) && !request.scopeProof.issues) return ALLOW;
 			if (method !== 'POST') {
-				throw new ScopeRefusal(
+				throw new ListRefusal(
 					`Refused: GraphQL is sent with POST, and ${method.toUpperCase()} /graphql cannot be checked against ${scopeName(list)}. ${allowed}`,
 					'Send GraphQL with the API Call node\'s GraphQL mode.',
 				);
@@ -186,7 +186,7 @@ async function verdictFor(target: GitHubTarget, request: GitHubScopedRequest, li
 			assertGraphqlConfined(request.body, list);
 			return ALLOW;
 		default:
-			throw new ScopeRefusal(
+			throw new ListRefusal(
 				`Refused: ${endpoint} cannot be checked against ${scopeName(list)}. ${allowed} What it touches is not known; paths that can be used: /repos/OWNER/NAME/… for those repositories, /orgs/OWNER/… for an OWNER/* entry, search with repo: qualifiers, and the account reads /user, /user/orgs, /rate_limit, /meta.`,
 				'Call a path under /repos/OWNER/NAME/ of an allowed repository (or /orgs/OWNER/… with OWNER/* in the list), search with repo: qualifiers, or read /user, /user/orgs, /rate_limit, /meta.',
 			);
@@ -200,21 +200,21 @@ async function assertNewRepository(place: NewRepositoryPlace, values: IDataObjec
 		const value = valueNamed(values, name);
 		if (value === undefined || value === null || value === '') return undefined;
 		if (typeof value === 'string') return value;
-		throw new ScopeRefusal(
+		throw new ListRefusal(
 			`Refused: "${name}" must be a name, got ${Array.isArray(value) ? 'a list' : typeof value}. ${allowed}`,
 			`Give "${name}" as one name.`,
 		);
 	};
 	if (place.namedByGitHub && place.owner) {
 		if (list.coversOwner(place.owner)) return;
-		throw new ScopeRefusal(
+		throw new ListRefusal(
 			`Refused: this request creates ${place.namedByGitHub} in "${place.owner}", a repository GitHub names itself, and ${list.source} does not name ${place.owner}/*. ${allowed}`,
 			`Add ${place.owner}/* to ${list.source}, or use a credential and node without "Allowed Repositories".`,
 		);
 	}
 	let owner = place.owner ?? (place.ownerValue ? given(place.ownerValue) : undefined);
 	if (owner === undefined && place.ownerRequired) {
-		throw new ScopeRefusal(
+		throw new ListRefusal(
 			`Refused: "${place.ownerValue}" is missing, so where the repository goes cannot be checked. ${allowed}`,
 			`Give "${place.ownerValue}": an owner of the allowed repositories.`,
 		);
@@ -228,7 +228,7 @@ async function assertNewRepository(place: NewRepositoryPlace, values: IDataObjec
 function assertNamedForDeletion(owner: string, repo: string, list: RepositoryList): void {
 	const fullName = `${owner}/${repo}`;
 	if (list.entries.includes(fullName.toLowerCase())) return;
-	throw new ScopeRefusal(
+	throw new ListRefusal(
 		`Refused: deleting the repository "${fullName}" needs ${list.source} to name it as ${fullName}; an entry ${owner.toLowerCase()}/* allows working in its repositories, not deleting them. ${allowedRepositoriesText(list)}`,
 		`Add ${fullName} to ${list.source} to allow deleting it, or delete it on GitHub.`,
 	);
@@ -245,7 +245,7 @@ function assertProvenIssues(
 	const sameRepository =
 		proven && proven.owner.toLowerCase() === target.owner.toLowerCase() && proven.repo.toLowerCase() === target.repo.toLowerCase();
 	const refuse = (where: string, id: unknown) =>
-		new ScopeRefusal(
+		new ListRefusal(
 			`Refused: ${where} names the issue with ID ${JSON.stringify(id)}, and which repository that issue is in cannot be checked against ${list.source}. ${allowedRepositoriesText(list)}`,
 			'Use the GitHub node\'s Issue → Add / Remove / Reorder Sub-Issue or Add / Remove Blocked By: they take issue numbers of the same repository.',
 		);
@@ -264,7 +264,7 @@ function assertProvenIssues(
 async function assertLookedUp(what: string, repository: string | undefined, list: RepositoryList): Promise<void> {
 	const [owner, repo] = (repository ?? '').split('/');
 	if (!owner || !repo) {
-		throw new ScopeRefusal(
+		throw new ListRefusal(
 			`Refused: the repository of ${what} could not be told, so it cannot be checked against ${list.source}. ${allowedRepositoriesText(list)}`,
 			'Give the ID of one of the account\'s own, current ones, of an allowed repository.',
 		);
@@ -322,7 +322,7 @@ function keepAllowedIssues(body: unknown, list: RepositoryList): unknown {
 function assertNetworkOwners(owner: string, repo: string, networkOwners: string[], list: RepositoryList): void {
 	for (const other of networkOwners) {
 		if (other.toLowerCase() === owner.toLowerCase() || list.coversOwner(other)) continue;
-		throw new ScopeRefusal(
+		throw new ListRefusal(
 			`Refused: the compare names a branch of "${other}"'s repository in the network of ${owner}/${repo}, which is outside ${list.source}: a fork can be compared when the list names ${other}/*. ${allowedRepositoriesText(list)}`,
 			`Compare branches of ${owner}/${repo} itself (BASE...HEAD without "USER:"), or add ${other}/* to ${list.source}.`,
 		);

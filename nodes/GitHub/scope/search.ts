@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { RepositoryList } from './repositories';
 import { allowedRepositoriesText } from './repositories';
-import { ScopeRefusal } from '../../shared/scope';
+import { ListRefusal } from '../../shared/scope';
 import { percentDecoded } from '../../shared/percentDecoding';
 
 /**
@@ -134,7 +134,7 @@ export function searchQueryProblem(query: string, list: RepositoryList): string 
 export function assertConfinedQuery(query: string, list: RepositoryList): void {
 	const problem = searchQueryProblem(query, list);
 	if (problem) {
-		throw new ScopeRefusal(
+		throw new ListRefusal(
 			`Refused: the search query ${problem}. ${allowedRepositoriesText(list)}`,
 			'Add repo:OWNER/NAME qualifiers for allowed repositories (user:OWNER for an OWNER/* entry), without OR, NOT or parentheses.',
 		);

@@ -9,7 +9,7 @@ import { readParameter } from '../../shared/context';
 import type { RetryBounds } from '../../shared/rateLimit';
 import { DEFAULT_RETRY_BOUNDS } from '../../shared/rateLimit';
 import { apiErrorFromResponse, ServiceAnswerError, toNodeError } from '../../shared/errors';
-import { PageGuard } from '../../shared/paging';
+import { PageLimit } from '../../shared/paging';
 import { redactText } from '../../../credentials/redact';
 import type { ScopeVerdict } from '../../shared/scope';
 import type { RepositoryList } from '../scope/repositories';
@@ -267,8 +267,8 @@ export class GitHubClient extends ApiClient {
 		if (wanted === 0) return [];
 		const perPage = Math.min(maxPageSize, wanted);
 		const collected: T[] = [];
-		const guard = new PageGuard('GitHub');
-		guard.admit('first page');
+		const pageLimit = new PageLimit('GitHub');
+		pageLimit.admit('first page');
 		let next: ApiRequest | undefined = {
 			...request,
 			qs: { ...request.qs, per_page: perPage },
@@ -289,7 +289,7 @@ export class GitHubClient extends ApiClient {
 			collected.push(...items);
 			const link = nextLink(headerText(response.headers.link));
 			if (!link || items.length === 0 || collected.length >= wanted) break;
-			guard.admit(new URL(link, await this.baseUrl()).href);
+			pageLimit.admit(new URL(link, await this.baseUrl()).href);
 			next = await this.requestForLink(link, request);
 		}
 		return collected.slice(0, wanted);

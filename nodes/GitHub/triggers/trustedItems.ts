@@ -4,11 +4,11 @@ import { GITHUB_FIELD_SETS } from '../actions/fieldSets';
 import type { GitHubClient } from '../transport';
 import { TRUSTED_CONTENT_ONLY_OPTION, TrustJudge } from '../trustedContent';
 import type { ItemObject } from '../../shared/triggerText';
-import { guardPayload, TRIGGER_REMOVE_HIDDEN_TEXT_OPTION, triggerTextSettings } from '../../shared/triggerText';
+import { withholdPayloadText, TRIGGER_REMOVE_HIDDEN_TEXT_OPTION, triggerTextSettings } from '../../shared/triggerText';
 
 /**
  * Trusted Content Only and Remove Hidden Text for the items of both GitHub triggers. A delivery
- * (and a polled item, shaped as one) carries GitHub's objects under their names; each is guarded
+ * (and a polled item, shaped as one) carries GitHub's objects under their names; each is cleaned
  * with the field set the actions simplify it with, so the authored fields are the actions' own.
  */
 
@@ -43,11 +43,11 @@ function repositoryOf(payload: IDataObject): { owner: string; repo: string } | u
 }
 
 /**
- * The items with their authored text guarded as the node's options and the credential ask; each
- * guarded item counts what went (hiddenTextRemoved, untrustedTextWithheld). `runContext` is the
+ * The items with their authored text withheld or cleaned as the node's options and the credential ask; each
+ * item counts what went (hiddenTextRemoved, untrustedTextWithheld). `runContext` is the
  * run's: an author's permission is looked up once in it.
  */
-export async function guardTriggerItems<Item extends IDataObject & { payload: IDataObject }>(
+export async function withholdTriggerText<Item extends IDataObject & { payload: IDataObject }>(
 	runContext: object,
 	client: GitHubClient,
 	options: IDataObject,
@@ -62,7 +62,7 @@ export async function guardTriggerItems<Item extends IDataObject & { payload: ID
 	for (const item of items) {
 		const repository = repositoryOf(item.payload);
 		const subject = [...PAYLOAD_OBJECTS].reverse().find((object) => item.payload[object.key] && typeof item.payload[object.key] === 'object');
-		const guarded = await guardPayload(
+		const cleaned = await withholdPayloadText(
 			item.payload,
 			PAYLOAD_OBJECTS,
 			settings,
@@ -71,9 +71,9 @@ export async function guardTriggerItems<Item extends IDataObject & { payload: ID
 		);
 		out.push({
 			...item,
-			payload: guarded.payload,
-			...(guarded.hiddenTextRemoved ? { hiddenTextRemoved: guarded.hiddenTextRemoved } : {}),
-			...(guarded.withheld ? { untrustedTextWithheld: guarded.withheld } : {}),
+			payload: cleaned.payload,
+			...(cleaned.hiddenTextRemoved ? { hiddenTextRemoved: cleaned.hiddenTextRemoved } : {}),
+			...(cleaned.withheld ? { untrustedTextWithheld: cleaned.withheld } : {}),
 		});
 	}
 	return out;

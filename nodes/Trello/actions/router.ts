@@ -9,7 +9,7 @@ import { valueAt } from '../../shared/simplify';
 import { downloadLimitFrom } from '../../shared/transfer';
 import type { TrelloAuthentication } from '../transport';
 import { TrelloClient } from '../transport';
-import { BoardGuard } from './boardGuard';
+import { NodeAllowlist } from '../nodeAllowlist';
 import { TRELLO_RESOURCES, TRELLO_ROWS } from './catalogue';
 import type { BoardAllowlist, TrelloRow } from './types';
 import { TRELLO_FIELD_SETS } from './fieldSets';
@@ -33,7 +33,7 @@ const authenticationOf = (ctx: IExecuteFunctions, itemIndex: number) =>
  */
 function trelloRunner(ctx: IExecuteFunctions): ServiceRunner<TrelloRow, TrelloClient, BoardAllowlist> {
 	// Board ids and owners are looked up once per execution.
-	const guard = new BoardGuard(ctx);
+	const check = new NodeAllowlist(ctx);
 
 	return {
 		service: 'Trello',
@@ -64,16 +64,16 @@ function trelloRunner(ctx: IExecuteFunctions): ServiceRunner<TrelloRow, TrelloCl
 			for (const { field, kind } of row.targets) {
 				if (kind === 'board' && text(values[field])) {
 					const displayName = row.fields.find((f) => f.name === field)?.displayName ?? field;
-					values[field] = await guard.boardId(client, text(values[field]), itemIndex, displayName);
+					values[field] = await check.boardId(client, text(values[field]), itemIndex, displayName);
 				}
 			}
 		},
 
 		checkAllowlist: async ({ client, row, values, itemIndex }: Run, options: IDataObject) => {
-			const allowed = await guard.allowedBoards(client, options.allowedBoards, itemIndex);
+			const allowed = await check.allowedBoards(client, options.allowedBoards, itemIndex);
 			// Every request the row sends is checked against the node's list as against the credential's scope.
 			client.narrowTo(allowed?.list);
-			if (!allowed) return { guard };
+			if (!allowed) return { check };
 			if (row.refusedWithAllowlist) {
 				const resourceName = TRELLO_RESOURCES.find((r) => r.value === row.resource)?.name ?? row.resource;
 				throw new NodeOperationError(ctx.getNode(), `"${resourceName} → ${row.name}" is not available while Allowed Boards is set (allowed: ${allowed.list.entries.join(', ')})`, {
@@ -84,11 +84,11 @@ function trelloRunner(ctx: IExecuteFunctions): ServiceRunner<TrelloRow, TrelloCl
 			// The row's objects first, by the fields naming them: nothing is sent for another board.
 			for (const { field, kind } of row.targets) {
 				const id = text(values[field]);
-				if (id) await guard.assertAllowed(client, allowed, kind, id, itemIndex);
+				if (id) await check.assertAllowed(client, allowed, kind, id, itemIndex);
 			}
 			// A row without a handler sends exactly its built request: decided on before any item is sent.
-			if (!row.handler) await guard.assertRequestAllowed(client, allowed, buildRequest(ctx, row, values, itemIndex), itemIndex);
-			return { guard, allowed };
+			if (!row.handler) await check.assertRequestAllowed(client, allowed, buildRequest(ctx, row, values, itemIndex), itemIndex);
+			return { check, allowed };
 		},
 
 		paginate: async ({ client, row, allowlist }, request, { returnAll, limit }) => {

@@ -4,9 +4,9 @@ import type { OperationRow } from '../../shared/rowEngine';
 import { rowTable } from '../../shared/operationKeys';
 import type { RowRun } from '../../shared/pipeline';
 import type { TrelloClient, TrelloPaging } from '../transport';
-import type { AllowedBoards, BoardGuard, TargetKind } from './boardGuard';
+import type { AllowedBoards, NodeAllowlist, TargetKind } from '../nodeAllowlist';
 
-export type { TargetKind } from './boardGuard';
+export type { TargetKind } from '../nodeAllowlist';
 
 interface TargetField {
 	/** Field (parameter) name in the row holding the object's id. */
@@ -14,9 +14,9 @@ interface TargetField {
 	kind: TargetKind;
 }
 
-/** What the node's "Allowed Boards" check found: its guard, and the allowed boards when the option is set. */
+/** What the node's "Allowed Boards" check found: the check itself, and the allowed boards when the option is set. */
 export interface BoardAllowlist {
-	guard: BoardGuard;
+	check: NodeAllowlist;
 	allowed?: AllowedBoards;
 }
 

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { BoardList } from './boards';
 import type { ScopeVerdict } from '../../shared/scope';
 import { allowedBoardsText } from './boards';
-import { ScopeRefusal } from '../../shared/scope';
+import { ListRefusal } from '../../shared/scope';
 
 /**
  * Account-level Trello reads under a board scope. Trello answers these with objects of every board
@@ -155,7 +155,7 @@ export function assertKnownQuery(values: IDataObject, known: readonly string[], 
 	const names = new Set(known.map((name) => name.toLowerCase()));
 	const unknown = Object.keys(values).filter((name) => !names.has(name.toLowerCase()));
 	if (!unknown.length) return;
-	throw new ScopeRefusal(
+	throw new ListRefusal(
 		`Refused: the parameter${unknown.length > 1 ? 's' : ''} ${unknown.map((name) => `"${name}"`).join(', ')} of GET ${endpoint} cannot be confined to ${list.source} (Trello may answer with objects of other boards). ${allowedBoardsText(list)}`,
 		`Parameters taken here under a board scope: ${known.join(', ')}. Read the objects of an allowed board through /1/boards/ID/… instead.`,
 	);

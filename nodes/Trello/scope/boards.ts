@@ -1,4 +1,4 @@
-import { ScopeRefusal, settingEntries } from '../../shared/scope';
+import { ListRefusal, settingEntries } from '../../shared/scope';
 import { boardReference, SHORT_LINK, TRELLO_ID } from './addresses';
 
 /** A list of boards: the credential's "Allowed Boards" or the node's. */
@@ -19,14 +19,14 @@ export function parseBoardList(raw: unknown, source: string, settingName: string
 		if (TRELLO_ID.test(reference)) entries.push(reference.toLowerCase());
 		else if (SHORT_LINK.test(reference)) entries.push(reference);
 		else {
-			throw new ScopeRefusal(
+			throw new ListRefusal(
 				`"${part}" in "${settingName}" is not a Trello board, so nothing is allowed`,
 				'Give board IDs (24 hexadecimal characters), short links, or addresses like https://trello.com/b/AbCd1234/name, separated by commas.',
 			);
 		}
 	}
 	if (!entries.length) {
-		throw new ScopeRefusal(
+		throw new ListRefusal(
 			`"${settingName}" is set but names no board, so nothing is allowed`,
 			'Give board IDs, short links or board addresses separated by commas, or clear the setting.',
 		);

@@ -1,6 +1,6 @@
 import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 
-import type { ScopeRefusal } from '../../shared/scope';
+import type { ListRefusal } from '../../shared/scope';
 import { isReading, normalizePath, requestValues, valueNamed } from '../../shared/scope';
 import type { AccountRead } from './accountReads';
 import { accountRead } from './accountReads';
@@ -45,7 +45,7 @@ export type TrelloTarget =
 	/** A notification named by id (its board is proven by the node operation that read it). */
 	| { kind: 'notification'; id: string }
 	/** A query or body the rules cannot read as Trello will (the refusal, without the allowed list). */
-	| { kind: 'unreadable'; refusal: ScopeRefusal }
+	| { kind: 'unreadable'; refusal: ListRefusal }
 	/** Anything else: a member, workspace, token, batch, … or a path not known. */
 	| { kind: 'unknown' };
 
@@ -145,8 +145,8 @@ export function classifyTrelloRequest(request: TrelloScopedRequest): TrelloTarge
 		// The allowed list ends the refusal; the rules add it (see withAllowed in rules.ts).
 		values = requestValues(request.qs, request.body, '');
 	} catch (error) {
-		// requestValues refuses with a ScopeRefusal only.
-		return { kind: 'unreadable', refusal: error as ScopeRefusal };
+		// requestValues refuses with a ListRefusal only.
+		return { kind: 'unreadable', refusal: error as ListRefusal };
 	}
 	const [version, collection, id] = segments;
 	if (version !== '1') return { kind: 'unknown' };

@@ -1,7 +1,7 @@
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
 import type { ScopeVerdict } from '../../shared/scope';
-import { ALLOW, executionMemory, isReading, normalizePath, pathOnly, readOnlyRefusal, requestValues, ScopeRefusal } from '../../shared/scope';
+import { ALLOW, executionMemory, isReading, normalizePath, pathOnly, readOnlyRefusal, requestValues, ListRefusal } from '../../shared/scope';
 import { ACCOUNT_READ_PATHS, accountReadVerdict, assertKnownQuery, SEARCH_QUERY } from './accountReads';
 import { TRELLO_ID } from './addresses';
 import type { BoardList } from './boards';
@@ -144,9 +144,9 @@ export class BoardResolver {
 }
 
 /** `what` names the object ("the card \"…\"", "idList \"…\""); a board names itself. */
-export function boardRefusal(what: string, board: string, list: BoardList, isBoard = false): ScopeRefusal {
+export function boardRefusal(what: string, board: string, list: BoardList, isBoard = false): ListRefusal {
 	const where = isBoard ? `${what} is outside` : `${what} is on board "${board || 'unknown'}", outside`;
-	return new ScopeRefusal(
+	return new ListRefusal(
 		`Refused: ${where} ${list.source}. ${allowedBoardsText(list)}`,
 		'Work on objects of the allowed boards, or ask for the scope to be extended.',
 	);
@@ -170,13 +170,13 @@ export async function checkTrelloRequest(
 export async function boardListVerdict(list: BoardList, request: TrelloScopedRequest, resolver: BoardResolver): Promise<ScopeVerdict> {
 	const { method, path } = request;
 	if (normalizePath(path).hasQuery) {
-		throw new ScopeRefusal(
+		throw new ListRefusal(
 			`Refused: "${pathOnly(path)}…" carries a fragment (#…) or a query string of its own, which cannot be checked against ${scopeName(list)}. ${allowedBoardsText(list)}`,
 			'Give query parameters in "Query Parameters" (an API Call node also takes them after "?" in the endpoint), and no "#…".',
 		);
 	}
 	const target = classifyTrelloRequest(request);
-	if (target.kind === 'unreadable') throw new ScopeRefusal(`${target.refusal.message.trimEnd()} ${allowedBoardsText(list)}`, target.refusal.hint);
+	if (target.kind === 'unreadable') throw new ListRefusal(`${target.refusal.message.trimEnd()} ${allowedBoardsText(list)}`, target.refusal.hint);
 	const allowed = await resolver.allowedIds(list);
 	const values = () => requestValues(request.qs, request.body, allowedBoardsText(list));
 	switch (target.kind) {
@@ -188,7 +188,7 @@ export async function boardListVerdict(list: BoardList, request: TrelloScopedReq
 			assertKnownQuery(values(), SEARCH_QUERY, target.endpoint, list);
 			return await searchVerdict(request, list, allowed, resolver);
 		case 'newBoard':
-			throw new ScopeRefusal(
+			throw new ListRefusal(
 				`Refused: creating a board makes one outside ${list.source}. ${allowedBoardsText(list)}`,
 				'Work on the allowed boards, or ask for the scope to be extended.',
 			);
@@ -201,7 +201,7 @@ export async function boardListVerdict(list: BoardList, request: TrelloScopedReq
 		case 'boardObjects':
 			for (const object of target.objects) {
 				if ('invalid' in object) {
-					throw new ScopeRefusal(`Refused: "${object.invalid}" must be one id, got ${object.got}.`, `Give one id in "${object.invalid}".`);
+					throw new ListRefusal(`Refused: "${object.invalid}" must be one id, got ${object.got}.`, `Give one id in "${object.invalid}".`);
 				}
 				const board = object.kind === 'model' ? await resolver.boardOfModel(object.id, allowed) : await resolver.boardOf(object.kind, object.id);
 				if (!allowed.has(board)) throw boardRefusal(object.label, board, list, object.kind === 'board');
@@ -231,14 +231,14 @@ async function searchVerdict(
 	const values = requestValues(request.qs, request.body, allowedBoardsText(list));
 	const models = String(values.modelTypes ?? '').split(',').map((m) => m.trim()).filter(Boolean);
 	if (!models.length || models.some((model) => !BOARD_CONFINED_MODELS.has(model))) {
-		throw new ScopeRefusal(
+		throw new ListRefusal(
 			`Refused: a search for ${models.length ? models.join(', ') : 'every kind of object'} cannot be confined to ${list.source}. ${allowedBoardsText(list)}`,
 			'Search cards or boards (modelTypes=cards or boards) with idBoards set to allowed boards; members cannot be searched within a board scope.',
 		);
 	}
 	const boards = String(values.idBoards ?? '').split(',').map((b) => b.trim()).filter(Boolean);
 	if (!boards.length) {
-		throw new ScopeRefusal(
+		throw new ListRefusal(
 			`Refused: a search without idBoards reaches outside ${list.source}. ${allowedBoardsText(list)}`,
 			'Give idBoards: the allowed boards to search, comma-separated.',
 		);
@@ -260,8 +260,8 @@ async function searchVerdict(
 	};
 }
 
-function unverifiable(method: string, path: string, list: BoardList): ScopeRefusal {
-	return new ScopeRefusal(
+function unverifiable(method: string, path: string, list: BoardList): ListRefusal {
+	return new ListRefusal(
 		`Refused: ${method.toUpperCase()} ${pathOnly(path)} cannot be checked against ${scopeName(list)}. ${allowedBoardsText(list)} Paths that can be used: /1/boards/ID/…, /1/cards|lists|checklists|labels|actions/ID/… of objects on those boards, creating cards, lists, checklists and labels there, and the account reads ${ACCOUNT_READ_PATHS.join(', ')} (answers kept to those boards) and /1/search confined to them.`,
 		'Call a path naming a board, card, list, checklist or label on an allowed board.',
 	);

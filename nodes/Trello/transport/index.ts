@@ -7,7 +7,7 @@ import { StatePerSecret } from '../../shared/perSecret';
 import type { ApiContext } from '../../shared/context';
 import { readParameter } from '../../shared/context';
 import { ServiceAnswerError, toNodeError } from '../../shared/errors';
-import { PageGuard } from '../../shared/paging';
+import { PageLimit } from '../../shared/paging';
 import { pathSegment } from '../../../credentials/requestGuard';
 import type { UploadKind } from '../../shared/transfer';
 import type { RetryBounds } from '../../shared/rateLimit';
@@ -213,10 +213,10 @@ export class TrelloClient extends ApiClient {
 		if (options.paging === 'page') return await this.numberedPages<T>(request, wanted, options.maxPageSize ?? 50);
 		const maxPageSize = options.maxPageSize ?? 1000;
 		const collected: T[] = [];
-		const guard = new PageGuard('Trello');
+		const pageLimit = new PageLimit('Trello');
 		let before: string | undefined;
 		while (collected.length < wanted) {
-			guard.admit(before ?? 'first page');
+			pageLimit.admit(before ?? 'first page');
 			const pageSize = Math.min(maxPageSize, wanted - collected.length);
 			const qs: IDataObject = { ...request.qs, limit: pageSize };
 			if (before) qs.before = before;
@@ -234,11 +234,11 @@ export class TrelloClient extends ApiClient {
 	/** Pages 0, 1, … of a fixed size until a short page or enough items. */
 	private async numberedPages<T>(request: ApiRequest, wanted: number, pageSize: number): Promise<T[]> {
 		const collected: T[] = [];
-		const guard = new PageGuard('Trello');
+		const pageLimit = new PageLimit('Trello');
 		for (let page = 0; collected.length < wanted && page <= TRELLO_LAST_PAGE; page++) {
-			guard.admit(String(page));
+			pageLimit.admit(String(page));
 			const items = await this.list<T>({ ...request, qs: { ...request.qs, page } });
-			guard.answered(String(page), items);
+			pageLimit.answered(String(page), items);
 			collected.push(...items);
 			if (items.length < pageSize) break;
 		}

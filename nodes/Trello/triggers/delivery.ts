@@ -14,7 +14,7 @@ import { matchAction } from './matching';
 import { deliveryPlan } from './parameters';
 import { applicationSecretOf, SIGNATURE_HEADER, verifySignature } from './signature';
 import { withholdTriggerItem } from '../trustedMembers';
-import { guardTrelloTriggerItems } from './itemText';
+import { withholdTriggerText } from './itemText';
 
 function rawBodyOf(ctx: IWebhookFunctions): Buffer {
 	const request = ctx.getRequestObject() as unknown as { rawBody?: Buffer; body?: unknown };
@@ -88,10 +88,10 @@ async function listFieldOptions(ctx: IWebhookFunctions, action: TrelloAction): P
 	}
 }
 
-/** The item guarded as the node or the credential asks (Trusted Members, Remove Hidden Text). */
-async function guardedItem(ctx: IWebhookFunctions, item: IDataObject): Promise<IDataObject> {
-	const [guarded] = await guardTrelloTriggerItems(ctx, new TrelloClient(ctx), [item], withholdTriggerItem);
-	return guarded;
+/** The item cleaned as the node or the credential asks (Trusted Members, Remove Hidden Text). */
+async function withheldItem(ctx: IWebhookFunctions, item: IDataObject): Promise<IDataObject> {
+	const [cleaned] = await withholdTriggerText(ctx, new TrelloClient(ctx), [item], withholdTriggerItem);
+	return cleaned;
 }
 
 /** Handles Trello's HEAD validation and every signed POST delivery. */
@@ -136,6 +136,6 @@ export async function handleDelivery(ctx: IWebhookFunctions): Promise<IWebhookRe
 		webhookId: webhook?.id as string | undefined,
 		customField: await listFieldOptions(ctx, action),
 	});
-	const item = await guardedItem(ctx, built);
+	const item = await withheldItem(ctx, built);
 	return { workflowData: [[{ json: item }]] };
 }

@@ -84,11 +84,11 @@ export const TRELLO_TRIGGER_OPTIONS: INodeProperties = {
 export type WithholdItem = (judge: MemberJudge, item: IDataObject) => Promise<IDataObject>;
 
 /**
- * A Trello trigger's items guarded as the node or the credential asks: what untrusted members
+ * A Trello trigger's items cleaned as the node or the credential asks: what untrusted members
  * wrote withheld (Trusted Members), then hidden text removed (Remove Hidden Text, on by default
  * when the credential sets Trusted Members — the GitHub triggers' rule).
  */
-export async function guardTrelloTriggerItems(
+export async function withholdTriggerText(
 	ctx: object & { getNodeParameter(name: 'options', fallback: IDataObject): unknown },
 	client: TrelloClient,
 	items: IDataObject[],
@@ -100,10 +100,10 @@ export async function guardTrelloTriggerItems(
 	const setting = trustedMembersSetting(options, credentials);
 	const judge = setting ? new MemberJudge(ctx, client, setting) : undefined;
 	const removeHidden = triggerTextSettings(options, trustedMembersSetting({}, credentials) !== undefined).removeHiddenText;
-	const guarded: IDataObject[] = [];
+	const cleaned: IDataObject[] = [];
 	for (const item of items) {
 		const judged = judge ? await withhold(judge, item) : item;
-		guarded.push(removeHidden ? removeHiddenTextFromItem(judged, rawKey) : judged);
+		cleaned.push(removeHidden ? removeHiddenTextFromItem(judged, rawKey) : judged);
 	}
-	return guarded;
+	return cleaned;
 }

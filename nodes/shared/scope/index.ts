@@ -12,10 +12,10 @@ import { percentDecoded } from '../percentDecoding';
  */
 
 /** A request the service would reject as outside the scope, raised before anything is sent. */
-export class ScopeRefusal extends UnsafeRequestError {
+export class ListRefusal extends UnsafeRequestError {
 	constructor(message: string, hint: string) {
 		super(message, hint);
-		this.name = 'ScopeRefusal';
+		this.name = 'ListRefusal';
 	}
 }
 
@@ -52,8 +52,8 @@ export function isReading(method: IHttpRequestMethods | string): boolean {
 	return READING_METHODS.has(String(method).toUpperCase());
 }
 
-export function readOnlyRefusal(method: string, path: string, reads: string): ScopeRefusal {
-	return new ScopeRefusal(
+export function readOnlyRefusal(method: string, path: string, reads: string): ListRefusal {
+	return new ListRefusal(
 		`Refused: the credential is read-only, and ${method.toUpperCase()} ${pathOnly(path)} would ${method.toUpperCase() === 'DELETE' ? 'delete' : 'change'} data. Allowed: ${reads}`,
 		'Use a credential with Access "Read and Write" for changes, or only read.',
 	);
@@ -103,7 +103,7 @@ export class UnreadableBody {
  */
 export function requestValues(qs: IDataObject | undefined, body: unknown, allowedText: string): IDataObject {
 	if (body instanceof UnreadableBody) {
-		throw new ScopeRefusal(
+		throw new ListRefusal(
 			`Refused: what ${body.endpoint} may reach is checked by values in its body, and its body is ${body.what}, which the check cannot read. ${allowedText}`,
 			body.hint,
 		);
@@ -117,7 +117,7 @@ export function requestValues(qs: IDataObject | undefined, body: unknown, allowe
 			firstByName.set(name.toLowerCase(), { name, value });
 			values[name] = value as IDataObject[string];
 		} else if (comparable(first.value) !== comparable(value)) {
-			throw new ScopeRefusal(
+			throw new ListRefusal(
 				`Refused: "${first.name}" is given twice with different values (${JSON.stringify(comparable(first.value))} and ${JSON.stringify(comparable(value))}), and the service may apply either. ${allowedText}`,
 				`Give "${first.name}" once, in "Query Parameters" or in the body.`,
 			);

@@ -60,7 +60,7 @@ function countNewlines(data: Buffer): number {
 const countLines = (data: Buffer) => countNewlines(data) + (data.length > 0 && data[data.length - 1] !== NEWLINE ? 1 : 0);
 
 /**
- * The end of a log read from a (guarded, redacted) stream: its last `lines` lines (0 = all), at
+ * The end of a log read from a (bounded, redacted) stream: its last `lines` lines (0 = all), at
  * most `limit` bytes of whole lines. Only about twice the kept text is held while reading.
  */
 export async function logTail(body: unknown, lines: number, limit = JOB_LOG_TEXT_LIMIT): Promise<LogTail> {
@@ -110,7 +110,7 @@ function tailLinesOf(run: Pick<GitHubRowRun, 'ctx' | 'values' | 'itemIndex'>): n
 
 /**
  * One job's log. GitHub redirects to a storage host, followed without the credential; the text
- * arrives through the download guard (bounded by "Max Download Size (MB)", the credential's
+ * arrives through the bounded download (limited by "Max Download Size (MB)", the credential's
  * secrets redacted) and only its end is kept.
  */
 async function readJobLog({ client }: GitHubRowRun, repositoryPath: string, jobId: string, lines: number): Promise<LogTail & { hiddenTextFound?: HiddenCounts }> {

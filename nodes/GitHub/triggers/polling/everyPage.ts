@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiRequest, ApiResponse } from '../../../shared/apiClient';
-import { PageGuard } from '../../../shared/paging';
+import { PageLimit } from '../../../shared/paging';
 import type { PollRun, RepositoryName } from './pollRun';
 import { asList, PAGE_SIZE, repositoryPath, requestKey } from './pollRun';
 
@@ -34,11 +34,11 @@ export async function readEveryPage(
 	knownPages: string[][] | undefined,
 	keyOf: (entry: IDataObject) => string,
 ): Promise<{ pages: ListPage[]; truncated: boolean }> {
-	const guard = new PageGuard('GitHub');
+	const pageLimit = new PageLimit('GitHub');
 	const pages: ListPage[] = [];
 	for (let number = 1; number <= MAX_WHOLE_LIST_PAGES; number++) {
 		const request: ApiRequest = { method: 'GET', path: repositoryPath(repository, path), qs: { ...qs, per_page: PAGE_SIZE, page: number } };
-		guard.admit(requestKey(request));
+		pageLimit.admit(requestKey(request));
 		const remembered = knownPages?.[number - 1];
 		const response = await run.get(request, repository, conditional && remembered !== undefined);
 		const entries = response ? asList(response.body) : [];

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiRequest } from '../../../shared/apiClient';
-import { PageGuard } from '../../../shared/paging';
+import { PageLimit } from '../../../shared/paging';
 import { pathSegment } from '../../../../credentials/requestGuard';
 import type { PollRun, RepositoryName } from './pollRun';
 import { asList, repositoryPath, requestKey } from './pollRun';
@@ -26,11 +26,11 @@ export async function listedByNumber(
 	const found = new Map<number, IDataObject>();
 	if (wanted.size === 0) return found;
 	const first = (await run.get(list, repository, false, { shareInPoll: options.shareInPoll }))!;
-	const guard = new PageGuard('GitHub');
-	guard.admit(requestKey(list));
+	const pageLimit = new PageLimit('GitHub');
+	pageLimit.admit(requestKey(list));
 	const pages = (async function* () {
 		yield first;
-		yield* run.nextPages(first, list, guard);
+		yield* run.nextPages(first, list, pageLimit);
 	})();
 	for await (const page of pages) {
 		const entries = asList(page.body);

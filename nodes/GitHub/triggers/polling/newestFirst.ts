@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiRequest } from '../../../shared/apiClient';
-import { PageGuard } from '../../../shared/paging';
+import { PageLimit } from '../../../shared/paging';
 import type { RepositorySourceName } from '../events';
 import type { Delivery } from '../matching';
 import type { PollRun, RepositoryName, TimedDelivery } from './pollRun';
@@ -53,12 +53,12 @@ export async function pollNewestFirstList(run: PollRun, repository: RepositoryNa
 	if (!first) return;
 	let at = time(position.at);
 	const serverNow = run.serverTime(first);
-	const guard = new PageGuard('GitHub');
-	guard.admit(requestKey(request));
+	const pageLimit = new PageLimit('GitHub');
+	pageLimit.admit(requestKey(request));
 	const collected: IDataObject[] = [];
 	const pages = (async function* () {
 		yield first;
-		yield* run.nextPages(first, request, guard);
+		yield* run.nextPages(first, request, pageLimit);
 	})();
 	for await (const page of pages) {
 		const entries = entriesOf(name, page.body);

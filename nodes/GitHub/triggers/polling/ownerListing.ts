@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiRequest, ApiResponse } from '../../../shared/apiClient';
-import { PageGuard } from '../../../shared/paging';
+import { PageLimit } from '../../../shared/paging';
 import { pathSegment } from '../../../../credentials/requestGuard';
 import { nextLink } from '../../transport/link';
 import type { OwnerListing, OwnerPage, PollRun, RepositoryName, RepositoryPollRequest, RepositoryPollState } from './pollRun';
@@ -52,11 +52,11 @@ export async function ownerRepositories(run: PollRun, { owner, userAccount, node
 	const reusable = (stored?.scopeEntries ?? stored?.scope) === scopeEntries ? previous : [];
 	const pages: OwnerPage[] = [];
 	const names = new Map<string, RepositoryName>();
-	const guard = new PageGuard('GitHub');
+	const pageLimit = new PageLimit('GitHub');
 	let probing = false;
 	for (let number = 1; ; number++) {
 		const request = ownerPageRequest(source.listing, number);
-		guard.admit(requestKey(request));
+		pageLimit.admit(requestKey(request));
 		const before = reusable[number - 1];
 		const response = number === 1 && source.firstPage ? source.firstPage : await run.get(request, undefined, before !== undefined);
 		let page: OwnerPage;

@@ -3,7 +3,7 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import type { ApiRequest, ApiResponse } from '../../../shared/apiClient';
 import { rateLimitStopOf } from '../../../shared/errors';
 import { headerValue, RateLimitExceededError } from '../../../shared/rateLimit';
-import type { PageGuard } from '../../../shared/paging';
+import type { PageLimit } from '../../../shared/paging';
 import { pathSegment } from '../../../../credentials/requestGuard';
 import type { GitHubClient } from '../../transport';
 import { nextLink } from '../../transport/link';
@@ -372,13 +372,13 @@ export class PollRun {
 		return time(headerValue(response.headers, 'date'));
 	}
 
-	/** Follows rel="next" from an answer already read, under the shared paging guard. */
-	async *nextPages(first: ApiResponse, request: ApiRequest, guard: PageGuard): AsyncGenerator<ApiResponse> {
+	/** Follows rel="next" from an answer already read, under the shared page limit. */
+	async *nextPages(first: ApiResponse, request: ApiRequest, pageLimit: PageLimit): AsyncGenerator<ApiResponse> {
 		let response = first;
 		for (;;) {
 			const link = nextLink(linkHeader(response));
 			if (!link) return;
-			guard.admit(new URL(link, await this.client.baseUrl()).href);
+			pageLimit.admit(new URL(link, await this.client.baseUrl()).href);
 			response = await this.shared.send(await this.client.requestForLink(link, request));
 			yield response;
 		}

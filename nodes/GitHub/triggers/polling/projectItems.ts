@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { ServiceAnswerError } from '../../../shared/errors';
-import { PageGuard } from '../../../shared/paging';
+import { PageLimit } from '../../../shared/paging';
 import type { Connection } from '../../actions/graphql';
 import type { FieldValueNode } from '../../actions/project/handlers';
 import { fieldValueSelections, fieldValuesByName } from '../../actions/project/handlers';
@@ -129,12 +129,12 @@ export async function pollProjectItems(
 async function readProject(client: GitHubClient, poll: ProjectPoll): Promise<{ project: { id: string; title: string }; items: ProjectItemNode[] }> {
 	const lists = [undefined, (await client.scope()).repositories];
 	const proof = projectOwnerProof(lists, { owner: poll.owner, number: poll.number });
-	const guard = new PageGuard('GitHub');
+	const pageLimit = new PageLimit('GitHub');
 	const items: ProjectItemNode[] = [];
 	let project: { id: string; title: string } | undefined;
 	let after: string | null = null;
 	while (items.length < MAX_PROJECT_ITEMS) {
-		guard.admit(after ?? 'first page');
+		pageLimit.admit(after ?? 'first page');
 		const data: { repositoryOwner?: { projectV2?: ({ id: string; title: string; items: Connection<ProjectItemNode> }) | null } | null } =
 			await client.graphql(PROJECT_ITEMS_POLL_QUERY, { owner: poll.owner, number: poll.number, first: Math.min(PAGE_SIZE, MAX_PROJECT_ITEMS - items.length), after }, proof);
 		const found = data.repositoryOwner?.projectV2;

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiRequest, ApiResponse } from '../../../shared/apiClient';
-import { PageGuard } from '../../../shared/paging';
+import { PageLimit } from '../../../shared/paging';
 import { pathSegment } from '../../../../credentials/requestGuard';
 import type { RepositorySourceName } from '../events';
 import type { Delivery } from '../matching';
@@ -54,11 +54,11 @@ export async function pollPullRequestHeads(run: PollRun, repository: RepositoryN
 	const starting = !position?.known;
 	const first = await run.get(request, repository, !starting, { shareInPoll: true });
 	if (!first) return;
-	const guard = new PageGuard('GitHub');
-	guard.admit(requestKey(request));
+	const pageLimit = new PageLimit('GitHub');
+	pageLimit.admit(requestKey(request));
 	const pages = (async function* (): AsyncGenerator<ApiResponse> {
 		yield first;
-		yield* run.nextPages(first, request, guard);
+		yield* run.nextPages(first, request, pageLimit);
 	})();
 	const known: Record<string, string> = { ...position?.known };
 	const at = time(position?.at);

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiRequest } from '../../../shared/apiClient';
-import { PageGuard } from '../../../shared/paging';
+import { PageLimit } from '../../../shared/paging';
 import { pathSegment } from '../../../../credentials/requestGuard';
 import type { EventRow, RepositorySourceName } from '../events';
 import type { Delivery } from '../matching';
@@ -17,10 +17,10 @@ export interface RefList {
 async function branchCommits(run: PollRun, repository: RepositoryName, before: string, after: string): Promise<IDataObject[]> {
 	const request: ApiRequest = { method: 'GET', path: repositoryPath(repository, `/compare/${pathSegment(`${before}...${after}`)}`), qs: { per_page: PAGE_SIZE } };
 	const first = (await run.get(request, repository, false))!;
-	const guard = new PageGuard('GitHub');
-	guard.admit(requestKey(request));
+	const pageLimit = new PageLimit('GitHub');
+	pageLimit.admit(requestKey(request));
 	const commits = asList((first.body as IDataObject | null)?.commits);
-	for await (const page of run.nextPages(first, request, guard)) commits.push(...asList((page.body as IDataObject | null)?.commits));
+	for await (const page of run.nextPages(first, request, pageLimit)) commits.push(...asList((page.body as IDataObject | null)?.commits));
 	return commits;
 }
 

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { ServiceAnswerError } from '../../../shared/errors';
-import { PageGuard } from '../../../shared/paging';
+import { PageLimit } from '../../../shared/paging';
 import { isBeyondSkew } from '../../../shared/pollClock';
 import { pathSegment } from '../../../../credentials/requestGuard';
 import type { GitHubClient } from '../../transport';
@@ -212,12 +212,12 @@ async function pagesUntil(
 	at: string,
 ): Promise<IDataObject[]> {
 	const collected: IDataObject[] = [];
-	const guard = new PageGuard('GitHub');
+	const pageLimit = new PageLimit('GitHub');
 	for (let page = 1; ; page++) {
-		guard.admit(String(page));
+		pageLimit.admit(String(page));
 		const entries = await client.request<IDataObject[]>({ method: 'GET', path, qs: { ...qs, per_page: PAGE_SIZE, page } });
 		entriesOf(entries, path);
-		guard.answered(String(page), entries);
+		pageLimit.answered(String(page), entries);
 		collected.push(...entries);
 		if (entries.length < PAGE_SIZE || entries.some((entry) => time(timeOf(entry)) < time(at))) break;
 	}

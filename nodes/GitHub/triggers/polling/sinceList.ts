@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiRequest } from '../../../shared/apiClient';
-import { PageGuard } from '../../../shared/paging';
+import { PageLimit } from '../../../shared/paging';
 import { pathSegment } from '../../../../credentials/requestGuard';
 import type { RepositorySourceName } from '../events';
 import type { SinceList } from './issues';
@@ -54,8 +54,8 @@ export async function pollSinceList(run: PollRun, repository: RepositoryName, na
 	const first = await run.get(request, repository, true);
 	if (!first) return;
 	const serverNow = run.serverTime(first);
-	const guard = new PageGuard('GitHub');
-	guard.admit(requestKey(request));
+	const pageLimit = new PageLimit('GitHub');
+	pageLimit.admit(requestKey(request));
 	let complete = true;
 	let taken = 0;
 	const ahead: string[] = [];
@@ -68,7 +68,7 @@ export async function pollSinceList(run: PollRun, repository: RepositoryName, na
 	};
 	const pages = (async function* () {
 		yield first;
-		yield* run.nextPages(first, request, guard);
+		yield* run.nextPages(first, request, pageLimit);
 	})();
 	walk: for await (const page of pages) {
 		for (const entry of asList(page.body)) {
@@ -113,10 +113,10 @@ async function pollReviews(run: PollRun, repository: RepositoryName, pulls: IDat
 	for (const pull of pulls) {
 		const request: ApiRequest = { method: 'GET', path: repositoryPath(repository, `/pulls/${pathSegment(String(pull.number))}/reviews`), qs: { per_page: PAGE_SIZE } };
 		const first = (await run.get(request, repository, false))!;
-		const guard = new PageGuard('GitHub');
-		guard.admit(requestKey(request));
+		const pageLimit = new PageLimit('GitHub');
+		pageLimit.admit(requestKey(request));
 		const reviews = asList(first.body);
-		for await (const page of run.nextPages(first, request, guard)) reviews.push(...asList(page.body));
+		for await (const page of run.nextPages(first, request, pageLimit)) reviews.push(...asList(page.body));
 		const fresh = reviews.filter(
 			(review) => review.submitted_at && String(review.state) !== 'PENDING' && time(review.submitted_at) >= from && !kept.includes(`review:${String(review.id)}`),
 		);

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiRequest, ApiResponse } from '../../../shared/apiClient';
-import { PageGuard } from '../../../shared/paging';
+import { PageLimit } from '../../../shared/paging';
 import type { RepositorySourceName } from '../events';
 import type { PollRun, RepositoryName, TimedDelivery } from './pollRun';
 import { advancedCursor, asList, iso, linkHeader, PAGE_SIZE, remember, repositoryPath, repositoryPayload, requestKey, STAR_MEDIA_TYPE, startPosition, time } from './pollRun';
@@ -24,16 +24,16 @@ export async function pollStars(run: PollRun, repository: RepositoryName, name: 
 		},
 	});
 	const position = run.position(repository, name);
-	const guard = new PageGuard('GitHub');
+	const pageLimit = new PageLimit('GitHub');
 	if (!position?.at || run.request.manual) {
 		const firstRequest = pageRequest(1);
-		guard.admit(requestKey(firstRequest));
+		pageLimit.admit(requestKey(firstRequest));
 		let response = (await run.get(firstRequest, repository, false))!;
 		const last = /[?&]page=(\d+)[^>]*>\s*;\s*rel="?last/.exec(linkHeader(response) ?? '');
 		let page = 1;
 		if (last) {
 			page = Number(last[1]);
-			guard.admit(requestKey(pageRequest(page)));
+			pageLimit.admit(requestKey(pageRequest(page)));
 			response = (await run.get(pageRequest(page), repository, false))!;
 		}
 		const stars = asList(response.body);
@@ -53,7 +53,7 @@ export async function pollStars(run: PollRun, repository: RepositoryName, name: 
 	let emptyNext: { request: ApiRequest; response: ApiResponse } | undefined;
 	for (;;) {
 		const request = pageRequest(page);
-		guard.admit(requestKey(request));
+		pageLimit.admit(requestKey(request));
 		// Stepping back, the page before is read in full: its old ETag would hide the stars on it.
 		const response = await run.get(request, repository, !emptyNext);
 		if (!response) break;

@@ -123,7 +123,7 @@ export async function downloadAttachment(run: TrelloRowRun) {
 	// The address is the service's word: a card it names other than the one checked is checked too.
 	const fileCard = match[1].toLowerCase();
 	if (allowlist.allowed && fileCard !== String(values.card ?? '').toLowerCase()) {
-		await allowlist.guard.assertAllowed(client, allowlist.allowed, 'card', fileCard, itemIndex);
+		await allowlist.check.assertAllowed(client, allowlist.allowed, 'card', fileCard, itemIndex);
 	}
 	// Streamed into n8n's binary data store, bounded by "Max Download Size (MB)" whatever the metadata says.
 	const file = await client.send({

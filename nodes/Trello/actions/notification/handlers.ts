@@ -12,6 +12,6 @@ export async function markNotificationRead(run: TrelloRowRun) {
 	if (!allowlist.allowed && !(await client.scope()).boards) return await run.generic();
 	const id = String(values.notification);
 	const board = await client.boards().boardOf('notification', id);
-	if (allowlist.allowed) allowlist.guard.assertOnAllowedBoard(allowlist.allowed, `the notification "${id}"`, board, itemIndex);
+	if (allowlist.allowed) allowlist.check.assertOnAllowedBoard(allowlist.allowed, `the notification "${id}"`, board, itemIndex);
 	return await run.generic({ ...request, scopeProof: BoardProof.issue(id, board) });
 }

@@ -15,7 +15,7 @@ const SEARCHED_BOARDS = 'searchedBoards';
 export async function searchWithinScope(run: TrelloRowRun) {
 	const { ctx, client, allowlist, values, itemIndex, request } = run;
 	const asked: string[] = [];
-	for (const reference of listOf(values.boards)) asked.push(await allowlist.guard.boardId(client, reference, itemIndex, 'Boards'));
+	for (const reference of listOf(values.boards)) asked.push(await allowlist.check.boardId(client, reference, itemIndex, 'Boards'));
 
 	let allowed = allowlist.allowed?.ids;
 	const credentialBoards = (await client.scope()).boards;

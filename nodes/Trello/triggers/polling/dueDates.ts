@@ -6,7 +6,7 @@ import { pathSegment } from '../../../../credentials/requestGuard';
 import { TrelloClient } from '../../transport';
 import { splitRefs } from '../parameters';
 import { withholdDueDateItem } from '../../trustedMembers';
-import { guardTrelloTriggerItems } from '../itemText';
+import { withholdTriggerText } from '../itemText';
 
 /** Which due dates the Due Date Trigger reports. */
 type DueWindow = 'dueSoon' | 'overdue' | 'dueSoonOrOverdue';
@@ -173,8 +173,8 @@ async function pollDueDatesWith(ctx: IPollFunctions, client: TrelloClient, plan:
 	// A board that answered nothing this time keeps its cards' records (its cards were not seen, not closed).
 	if (unanswered > 0) for (const [id, dueDate] of previous) if (!handled.has(id) && typeof dueDate === 'string') reported.set(id, dueDate);
 	due.sort((a, b) => a.dueMs - b.dueMs);
-	// Guarded before the record is kept: a look-up that fails leaves the cards for the next poll.
-	const items = due.length ? await guardTrelloTriggerItems(ctx, client, due.map(({ item }) => item), withholdDueDateItem) : [];
+	// Cleaned before the record is kept: a look-up that fails leaves the cards for the next poll.
+	const items = due.length ? await withholdTriggerText(ctx, client, due.map(({ item }) => item), withholdDueDateItem) : [];
 	// Object.fromEntries makes each id an own property, "__proto__" included.
 	if (!manual) staticData[DUE_STATE_KEY] = { reported: Object.fromEntries(reported) } as unknown as IDataObject;
 	return items.length ? [items.map((json) => ({ json }))] : null;

@@ -6,7 +6,7 @@ import { TrelloClient } from '../../transport';
 import { notificationToItem } from '../normalize';
 import type { MemberJudge } from '../../trustedMembers';
 import { withholdTriggerItem } from '../../trustedMembers';
-import { guardTrelloTriggerItems } from '../itemText';
+import { withholdTriggerText } from '../itemText';
 
 /** Notification types Trello sends to a member (the `filter` parameter of /members/me/notifications). */
 export const NOTIFICATION_TYPES: Array<{ name: string; value: string }> = [
@@ -133,15 +133,15 @@ async function pollNotificationsWith(ctx: IPollFunctions, client: TrelloClient):
 	const cursor = fetched.map((n) => String(n.id)).reduce(newer, state.cursor);
 	const windowStart = secondsOf(cursor) - OVERLAP_SECONDS;
 	const keep = [...state.seen, ...fresh.map((n) => String(n.id))].filter((id) => secondsOf(id) >= windowStart);
-	// Guarded before the position moves: a look-up that fails leaves the notifications for the next poll.
+	// Cleaned before the position moves: a look-up that fails leaves the notifications for the next poll.
 	const items = fresh.length ? await notificationItems(ctx, client, fresh) : null;
 	staticData[STATE_KEY] = { cursor, seen: [...new Set(keep)] } as unknown as IDataObject;
 	return items;
 }
 
-/** Notifications as items, guarded as the node or the credential asks (Options). */
+/** Notifications as items, cleaned as the node or the credential asks (Options). */
 async function notificationItems(ctx: IPollFunctions, client: TrelloClient, notifications: IDataObject[]): Promise<INodeExecutionData[][]> {
 	const withhold = (judge: MemberJudge, item: IDataObject) => withholdTriggerItem(judge, item, 'notification');
-	const items = await guardTrelloTriggerItems(ctx, client, notifications.map(notificationToItem), withhold, 'notification');
+	const items = await withholdTriggerText(ctx, client, notifications.map(notificationToItem), withhold, 'notification');
 	return [items.map((json) => ({ json }))];
 }

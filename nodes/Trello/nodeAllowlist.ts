@@ -1,13 +1,13 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { ServiceAnswerError } from '../../shared/errors';
-import type { BuiltRequest } from '../../shared/rowEngine';
-import { ScopeRefusal } from '../../shared/scope';
-import { boardReference, SHORT_LINK, TRELLO_ID } from '../scope/addresses';
-import type { BoardList, BoardOwnedKind } from '../scope';
-import { boardListVerdict, boardRefusal, NODE_SOURCE, parseBoardList } from '../scope';
-import type { TrelloClient } from '../transport';
+import { ServiceAnswerError } from '../shared/errors';
+import type { BuiltRequest } from '../shared/rowEngine';
+import { ListRefusal } from '../shared/scope';
+import { boardReference, SHORT_LINK, TRELLO_ID } from './scope/addresses';
+import type { BoardList, BoardOwnedKind } from './scope';
+import { boardListVerdict, boardRefusal, NODE_SOURCE, parseBoardList } from './scope';
+import type { TrelloClient } from './transport';
 
 /** Kinds of Trello object whose owning board "Allowed Boards" checks. */
 export type TargetKind = Extract<BoardOwnedKind, 'board' | 'list' | 'card' | 'checklist' | 'label' | 'customField' | 'webhook' | 'action'>;
@@ -24,7 +24,7 @@ export interface AllowedBoards {
  * the client's resolver, which remembers them for the execution: one look-up per object, shared
  * with the credential's scope check.
  */
-export class BoardGuard {
+export class NodeAllowlist {
 	constructor(private readonly ctx: IExecuteFunctions) {}
 
 	/** The board's id for an id, short link or board web address. */
@@ -93,7 +93,7 @@ export class BoardGuard {
 	}
 
 	private refusal(error: unknown, itemIndex: number): Error {
-		if (!(error instanceof ScopeRefusal)) return error as Error;
+		if (!(error instanceof ListRefusal)) return error as Error;
 		return new NodeOperationError(this.ctx.getNode(), error.message, { itemIndex, description: error.hint });
 	}
 }
