@@ -1,7 +1,8 @@
 /**
  * The flows agents run, from an MCP client: a real n8n with one published MCP Server Trigger whose
  * tools are GitHub Toolkit operations agents chain (why did CI fail, commit a fix, review a pull
- * request, move it on the project board, hand an issue to Copilot), driven by the official MCP SDK
+ * request, move it on the project board, update several project items, hand an issue to Copilot, read the
+ * Trello Inbox), driven by the official MCP SDK
  * client over Streamable HTTP against the fake GitHub. Asserts the exact requests the fake received
  * (method, path, query, body; GraphQL documents by name with their variables) and the exact text the
  * client receives. Runs on n8n 2.x and 1.x.
@@ -12,17 +13,22 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { GITHUB_FIELD_SETS } from '../../nodes/GitHub/actions/fieldSets';
 import { COPILOT_ASSIGNEE } from '../../nodes/GitHub/actions/issue/copilot';
 import { PROJECT_FIELDS_QUERY } from '../../nodes/GitHub/actions/project/handlers';
+import { ITEMS_BY_ID_QUERY, updateItemsMutation } from '../../nodes/GitHub/actions/project/batch';
 import { CONTENT_PROJECT_ITEM_QUERY, UPDATE_FIELD_MUTATION } from '../../nodes/GitHub/actions/project/items';
 import { ADD_REVIEW_THREAD_MUTATION } from '../../nodes/GitHub/actions/pullRequest/pendingReview';
 import { BLAME_QUERY, FILE_ON_DEFAULT_BRANCH_QUERY } from '../../nodes/GitHub/actions/file/blame';
 import { simplifyWith } from '../../nodes/shared/simplify';
 import { FakeGitHub } from '../fakes/fakeGitHub';
+import { FakeTrello } from '../fakes/fakeTrello';
 import { FakeHttpServer } from '../fakes/server';
 import type { FakeRequest } from '../fakes/server';
 import { PACKAGE, RealN8n, waitFor } from './n8n';
 
 const GITHUB_TOKEN = 'ghp_mcpFlowsE2eToken0123456789abcdefABCD';
 const MCP_TOKEN = 'mcp-flows-e2e-bearer-0123456789';
+const TRELLO = { apiKey: 'mcp-flows-e2e-key-0123456789abcdef', apiToken: 'mcp-flows-e2e-token-0123456789abcdef0123' };
+/** The account's Inbox: a board of its own with one list, as GET /1/members/me?fields=inbox names them. */
+const INBOX = { idBoard: '67c0ffee00000000000000b1', idList: '67c0ffee00000000000000a1', idOrganization: '67c0ffee00000000000000c1' };
 const REPOSITORY = { owner: { __rl: true, mode: 'name', value: 'octo' }, repository: { __rl: true, mode: 'name', value: 'hello' } };
 const fromAI = (name: string, description: string, type = 'string') => `={{ $fromAI('${name}', '${description}', '${type}') }}`;
 
@@ -105,6 +111,43 @@ const TOOLS = [
 	tool('Assign Copilot', 'issue', 'assignCopilot', { ...REPOSITORY, issueNumber: { __rl: true, mode: 'id', value: fromAI('issue_number', 'Issue number', 'number') } }, 1200),
 	tool('Get blame', 'file', 'getBlame', { ...REPOSITORY, path: fromAI('path', 'Path of the file') }, 1400),
 	tool('Find similar issues', 'issue', 'findSimilar', { ...REPOSITORY, title: fromAI('title', 'Title of the new issue'), additionalFields: { issueNumber: fromAI('issue_number', 'Number of the issue itself', 'number') } }, 1600),
+	tool('Update project items', 'project', 'updateItems', {
+		projectOwner: { __rl: true, mode: 'name', value: 'octo' },
+		projectNumber: { __rl: true, mode: 'id', value: '3' },
+		updates: fromAI('updates', 'JSON list of {"itemId", "field", "value"}', 'json'),
+	}, 1800),
+	{
+		id: 'Read-inbox',
+		name: 'Read inbox',
+		type: `${PACKAGE}.trelloTool`,
+		typeVersion: 1,
+		position: [2000, 200],
+		parameters: { descriptionType: 'manual', toolDescription: 'The cards in my Trello Inbox.', authentication: 'keyToken', resource: 'member', operation: 'getInboxCards', returnAll: true },
+		credentials: { trelloKeyTokenApi: { id: 'trInbox', name: 'Trello Inbox only' } },
+	},
+];
+
+/** The Inbox list's cards as Trello answers them (a card's raw fields an agent does not need included). */
+const INBOX_CARDS = [
+	{ id: '67c0ffee0000000000000c01', name: 'Call the printer', desc: 'About the invoice', closed: false, idBoard: INBOX.idBoard, idList: INBOX.idList, idMembers: [], idLabels: [], pos: 16384, due: null, dueComplete: false, start: null, dateLastActivity: '2026-11-02T09:00:00.000Z', shortUrl: 'https://trello.com/c/AbCdEf12', url: 'https://trello.com/c/AbCdEf12/1-call-the-printer', badges: { comments: 0 }, idChecklists: [] },
+	{ id: '67c0ffee0000000000000c02', name: 'Book the venue', desc: '', closed: false, idBoard: INBOX.idBoard, idList: INBOX.idList, idMembers: [], idLabels: [], pos: 32768, due: '2026-11-20T12:00:00.000Z', dueComplete: false, start: null, dateLastActivity: '2026-11-03T09:00:00.000Z', shortUrl: 'https://trello.com/c/GhIjKl34', url: 'https://trello.com/c/GhIjKl34/2-book-the-venue', badges: { comments: 1 }, idChecklists: [] },
+];
+/** The Inbox named on the account, its list's board looked up for the credential's board scope, then the list's cards. */
+const INBOX_REQUESTS = [
+	{ line: 'GET /1/members/me', query: { fields: 'inbox' } },
+	{ line: `GET /1/lists/${INBOX.idList}`, query: { fields: 'idBoard' } },
+	{ line: `GET /1/lists/${INBOX.idList}/cards`, query: {} },
+];
+/** Simplified as every card read: the short link as url; Trello names no creator, so trust is unknown. */
+const INBOX_ANSWER = [
+	{ id: '67c0ffee0000000000000c01', name: 'Call the printer', url: 'https://trello.com/c/AbCdEf12', idList: INBOX.idList, closed: false, due: null, desc: 'About the invoice', trust: 'unknown' },
+	{ id: '67c0ffee0000000000000c02', name: 'Book the venue', url: 'https://trello.com/c/GhIjKl34', idList: INBOX.idList, closed: false, due: '2026-11-20T12:00:00.000Z', desc: '', trust: 'unknown' },
+];
+/** One outcome per entry, in order: the item of a repository outside the credential's is refused, the others updated. */
+const UPDATE_ITEMS_ANSWER = [
+	{ projectId: 'PVT_3', projectTitle: 'Roadmap', itemId: 'PVTI_8', field: 'Status', fieldId: 'PVTSSF_status', status: 'updated', value: 'Done' },
+	{ projectId: 'PVT_3', projectTitle: 'Roadmap', itemId: 'PVTI_99', field: 'Points', status: 'error', error: "Refused: the item's issue or pull request (elsewhere/app) is outside the allowed repositories" },
+	{ projectId: 'PVT_3', projectTitle: 'Roadmap', itemId: 'PVTI_9', field: 'Points', fieldId: 'PVTF_points', status: 'updated', value: 5 },
 ];
 
 const BLAME_RANGES = [
@@ -178,12 +221,14 @@ const SETUP_TIMEOUT_MS = 600_000;
 describe('The flows agents run, from an MCP client: exact requests and exact answers', () => {
 	const github = new FakeGitHub();
 	const storage = new FakeHttpServer();
+	const trello = new FakeTrello();
 	let n8n: RealN8n;
 	let client: Client | undefined;
 
 	/** Calls a tool; returns whether it failed, its one text block, and what the fake GitHub received meanwhile. */
 	async function call(name: string, args: Record<string, unknown>) {
 		const from = github.received.length;
+		const trelloFrom = trello.received.length;
 		const graphqlFrom = github.graphqlCalls.length;
 		const result = (await client!.callTool({ name, arguments: args })) as { isError?: boolean; content: Array<{ type: string; text: string }> };
 		expect(result.content.map((block) => block.type)).toEqual(['text']);
@@ -196,12 +241,18 @@ describe('The flows agents run, from an MCP client: exact requests and exact ans
 			isError: result.isError === true,
 			text: result.content[0].text,
 			github: github.received.slice(from).map(line),
+			trello: trello.received.slice(trelloFrom).map(line),
 			graphql: github.graphqlCalls.slice(graphqlFrom),
 		};
 	}
 
 	beforeAll(async () => {
-		await Promise.all([github.start(), storage.start()]);
+		await Promise.all([github.start(), storage.start(), trello.start()]);
+		trello.accounts.push(TRELLO);
+		trello
+			.on('GET', '/1/members/me', () => ({ body: { id: '5a0000000000000000000001', inbox: INBOX } }))
+			.on('GET', '/1/lists/{id}', (request) => ({ body: request.params.id === INBOX.idList ? { id: INBOX.idList, idBoard: INBOX.idBoard } : {} }))
+			.on('GET', '/1/lists/{id}/cards', () => ({ body: INBOX_CARDS }));
 		github.tokens.add(GITHUB_TOKEN);
 		storage.on('GET', '/jobs/{id}/log.txt', () => ({ body: JOB_LOG, headers: { 'content-type': 'text/plain' } }));
 		github
@@ -234,9 +285,13 @@ describe('The flows agents run, from an MCP client: exact requests and exact ans
 			}))
 			.on('GET', '/search/issues', () => ({ body: { total_count: 4, incomplete_results: false, items: SEARCH_HITS(github.apiUrl) } }))
 			.serveGraphql(
-				{ ADD_REVIEW_THREAD_MUTATION, PROJECT_FIELDS_QUERY, CONTENT_PROJECT_ITEM_QUERY, UPDATE_FIELD_MUTATION, FILE_ON_DEFAULT_BRANCH_QUERY, BLAME_QUERY },
+				{ ADD_REVIEW_THREAD_MUTATION, PROJECT_FIELDS_QUERY, CONTENT_PROJECT_ITEM_QUERY, UPDATE_FIELD_MUTATION, FILE_ON_DEFAULT_BRANCH_QUERY, BLAME_QUERY, ITEMS_BY_ID_QUERY, UPDATE_TWO_ITEMS: updateItemsMutation(2) },
 				(document, variables) => {
 					switch (document) {
+						case 'ITEMS_BY_ID_QUERY':
+							return { nodes: (variables.ids as string[]).map((id) => ({ id, type: 'ISSUE', project: { id: 'PVT_3' }, content: { repository: { nameWithOwner: id === 'PVTI_99' ? 'elsewhere/app' : 'octo/hello' } } })) };
+						case 'UPDATE_TWO_ITEMS':
+							return { u0: { projectV2Item: { id: variables.item0 } }, u1: { projectV2Item: { id: variables.item1 } } };
 						case 'FILE_ON_DEFAULT_BRANCH_QUERY':
 							return { repository: { defaultBranchRef: { name: 'main', target: { __typename: 'Commit', oid: HEAD, file: { type: 'blob' } } } } };
 						case 'BLAME_QUERY':
@@ -268,6 +323,7 @@ describe('The flows agents run, from an MCP client: exact requests and exact ans
 				data: { server: github.apiUrl, accessToken: GITHUB_TOKEN, allowedRepositories: 'octo/*', accessLevel: 'readWrite' },
 			},
 			{ id: 'mcpBearer', name: 'MCP client token', type: 'httpBearerAuth', data: { token: MCP_TOKEN } },
+			{ id: 'trInbox', name: 'Trello Inbox only', type: 'trelloKeyTokenApi', data: { ...TRELLO, apiBaseUrl: trello.baseUrl, allowedBoards: INBOX.idBoard, accessLevel: 'readOnly' } },
 		]);
 		// Imports, publishing and runs go through the REST API of this n8n (test/e2e/n8n.ts), as in the editor.
 		await n8n.start();
@@ -286,13 +342,13 @@ describe('The flows agents run, from an MCP client: exact requests and exact ans
 	afterAll(async () => {
 		await client?.close().catch(() => undefined);
 		await n8n?.dispose();
-		await Promise.all([github.stop(), storage.stop()]);
+		await Promise.all([github.stop(), storage.stop(), trello.stop()]);
 	});
 
 	it('lists the tools under their node names', async () => {
 		const { tools } = await client!.listTools();
 		expect(tools.map((listed) => listed.name).sort()).toEqual(
-			['Assign_Copilot', 'Comment_on_review', 'Commit_files', 'Find_similar_issues', 'Get_blame', 'Get_job_logs', 'Set_project_field', 'Start_review', 'Submit_review'],
+			['Assign_Copilot', 'Comment_on_review', 'Commit_files', 'Find_similar_issues', 'Get_blame', 'Get_job_logs', 'Read_inbox', 'Set_project_field', 'Start_review', 'Submit_review', 'Update_project_items'],
 		);
 	});
 
@@ -459,10 +515,35 @@ describe('The flows agents run, from an MCP client: exact requests and exact ans
 		});
 	});
 
+	it('Project → Update Items: the fields read once, the items looked up together, the allowed ones updated in one mutation, each entry’s outcome', async () => {
+		const updated = await call('Update_project_items', {
+			updates: [
+				{ itemId: 'PVTI_8', field: 'Status', value: 'Done' },
+				{ itemId: 'PVTI_99', field: 'Points', value: 3 },
+				{ itemId: 'PVTI_9', field: 'points', value: 5 },
+			],
+		});
+		expect(updated.github.map(({ line }) => line)).toEqual(['POST /graphql', 'POST /graphql', 'POST /graphql']);
+		expect(updated.graphql).toEqual([
+			{ document: 'PROJECT_FIELDS_QUERY', variables: { owner: 'octo', number: 3 } },
+			{ document: 'ITEMS_BY_ID_QUERY', variables: { ids: ['PVTI_8', 'PVTI_99', 'PVTI_9'] } },
+			{ document: 'UPDATE_TWO_ITEMS', variables: { project: 'PVT_3', item0: 'PVTI_8', field0: 'PVTSSF_status', value0: { singleSelectOptionId: 'opt_done' }, item1: 'PVTI_9', field1: 'PVTF_points', value1: { number: 5 } } },
+		]);
+		expect({ isError: updated.isError, answer: JSON.parse(updated.text) }).toEqual({ isError: false, answer: UPDATE_ITEMS_ANSWER });
+	});
+
+	it('Member → Get Inbox Cards: the account’s Inbox named, its list’s board checked against the credential’s one board, its cards simplified', async () => {
+		const inbox = await call('Read_inbox', {});
+		expect(inbox.github).toEqual([]);
+		expect(inbox.trello).toEqual(INBOX_REQUESTS);
+		expect({ isError: inbox.isError, answer: JSON.parse(inbox.text) }).toEqual({ isError: false, answer: INBOX_ANSWER });
+	});
+
 	it('no secret reached the client’s answers or the requests’ paths and bodies', () => {
 		for (const request of [...github.received, ...storage.received]) {
 			expect(JSON.stringify({ path: request.path, query: request.query, body: request.body })).not.toContain(GITHUB_TOKEN);
 		}
 		expect(storage.received.every((request) => !JSON.stringify(request.headers).includes(GITHUB_TOKEN))).toBe(true);
+		for (const request of trello.received) expect(JSON.stringify({ path: request.path, body: request.body })).not.toContain(TRELLO.apiToken);
 	});
 });

@@ -172,6 +172,8 @@ describe('Member → Get Inbox Cards output', () => {
 				due: '2026-12-02T17:00:00.000Z',
 				labels: ['Errand'],
 				desc: 'Ask for the proof',
+				// Trello's card names no creator: who wrote it is not told without a look-up.
+				trust: 'unknown',
 			},
 		]);
 	});
