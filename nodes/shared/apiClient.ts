@@ -25,7 +25,8 @@ const MAX_REDIRECTS = 5;
 /** Headers kept when a GET is followed to another host (archive and artifact downloads). */
 const HEADERS_KEPT_ACROSS_HOSTS = new Set(['accept', 'user-agent']);
 import type { ScopeVerdict } from './scope';
-import { ALLOW, pathOnly, UnreadableBody } from './scope';
+import { ALLOW } from './scope';
+import { bodyForScopeCheck } from './scopeBody';
 import type { UploadKind } from './transfer';
 import {
 	DEFAULT_MAX_DOWNLOAD_MB,
@@ -217,7 +218,7 @@ export abstract class ApiClient {
 		try {
 			this.prepare(request);
 			const credentials = await this.credentials();
-			const verdict = checkScope ? await this.scopeVerdict({ ...request, body: this.checkedBody(request) }, credentials) : ALLOW;
+			const verdict = checkScope ? await this.scopeVerdict({ ...request, body: bodyForScopeCheck(request, this.valueBodyKinds, this.service) }, credentials) : ALLOW;
 			const { options, upload, base } = this.address(request, credentials);
 			const raw = await sendWithRateLimits(
 				async () => await this.settled(await this.followRedirects(options, base, upload), request, credentials),
@@ -239,7 +240,7 @@ export abstract class ApiClient {
 	async assertAllowed(request: ApiRequest): Promise<void> {
 		try {
 			this.prepare(request);
-			await this.scopeVerdict({ ...request, body: this.checkedBody(request) }, await this.credentials());
+			await this.scopeVerdict({ ...request, body: bodyForScopeCheck(request, this.valueBodyKinds, this.service) }, await this.credentials());
 		} catch (error) {
 			throw toNodeError(this.ctx.getNode(), this.service, error, await this.secrets());
 		}
@@ -311,28 +312,6 @@ export abstract class ApiClient {
 	/** Bodies whose values the service applies as it applies a JSON object's (GitHub reads JSON only). */
 	protected readonly valueBodyKinds: readonly UploadKind[] = ['json'];
 
-	/**
-	 * The body as the scope checks read it: a JSON object, or the fields of a form the service
-	 * reads as values; anything else (a file, raw text, a list) as an UnreadableBody.
-	 */
-	private checkedBody(request: ApiRequest): unknown {
-		const { body } = request;
-		if (body === undefined || body === null) return body;
-		let what: string;
-		if (body instanceof UploadBody) {
-			if (this.valueBodyKinds.includes(body.kind)) return body.fields;
-			what = UNREADABLE_UPLOADS[body.kind];
-		} else if (typeof body === 'string') what = 'raw text';
-		else if (Array.isArray(body)) what = 'a JSON list';
-		else if (typeof body !== 'object' || Buffer.isBuffer(body) || isReadable(body)) what = 'a binary body';
-		else return body;
-		const readable = this.valueBodyKinds.map((kind) => BODY_CONTENT_TYPE_NAMES[kind]).join(' or ');
-		return new UnreadableBody(
-			what,
-			`${request.method.toUpperCase()} ${pathOnly(request.path)}`,
-			`Send the values as ${readable} (the API Call's "Body Content Type"; a JSON body must be an object), so the check reads what ${this.service} will apply.`,
-		);
-	}
 
 	/**
 	 * A streamed answer as the request wants it: a successful download stays a stream, bounded by
@@ -479,20 +458,6 @@ export abstract class ApiClient {
 		return undefined;
 	}
 }
-
-const UNREADABLE_UPLOADS: Record<UploadKind, string> = {
-	json: 'JSON with a file in it',
-	form: 'a URL-encoded form',
-	multipart: 'a multipart form',
-	binary: 'a binary file',
-};
-
-const BODY_CONTENT_TYPE_NAMES: Record<UploadKind, string> = {
-	json: 'a JSON object',
-	form: 'Form URL-Encoded fields',
-	multipart: 'Multipart Form fields',
-	binary: 'a Binary File',
-};
 
 /** Results outside the credential's scope are dropped from successful answers (a filter may look objects up). */
 async function scoped(verdict: ScopeVerdict, statusCode: number, body: unknown): Promise<unknown> {
