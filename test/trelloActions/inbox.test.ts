@@ -121,7 +121,7 @@ describe('Member → Inbox of an account without one', () => {
 		expect(error?.name).toBe('NodeOperationError');
 		expect(error?.message).toBe('The connected Trello account has no Inbox');
 		expect((error as { description?: string } | undefined)?.description).toBe(
-			'Trello answered GET /1/members/me?fields=inbox without an Inbox for this account. Add the card to a list of a board with Card → Create instead, or connect an account that has an Inbox.',
+			'Trello answered GET /1/members/me?fields=inbox without an Inbox for this account. Choose another "Operation" (Card → Create adds a card to a list of a board), or connect an account that has an Inbox.',
 		);
 		expect(api.sent()).toEqual(expectedSent([READ_INBOX]));
 	});

@@ -37,7 +37,7 @@ async function connectedInboxList(run: TrelloRowRun): Promise<string> {
 		}
 		throw new NodeOperationError(ctx.getNode(), 'The connected Trello account has no Inbox', {
 			itemIndex,
-			description: `Trello answered ${READ_INBOX} without an Inbox for this account. Add the card to a list of a board with Card → Create instead, or connect an account that has an Inbox.`,
+			description: `Trello answered ${READ_INBOX} without an Inbox for this account. Choose another "Operation" (Card → Create adds a card to a list of a board), or connect an account that has an Inbox.`,
 		});
 	}
 	const { idBoard, idList } = inbox as IDataObject;
