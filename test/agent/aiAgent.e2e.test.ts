@@ -257,7 +257,7 @@ describe("n8n's AI Agent with the package's nodes as tools (fake model, scoped c
 		// 5. Compact card; 6. the other board is refused naming the allowed one.
 		expect(cardResult).toBe(
 			JSON.stringify([
-				{ id: CARD, name: 'Fix login', url: 'https://trello.example.test/c/AbCd1234', idList: '60bbbbbbbbbbbbbbbbbbbb02', due: null, labels: [], desc: 'Safari only' },
+				{ id: CARD, name: 'Fix login', url: 'https://trello.example.test/c/AbCd1234', idList: '60bbbbbbbbbbbbbbbbbbbb02', due: null, labels: [], desc: 'Safari only', trust: 'unknown' },
 			]),
 		);
 		expect(trelloRefusal).toBe(

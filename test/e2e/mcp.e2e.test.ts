@@ -325,7 +325,7 @@ describe("n8n's MCP Server Trigger with the package's tools, from the official M
 				properties: { path: string('REST path under /1/ with its query, e.g. /1/boards/BOARD_ID/lists?fields=name') },
 			},
 			Create_an_issue_in_GitHub_Toolkit: {
-				description: 'Create an issue (takes Repository (owner/name), Title; optionally Body, Labels, Assignees; returns the issue; changes data) in GitHub Toolkit',
+				description: 'Create an issue (takes Repository (owner/name), Title; optionally Body, Labels, Assignees; returns the issue with trust: writer, outsider or unknown (can its author write to the repository?); changes data) in GitHub Toolkit',
 				properties: { repository: string('The repository as owner/name'), title: string('Title of the issue'), body: string('Text of the issue (Markdown)') },
 			},
 		};

@@ -439,7 +439,7 @@ describe('Trello node and Trello API Call node in a real n8n', () => {
 		const [card] = out('Create Card');
 		expect(card).toMatchObject({ name: 'Outage report', customFields: { Priority: 'High', Estimate: 2.5 } });
 		expect(out('Update Card')[0]).toMatchObject({ id: card.id, customFields: { Approved: true } });
-		expect(out('Get Card')).toEqual([{ id: card.id, name: 'Outage report', customFields: { Priority: 'High', Estimate: 2.5, Approved: true } }]);
+		expect(out('Get Card')).toEqual([{ id: card.id, name: 'Outage report', customFields: { Priority: 'High', Estimate: 2.5, Approved: true }, trust: 'unknown' }]);
 		// What Trello stores: the option's id, numbers and checkboxes as text.
 		expect(state.fieldItems.get(String(card.id))?.map((item) => [item.idCustomField, item.idValue ?? item.value])).toEqual([
 			[PRIORITY_FIELD, HIGH],
