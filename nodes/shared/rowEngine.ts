@@ -14,6 +14,7 @@ import type { FieldSet } from './simplify';
 import type { ApiRequest } from './apiClient';
 import type { UploadBody } from './transfer';
 import { authoredFields, outputProperties } from './simplify';
+import { shareRepeatedProperties } from './sharedProperties';
 
 /**
  * Operations as data. One row per operation drives three things: the node's UI (resource,
@@ -127,8 +128,16 @@ export function resourceNames(resources: ResourceSpec[]): string {
 	return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : (names[0] ?? '');
 }
 
-/** The node properties for a whole catalogue: resource selector, operation selectors, fields. */
-export function describeRows(
+/**
+ * The node properties for a whole catalogue: resource selector, operation selectors, fields, a
+ * field the operations of a resource show alike written once (sharedProperties.ts).
+ */
+export function describeRows(...catalogue: Parameters<typeof propertiesRowByRow>): INodeProperties[] {
+	return shareRepeatedProperties(propertiesRowByRow(...catalogue));
+}
+
+/** The same properties with every row's fields its own. */
+export function propertiesRowByRow(
 	resources: ResourceSpec[],
 	rows: OperationRow[],
 	fieldSets: Record<string, FieldSet> = {},

@@ -54,7 +54,7 @@ describe('Trello node description', () => {
 		expect(collections.length).toBeGreaterThan(0);
 		const shownFor = (name: string) =>
 			propertiesNamed(name).flatMap((p) =>
-				(p.displayOptions?.show?.resource as string[]).map((r) => `${r}.${String(p.displayOptions?.show?.operation)}`),
+				(p.displayOptions?.show?.resource as string[]).flatMap((r) => (p.displayOptions?.show?.operation as string[]).map((operation) => `${r}.${operation}`)),
 			);
 		expect(shownFor('returnAll').sort()).toEqual(collections.sort());
 		expect(shownFor('limit').sort()).toEqual(collections.sort());
