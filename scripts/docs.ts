@@ -9,6 +9,8 @@ import { describeDestination, titleCase } from '../migrate/mapping';
 import { join } from 'path';
 
 import { GITHUB_RESOURCES, GITHUB_ROWS } from '../nodes/GitHub/actions/catalogue';
+import type { GitHubRow } from '../nodes/GitHub/actions/types';
+import { rowTarget } from '../nodes/GitHub/scope';
 import type { OperationKeyOf } from '../nodes/shared/operationKeys';
 import { operationKey } from '../nodes/shared/operationKeys';
 import type { OperationRow, ResourceSpec } from '../nodes/shared/rowEngine';
@@ -29,6 +31,16 @@ interface Catalogue<Row extends OperationRow = OperationRow> {
 	targetOf: (row: Row) => string;
 }
 
+/**
+ * What a GitHub row touches, in the classifier's words; a row whose answer names no repository
+ * (GraphQL, search) but whose fields do is checked by those fields first.
+ */
+function githubTouches(row: GitHubRow): string {
+	const kind = rowTarget(row).kind;
+	const byFields = ['owner', 'repository'].every((what) => row.fields.some((field) => field.identifies === what));
+	return kind !== 'repository' && byFields ? `${kind} (its owner and repository fields)` : kind;
+}
+
 /** A catalogue with its row type checked, then used as one of the list. */
 const catalogue = <Row extends OperationRow>(entry: Catalogue<Row>) => entry as unknown as Catalogue;
 
@@ -40,7 +52,7 @@ const CATALOGUES: Catalogue[] = [
 		rows: GITHUB_ROWS,
 		fixtureKey: operationKey,
 		fixtureFile: 'test/githubActions/fixtures.ts',
-		targetOf: (row) => row.target,
+		targetOf: (row) => githubTouches(row),
 	}),
 	catalogue({
 		id: 'trello',
@@ -81,7 +93,7 @@ function pagingCell(row: OperationRow): string {
 	return `Return All / Limit${kind}`;
 }
 
-/** docs/*-operations.md: spec item → operation, then every operation with paging, allowlist target and fixture. */
+/** docs/*-operations.md: spec item → operation, then every operation with paging, what it touches and fixture. */
 export function detailTables(catalogue: Catalogue): string {
 	const bySpec = (kind: 'toolStep' | 'endpoint') =>
 		catalogue.rows.flatMap((row) =>
@@ -106,7 +118,7 @@ export function detailTables(catalogue: Catalogue): string {
 		'',
 		`### Every operation (fixtures in \`${catalogue.fixtureFile}\`)`,
 		'',
-		'| Resource → Operation | Request | Paging | Allowlist target | Fixture |',
+		'| Resource → Operation | Request | Paging | Touches | Fixture |',
 		'|---|---|---|---|---|',
 		...ordered(catalogue).map(
 			(row) =>

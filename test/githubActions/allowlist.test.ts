@@ -7,6 +7,7 @@ import type { OperationFixture } from './fixtures';
 import { FIXTURES } from './fixtures';
 import { GitHubRecorder } from './recorder';
 import { byList, byName, repo, runGitHub } from './run';
+import { worksOnOrganization, worksOnRepository } from './rowTargets';
 
 // Dispatch and Wait's polling sleeps on the transport's clock: instant here.
 beforeEach(() => {
@@ -28,14 +29,14 @@ function repositoryOf(fixture: OperationFixture): string | undefined {
 }
 
 /** The organization a fixture of an organization-wide row works on; undefined for other rows. */
-const organizationRows = new Set(GITHUB_ROWS.filter((row) => row.target === 'organization').map((row) => `${row.resource}.${row.operation}`));
+const organizationRows = new Set(GITHUB_ROWS.filter(worksOnOrganization).map((row) => `${row.resource}.${row.operation}`));
 const organizationOf = (fixture: OperationFixture) => (organizationRows.has(fixture.row) ? plain(fixture.parameters.organization) : undefined);
 
 /**
  * Rows confined otherwise (queries, result lists: one by one below; gists: test/security/nodeAllowlistGists.test.ts;
  * notifications, accounts and users: test/security/githubClassifier.test.ts).
  */
-const handlerConfined = (row: { target: string }) => !['repository', 'organization'].includes(row.target);
+const handlerConfined = (row: (typeof GITHUB_ROWS)[number]) => !worksOnRepository(row) && !worksOnOrganization(row);
 
 /** Repositories an operation creates besides the one it works on (a fork), as owner/name. */
 function createdRepository(fixture: OperationFixture): string | undefined {

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { GITHUB_ROWS } from '../../nodes/GitHub/actions/catalogue';
+import { worksOnRepository } from '../githubActions/rowTargets';
 import type { RowField } from '../../nodes/shared/rowEngine';
 import { TRELLO_ROWS } from '../../nodes/Trello/actions/catalogue';
 import { packageNode, runWorkflow, singleNodeWorkflow } from '../harness/workflow';
@@ -66,7 +67,7 @@ async function run(type: string, parameters: IDataObject, credentials: ReturnTyp
 	return await runWorkflow(singleNodeWorkflow(node, [BINARY_INPUT]), { credentials });
 }
 
-const githubRows = GITHUB_ROWS.filter((row) => row.target === 'repository');
+const githubRows = GITHUB_ROWS.filter(worksOnRepository);
 
 describe('GitHub: operations on a repository outside Allowed Repositories', () => {
 	it('covers every repository-scoped row', () => {

@@ -116,7 +116,7 @@ async function checkAllowedRepositories({ ctx, client, row, values, itemIndex }:
 		const field = fieldIdentifying(row, what);
 		return field ? String(values[field.name] ?? '').trim() : '';
 	};
-	if (row.target === 'repository' && fieldIdentifying(row, 'owner') && fieldIdentifying(row, 'repository')) {
+	if (fieldIdentifying(row, 'owner') && fieldIdentifying(row, 'repository')) {
 		const owner = valueOf('owner');
 		const repo = valueOf('repository');
 		if (!owner || !repo) {

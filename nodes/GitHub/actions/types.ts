@@ -14,20 +14,8 @@ export type GitHubRowRun = RowRun<GitHubRow, GitHubClient, RepositoryList | unde
 
 type GitHubHandler = (input: GitHubRowRun) => Promise<INodeExecutionData[]>;
 
-export interface GitHubRow extends OperationRow<GitHubHandler> {
-	/**
-	 * What the row's requests touch, as the scope's classifier (nodes/GitHub/scope/classify.ts)
-	 * tells it from the request - a test checks every row's declaration against it: 'repository'
-	 * (its owner and repository fields; a new repository too), 'organization' (settings and data
-	 * reaching every repository of it: members, invitations, secrets, rulesets, alerts, teams),
-	 * 'user' (another account), 'account' (the signed-in account, rate limit), 'gist',
-	 * 'notification' (the inbox, one thread), 'search' (query confined by the handler) or
-	 * 'confined' (lists whose results are kept inside the scope, projects' owners and items,
-	 * invitations looked up by ID) or 'public' (GitHub's public data of no repository: the global
-	 * security advisories).
-	 */
-	target: 'repository' | 'organization' | 'user' | 'account' | 'gist' | 'notification' | 'search' | 'confined' | 'public';
-}
+/** What a row touches is not declared: the classifier tells it from the row's request (scope/classify.ts rowTarget). */
+export type GitHubRow = OperationRow<GitHubHandler>;
 
 /** A table of GitHub rows whose resource and operation keep their literal types (for GitHubOperationKey). */
 export const gitHubRowTable = rowTable<GitHubRow>();

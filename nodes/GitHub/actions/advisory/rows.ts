@@ -25,7 +25,6 @@ export const advisoryRows = gitHubRowTable([
 		description: 'Search the GitHub Advisory Database, the public list of known vulnerabilities in open-source packages: by package (affects), ecosystem, severity, CVE, CWE or date; reviewed advisories by default. Public data of no repository of the account, so a repository list does not limit it.',
 		method: 'GET',
 		path: '/advisories',
-		target: 'public',
 		paging: {},
 		fields: [
 			{
@@ -59,7 +58,6 @@ export const advisoryRows = gitHubRowTable([
 		description: 'Get one advisory of the GitHub Advisory Database by its GHSA ID: summary, description, severity, CVE, affected packages and versions, fixed versions, references. Public data of no repository, so a repository list does not limit it.',
 		method: 'GET',
 		path: '/advisories/{ghsa_id}',
-		target: 'public',
 		fields: [ghsaId('GitHub Security Advisory ID of the advisory')],
 	},
 	{
@@ -71,7 +69,6 @@ export const advisoryRows = gitHubRowTable([
 		description: 'List the security advisories of a repository (published ones; drafts, triage reports and closed ones too for its security managers and admins), filtered by state.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/security-advisories',
-		target: 'repository',
 		paging: {},
 		fields: [
 			...repositoryFields(),
@@ -95,7 +92,6 @@ export const advisoryRows = gitHubRowTable([
 		description: 'Get one security advisory of a repository by its GHSA ID: summary, description, severity, state, affected packages, credits and who collaborates on it.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/security-advisories/{ghsa_id}',
-		target: 'repository',
 		fields: [...repositoryFields(), ghsaId('GitHub Security Advisory ID of the repository’s advisory')],
 	},
 ]);

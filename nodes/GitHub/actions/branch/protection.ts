@@ -54,7 +54,6 @@ export const branchProtectionRows = gitHubRowTable([
 		description: 'Get the protection rules of a branch: required status checks, required reviews, admin enforcement, push restrictions, force-push and deletion rules. GitHub answers 404 for an unprotected branch.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/branches/{branch}/protection',
-		target: 'repository',
 		fields: [...repositoryFields(), protectedBranch()],
 	},
 	{
@@ -67,7 +66,6 @@ export const branchProtectionRows = gitHubRowTable([
 			'Protect a branch, replacing its current protection: required status checks, required approving reviews, admin enforcement, linear history, force pushes and deletions. Changes the repository’s rules: settings not given are turned off, and push restrictions are removed. Returns the protection.',
 		method: 'PUT',
 		path: '/repos/{owner}/{repo}/branches/{branch}/protection',
-		target: 'repository',
 		handler: updateBranchProtection,
 		fields: [
 			...repositoryFields(),
@@ -98,7 +96,6 @@ export const branchProtectionRows = gitHubRowTable([
 		description: 'Remove every protection rule of a branch. Deletes the rules: anyone with push access can then push, force-push or delete it (rulesets still apply).',
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}/branches/{branch}/protection',
-		target: 'repository',
 		fields: [...repositoryFields(), protectedBranch()],
 		shapeAnswer: (_body, values: IDataObject) => ({ branch: values.branch, protectionRemoved: true }),
 	},

@@ -14,7 +14,6 @@ export const branchRows = gitHubRowTable([
 		description: 'List the branches of a repository with the SHA of each branch’s latest commit and whether it is protected.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/branches',
-		target: 'repository',
 		spec: [{ kind: 'endpoint', name: 'List branches' }],
 		paging: {},
 		fields: [
@@ -39,7 +38,6 @@ export const branchRows = gitHubRowTable([
 		description: 'Get one branch: its latest commit, protection status and links.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/branches/{branch}',
-		target: 'repository',
 		spec: [{ kind: 'endpoint', name: 'Get branch' }],
 		fields: [...repositoryFields(), branchField({ name: 'branch', in: 'path', required: true })],
 	},
@@ -52,7 +50,6 @@ export const branchRows = gitHubRowTable([
 			'Create a branch starting at another branch’s latest commit or at a given commit SHA. Returns the new Git reference.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/git/refs',
-		target: 'repository',
 		spec: [{ kind: 'toolStep', name: 'Create Branch' }, { kind: 'endpoint', name: 'Create branch' }],
 		handler: createBranch,
 		fields: [
@@ -105,7 +102,6 @@ export const branchRows = gitHubRowTable([
 		description: 'Delete a branch of a repository (its Git reference; commits reachable from other branches stay). Deletes data: a protected or default branch is refused by GitHub.',
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}/git/refs/heads/{branch}',
-		target: 'repository',
 		fields: [...repositoryFields(), branchField({ name: 'branch', in: 'path', required: true, description: 'Branch to delete, e.g. "feature/login"' })],
 		shapeAnswer: (_body, values: IDataObject) => ({ branch: values.branch, deleted: true }),
 	},

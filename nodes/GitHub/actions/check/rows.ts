@@ -61,7 +61,6 @@ export const checkRows = gitHubRowTable([
 		description: `Create a check run on a commit, with its status, conclusion and a report with annotations on file lines (more than 50 are sent in batches, as GitHub requires). Changes the commit's checks (and can block merging through branch protection). ${APP_ONLY} Returns the check run.`,
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/check-runs',
-		target: 'repository',
 		handler: sendCheckRun,
 		fields: [
 			...repositoryFields(),
@@ -79,7 +78,6 @@ export const checkRows = gitHubRowTable([
 		description: `Change a check run: status, conclusion, report and more annotations (added to the existing ones, 50 per request). Changes the commit's checks. ${APP_ONLY} Returns the check run.`,
 		method: 'PATCH',
 		path: '/repos/{owner}/{repo}/check-runs/{check_run_id}',
-		target: 'repository',
 		handler: sendCheckRun,
 		fields: [
 			...repositoryFields(),
@@ -97,7 +95,6 @@ export const checkRows = gitHubRowTable([
 		description: 'Get one check run: name, status, conclusion, commit, report title and summary, annotation count and dates.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/check-runs/{check_run_id}',
-		target: 'repository',
 		fields: [...repositoryFields(), checkRunId()],
 	},
 	{
@@ -109,7 +106,6 @@ export const checkRows = gitHubRowTable([
 		description: 'List the check runs of a commit, branch or tag (its latest commit): name, status, conclusion and report, optionally only one check name or status.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/commits/{ref}/check-runs',
-		target: 'repository',
 		paging: { itemsKey: 'check_runs' },
 		fields: [
 			...repositoryFields(),
@@ -137,7 +133,6 @@ export const checkRows = gitHubRowTable([
 		description: 'List the annotations of a check run: file, lines, level, title and message.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/check-runs/{check_run_id}/annotations',
-		target: 'repository',
 		paging: {},
 		fields: [...repositoryFields(), checkRunId()],
 	},
@@ -150,7 +145,6 @@ export const checkRows = gitHubRowTable([
 		description: 'List the check suites of a commit, branch or tag (its latest commit): one per GitHub App, with status and conclusion.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/commits/{ref}/check-suites',
-		target: 'repository',
 		paging: { itemsKey: 'check_suites' },
 		fields: [
 			...repositoryFields(),
@@ -167,7 +161,6 @@ export const checkRows = gitHubRowTable([
 		description: `Ask the GitHub App of a check suite to run its checks again on the same commit. Changes the commit's checks (a check_suite "rerequested" event is sent to the app). ${APP_ONLY}`,
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/check-suites/{check_suite_id}/rerequest',
-		target: 'repository',
 		fields: [...repositoryFields(), numericIdField('Check Suite ID', 'checkSuiteId', 'check_suite_id', 'Numeric ID of the check suite (List for Ref returns it as "id")')],
 		shapeAnswer: (_body, values: IDataObject) => ({ rerequested: true, checkSuiteId: values.checkSuiteId }),
 	},
@@ -181,7 +174,6 @@ export const checkRows = gitHubRowTable([
 			'Set a status on a commit for a context, e.g. "ci/build" pending, success, failure or error, with a link and a description. Changes the commit’s status (a later status of the same context replaces it; required statuses can block merging). Returns the status.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/statuses/{sha}',
-		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			{ displayName: 'Commit SHA', name: 'sha', type: 'string', default: '', in: 'path', required: true, placeholder: 'e.g. 6dcb09b5b57875f334f61aebed695e2e4193db5e', description: 'Full SHA of the commit' },
@@ -203,7 +195,6 @@ export const checkRows = gitHubRowTable([
 		description: 'List every status set on a commit, branch or tag (its latest commit), newest first: state, context, description, link and creator.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/commits/{ref}/statuses',
-		target: 'repository',
 		paging: {},
 		fields: [...repositoryFields(), refField()],
 	},
@@ -217,7 +208,6 @@ export const checkRows = gitHubRowTable([
 			'Get the combined status of a commit, branch or tag: "failure" if any context failed or errored, "pending" if any is pending or none exist, else "success", with the latest status of each context.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/commits/{ref}/status',
-		target: 'repository',
 		fields: [...repositoryFields(), refField()],
 	},
 ]);

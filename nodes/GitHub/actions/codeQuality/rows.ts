@@ -22,7 +22,6 @@ export const codeQualityRows = gitHubRowTable([
 		description: `List the findings GitHub Code Quality (CodeQL) reports on a repository’s default branch, newest first, optionally open or dismissed only: number, state, rule, severity, category (maintainability, reliability), file and lines, message. ${AVAILABILITY}`,
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/code-quality/findings',
-		target: 'repository',
 		paging: {},
 		handler: offeredWhere(CODE_QUALITY),
 		fields: [
@@ -46,7 +45,6 @@ export const codeQualityRows = gitHubRowTable([
 		description: `Get one GitHub Code Quality finding of a repository by its number: rule, severity, category, file and lines, message (with Simplify off also the rule’s full help text). ${AVAILABILITY}`,
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/code-quality/findings/{finding_number}',
-		target: 'repository',
 		handler: offeredWhere(CODE_QUALITY),
 		fields: [
 			...repositoryFields(),

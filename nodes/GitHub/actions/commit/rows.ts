@@ -12,7 +12,6 @@ export const commitRows = gitHubRowTable([
 		description: 'Get one commit: message, author, committer, parents, changed files with their patches, and stats.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/commits/{ref}',
-		target: 'repository',
 		spec: [{ kind: 'toolStep', name: 'Get Commit' }],
 		fields: [
 			...repositoryFields(),
@@ -38,7 +37,6 @@ export const commitRows = gitHubRowTable([
 			'List commits of a repository, newest first, optionally only on a branch, touching a path, by an author, or within a time range.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/commits',
-		target: 'repository',
 		spec: [{ kind: 'toolStep', name: 'List Commits' }],
 		paging: {},
 		fields: [
@@ -60,7 +58,6 @@ export const commitRows = gitHubRowTable([
 			'Compare two commits, branches or tags (base...head): whether head is ahead, behind or diverged, by how many commits, the commits in between and the changed files with their patches.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/compare/{basehead}',
-		target: 'repository',
 		handler: compareCommits,
 		fields: [
 			...repositoryFields(),
@@ -77,7 +74,6 @@ export const commitRows = gitHubRowTable([
 		description: 'List comments on one commit, or on every commit of the repository when no commit is given.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/comments',
-		target: 'repository',
 		handler: listCommitComments,
 		paging: {},
 		fields: [
@@ -94,7 +90,6 @@ export const commitRows = gitHubRowTable([
 		description: 'Add a comment to a commit, optionally on a line of a changed file (path and position in the diff). Returns the comment.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/commits/{commit_sha}/comments',
-		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			{ displayName: 'Commit SHA', name: 'commitSha', apiName: 'commit_sha', type: 'string', default: '', in: 'path', required: true, description: 'SHA of the commit to comment on' },

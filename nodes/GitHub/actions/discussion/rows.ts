@@ -26,7 +26,6 @@ export const discussionRows = gitHubRowTable([
 		method: 'POST',
 		effect: 'reads',
 		path: '/graphql',
-		target: 'repository',
 		handler: listDiscussions,
 		paging: {},
 		fields: repository(),
@@ -41,7 +40,6 @@ export const discussionRows = gitHubRowTable([
 		method: 'POST',
 		effect: 'reads',
 		path: '/graphql',
-		target: 'repository',
 		handler: getDiscussion,
 		fields: [
 			...repository(),
@@ -58,7 +56,6 @@ export const discussionRows = gitHubRowTable([
 		description: 'Start a discussion in a repository, in a category chosen by name (e.g. "General", "Q&A"). Changes the repository: the discussion is published. Returns the new discussion with its number and URL. Uses GitHub’s GraphQL API.',
 		method: 'POST',
 		path: '/graphql',
-		target: 'repository',
 		handler: createDiscussion,
 		fields: [
 			...repository(),
@@ -76,7 +73,6 @@ export const discussionRows = gitHubRowTable([
 		description: 'Add a comment to a discussion, or a reply to one of its comments. Changes the repository: the comment is published. Returns the comment. Uses GitHub’s GraphQL API.',
 		method: 'POST',
 		path: '/graphql',
-		target: 'repository',
 		handler: addDiscussionComment,
 		fields: [
 			...repository(),

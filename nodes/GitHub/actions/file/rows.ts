@@ -54,7 +54,6 @@ export const fileRows = gitHubRowTable([
 			`Get repository content at a path. For a file: its metadata plus the content decoded to text, or as binary data. For a folder: one item per entry (name, path, type, size, sha). ${HIDDEN_TEXT_FOUND_NOTE}`,
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/contents/{path}',
-		target: 'repository',
 		spec: [{ kind: 'toolStep', name: 'Get Repository Content' }, { kind: 'endpoint', name: 'Get contents' }],
 		handler: getContent,
 		fields: [
@@ -104,7 +103,6 @@ export const fileRows = gitHubRowTable([
 		method: 'POST',
 		effect: 'reads',
 		path: '/graphql',
-		target: 'repository',
 		handler: getFileBlame,
 		fields: [
 			...repository(),
@@ -124,7 +122,6 @@ export const fileRows = gitHubRowTable([
 			'Write a file in a repository as one commit: creates it, or replaces it when it exists (its current SHA is looked up automatically). Content comes from text or from a binary property.',
 		method: 'PUT',
 		path: '/repos/{owner}/{repo}/contents/{path}',
-		target: 'repository',
 		spec: [{ kind: 'toolStep', name: 'Create or Update File Contents' }, { kind: 'endpoint', name: 'Create or update file' }],
 		handler: createOrUpdateFile,
 		fields: [
@@ -175,7 +172,6 @@ export const fileRows = gitHubRowTable([
 		description: 'Delete a file from a repository as one commit. Deletes data (the file stays in the history). The file’s current SHA is looked up automatically.',
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}/contents/{path}',
-		target: 'repository',
 		spec: [{ kind: 'endpoint', name: 'Delete file' }],
 		handler: deleteFile,
 		fields: [
@@ -201,7 +197,6 @@ export const fileRows = gitHubRowTable([
 		description: 'List the files and folders directly inside a folder of a repository (the root when no path is given): one item per entry with name, path, type (file, dir, symlink, submodule), size and SHA.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/contents/{path}',
-		target: 'repository',
 		handler: listFolder,
 		fields: [
 			...repositoryFields(),

@@ -57,7 +57,6 @@ export const gistRows = gitHubRowTable([
 		method: 'POST',
 		path: '/gists',
 		spec: [{ kind: 'toolStep', name: 'Create Gist' }],
-		target: 'gist',
 		fields: [
 			files('Files of the gist: a name and text content each', false),
 			{ displayName: 'Description', name: 'description', type: 'string', default: '', in: 'body', optional: true, description: 'Description of the gist' },
@@ -74,7 +73,6 @@ export const gistRows = gitHubRowTable([
 		method: 'PATCH',
 		path: '/gists/{gist_id}',
 		spec: [{ kind: 'toolStep', name: 'Update Gist' }],
-		target: 'gist',
 		fields: [
 			gistId,
 			{ displayName: 'Description', name: 'description', type: 'string', default: '', in: 'body', optional: true, description: 'New description' },
@@ -91,7 +89,6 @@ export const gistRows = gitHubRowTable([
 		method: 'GET',
 		path: '/users/{username}/gists',
 		spec: [{ kind: 'toolStep', name: 'List Gists for a User' }],
-		target: 'gist',
 		paging: {},
 		fields: [
 			{ displayName: 'Username', name: 'username', type: 'string', default: '', in: 'path', required: true, placeholder: 'e.g. octocat', description: 'GitHub login of the user' },
@@ -107,7 +104,6 @@ export const gistRows = gitHubRowTable([
 		description: 'Get a gist with its files and their content (large files come truncated with a raw URL).',
 		method: 'GET',
 		path: '/gists/{gist_id}',
-		target: 'gist',
 		fields: [gistId],
 	},
 	{
@@ -118,7 +114,6 @@ export const gistRows = gitHubRowTable([
 		description: 'Delete a gist of the connected account. Deletes data: the gist and its history are gone.',
 		method: 'DELETE',
 		path: '/gists/{gist_id}',
-		target: 'gist',
 		fields: [gistId],
 		shapeAnswer: (_body, values: IDataObject) => ({ id: values.gistId, deleted: true }),
 	},
@@ -131,7 +126,6 @@ export const gistRows = gitHubRowTable([
 		description: 'List the connected account’s gists, public and secret, most recently updated first.',
 		method: 'GET',
 		path: '/gists',
-		target: 'gist',
 		paging: {},
 		fields: [isoDate('since', 'Updated Since', 'Only gists updated at or after this time')],
 	},

@@ -33,7 +33,6 @@ export const gitRows = gitHubRowTable([
 		description: 'Get a branch or tag reference ("heads/main", "tags/v1.0.0") with the SHA and type of the object it points to.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/git/ref/{ref}',
-		target: 'repository',
 		fields: [...repositoryFields(), referencePath('Reference without "refs/": "heads/BRANCH" or "tags/TAG"')],
 	},
 	{
@@ -44,7 +43,6 @@ export const gitRows = gitHubRowTable([
 		description: 'Create a branch or tag reference pointing at a commit (or, for tags, a tag object). Changes the repository. Returns the new reference.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/git/refs',
-		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			{
@@ -66,7 +64,6 @@ export const gitRows = gitHubRowTable([
 		description: 'Point a branch or tag reference at another SHA. Changes the repository; without Force only fast-forward moves are accepted. Returns the updated reference.',
 		method: 'PATCH',
 		path: '/repos/{owner}/{repo}/git/refs/{ref}',
-		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			referencePath('Reference to move, without "refs/": "heads/BRANCH" or "tags/TAG"'),
@@ -82,7 +79,6 @@ export const gitRows = gitHubRowTable([
 		description: 'Delete a branch or tag reference. Deletes data: the branch or tag is gone (its commits remain while other references reach them).',
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}/git/refs/{ref}',
-		target: 'repository',
 		fields: [...repositoryFields(), referencePath('Reference to delete, without "refs/": "heads/BRANCH" or "tags/TAG"')],
 		shapeAnswer: (_body, values: IDataObject) => ({ ref: values.ref, deleted: true }),
 	},
@@ -95,7 +91,6 @@ export const gitRows = gitHubRowTable([
 			'Create an annotated tag object (name, message, tagger) for a commit. Changes the repository. Only with "Create Reference" on does the tag show up as refs/tags/NAME; otherwise create that reference separately. Returns the tag object (and the reference when created).',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/git/tags',
-		target: 'repository',
 		handler: createTagObject,
 		fields: [
 			...repositoryFields(),
@@ -124,7 +119,6 @@ export const gitRows = gitHubRowTable([
 			'Get a tag by its name, e.g. "v1.2.0": the commit SHA it tags and whether it is annotated; for an annotated tag also its message, tagger and signature verification.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/git/ref/tags/{tag}',
-		target: 'repository',
 		handler: getTag,
 		fields: [
 			...repositoryFields(),
@@ -143,7 +137,6 @@ export const gitRows = gitHubRowTable([
 		description: 'Get the files and folders of a tree (a commit SHA, branch name or tree SHA), optionally with everything below it. Returns the tree with one entry per path (path, mode, type, sha, size) and whether GitHub truncated it.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/git/trees/{tree_sha}',
-		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			{

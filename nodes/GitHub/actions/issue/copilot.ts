@@ -54,7 +54,6 @@ export const copilotRows = gitHubRowTable([
 		description: `Assign Copilot's coding agent to an issue: it works on the issue and opens a pull request. Changes the issue. Returns the issue. Not every account has it: it ${PLAN_NOTE}, enabled for the repository, and a user's token; otherwise the error says so.`,
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}/assignees',
-		target: 'repository',
 		handler: assignCopilot,
 		fields: [
 			...repositoryFields(),
@@ -70,7 +69,6 @@ export const copilotRows = gitHubRowTable([
 		description: `Ask Copilot code review to review a pull request (adds Copilot to its requested reviewers; Copilot posts a review with comments, which neither approves nor blocks). Returns the pull request. Not every account has it: it ${PLAN_NOTE}; otherwise the error says so.`,
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers',
-		target: 'repository',
 		handler: requestCopilotReview,
 		fields: [...repositoryFields(), pullNumber()],
 	},

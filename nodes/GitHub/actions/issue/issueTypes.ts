@@ -33,7 +33,6 @@ export const issueTypeRows = gitHubRowTable([
 		description: 'List the issue types an issue of the repository can have (e.g. Bug, Feature, Task: its organization’s, with the repository’s changes): name, description, color and whether enabled. Names go into Set Issue Type. github.com only.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/issue-types',
-		target: 'repository',
 		fields: repositoryFields(),
 	},
 	{
@@ -45,7 +44,6 @@ export const issueTypeRows = gitHubRowTable([
 		description: 'Give an issue a type by name (e.g. Bug, Feature, Task, as List Issue Types names them), or remove its type with an empty name. Changes the issue. Returns the issue; an error says so when GitHub did not apply the change (no push access, no such type).',
 		method: 'PATCH',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}',
-		target: 'repository',
 		handler: setIssueType,
 		fields: [
 			...repositoryFields(),
@@ -65,7 +63,6 @@ export const issueTypeRows = gitHubRowTable([
 		description: 'List the issue types of an organization (e.g. Bug, Feature, Task) with description, color and whether enabled. Reaches every repository of it, so under a repository list it needs OWNER/*; Issue → List Issue Types reads one repository’s. github.com only.',
 		method: 'GET',
 		path: '/orgs/{org}/issue-types',
-		target: 'organization',
 		fields: [organizationField],
 	},
 ]);

@@ -88,7 +88,6 @@ export const issueRows = gitHubRowTable([
 		description: 'Open a new issue in a repository with a title and optionally a body, labels, assignees and a milestone. Returns the issue with its number and URL.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/issues',
-		target: 'repository',
 		spec: [{ kind: 'toolStep', name: 'Create Issue' }, { kind: 'endpoint', name: 'Create issue' }],
 		fields: [
 			...repositoryFields(),
@@ -109,7 +108,6 @@ export const issueRows = gitHubRowTable([
 		description: 'Get one issue (or pull request, which GitHub also treats as an issue) by number: title, body, state, labels, assignees, milestone and comment count.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}',
-		target: 'repository',
 		spec: [{ kind: 'endpoint', name: 'Get issue' }],
 		fields: [...repositoryFields(), issueNumber()],
 	},
@@ -122,7 +120,6 @@ export const issueRows = gitHubRowTable([
 		description: 'List issues of one repository (pull requests are included, marked by a "pull_request" field), filtered by state, labels, assignee, creator, mention, milestone or update time.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/issues',
-		target: 'repository',
 		spec: [{ kind: 'endpoint', name: 'List issues' }],
 		paging: {},
 		fields: [
@@ -165,7 +162,6 @@ export const issueRows = gitHubRowTable([
 		description: 'Change an issue: title, body, open/closed state and the reason, labels, assignees or milestone. Labels and assignees given here replace the current ones; fields left out stay unchanged.',
 		method: 'PATCH',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}',
-		target: 'repository',
 		spec: [{ kind: 'toolStep', name: 'Update Issue' }, { kind: 'endpoint', name: 'Update issue' }],
 		fields: [
 			...repositoryFields(),
@@ -206,7 +202,6 @@ export const issueRows = gitHubRowTable([
 		description: 'Add a comment to an issue or pull request conversation. Returns the comment with its URL.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}/comments',
-		target: 'repository',
 		spec: [{ kind: 'toolStep', name: 'Create Issue Comment' }],
 		fields: [
 			...repositoryFields(),
@@ -222,7 +217,6 @@ export const issueRows = gitHubRowTable([
 		description: 'Get the users an issue or pull request is assigned to: one item per assignee (login, id, URL). No items when nobody is assigned.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}',
-		target: 'repository',
 		spec: [{ kind: 'toolStep', name: 'Get Issue Assignees' }],
 		fields: [...repositoryFields(), issueNumber()],
 		shapeAnswer: pick('assignees'),
@@ -236,7 +230,6 @@ export const issueRows = gitHubRowTable([
 		description: 'List the conversation comments of an issue or pull request, oldest first (line comments of a pull request review are under Pull Request → List Review Comments).',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}/comments',
-		target: 'repository',
 		paging: {},
 		fields: [...repositoryFields(), issueNumber(), isoDate('since', 'Updated Since', 'Only comments updated at or after this time')],
 	},
@@ -249,7 +242,6 @@ export const issueRows = gitHubRowTable([
 		description: 'Get one conversation comment of an issue or pull request by its ID: text, author and times.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/issues/comments/{comment_id}',
-		target: 'repository',
 		fields: [...repositoryFields(), commentId()],
 	},
 	{
@@ -261,7 +253,6 @@ export const issueRows = gitHubRowTable([
 		description: 'Replace the text of a conversation comment (the old text is overwritten). Returns the comment.',
 		method: 'PATCH',
 		path: '/repos/{owner}/{repo}/issues/comments/{comment_id}',
-		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			commentId(),
@@ -276,7 +267,6 @@ export const issueRows = gitHubRowTable([
 		description: 'Delete a conversation comment of an issue or pull request permanently.',
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}/issues/comments/{comment_id}',
-		target: 'repository',
 		fields: [...repositoryFields(), commentId()],
 		shapeAnswer: (_body, values: IDataObject) => ({ commentId: Number(values.commentId), deleted: true }),
 	},
@@ -289,7 +279,6 @@ export const issueRows = gitHubRowTable([
 		description: 'Add one label to an issue or pull request, keeping its other labels (a label the repository does not have yet is created). Returns the issue\'s labels, one item each.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}/labels',
-		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			issueNumber(),
@@ -305,7 +294,6 @@ export const issueRows = gitHubRowTable([
 		description: 'Remove one label from an issue or pull request (the label itself stays in the repository; a label whose name holds "/" is removed by setting the issue\'s other labels). Returns the labels the issue still has, one item each.',
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}/labels/{name}',
-		target: 'repository',
 		handler: removeIssueLabel,
 		fields: [...repositoryFields(), issueNumber(), labelLocator({ name: 'label', apiName: 'name', in: 'path', description: 'Name of the label to remove, e.g. "bug"' })],
 	},
@@ -318,7 +306,6 @@ export const issueRows = gitHubRowTable([
 		description: 'Assign one more user to an issue or pull request, keeping the current assignees (users without access to the repository are ignored by GitHub). Returns the issue.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}/assignees',
-		target: 'repository',
 		fields: [...repositoryFields(), issueNumber(), login('GitHub login of the user to assign')],
 	},
 	{
@@ -330,7 +317,6 @@ export const issueRows = gitHubRowTable([
 		description: 'Unassign one user from an issue or pull request, keeping the other assignees. Returns the issue.',
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}/assignees',
-		target: 'repository',
 		fields: [...repositoryFields(), issueNumber(), login('GitHub login of the user to unassign')],
 	},
 	{
@@ -341,7 +327,6 @@ export const issueRows = gitHubRowTable([
 		description: 'Lock the conversation of an issue or pull request so only collaborators can comment, optionally with a reason shown on it.',
 		method: 'PUT',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}/lock',
-		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			issueNumber(),
@@ -367,7 +352,6 @@ export const issueRows = gitHubRowTable([
 		method: 'DELETE',
 		effect: 'changes',
 		path: '/repos/{owner}/{repo}/issues/{issue_number}/lock',
-		target: 'repository',
 		fields: [...repositoryFields(), issueNumber()],
 		shapeAnswer: (_body, values: IDataObject) => ({ issueNumber: Number(values.issueNumber), locked: false }),
 	},

@@ -122,7 +122,6 @@ export const similarIssueRows = gitHubRowTable([
 			'Find likely duplicates of an issue among the repository’s issues (open and closed), from its title and optionally its body, before opening or triaging it. Searches GitHub for the longest words of the title (one search each, at most 3) and ranks the issues found by the significant words they share with the title (counted twice) and body. Each result has its number, title, state, URL, a score from 0 to 1, the matched words and the reason in words. Pull requests and the issue itself (Issue Number) are left out.',
 		method: 'GET',
 		path: '/search/issues',
-		target: 'search',
 		handler: findSimilarIssues,
 		fields: [
 			...repositoryFields().map((field) => ({ ...field, in: 'none' as const })),

@@ -50,7 +50,6 @@ export const labelRows = gitHubRowTable([
 		description: 'List the labels defined in a repository: name, color and description.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/labels',
-		target: 'repository',
 		paging: {},
 		fields: [...repositoryFields()],
 	},
@@ -64,7 +63,6 @@ export const labelRows = gitHubRowTable([
 		description: 'Get one label of a repository by its name: color and description.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/labels/{name}',
-		target: 'repository',
 		fields: [...repositoryFields(), labelName()],
 	},
 	{
@@ -76,7 +74,6 @@ export const labelRows = gitHubRowTable([
 		description: 'Create a label in a repository, with a color and a description. Returns the label.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/labels',
-		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			{ displayName: 'Name', name: 'name', type: 'string', default: '', in: 'body', required: true, placeholder: 'e.g. needs triage', description: 'Name of the new label (emoji allowed, e.g. ":bug:")' },
@@ -94,7 +91,6 @@ export const labelRows = gitHubRowTable([
 		description: 'Rename a label or change its color or description; issues and pull requests keep it. Fields left out stay unchanged. Returns the label.',
 		method: 'PATCH',
 		path: '/repos/{owner}/{repo}/labels/{name}',
-		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			labelName(),
@@ -112,7 +108,6 @@ export const labelRows = gitHubRowTable([
 		description: 'Delete a label from a repository permanently; it is removed from every issue and pull request that has it.',
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}/labels/{name}',
-		target: 'repository',
 		fields: [...repositoryFields(), labelName()],
 		shapeAnswer: (_body, values: IDataObject) => ({ name: values.labelName, deleted: true }),
 	},

@@ -52,7 +52,6 @@ export const milestoneRows = gitHubRowTable([
 		description: 'List the milestones of a repository, filtered by state, sorted by due date or completeness: number, title, state, due date and open/closed issue counts.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/milestones',
-		target: 'repository',
 		paging: {},
 		fields: [
 			...repositoryFields(),
@@ -77,7 +76,6 @@ export const milestoneRows = gitHubRowTable([
 		description: 'Get one milestone by its number: title, description, state, due date and open/closed issue counts.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/milestones/{milestone_number}',
-		target: 'repository',
 		fields: [...repositoryFields(), milestoneNumber()],
 	},
 	{
@@ -89,7 +87,6 @@ export const milestoneRows = gitHubRowTable([
 		description: 'Create a milestone in a repository with a title and optionally a description and a due date. Returns the milestone with its number.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/milestones',
-		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			{ displayName: 'Title', name: 'title', type: 'string', default: '', in: 'body', required: true, placeholder: 'e.g. v1.2', description: 'Title of the milestone' },
@@ -105,7 +102,6 @@ export const milestoneRows = gitHubRowTable([
 		description: 'Change a milestone’s title, description, due date or open/closed state. Fields left out stay unchanged. Returns the milestone.',
 		method: 'PATCH',
 		path: '/repos/{owner}/{repo}/milestones/{milestone_number}',
-		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			milestoneNumber(),
@@ -121,7 +117,6 @@ export const milestoneRows = gitHubRowTable([
 		description: 'Delete a milestone permanently; its issues and pull requests stay, without a milestone.',
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}/milestones/{milestone_number}',
-		target: 'repository',
 		fields: [...repositoryFields(), milestoneNumber()],
 		shapeAnswer: (_body, values: IDataObject) => ({ milestoneNumber: Number(values.milestoneNumber), deleted: true }),
 	},

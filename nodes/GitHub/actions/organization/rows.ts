@@ -21,7 +21,6 @@ export const organizationRows = gitHubRowTable([
 		description: 'Get an organization’s profile: name, description, blog, location, public repository count and, for members, plan and settings.',
 		method: 'GET',
 		path: '/orgs/{org}',
-		target: 'organization',
 		fields: [organization],
 	},
 	{
@@ -33,7 +32,6 @@ export const organizationRows = gitHubRowTable([
 		description: 'List the organizations the connected account is a member of (for OAuth apps: those that granted access).',
 		method: 'GET',
 		path: '/user/orgs',
-		target: 'account',
 		paging: {},
 		fields: [],
 	},
@@ -46,7 +44,6 @@ export const organizationRows = gitHubRowTable([
 		description: 'List the members of an organization (public members only, unless the connected account is a member), optionally only admins or only members.',
 		method: 'GET',
 		path: '/orgs/{org}/members',
-		target: 'organization',
 		paging: {},
 		fields: [
 			organization,
@@ -71,7 +68,6 @@ export const organizationRows = gitHubRowTable([
 			'Invite a GitHub user to an organization with a role, or change the role of a member. Changes the organization: a new person gets an invitation (state "pending") to accept. Needs organization owner rights. Returns the membership.',
 		method: 'PUT',
 		path: '/orgs/{org}/memberships/{username}',
-		target: 'organization',
 		fields: [
 			organization,
 			{ displayName: 'Username', name: 'username', type: 'string', default: '', in: 'path', required: true, placeholder: 'e.g. octocat', description: 'GitHub login of the person to invite' },
@@ -95,7 +91,6 @@ export const organizationRows = gitHubRowTable([
 			'Invite a person to an organization by email address (with or without a GitHub account), with a role and optionally teams. Changes the organization: GitHub emails an invitation to accept. Needs organization owner rights. github.com only: Enterprise Server has no email invitations (invite by username there). Returns the invitation.',
 		method: 'POST',
 		path: '/orgs/{org}/invitations',
-		target: 'organization',
 		fields: [
 			organization,
 			{ displayName: 'Email', name: 'email', type: 'string', default: '', in: 'body', required: true, placeholder: 'e.g. name@email.com', description: 'Email address to send the invitation to; it may belong to an existing GitHub user' },

@@ -90,7 +90,6 @@ export const autoMergeRows = gitHubRowTable([
 			'Have GitHub merge a pull request by itself once its required reviews and checks pass, with a merge method (merge, squash, rebase). Changes the pull request: it is merged later without another step. The repository must allow auto-merge. Returns the pull request’s auto-merge settings. Uses GitHub’s GraphQL API.',
 		method: 'POST',
 		path: '/graphql',
-		target: 'repository',
 		handler: enableAutoMerge,
 		fields: [
 			...graphqlPullRequestFields(),
@@ -114,7 +113,6 @@ export const autoMergeRows = gitHubRowTable([
 		description: 'Cancel the auto-merge of a pull request, so it is no longer merged when its checks pass. Changes the pull request. Returns the pull request’s (now empty) auto-merge settings. Uses GitHub’s GraphQL API.',
 		method: 'POST',
 		path: '/graphql',
-		target: 'repository',
 		handler: disableAutoMerge,
 		fields: graphqlPullRequestFields(),
 	},

@@ -203,7 +203,6 @@ export const pendingReviewRows = gitHubRowTable([
 			'Start a review that only its author sees until it is submitted: add comments with Add Comment to Pending Review, then Submit Pending Review (or Delete Pending Review). An account has at most one pending review per pull request. Returns the review with its ID.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/reviews',
-		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			pullNumber(),
@@ -220,7 +219,6 @@ export const pendingReviewRows = gitHubRowTable([
 			'Add a comment to your pending review: on one line, on a range of lines (Start Line to Line) or on the whole file (no Line), on the new (right) or old (left) side of the diff. Stays hidden until the review is submitted. Returns the new thread (ID, path, lines) and its comment. Uses GitHub’s GraphQL API.',
 		method: 'POST',
 		path: '/graphql',
-		target: 'repository',
 		handler: addPendingReviewComment,
 		fields: [
 			...graphqlPullRequestFields(),
@@ -248,7 +246,6 @@ export const pendingReviewRows = gitHubRowTable([
 		description: 'Publish your pending review with its comments: approve, request changes or comment, with optional review text. Returns the submitted review.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/events',
-		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			pullNumber(),
@@ -274,7 +271,6 @@ export const pendingReviewRows = gitHubRowTable([
 		description: 'Delete your pending review with all its comments (a submitted review cannot be deleted; dismiss it instead). Returns the deleted review.',
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}',
-		target: 'repository',
 		fields: [...repositoryFields(), pullNumber(), reviewId()],
 	},
 	{
@@ -286,7 +282,6 @@ export const pendingReviewRows = gitHubRowTable([
 		description: 'Replace the text of a review (pending or submitted). Returns the review.',
 		method: 'PUT',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}',
-		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			pullNumber(),
@@ -304,7 +299,6 @@ export const pendingReviewRows = gitHubRowTable([
 		method: 'POST',
 		effect: 'reads',
 		path: '/graphql',
-		target: 'repository',
 		handler: listReviewThreads,
 		paging: {},
 		fields: [
@@ -320,7 +314,6 @@ export const pendingReviewRows = gitHubRowTable([
 		description: 'Mark a review thread of the pull request as resolved (its conversation is collapsed). Returns the thread. Uses GitHub’s GraphQL API.',
 		method: 'POST',
 		path: '/graphql',
-		target: 'repository',
 		handler: resolveReviewThread,
 		fields: [...graphqlPullRequestFields(), threadIdField()],
 	},
@@ -332,7 +325,6 @@ export const pendingReviewRows = gitHubRowTable([
 		description: 'Mark a resolved review thread of the pull request as unresolved again. Returns the thread. Uses GitHub’s GraphQL API.',
 		method: 'POST',
 		path: '/graphql',
-		target: 'repository',
 		handler: unresolveReviewThread,
 		fields: [...graphqlPullRequestFields(), threadIdField()],
 	},

@@ -125,7 +125,6 @@ export const pullRequestRows = gitHubRowTable([
 		description: 'Open a pull request that merges the head branch into the base branch, optionally as a draft. Returns the pull request with its number and URL.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/pulls',
-		target: 'repository',
 		spec: [{ kind: 'toolStep', name: 'Create Pull Request' }, { kind: 'endpoint', name: 'Create pull request' }],
 		fields: [
 			...repositoryFields(),
@@ -150,7 +149,6 @@ export const pullRequestRows = gitHubRowTable([
 		description: 'Get one pull request: title, body, state, draft flag, head and base branches, mergeability, merge commit and review counts.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}',
-		target: 'repository',
 		spec: [{ kind: 'endpoint', name: 'Get pull request' }],
 		fields: [...repositoryFields(), pullNumber()],
 	},
@@ -163,7 +161,6 @@ export const pullRequestRows = gitHubRowTable([
 		description: 'List pull requests of a repository, filtered by state, head or base branch.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/pulls',
-		target: 'repository',
 		spec: [{ kind: 'endpoint', name: 'List pull requests' }],
 		paging: {},
 		fields: [
@@ -203,7 +200,6 @@ export const pullRequestRows = gitHubRowTable([
 		description: 'Change a pull request’s title, body, base branch or open/closed state. Fields left out stay unchanged.',
 		method: 'PATCH',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}',
-		target: 'repository',
 		spec: [{ kind: 'endpoint', name: 'Update pull request' }],
 		fields: [
 			...repositoryFields(),
@@ -231,7 +227,6 @@ export const pullRequestRows = gitHubRowTable([
 		description: 'Merge a pull request with a merge commit, by squashing or by rebasing. Optionally only if the head is still at a given SHA. Returns the merge commit SHA.',
 		method: 'PUT',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/merge',
-		target: 'repository',
 		spec: [{ kind: 'endpoint', name: 'Merge pull request' }],
 		fields: [
 			...repositoryFields(),
@@ -259,7 +254,6 @@ export const pullRequestRows = gitHubRowTable([
 		description: 'Get the users and teams whose review is requested on a pull request (reviewers who already reviewed are not included).',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers',
-		target: 'repository',
 		spec: [{ kind: 'toolStep', name: 'Get Reviewers' }],
 		fields: [...repositoryFields(), pullNumber()],
 	},
@@ -271,7 +265,6 @@ export const pullRequestRows = gitHubRowTable([
 		description: `Get the changes of a pull request as one unified diff (what code review tools read). Returns the diff as text in the "diff" field, or as binary data when it is over 1 MB or when asked. ${HIDDEN_TEXT_FOUND_NOTE}`,
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}',
-		target: 'repository',
 		handler: getDiffOrPatch,
 		fields: diffFields('diff'),
 	},
@@ -283,7 +276,6 @@ export const pullRequestRows = gitHubRowTable([
 		description: `Get the changes of a pull request as a series of patches, one per commit with its author and message (as "git format-patch" writes them). Returns the text in the "patch" field, or as binary data when it is over 1 MB or when asked. ${HIDDEN_TEXT_FOUND_NOTE}`,
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}',
-		target: 'repository',
 		handler: getDiffOrPatch,
 		fields: diffFields('patch'),
 	},
@@ -296,7 +288,6 @@ export const pullRequestRows = gitHubRowTable([
 		description: 'List the files a pull request changes: one item per file with its status (added, modified, removed, renamed), added and deleted lines and its patch (GitHub lists at most 3,000 files).',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/files',
-		target: 'repository',
 		paging: {},
 		fields: [...repositoryFields(), pullNumber()],
 	},
@@ -309,7 +300,6 @@ export const pullRequestRows = gitHubRowTable([
 		description: 'List the commits of a pull request, oldest first: SHA, message, author and date (GitHub lists at most 250).',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/commits',
-		target: 'repository',
 		paging: {},
 		fields: [...repositoryFields(), pullNumber()],
 	},
@@ -322,7 +312,6 @@ export const pullRequestRows = gitHubRowTable([
 		description: 'List the reviews of a pull request, oldest first: reviewer, state (APPROVED, CHANGES_REQUESTED, COMMENTED, DISMISSED, PENDING), text and time.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/reviews',
-		target: 'repository',
 		paging: {},
 		fields: [...repositoryFields(), pullNumber()],
 	},
@@ -335,7 +324,6 @@ export const pullRequestRows = gitHubRowTable([
 		description: 'Get one review of a pull request by its ID: reviewer, state, text, commit and time.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}',
-		target: 'repository',
 		fields: [...repositoryFields(), pullNumber(), reviewId()],
 	},
 	{
@@ -348,7 +336,6 @@ export const pullRequestRows = gitHubRowTable([
 			'Publish a review on a pull request: approve it, request changes or comment, with review text and optional line comments (file path, line, side, text). Line comments can also be given as a JSON list [{"path": "src/a.ts", "line": 12, "side": "RIGHT", "body": "…"}]. Returns the review.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/reviews',
-		target: 'repository',
 		handler: submitReview,
 		fields: [
 			...repositoryFields(),
@@ -392,7 +379,6 @@ export const pullRequestRows = gitHubRowTable([
 		description: 'Dismiss a submitted review (changes its state to DISMISSED, so it no longer counts towards the pull request\'s approval), with a message saying why. Needs admin rights or a branch protection allowing it. Returns the review.',
 		method: 'PUT',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/dismissals',
-		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			pullNumber(),
@@ -409,7 +395,6 @@ export const pullRequestRows = gitHubRowTable([
 		description: 'List the comments on lines of a pull request\'s changes (not the conversation comments, see Issue → List Comments): file path, line, text, author and the comment it replies to.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/comments',
-		target: 'repository',
 		paging: {},
 		fields: [
 			...repositoryFields(),
@@ -436,7 +421,6 @@ export const pullRequestRows = gitHubRowTable([
 		description: 'Comment on a line (or a range of lines) of a file a pull request changes, outside of a review. The comment is about the pull request\'s latest commit unless a commit is given. Returns the comment.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/comments',
-		target: 'repository',
 		handler: createReviewComment,
 		fields: [
 			...repositoryFields(),
@@ -459,7 +443,6 @@ export const pullRequestRows = gitHubRowTable([
 		description: 'Reply in the thread of a review comment (a comment on a line). Replies to replies are not possible: give the ID of the thread\'s first comment. Returns the reply.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies',
-		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			pullNumber(),
@@ -476,7 +459,6 @@ export const pullRequestRows = gitHubRowTable([
 		description: 'Ask users and/or teams to review a pull request (adds them to its requested reviewers; they are notified). Returns the pull request.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers',
-		target: 'repository',
 		fields: [...repositoryFields(), pullNumber(), ...reviewers('GitHub logins to ask for a review, comma-separated')],
 	},
 	{
@@ -488,7 +470,6 @@ export const pullRequestRows = gitHubRowTable([
 		description: 'Withdraw review requests from users and/or teams (removes them from the pull request\'s requested reviewers; reviews they already gave stay). Returns the pull request.',
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers',
-		target: 'repository',
 		fields: [...repositoryFields(), pullNumber(), ...reviewers('GitHub logins whose review request is withdrawn, comma-separated')],
 	},
 	{
@@ -499,7 +480,6 @@ export const pullRequestRows = gitHubRowTable([
 		description: 'Merge the latest changes of the base branch into the pull request\'s head branch (a new merge commit on the head branch, as the "Update branch" button does). GitHub does this in the background and answers with a message.',
 		method: 'PUT',
 		path: '/repos/{owner}/{repo}/pulls/{pull_number}/update-branch',
-		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			pullNumber(),

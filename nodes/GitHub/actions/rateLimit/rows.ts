@@ -10,7 +10,6 @@ export const rateLimitRows = gitHubRowTable([
 		method: 'GET',
 		path: '/rate_limit',
 		spec: [{ kind: 'endpoint', name: 'Rate limit status' }],
-		target: 'account',
 		fields: [],
 	},
 ]);

@@ -65,7 +65,6 @@ function rowsFor(target: Target) {
 			description: `List the emoji reactions on a ${target.label}: kind, who reacted and when.`,
 			method: 'GET',
 			path: target.path,
-			target: 'repository',
 			paging: {},
 			fields: [...repositoryFields(), target.field(), content(target.reactions, true)],
 		},
@@ -78,7 +77,6 @@ function rowsFor(target: Target) {
 			description: `Add an emoji reaction of the connected account to a ${target.label} (the same reaction again is not added twice). Changes the ${target.label}’s reactions. Returns the reaction with its ID (for Delete).`,
 			method: 'POST',
 			path: target.path,
-			target: 'repository',
 			fields: [...repositoryFields(), target.field(), content(target.reactions, false)],
 		},
 		{
@@ -89,7 +87,6 @@ function rowsFor(target: Target) {
 			description: `Delete a reaction on a ${target.label} by its ID. Deletes data: the reaction is gone.`,
 			method: 'DELETE',
 			path: `${target.path}/{reaction_id}`,
-			target: 'repository',
 			fields: [...repositoryFields(), target.field(), numericIdField('Reaction ID', 'reactionId', 'reaction_id', 'Numeric ID of the reaction (Add and List return it as "id")')],
 			shapeAnswer: (_body, values: IDataObject) => ({ deleted: true, reactionId: values.reactionId }),
 		},

@@ -66,7 +66,6 @@ export const releaseRows = gitHubRowTable([
 		description: 'List the releases of a repository, newest first: tag, name, notes, draft/prerelease flags, assets and dates.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/releases',
-		target: 'repository',
 		spec: [{ kind: 'toolStep', name: 'List Releases' }],
 		paging: {},
 		fields: repositoryFields(),
@@ -81,7 +80,6 @@ export const releaseRows = gitHubRowTable([
 			'Get the latest published full release of a repository (drafts and prereleases are skipped): tag, name, notes, assets and dates.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/releases/latest',
-		target: 'repository',
 		fields: repositoryFields(),
 	},
 	{
@@ -93,7 +91,6 @@ export const releaseRows = gitHubRowTable([
 		description: 'Get one release by its ID: tag, name, notes, draft/prerelease flags, assets and dates.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/releases/{release_id}',
-		target: 'repository',
 		fields: [...repositoryFields(), releaseIdField()],
 	},
 	{
@@ -105,7 +102,6 @@ export const releaseRows = gitHubRowTable([
 		description: 'Get the published release of a tag, e.g. "v1.2.0": ID, name, notes, assets and dates. Drafts have no tag yet and are not found this way.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/releases/tags/{tag}',
-		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			{ displayName: 'Tag', name: 'tag', type: 'string', default: '', in: 'path', required: true, placeholder: 'e.g. v1.2.0', description: 'Tag name of the release, e.g. "v1.2.0"' },
@@ -121,7 +117,6 @@ export const releaseRows = gitHubRowTable([
 			'Create (and by default publish) a release for a tag; the tag is created from Target when it does not exist. Can generate the notes from merged pull requests, or create a draft or prerelease.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/releases',
-		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			{ displayName: 'Tag', name: 'tag_name', type: 'string', default: '', in: 'body', required: true, placeholder: 'e.g. v1.2.0', description: 'Tag of the release, e.g. "v1.2.0"' },
@@ -142,7 +137,6 @@ export const releaseRows = gitHubRowTable([
 			'Change a release: tag, name, notes, draft/prerelease flags, latest flag. Publishing a draft is setting Draft to false. Only the fields given change.',
 		method: 'PATCH',
 		path: '/repos/{owner}/{repo}/releases/{release_id}',
-		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			releaseIdField(),
@@ -158,7 +152,6 @@ export const releaseRows = gitHubRowTable([
 		description: 'Delete a release and its uploaded assets, permanently. The Git tag stays (delete it as a ref).',
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}/releases/{release_id}',
-		target: 'repository',
 		fields: [...repositoryFields(), releaseIdField()],
 		shapeAnswer: (_body, values: IDataObject) => ({ deleted: true, releaseId: values.releaseId }),
 	},
@@ -171,7 +164,6 @@ export const releaseRows = gitHubRowTable([
 		description: 'List the files uploaded to a release: name, label, content type, size, download count and download URL.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/releases/{release_id}/assets',
-		target: 'repository',
 		paging: {},
 		fields: [...repositoryFields(), releaseIdField()],
 	},
@@ -185,7 +177,6 @@ export const releaseRows = gitHubRowTable([
 			'Add a file from the input item’s binary data to a release as an asset (it adds to the release; a file of the same name already there is refused by GitHub). The name is the file’s name unless given; the content type is the file’s MIME type.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/releases/{release_id}/assets',
-		target: 'repository',
 		handler: uploadReleaseAsset,
 		fields: [
 			...repositoryFields(),
@@ -208,7 +199,6 @@ export const releaseRows = gitHubRowTable([
 		description: 'Get one file of a release by its asset ID: name, label, content type, size, state, download count and download URL (not its bytes; use Download Asset).',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/releases/assets/{asset_id}',
-		target: 'repository',
 		fields: [...repositoryFields(), assetIdField()],
 	},
 	{
@@ -220,7 +210,6 @@ export const releaseRows = gitHubRowTable([
 		description: 'Change a release file’s name or label (the short text shown instead of the name). Only the fields given change; the bytes stay.',
 		method: 'PATCH',
 		path: '/repos/{owner}/{repo}/releases/assets/{asset_id}',
-		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			assetIdField(),
@@ -236,7 +225,6 @@ export const releaseRows = gitHubRowTable([
 		description: 'Delete one file of a release, permanently. The release and its other assets stay.',
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}/releases/assets/{asset_id}',
-		target: 'repository',
 		fields: [...repositoryFields(), assetIdField()],
 		shapeAnswer: (_body, values: IDataObject) => ({ deleted: true, assetId: values.assetId }),
 	},
@@ -249,7 +237,6 @@ export const releaseRows = gitHubRowTable([
 			'Download a file of a release into a binary property, named and typed as uploaded (streamed; an asset over "Max Download Size (MB)" is refused before downloading).',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/releases/assets/{asset_id}',
-		target: 'repository',
 		handler: downloadReleaseAsset,
 		fields: [
 			...repositoryFields(),

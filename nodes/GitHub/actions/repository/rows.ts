@@ -79,7 +79,6 @@ export const repositoryRows = gitHubRowTable([
 		path: '/user/repos',
 		spec: [{ kind: 'toolStep', name: 'Create Repository' }],
 		handler: createRepository,
-		target: 'repository',
 		fields: [
 			{
 				...ownerField(
@@ -120,7 +119,6 @@ export const repositoryRows = gitHubRowTable([
 			'Get information about a repository: description, default branch, visibility, stars, forks, open issues count, topics and URLs.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}',
-		target: 'repository',
 		spec: [{ kind: 'toolStep', name: 'Get Repository Info' }],
 		fields: repositoryFields(),
 	},
@@ -132,7 +130,6 @@ export const repositoryRows = gitHubRowTable([
 		description: 'Star a repository as the connected account. Starring an already starred repository changes nothing.',
 		method: 'PUT',
 		path: '/user/starred/{owner}/{repo}',
-		target: 'repository',
 		spec: [{ kind: 'toolStep', name: 'Star Repo' }],
 		fields: repositoryFields(),
 		shapeAnswer: (_body, values: IDataObject) => ({ starred: true, owner: values.owner, repository: values.repository }),
@@ -147,7 +144,6 @@ export const repositoryRows = gitHubRowTable([
 			'Change a repository’s settings: description, homepage, visibility, default branch, features (issues, wiki, projects), merge options, archived. Changes the repository; settings not given stay as they are. Returns the updated repository.',
 		method: 'PATCH',
 		path: '/repos/{owner}/{repo}',
-		target: 'repository',
 		fields: [...repositoryFields(), ...settings],
 	},
 	{
@@ -159,7 +155,6 @@ export const repositoryRows = gitHubRowTable([
 			'Delete a repository permanently, with its issues, pull requests, wiki, releases and settings. Only runs when "Confirm Full Name" repeats the repository as owner/name exactly; otherwise nothing is sent. Read-only credentials refuse it, and so does "Allowed Repositories" unless it names the repository itself (an owner/* entry is not enough). Needs admin rights on the repository and, for classic tokens, the delete_repo scope.',
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}',
-		target: 'repository',
 		handler: deleteRepository,
 		fields: [
 			...repositoryFields(),
@@ -180,7 +175,6 @@ export const repositoryRows = gitHubRowTable([
 		description: `List repositories the connected account can access: its own, those it collaborates on and its organizations’ ones.${CONFINED_LIST}`,
 		method: 'GET',
 		path: '/user/repos',
-		target: 'confined',
 		handler: listRepositoriesInScope,
 		paging: {},
 		fields: [
@@ -218,7 +212,6 @@ export const repositoryRows = gitHubRowTable([
 		description: `List the public repositories of a GitHub user.${CONFINED_LIST}`,
 		method: 'GET',
 		path: '/users/{username}/repos',
-		target: 'confined',
 		handler: listRepositoriesInScope,
 		paging: {},
 		fields: [username, repositoryType(['all', 'member', 'owner'], 'owner'), repositorySort('full_name'), sortDirection()],
@@ -232,7 +225,6 @@ export const repositoryRows = gitHubRowTable([
 		description: `List the repositories of an organization that the connected account can see.${CONFINED_LIST}`,
 		method: 'GET',
 		path: '/orgs/{org}/repos',
-		target: 'confined',
 		handler: listRepositoriesInScope,
 		paging: {},
 		fields: [organization, repositoryType(['all', 'forks', 'member', 'private', 'public', 'sources'], 'all'), repositorySort('created'), sortDirection()],
@@ -245,7 +237,6 @@ export const repositoryRows = gitHubRowTable([
 		description: 'Get the topics (tags shown on the repository page) of a repository as a list of names.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/topics',
-		target: 'repository',
 		fields: repositoryFields(),
 	},
 	{
@@ -256,7 +247,6 @@ export const repositoryRows = gitHubRowTable([
 		description: 'Replace all topics of a repository with the given names (lowercase letters, digits and "-"). Changes the repository; an empty list removes every topic. Returns the new topic list.',
 		method: 'PUT',
 		path: '/repos/{owner}/{repo}/topics',
-		target: 'repository',
 		handler: replaceTopics,
 		fields: [
 			...repositoryFields(),
@@ -275,7 +265,6 @@ export const repositoryRows = gitHubRowTable([
 		description: 'Get the programming languages of a repository with the number of bytes of code in each, as one object (language → bytes).',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/languages',
-		target: 'repository',
 		fields: repositoryFields(),
 	},
 	{
@@ -287,7 +276,6 @@ export const repositoryRows = gitHubRowTable([
 		description: 'List the contributors of a repository, most commits first, with their number of contributions.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/contributors',
-		target: 'repository',
 		paging: {},
 		fields: [
 			...repositoryFields(),
@@ -308,7 +296,6 @@ export const repositoryRows = gitHubRowTable([
 		description: 'List the Git tags of a repository with the commit each points to.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/tags',
-		target: 'repository',
 		paging: {},
 		fields: repositoryFields(),
 	},
@@ -321,7 +308,6 @@ export const repositoryRows = gitHubRowTable([
 		description: 'List the forks of a repository, newest first unless sorted otherwise.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/forks',
-		target: 'repository',
 		paging: {},
 		fields: [
 			...repositoryFields(),
@@ -348,7 +334,6 @@ export const repositoryRows = gitHubRowTable([
 			'Create a fork (a new repository copied from this one) in the connected account or an organization. Creates a repository; GitHub finishes copying shortly after answering. With "Allowed Repositories" set, the fork itself must be allowed too. Returns the new repository.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/forks',
-		target: 'repository',
 		handler: createFork,
 		fields: [
 			...repositoryFields(),
@@ -366,7 +351,6 @@ export const repositoryRows = gitHubRowTable([
 		method: 'DELETE',
 		effect: 'changes',
 		path: '/user/starred/{owner}/{repo}',
-		target: 'repository',
 		fields: repositoryFields(),
 		shapeAnswer: (_body, values: IDataObject) => ({ starred: false, owner: values.owner, repository: values.repository }),
 	},
@@ -379,7 +363,6 @@ export const repositoryRows = gitHubRowTable([
 		description: `List the repositories the connected account has starred, most recently starred first.${CONFINED_LIST}`,
 		method: 'GET',
 		path: '/user/starred',
-		target: 'confined',
 		handler: listRepositoriesInScope,
 		paging: {},
 		fields: [
@@ -404,7 +387,6 @@ export const repositoryRows = gitHubRowTable([
 			'Bring a branch of a fork up to date with the same branch of the repository it was forked from. Changes the fork (merges or fast-forwards the branch); fails on conflicts. Returns how it was merged.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/merge-upstream',
-		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			{ displayName: 'Branch', name: 'branch', type: 'string', in: 'body', required: true, default: 'main', placeholder: 'e.g. main', description: 'Branch of the fork to update' },
@@ -419,7 +401,6 @@ export const repositoryRows = gitHubRowTable([
 			'Download the repository’s files at a branch, tag or commit as a tar.gz or zip archive into a binary property (streamed; bounded by "Max Download Size (MB)").',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/tarball/{ref}',
-		target: 'repository',
 		handler: downloadArchive,
 		fields: [
 			...repositoryFields(),
@@ -453,7 +434,6 @@ export const repositoryRows = gitHubRowTable([
 			'Create, update or delete several files in one commit on a branch (the branch is created from Base Branch, or the default branch, when missing). Binary files come from the input item’s binary data. Never forces: when the branch moved meanwhile nothing is committed and the error says to run again. Returns the commit SHA and URL.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/git/commits',
-		target: 'repository',
 		handler: commitFiles,
 		fields: [
 			...repositoryFields(),

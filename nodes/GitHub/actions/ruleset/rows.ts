@@ -31,7 +31,6 @@ export const rulesetRows = gitHubRowTable([
 		description: 'List the rulesets that apply to a repository (with the organization’s, unless turned off): name, target, enforcement and source.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/rulesets',
-		target: 'repository',
 		paging: {},
 		fields: [...repositoryFields(), includesParents(), targets()],
 	},
@@ -44,7 +43,6 @@ export const rulesetRows = gitHubRowTable([
 		description: 'Get one ruleset of a repository with its conditions (which branches or tags), rules and bypass list.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/rulesets/{ruleset_id}',
-		target: 'repository',
 		fields: [...repositoryFields(), rulesetId(), includesParents()],
 	},
 	{
@@ -56,7 +54,6 @@ export const rulesetRows = gitHubRowTable([
 		description: 'List the rulesets of an organization: name, target, enforcement and source.',
 		method: 'GET',
 		path: '/orgs/{org}/rulesets',
-		target: 'organization',
 		paging: {},
 		fields: [organizationField, targets()],
 	},
@@ -69,7 +66,6 @@ export const rulesetRows = gitHubRowTable([
 		description: 'Get one ruleset of an organization with its conditions (which repositories, branches or tags), rules and bypass list.',
 		method: 'GET',
 		path: '/orgs/{org}/rulesets/{ruleset_id}',
-		target: 'organization',
 		fields: [organizationField, rulesetId()],
 	},
 ]);

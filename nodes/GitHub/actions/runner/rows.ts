@@ -26,7 +26,6 @@ export const runnerRows = gitHubRowTable([
 		description: 'List the self-hosted GitHub Actions runners registered to a repository: name, operating system, online or offline, busy, labels. Needs admin access to the repository.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/actions/runners',
-		target: 'repository',
 		paging: { itemsKey: 'runners' },
 		fields: [
 			...repositoryFields(),
@@ -42,7 +41,6 @@ export const runnerRows = gitHubRowTable([
 		description: 'Get one self-hosted runner of a repository by ID: name, operating system, online or offline, busy, labels.',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/actions/runners/{runner_id}',
-		target: 'repository',
 		fields: [...repositoryFields(), runnerIdField()],
 	},
 	{
@@ -53,7 +51,6 @@ export const runnerRows = gitHubRowTable([
 		description: 'Remove a self-hosted runner from a repository, permanently: it takes no more jobs and has to be registered again to come back. A job it is running is not stopped.',
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}/actions/runners/{runner_id}',
-		target: 'repository',
 		fields: [...repositoryFields(), runnerIdField()],
 		shapeAnswer: (_body, values: IDataObject) => ({ removed: true, runnerId: values.runnerId }),
 	},
@@ -66,7 +63,6 @@ export const runnerRows = gitHubRowTable([
 			'Create a token for registering a new self-hosted runner with the repository (config.sh --token …); it expires after an hour. The token is in the output only: no error or log line of the node shows it. Changes the repository’s runner registration; needs admin access.',
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/actions/runners/registration-token',
-		target: 'repository',
 		handler: createRegistrationToken,
 		fields: repositoryFields(),
 		shapeAnswer: (body) => ({ token: (body as IDataObject).token, expiresAt: (body as IDataObject).expires_at }),
@@ -80,7 +76,6 @@ export const runnerRows = gitHubRowTable([
 		description: 'List the labels of a self-hosted runner (workflows pick runners by them in runs-on), one item each, with whether GitHub set the label ("read-only") or it was added ("custom").',
 		method: 'GET',
 		path: '/repos/{owner}/{repo}/actions/runners/{runner_id}/labels',
-		target: 'repository',
 		fields: [...repositoryFields(), runnerIdField()],
 		shapeAnswer: labelsOf,
 	},
@@ -93,7 +88,6 @@ export const runnerRows = gitHubRowTable([
 		description: `Add custom labels to a self-hosted runner, keeping its other labels. ${LABELS_RETURNED}`,
 		method: 'POST',
 		path: '/repos/{owner}/{repo}/actions/runners/{runner_id}/labels',
-		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			runnerIdField(),
@@ -114,7 +108,6 @@ export const runnerRows = gitHubRowTable([
 		description: `Remove one custom label from a self-hosted runner (the labels GitHub gives every runner cannot be removed). ${LABELS_RETURNED}`,
 		method: 'DELETE',
 		path: '/repos/{owner}/{repo}/actions/runners/{runner_id}/labels/{name}',
-		target: 'repository',
 		fields: [
 			...repositoryFields(),
 			runnerIdField(),

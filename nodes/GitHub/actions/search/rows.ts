@@ -14,7 +14,6 @@ export const searchRows = gitHubRowTable([
 		method: 'GET',
 		path: '/search/issues',
 		spec: [{ kind: 'toolStep', name: 'Search Issues and Pull Requests' }],
-		target: 'search',
 		handler: searchInScope('issues'),
 		paging: { itemsKey: 'items' },
 		fields: [
@@ -55,7 +54,6 @@ export const searchRows = gitHubRowTable([
 			'Find repositories with GitHub’s search syntax, e.g. "topic:n8n language:typescript stars:>100" or "org:n8n-io". One item per repository. With "Allowed Repositories" set, only those repositories are searched.',
 		method: 'GET',
 		path: '/search/repositories',
-		target: 'search',
 		handler: searchInScope('repositories'),
 		paging: { itemsKey: 'items' },
 		fields: [
@@ -79,7 +77,6 @@ export const searchRows = gitHubRowTable([
 			'Find files whose content or path matches, with GitHub’s code search syntax, e.g. "useState repo:owner/name path:src language:ts". One item per file (name, path, repository, URL). With "Allowed Repositories" set, only those repositories are searched.',
 		method: 'GET',
 		path: '/search/code',
-		target: 'search',
 		handler: searchInScope('code'),
 		paging: { itemsKey: 'items' },
 		fields: [
@@ -97,7 +94,6 @@ export const searchRows = gitHubRowTable([
 			'Find commits on the default branches of repositories with GitHub’s commit search syntax, e.g. "fix login repo:owner/name author:octocat committer-date:>2026-01-01". One item per commit (SHA, message, author, date, repository, URL). With "Allowed Repositories" set, only those repositories are searched.',
 		method: 'GET',
 		path: '/search/commits',
-		target: 'search',
 		handler: searchInScope('commits'),
 		paging: { itemsKey: 'items' },
 		fields: [
@@ -119,7 +115,6 @@ export const searchRows = gitHubRowTable([
 			'Find users and organizations with GitHub’s search syntax, e.g. "location:berlin language:go followers:>50" or "type:org". Refused while "Allowed Repositories" (node or credential) is set, because people belong to no repository.',
 		method: 'GET',
 		path: '/search/users',
-		target: 'search',
 		handler: searchUsers,
 		paging: { itemsKey: 'items' },
 		fields: [

@@ -5,7 +5,6 @@ import { listOf } from '../../../shared/rowEngine';
 import { byName, locatorModes } from '../../../shared/locator';
 import { repositoryFields } from '../fields';
 import { organizationField } from '../organization/rows';
-import type { GitHubRow } from '../types';
 import { gitHubRowTable } from '../types';
 import { setSecret } from './handlers';
 
@@ -76,26 +75,23 @@ const visibility = (): RowField => ({
 
 type Level = 'repository' | 'environment' | 'organization';
 
-const LEVELS: Record<Level, { label: Capitalize<Level>; base: string; fields: () => RowField[]; target: GitHubRow['target']; where: string }> = {
+const LEVELS: Record<Level, { label: Capitalize<Level>; base: string; fields: () => RowField[]; where: string }> = {
 	repository: {
 		label: 'Repository',
 		base: '/repos/{owner}/{repo}/actions/secrets',
 		fields: repositoryFields,
-		target: 'repository',
 		where: 'a repository',
 	},
 	environment: {
 		label: 'Environment',
 		base: '/repos/{owner}/{repo}/environments/{environment_name}/secrets',
 		fields: () => [...repositoryFields(), environmentField()],
-		target: 'repository',
 		where: 'a deployment environment of a repository',
 	},
 	organization: {
 		label: 'Organization',
 		base: '/orgs/{org}/actions/secrets',
 		fields: () => [organizationField],
-		target: 'organization',
 		where: 'an organization',
 	},
 };
@@ -103,7 +99,7 @@ const LEVELS: Record<Level, { label: Capitalize<Level>; base: string; fields: ()
 const deleted = (_body: unknown, values: IDataObject) => ({ deleted: true, name: values.name });
 
 function rowsFor(level: Level) {
-	const { label, base, fields, target, where } = LEVELS[level];
+	const { label, base, fields, where } = LEVELS[level];
 	const operation = <Verb extends string>(verb: Verb) => `${verb}${label}` as const;
 	return gitHubRowTable([
 		{
@@ -115,7 +111,6 @@ function rowsFor(level: Level) {
 			description: `List the GitHub Actions secrets of ${where}: names and dates only (GitHub never returns secret values).`,
 			method: 'GET',
 			path: base,
-			target,
 			paging: { itemsKey: 'secrets' },
 			fields: fields(),
 		},
@@ -128,7 +123,6 @@ function rowsFor(level: Level) {
 			description: `Get one GitHub Actions secret of ${where}: name, creation and update dates${level === 'organization' ? ', visibility' : ''} (never its value).`,
 			method: 'GET',
 			path: `${base}/{secret_name}`,
-			target,
 			fields: [...fields(), secretName()],
 		},
 		{
@@ -139,7 +133,6 @@ function rowsFor(level: Level) {
 			description: `Create a GitHub Actions secret of ${where}, or replace the value of an existing one. Changes what workflows receive. The value is encrypted in n8n with GitHub's public key before it is sent and never appears in the output. Returns the name and whether it was created.`,
 			method: 'PUT',
 			path: `${base}/{secret_name}`,
-			target,
 			handler: setSecret,
 			fields: [...fields(), secretName(), secretValue(), ...(level === 'organization' ? [visibility(), selectedRepositories()] : [])],
 		},
@@ -151,7 +144,6 @@ function rowsFor(level: Level) {
 			description: `Delete a GitHub Actions secret of ${where}. Deletes data: workflows that use it get an empty value.`,
 			method: 'DELETE',
 			path: `${base}/{secret_name}`,
-			target,
 			fields: [...fields(), secretName()],
 			shapeAnswer: deleted,
 		},

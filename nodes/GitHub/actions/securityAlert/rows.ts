@@ -156,7 +156,6 @@ function rowsFor(kind: Kind) {
 			description: `List the ${kind.label} alerts of a repository (${kind.what}), optionally by state and other filters: number, state, severity, what is affected and dates.`,
 			method: 'GET',
 			path: base,
-			target: 'repository',
 			paging: {},
 			fields: [...repositoryFields(), ...kind.repositoryFilters()],
 		},
@@ -168,7 +167,6 @@ function rowsFor(kind: Kind) {
 			description: `List the ${kind.label} alerts of every repository of an organization (${kind.what}), optionally by state and other filters. Needs organization owner or security manager rights.`,
 			method: 'GET',
 			path: `/orgs/{org}/${kind.segment}/alerts`,
-			target: 'organization',
 			paging: {},
 			fields: [organizationField, ...kind.organizationFilters()],
 		},
@@ -180,7 +178,6 @@ function rowsFor(kind: Kind) {
 			description: `Get one ${kind.label} alert of a repository by its number, with its details (${kind.what}).`,
 			method: 'GET',
 			path: `${base}/{alert_number}`,
-			target: 'repository',
 			fields: [...repositoryFields(), alertNumber()],
 		},
 		{
@@ -193,7 +190,6 @@ function rowsFor(kind: Kind) {
 			description: `${kind.updateWords} Changes the alert’s state for everyone with access to the repository’s security tab. Returns the alert.`,
 			method: 'PATCH',
 			path: `${base}/{alert_number}`,
-			target: 'repository',
 			fields: [...repositoryFields(), alertNumber(), ...kind.update()],
 		},
 	]);

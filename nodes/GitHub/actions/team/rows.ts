@@ -24,7 +24,6 @@ export const teamRows = gitHubRowTable([
 		description: 'List the teams of an organization the connected account can see: name, slug, description, privacy and permission.',
 		method: 'GET',
 		path: '/orgs/{org}/teams',
-		target: 'organization',
 		paging: {},
 		fields: [organizationField],
 	},
@@ -37,7 +36,6 @@ export const teamRows = gitHubRowTable([
 		description: 'Get one team of an organization by its slug: name, description, privacy, parent team, member and repository counts.',
 		method: 'GET',
 		path: '/orgs/{org}/teams/{team_slug}',
-		target: 'organization',
 		fields: [organizationField, teamSlug()],
 	},
 	{
@@ -49,7 +47,6 @@ export const teamRows = gitHubRowTable([
 		description: 'List the members of a team (and of its child teams), optionally only maintainers or only members.',
 		method: 'GET',
 		path: '/orgs/{org}/teams/{team_slug}/members',
-		target: 'organization',
 		paging: {},
 		fields: [
 			organizationField,
@@ -73,7 +70,6 @@ export const teamRows = gitHubRowTable([
 		description: 'List the repositories a team has access to, with the team’s permissions on each.',
 		method: 'GET',
 		path: '/orgs/{org}/teams/{team_slug}/repos',
-		target: 'organization',
 		paging: {},
 		fields: [organizationField, teamSlug()],
 	},

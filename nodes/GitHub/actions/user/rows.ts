@@ -10,7 +10,6 @@ export const userRows = gitHubRowTable([
 		description: 'Get the public profile of a GitHub user or organization: name, company, location, bio, followers and public repository count.',
 		method: 'GET',
 		path: '/users/{username}',
-		target: 'user',
 		fields: [
 			{ displayName: 'Username', name: 'username', type: 'string', default: '', in: 'path', required: true, placeholder: 'e.g. octocat', description: 'GitHub login of the user' },
 		],
@@ -24,7 +23,6 @@ export const userRows = gitHubRowTable([
 		description: 'Get the profile of the account the credential signs in as (login, name, email when visible, plan).',
 		method: 'GET',
 		path: '/user',
-		target: 'account',
 		fields: [],
 	},
 ]);

@@ -52,7 +52,6 @@ function rowsFor(level: Level) {
 			description: `List the GitHub Actions configuration variables of ${where} with their values and dates.`,
 			method: 'GET',
 			path: base,
-			target: 'repository',
 			paging: { itemsKey: 'variables', maxPageSize: 30 },
 			fields: fields(),
 		},
@@ -65,7 +64,6 @@ function rowsFor(level: Level) {
 			description: `Get one GitHub Actions configuration variable of ${where}: name, value and dates.`,
 			method: 'GET',
 			path: `${base}/{name}`,
-			target: 'repository',
 			fields: [...fields(), variableName()],
 		},
 		{
@@ -76,7 +74,6 @@ function rowsFor(level: Level) {
 			description: `Create a GitHub Actions configuration variable of ${where} (an existing name is refused by GitHub; use Update). Changes what workflows read as vars.NAME.`,
 			method: 'POST',
 			path: base,
-			target: 'repository',
 			fields: [
 				...fields(),
 				{ ...variableName('Name of the new variable, e.g. "NODE_VERSION" (letters, digits and underscores)'), in: 'body' },
@@ -92,7 +89,6 @@ function rowsFor(level: Level) {
 			description: `Change the value (or the name) of a GitHub Actions configuration variable of ${where}. Changes what workflows read as vars.NAME.`,
 			method: 'PATCH',
 			path: `${base}/{name}`,
-			target: 'repository',
 			fields: [
 				...fields(),
 				variableName('Current name of the variable'),
@@ -109,7 +105,6 @@ function rowsFor(level: Level) {
 			description: `Delete a GitHub Actions configuration variable of ${where}. Deletes data: workflows then read an empty vars.NAME.`,
 			method: 'DELETE',
 			path: `${base}/{name}`,
-			target: 'repository',
 			fields: [...fields(), variableName()],
 			shapeAnswer: (_body: unknown, values: IDataObject) => ({ deleted: true, name: values.variableName }),
 		},
