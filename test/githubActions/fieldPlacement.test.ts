@@ -68,13 +68,13 @@ describe('both action nodes: Resource and Operation first, the scope setting in 
 	it.each([
 		['GitHub Toolkit', new GitHub().description.properties, 'allowedRepositories', ['trustedContentOnly']],
 		['Trello Toolkit', new Trello().description.properties, 'allowedBoards', ['trustedMembersOnly', 'trustedMembers']],
-	])('%s: authentication, then Resource and Operation; its scope under Options', (_node, properties, scopeName, own) => {
+	])('%s: authentication, then Resource and Operation; its node list under Options', (_node, properties, listName, own) => {
 		const shown = properties.filter((p) => p.type !== 'notice');
 		expect(shown.slice(0, 2).map((p) => p.name)).toEqual(['authentication', 'resource']);
 		expect(shown[2].name).toBe('operation');
-		expect(shown.some((p) => p.name === scopeName)).toBe(false);
+		expect(shown.some((p) => p.name === listName)).toBe(false);
 		const options = properties[properties.length - 1];
 		expect([options.name, options.type]).toEqual(['options', 'collection']);
-		expect((options.options as INodeProperties[]).map((o) => o.name)).toEqual([scopeName, 'maxRateLimitWait', 'maxDownloadSizeMb', 'removeHiddenText', 'secretsInWrites', ...own]);
+		expect((options.options as INodeProperties[]).map((o) => o.name)).toEqual([listName, 'maxRateLimitWait', 'maxDownloadSizeMb', 'removeHiddenText', 'secretsInWrites', ...own]);
 	});
 });

@@ -44,8 +44,8 @@ function readPaging(ctx: IExecuteFunctions, name: string, itemIndex: number, fal
 	return ctx.getNodeParameter(name, itemIndex, fallback as never);
 }
 
-/** The node's and the credential's repository lists, as the scope proofs take them. */
-export async function scopeLists({ client, allowlist }: Pick<GitHubRowRun, 'client' | 'allowlist'>): Promise<Array<RepositoryList | undefined>> {
+/** The node's and the credential's repository lists (either may be unset), as the scope proofs take them. */
+export async function repositoryLists({ client, allowlist }: Pick<GitHubRowRun, 'client' | 'allowlist'>): Promise<Array<RepositoryList | undefined>> {
 	return [allowlist, (await client.scope()).repositories];
 }
 

@@ -98,7 +98,7 @@ export async function checkGitHubRequest(
 	if (!list) return ALLOW;
 	if (hasQuery) {
 		throw new ListRefusal(
-			`Refused: "${pathOnly(path)}…" carries a fragment (#…) or a query string of its own, which cannot be checked against ${scopeName(list)}. ${allowedRepositoriesText(list)}`,
+			`Refused: "${pathOnly(path)}…" carries a fragment (#…) or a query string of its own, which cannot be checked against ${listName(list)}. ${allowedRepositoriesText(list)}`,
 			'Give query parameters in "Query Parameters" (an API Call node also takes them after "?" in the endpoint), and no "#…".',
 		);
 	}
@@ -179,7 +179,7 @@ async function verdictFor(target: GitHubTarget, request: GitHubScopedRequest, li
 			if (isIssuedProof(request.scopeProof) && !request.scopeProof.issues) return ALLOW;
 			if (method !== 'POST') {
 				throw new ListRefusal(
-					`Refused: GraphQL is sent with POST, and ${method.toUpperCase()} /graphql cannot be checked against ${scopeName(list)}. ${allowed}`,
+					`Refused: GraphQL is sent with POST, and ${method.toUpperCase()} /graphql cannot be checked against ${listName(list)}. ${allowed}`,
 					'Send GraphQL with the API Call node\'s GraphQL mode.',
 				);
 			}
@@ -187,7 +187,7 @@ async function verdictFor(target: GitHubTarget, request: GitHubScopedRequest, li
 			return ALLOW;
 		default:
 			throw new ListRefusal(
-				`Refused: ${endpoint} cannot be checked against ${scopeName(list)}. ${allowed} What it touches is not known; paths that can be used: /repos/OWNER/NAME/… for those repositories, /orgs/OWNER/… for an OWNER/* entry, search with repo: qualifiers, and the account reads /user, /user/orgs, /rate_limit, /meta.`,
+				`Refused: ${endpoint} cannot be checked against ${listName(list)}. ${allowed} What it touches is not known; paths that can be used: /repos/OWNER/NAME/… for those repositories, /orgs/OWNER/… for an OWNER/* entry, search with repo: qualifiers, and the account reads /user, /user/orgs, /rate_limit, /meta.`,
 				'Call a path under /repos/OWNER/NAME/ of an allowed repository (or /orgs/OWNER/… with OWNER/* in the list), search with repo: qualifiers, or read /user, /user/orgs, /rate_limit, /meta.',
 			);
 	}
@@ -273,7 +273,7 @@ async function assertLookedUp(what: string, repository: string | undefined, list
 }
 
 /** The list as messages name it ("the credential's repository scope" reads better than "the credential's scope" here). */
-const scopeName = (list: RepositoryList) => (list.source === CREDENTIAL_SOURCE ? "the credential's repository scope" : list.source);
+const listName = (list: RepositoryList) => (list.source === CREDENTIAL_SOURCE ? "the credential's repository scope" : list.source);
 
 function graphqlQueryOf(body: unknown): unknown {
 	return body && typeof body === 'object' ? (body as IDataObject).query : undefined;

@@ -171,7 +171,7 @@ export async function boardListVerdict(list: BoardList, request: TrelloScopedReq
 	const { method, path } = request;
 	if (normalizePath(path).hasQuery) {
 		throw new ListRefusal(
-			`Refused: "${pathOnly(path)}…" carries a fragment (#…) or a query string of its own, which cannot be checked against ${scopeName(list)}. ${allowedBoardsText(list)}`,
+			`Refused: "${pathOnly(path)}…" carries a fragment (#…) or a query string of its own, which cannot be checked against ${listName(list)}. ${allowedBoardsText(list)}`,
 			'Give query parameters in "Query Parameters" (an API Call node also takes them after "?" in the endpoint), and no "#…".',
 		);
 	}
@@ -213,7 +213,7 @@ export async function boardListVerdict(list: BoardList, request: TrelloScopedReq
 }
 
 /** The list as messages name it ("the credential's board scope" reads better than "the credential's scope" here). */
-const scopeName = (list: BoardList) => (list.source === CREDENTIAL_SOURCE ? "the credential's board scope" : list.source);
+const listName = (list: BoardList) => (list.source === CREDENTIAL_SOURCE ? "the credential's board scope" : list.source);
 
 /** Search results Trello can confine to boards (idBoards); members and workspaces it cannot. */
 const BOARD_CONFINED_MODELS = new Set(['cards', 'boards']);
@@ -262,7 +262,7 @@ async function searchVerdict(
 
 function unverifiable(method: string, path: string, list: BoardList): ListRefusal {
 	return new ListRefusal(
-		`Refused: ${method.toUpperCase()} ${pathOnly(path)} cannot be checked against ${scopeName(list)}. ${allowedBoardsText(list)} Paths that can be used: /1/boards/ID/…, /1/cards|lists|checklists|labels|actions/ID/… of objects on those boards, creating cards, lists, checklists and labels there, and the account reads ${ACCOUNT_READ_PATHS.join(', ')} (answers kept to those boards) and /1/search confined to them.`,
+		`Refused: ${method.toUpperCase()} ${pathOnly(path)} cannot be checked against ${listName(list)}. ${allowedBoardsText(list)} Paths that can be used: /1/boards/ID/…, /1/cards|lists|checklists|labels|actions/ID/… of objects on those boards, creating cards, lists, checklists and labels there, and the account reads ${ACCOUNT_READ_PATHS.join(', ')} (answers kept to those boards) and /1/search confined to them.`,
 		'Call a path naming a board, card, list, checklist or label on an allowed board.',
 	);
 }

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { answerLacking } from '../../../shared/errors';
 import { repositoryProof } from '../../scope';
 import type { Connection } from '../graphql';
-import { graphqlPages, loginOf, proven, scopeLists } from '../graphql';
+import { graphqlPages, loginOf, proven, repositoryLists } from '../graphql';
 import type { GitHubRowRun } from '../types';
 
 export const DISCUSSION_FIELDS = `id number title url closed locked createdAt updatedAt answerChosenAt
@@ -76,7 +76,7 @@ function commentItem({ author, ...rest }: IDataObject): IDataObject {
 export async function proofFor(input: GitHubRowRun) {
 	const owner = String(input.values.owner ?? '').trim();
 	const repo = String(input.values.repository ?? '').trim();
-	const lists = await scopeLists(input);
+	const lists = await repositoryLists(input);
 	return { owner, repo, proof: proven(input, () => repositoryProof(lists, { owner, repo })) };
 }
 

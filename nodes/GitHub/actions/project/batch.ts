@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ScopeProof } from '../../scope';
 import { projectItemAllowed, projectOwnerProof } from '../../scope';
-import { proven, scopeLists } from '../graphql';
+import { proven, repositoryLists } from '../graphql';
 import type { GitHubRowRun } from '../types';
 import type { FieldNode } from './handlers';
 import { itemsOf, projectOf, projectWithFields } from './handlers';
@@ -95,7 +95,7 @@ function plan(input: GitHubRowRun, fields: FieldNode[], update: Update): Planned
 }
 
 /** Sends one batch: the items checked (this project, an allowed repository), then one request of aliased mutations. */
-async function sendBatch(input: GitHubRowRun, project: { id: string }, lists: Awaited<ReturnType<typeof scopeLists>>, proof: ScopeProof, batch: Planned[]): Promise<Outcome[]> {
+async function sendBatch(input: GitHubRowRun, project: { id: string }, lists: Awaited<ReturnType<typeof repositoryLists>>, proof: ScopeProof, batch: Planned[]): Promise<Outcome[]> {
 	const found = await input.client.graphql<{ nodes: Array<{ id?: string; type?: string; project?: { id: string }; content?: { repository?: { nameWithOwner: string } } | null } | null> }>(
 		ITEMS_BY_ID_QUERY,
 		{ ids: batch.map((update) => update.itemId) },
@@ -132,7 +132,7 @@ async function sendBatch(input: GitHubRowRun, project: { id: string }, lists: Aw
 export async function updateItems(input: GitHubRowRun) {
 	const project = projectOf(input, true);
 	const updates = readUpdates(input);
-	const lists = await scopeLists(input);
+	const lists = await repositoryLists(input);
 	const proof = proven(input, () => projectOwnerProof(lists, project));
 	const found = await projectWithFields(input, project, proof);
 	const fields = (found.fields?.nodes ?? []).filter((field) => field?.id && field.name);

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { answerLacking } from '../../../shared/errors';
 import { projectItemAllowed, projectOwnerProof, projectProof } from '../../scope';
 import type { Connection } from '../graphql';
-import { graphqlPages, proven, scopeLists } from '../graphql';
+import { graphqlPages, proven, repositoryLists } from '../graphql';
 import type { GitHubRowRun } from '../types';
 
 export const PROJECT_ITEM_QUERY = `query($projectOwner: String!, $projectNumber: Int!, $field: String!, $owner: String!, $repo: String!, $number: Int!) {
@@ -221,7 +221,7 @@ export const itemsOf = (input: GitHubRowRun, objects: IDataObject[]) => objects.
 /** The projects (V2) of a user or organization, open and closed. */
 export async function listProjects(input: GitHubRowRun) {
 	const project = projectOf(input, false);
-	const lists = await scopeLists(input);
+	const lists = await repositoryLists(input);
 	const proof = proven(input, () => projectOwnerProof(lists, { owner: project.owner }));
 	const projects = await graphqlPages<IDataObject>(input, async (first, after) => {
 		const data = await input.client.graphql<{ repositoryOwner: { projectsV2?: Connection<IDataObject> } | null }>(
@@ -263,7 +263,7 @@ export async function projectWithFields(input: GitHubRowRun, project: ReturnType
 /** One item per field of a project, with the options of single-select fields and the iterations of iteration fields. */
 export async function listFields(input: GitHubRowRun) {
 	const project = projectOf(input, true);
-	const lists = await scopeLists(input);
+	const lists = await repositoryLists(input);
 	const proof = proven(input, () => projectOwnerProof(lists, project));
 	const found = await projectWithFields(input, project, proof);
 	const fields: unknown = found.fields?.nodes;
@@ -319,7 +319,7 @@ interface ItemNode {
  */
 export async function listItems(input: GitHubRowRun) {
 	const project = projectOf(input, true);
-	const lists = await scopeLists(input);
+	const lists = await repositoryLists(input);
 	const proof = proven(input, () => projectOwnerProof(lists, project));
 	const items = await graphqlPages<ItemNode>(input, async (first, after) => {
 		const data = await input.client.graphql<{ repositoryOwner: { projectV2?: { items: Connection<ItemNode> } | null } | null }>(
@@ -359,7 +359,7 @@ export async function addItem(input: GitHubRowRun) {
 	const owner = String(values.owner);
 	const repo = String(values.repository);
 	const number = Number(values.issueNumber);
-	const lists = await scopeLists(input);
+	const lists = await repositoryLists(input);
 	const proof = proven(input, () => projectProof(lists, project, { owner, repo }));
 	const data = await client.graphql<{
 		repositoryOwner: { projectV2?: { id: string; title: string } | null } | null;

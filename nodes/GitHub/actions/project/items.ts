@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ScopeProof } from '../../scope';
 import { projectProof } from '../../scope';
-import { proven, scopeLists } from '../graphql';
+import { proven, repositoryLists } from '../graphql';
 import type { GitHubRowRun } from '../types';
 import type { FieldNode, FieldValueNode, ProjectRef } from './handlers';
 import { ADD_ITEM_MUTATION, fieldValueSelections, fieldValuesByName, itemsOf, PROJECT_FIELDS_QUERY, projectNotFound, projectOf } from './handlers';
@@ -76,7 +76,7 @@ async function locate(input: GitHubRowRun, project: ProjectRef): Promise<Located
 	const owner = String(input.values.owner);
 	const repo = String(input.values.repository);
 	const number = Number(input.values.issueNumber);
-	const lists = await scopeLists(input);
+	const lists = await repositoryLists(input);
 	const proof = proven(input, () => projectProof(lists, project, { owner, repo }));
 	const data = await input.client.graphql<{
 		repositoryOwner: { projectV2?: { id: string; title: string } | null } | null;
@@ -188,7 +188,7 @@ export async function updateItemField(input: GitHubRowRun) {
 	const clear = values.clear === true;
 	const given = String(values.value ?? '');
 	if (!clear && given.trim() === '') throw fail(input, 'The "Value" parameter is empty', 'Give the value to set, or turn on "Clear Value" to empty the field.');
-	const lists = await scopeLists(input);
+	const lists = await repositoryLists(input);
 	const owner = String(values.owner);
 	const repo = String(values.repository);
 	const proof = proven(input, () => projectProof(lists, project, { owner, repo }));

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { projectCreationProof, projectOwnerProof } from '../../scope';
 import type { Connection } from '../graphql';
-import { graphqlPages, loginOf, proven, scopeLists } from '../graphql';
+import { graphqlPages, loginOf, proven, repositoryLists } from '../graphql';
 import type { GitHubRowRun } from '../types';
 import { itemsOf, projectNotFound, projectOf, unexpectedAnswer } from './handlers';
 
@@ -52,7 +52,7 @@ export async function createProject(input: GitHubRowRun) {
 	const { owner } = projectOf(input, false);
 	const title = String(input.values.title ?? '').trim();
 	if (!title) throw fail(input, 'The "Title" parameter is empty', 'Give the title of the new project.');
-	const lists = await scopeLists(input);
+	const lists = await repositoryLists(input);
 	const proof = proven(input, () => projectCreationProof(lists, owner));
 	const found = await input.client.graphql<{ repositoryOwner: { id: string; login: string } | null }>(OWNER_ID_QUERY, { owner }, proof);
 	if (!found.repositoryOwner) throw fail(input, `"${owner}" is not a GitHub user or organization`, 'Check "Project Owner".');
@@ -69,7 +69,7 @@ const statusUpdate = ({ creator, ...update }: IDataObject) => ({ ...update, crea
 /** A project's status updates, newest first. */
 export async function listStatusUpdates(input: GitHubRowRun) {
 	const project = projectOf(input, true);
-	const lists = await scopeLists(input);
+	const lists = await repositoryLists(input);
 	const proof = proven(input, () => projectOwnerProof(lists, project));
 	const updates = await graphqlPages<IDataObject>(input, async (first, after) => {
 		const data = await input.client.graphql<{ repositoryOwner: { projectV2?: { statusUpdates: Connection<IDataObject> } | null } | null }>(
@@ -102,7 +102,7 @@ export async function createStatusUpdate(input: GitHubRowRun) {
 	if (body.trim()) variables.body = body;
 	if (values.statusUpdateStatus) variables.status = String(values.statusUpdateStatus);
 	if (Object.keys(variables).length === 0) throw fail(input, 'The status update is empty', 'Give at least a "Status", a "Body" or a date.');
-	const lists = await scopeLists(input);
+	const lists = await repositoryLists(input);
 	const proof = proven(input, () => projectOwnerProof(lists, project));
 	const found = await input.client.graphql<{ repositoryOwner: { projectV2?: { id: string; title: string } | null } | null }>(
 		PROJECT_ID_QUERY,

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { projectOwnerProof } from '../../scope';
 import type { Connection } from '../graphql';
-import { graphqlPages, proven, scopeLists } from '../graphql';
+import { graphqlPages, proven, repositoryLists } from '../graphql';
 import type { GitHubRowRun } from '../types';
 import { itemsOf, projectNotFound, projectOf } from './handlers';
 
@@ -104,7 +104,7 @@ type ProjectAnswer<T> = { repositoryOwner: { projectV2?: ({ id: string; title: s
 /** The views of a project (tables, boards, roadmaps) in the order the project shows them. */
 export async function listViews(input: GitHubRowRun) {
 	const project = projectOf(input, true);
-	const lists = await scopeLists(input);
+	const lists = await repositoryLists(input);
 	const proof = proven(input, () => projectOwnerProof(lists, project));
 	let found: { id: string; title: string } | undefined;
 	const views = await graphqlPages<ViewNode>(input, async (first, after) => {
@@ -132,7 +132,7 @@ export async function getView(input: GitHubRowRun) {
 		});
 	}
 	const viewNumber = Number(given);
-	const lists = await scopeLists(input);
+	const lists = await repositoryLists(input);
 	const proof = proven(input, () => projectOwnerProof(lists, project));
 	const data = await input.client.graphql<ProjectAnswer<{ view?: ViewNode | null }>>(
 		GET_VIEW_QUERY,

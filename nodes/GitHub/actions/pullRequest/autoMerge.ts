@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { RowField } from '../../../shared/rowEngine';
 import { repositoryProof } from '../../scope';
 import { numberLocator, repositoryFields } from '../fields';
-import { loginOf, proven, scopeLists } from '../graphql';
+import { loginOf, proven, repositoryLists } from '../graphql';
 import type { GitHubRowRun } from '../types';
 import { gitHubRowTable } from '../types';
 
@@ -37,7 +37,7 @@ export async function pullRequestId(input: GitHubRowRun) {
 	const owner = String(input.values.owner ?? '').trim();
 	const repo = String(input.values.repository ?? '').trim();
 	const number = Number(input.values.pullNumber);
-	const lists = await scopeLists(input);
+	const lists = await repositoryLists(input);
 	const proof = proven(input, () => repositoryProof(lists, { owner, repo }));
 	const data = await input.client.graphql<{ repository: { pullRequest: { id: string } | null } | null }>(PULL_REQUEST_ID_QUERY, { owner, repo, number }, proof);
 	const id = data.repository?.pullRequest?.id;

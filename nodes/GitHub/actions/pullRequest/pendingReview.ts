@@ -7,7 +7,7 @@ import { answerLacking } from '../../../shared/errors';
 import { repositoryProof } from '../../scope';
 import { repositoryFields } from '../fields';
 import type { Connection } from '../graphql';
-import { graphqlPages, loginOf, proven, scopeLists } from '../graphql';
+import { graphqlPages, loginOf, proven, repositoryLists } from '../graphql';
 import type { GitHubRowRun } from '../types';
 import { gitHubRowTable } from '../types';
 import { graphqlPullRequestFields } from './autoMerge';
@@ -71,7 +71,7 @@ const itemsOf = (input: GitHubRowRun, objects: IDataObject[]) => objects.map((js
 async function proofFor(input: GitHubRowRun) {
 	const owner = String(input.values.owner ?? '').trim();
 	const repo = String(input.values.repository ?? '').trim();
-	const lists = await scopeLists(input);
+	const lists = await repositoryLists(input);
 	return { owner, repo, number: Number(input.values.pullNumber), proof: proven(input, () => repositoryProof(lists, { owner, repo })) };
 }
 
