@@ -196,6 +196,16 @@ export const CARD_POSITION_OPTIONS = [
 	{ name: 'Bottom', value: 'bottom' },
 ];
 
+/** A card's title: required where a card is made, optional where one is updated or copied. */
+export function cardNameField(description = 'Title of the card', optional = false): RowField {
+	return { displayName: 'Name', name: 'name', type: 'string', default: '', in: 'query', ...(optional ? { optional: true } : { required: true }), description };
+}
+
+/** A card's place in its list as these operations take it: top or bottom. */
+export function cardPositionField(description: string, { required = false, start = 'bottom' } = {}): RowField {
+	return { displayName: 'Position', name: 'pos', type: 'options', in: 'query', ...(required ? { required: true } : { optional: true }), default: start, options: CARD_POSITION_OPTIONS, description };
+}
+
 /** A card's description, position, dates and due state: Create, Update and Add Card to Inbox take them. */
 export function cardDetailFields(verb: string): RowField[] {
 	return [
@@ -209,16 +219,7 @@ export function cardDetailFields(verb: string): RowField[] {
 			ui: { typeOptions: { rows: 4 } },
 			description: `Card description ${verb} (Markdown)`,
 		},
-		{
-			displayName: 'Position',
-			name: 'pos',
-			type: 'options',
-			in: 'query',
-			optional: true,
-			default: 'bottom',
-			options: CARD_POSITION_OPTIONS,
-			description: 'Put the card at the top or the bottom of its list',
-		},
+		cardPositionField('Put the card at the top or the bottom of its list'),
 		{
 			displayName: 'Due Date',
 			name: 'due',

@@ -4,7 +4,8 @@ import {
 	PICKER_BOARD_FIELD,
 	boardField,
 	CARD_IN_PATH,
-	CARD_POSITION_OPTIONS,
+	cardNameField,
+	cardPositionField,
 	cardDetailFields,
 	cardField,
 	fieldsFilter,
@@ -66,15 +67,7 @@ export const cardRows = trelloRowTable([
 		fields: [
 			PICKER_BOARD_FIELD,
 			listField({ in: 'query', apiName: 'idList', description: 'The list the card is created in' }),
-			{
-				displayName: 'Name',
-				name: 'name',
-				type: 'string',
-				default: '',
-				in: 'query',
-				required: true,
-				description: 'Title of the card',
-			},
+			cardNameField(),
 			...cardProperties('create'),
 			{
 				displayName: 'Attach Link',
@@ -149,7 +142,7 @@ export const cardRows = trelloRowTable([
 		fields: [
 			PICKER_BOARD_FIELD,
 			CARD_IN_PATH,
-			{ displayName: 'Name', name: 'name', type: 'string', default: '', in: 'query', optional: true, description: 'New title of the card' },
+			cardNameField('New title of the card', true),
 			...cardProperties('update'),
 			{
 				displayName: 'Archived',
@@ -314,17 +307,8 @@ export const cardRows = trelloRowTable([
 				toApi: joinIds,
 				description: 'Parts of the source card the copy keeps ("All" keeps everything); its name and description are always kept unless changed below',
 			},
-			{ displayName: 'Name', name: 'name', type: 'string', default: '', in: 'query', optional: true, description: 'Title of the new card (default: the source card’s)' },
-			{
-				displayName: 'Position',
-				name: 'pos',
-				type: 'options',
-				in: 'query',
-				optional: true,
-				default: 'bottom',
-				options: CARD_POSITION_OPTIONS,
-				description: 'Put the new card at the top or the bottom of its list',
-			},
+			cardNameField('Title of the new card (default: the source card’s)', true),
+			cardPositionField('Put the new card at the top or the bottom of its list'),
 			boardField({
 				displayName: 'Destination Board',
 				name: 'idBoard',
@@ -354,16 +338,7 @@ export const cardRows = trelloRowTable([
 			PICKER_BOARD_FIELD,
 			CARD_IN_PATH,
 			listField({ displayName: 'List', name: 'idList', in: 'query', description: 'The list the card goes to (may be its current list)' }, 'searchTargetLists'),
-			{
-				displayName: 'Position',
-				name: 'pos',
-				type: 'options',
-				in: 'query',
-				required: true,
-				default: 'top',
-				options: CARD_POSITION_OPTIONS,
-				description: 'Top or bottom of the list',
-			},
+			cardPositionField('Top or bottom of the list', { required: true, start: 'top' }),
 			boardField({
 				displayName: 'Destination Board',
 				name: 'idBoard',

@@ -1,6 +1,6 @@
 import type { RowField } from '../../../shared/rowEngine';
 import { trelloRowTable } from '../types';
-import { boardStateFilter, cardDetailFields, fieldsFilter, stateFilter } from '../fields';
+import { boardStateFilter, cardDetailFields, cardNameField, fieldsFilter, stateFilter } from '../fields';
 import { addInboxCard, readInboxCards } from './inbox';
 
 const MEMBER: RowField = {
@@ -104,15 +104,7 @@ export const memberRows = trelloRowTable([
 		path: '/1/cards',
 		targets: [],
 		fields: [
-			{
-				displayName: 'Name',
-				name: 'name',
-				type: 'string',
-				default: '',
-				in: 'query',
-				required: true,
-				description: 'Title of the card',
-			},
+			cardNameField(),
 			...cardDetailFields('of the new card'),
 		],
 		handler: addInboxCard,
