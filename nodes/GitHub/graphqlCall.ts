@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { ServiceAnswerError } from '../shared/errors';
 import { readJson, toItems } from '../shared/items';
 import { MAX_PAGES, PageLimit } from '../shared/paging';
-import { parseGraphqlDocument } from '../shared/scope/graphqlDocument';
+import { parseGraphqlDocument } from './scope/graphqlDocument';
 import type { GitHubClient } from './transport';
 
 /**

@@ -1,7 +1,7 @@
 import * as batchDocuments from '../../nodes/GitHub/actions/project/batch';
 import * as viewDocuments from '../../nodes/GitHub/actions/project/views';
-import type { GraphqlDocument, GraphqlSelection } from '../../nodes/shared/scope/graphqlDocument';
-import { parseGraphqlDocument } from '../../nodes/shared/scope/graphqlDocument';
+import type { GraphqlDocument, GraphqlSelection } from '../../nodes/GitHub/scope/graphqlDocument';
+import { parseGraphqlDocument } from '../../nodes/GitHub/scope/graphqlDocument';
 import type { SchemaType } from './githubGraphqlContract';
 import { GITHUB_GRAPHQL_CONTRACT } from './githubGraphqlContract';
 

@@ -1,5 +1,5 @@
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
-import { sealedBoxSettings } from '../../nodes/shared/sealedBox';
+import { sealedBoxSettings } from '../../nodes/GitHub/actions/secret/sealedBox';
 import { FakeClock } from '../transport/fakeClock';
 import { githubEnterpriseContract } from '../contracts/openapi';
 import { FIXTURES } from './fixtures';

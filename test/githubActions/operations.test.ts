@@ -3,7 +3,7 @@ import nock from 'nock';
 import { GITHUB_ROWS } from '../../nodes/GitHub/actions/catalogue';
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
 import { findRow } from '../../nodes/shared/operationKeys';
-import { sealedBoxSettings } from '../../nodes/shared/sealedBox';
+import { sealedBoxSettings } from '../../nodes/GitHub/actions/secret/sealedBox';
 import { FakeClock } from '../transport/fakeClock';
 import { describeOperationFixtures } from '../harness/operationFixtures';
 import { expectedRequest } from './expected';

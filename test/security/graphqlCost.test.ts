@@ -2,8 +2,8 @@ import { parseRepositoryList } from '../../nodes/GitHub/scope/repositories';
 import { UnreadableBody } from '../../nodes/shared/scope';
 import type { GraphqlCheckWork } from '../../nodes/GitHub/scope/graphql';
 import { assertGraphqlConfined, GRAPHQL_SIZE_BOUND, GRAPHQL_WORK_BOUND } from '../../nodes/GitHub/scope/graphql';
-import type { GraphqlSelection } from '../../nodes/shared/scope/graphqlDocument';
-import { GRAPHQL_DEPTH_BOUND, parseGraphqlDocument } from '../../nodes/shared/scope/graphqlDocument';
+import type { GraphqlSelection } from '../../nodes/GitHub/scope/graphqlDocument';
+import { GRAPHQL_DEPTH_BOUND, parseGraphqlDocument } from '../../nodes/GitHub/scope/graphqlDocument';
 import { doublingFragments, doublingFragmentsOfSize, naiveExpansions, wideQuery } from './graphqlDocuments';
 
 /**

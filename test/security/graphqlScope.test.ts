@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { parseRepositoryList } from '../../nodes/GitHub/scope/repositories';
 import type { GitHubScope } from '../../nodes/GitHub/scope';
 import { checkGitHubRequest } from '../../nodes/GitHub/scope';
-import { GRAPHQL_DEPTH_BOUND, graphqlTokens, parseGraphqlDocument } from '../../nodes/shared/scope/graphqlDocument';
+import { GRAPHQL_DEPTH_BOUND, graphqlTokens, parseGraphqlDocument } from '../../nodes/GitHub/scope/graphqlDocument';
 import { GitHubRecorder } from '../githubActions/recorder';
 import { credentials } from '../githubActions/run';
 import { packageNode, runWorkflow, singleNodeWorkflow } from '../harness/workflow';

@@ -1,6 +1,6 @@
 import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
 import { resetTrelloRateLimitState } from '../../nodes/Trello/transport';
-import { sealedBox } from '../../nodes/shared/sealedBox';
+import { sealedBox } from '../../nodes/GitHub/actions/secret/sealedBox';
 import { GitHubRecorder } from '../githubActions/recorder';
 import { byId, byList, repo, runGitHub } from '../githubActions/run';
 import { loopbackServers, runNode } from './support';

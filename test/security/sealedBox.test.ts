@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'crypto';
 
-import { blake2b, hsalsa20, poly1305, sealedBox, SEALED_BOX_OVERHEAD, xsalsa20 } from '../../nodes/shared/sealedBox';
+import { blake2b, hsalsa20, poly1305, sealedBox, SEALED_BOX_OVERHEAD, xsalsa20 } from '../../nodes/GitHub/actions/secret/sealedBox';
 
 /** libsodium (devDependency only): the established implementation ours must match byte for byte. */
 interface Sodium {

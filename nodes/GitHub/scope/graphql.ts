@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { GraphqlDocument, GraphqlOperation, GraphqlSelection, GraphqlValue } from '../../shared/scope/graphqlDocument';
-import { depthBoundError, GRAPHQL_DEPTH_BOUND, GraphqlBoundError, parseGraphqlDocument } from '../../shared/scope/graphqlDocument';
+import type { GraphqlDocument, GraphqlOperation, GraphqlSelection, GraphqlValue } from './graphqlDocument';
+import { depthBoundError, GRAPHQL_DEPTH_BOUND, GraphqlBoundError, parseGraphqlDocument } from './graphqlDocument';
 import type { RepositoryList } from './repositories';
 import { allowedRepositoriesText, repositoryRefusal } from './repositories';
 import { ListRefusal, UnreadableBody } from '../../shared/scope';

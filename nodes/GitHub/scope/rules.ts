@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
-import { graphqlBoundProblem, graphqlDocumentWrites } from '../../shared/scope/graphqlDocument';
+import { graphqlBoundProblem, graphqlDocumentWrites } from './graphqlDocument';
 import { assertGraphqlConfined } from './graphql';
 import type { RepositoryList } from './repositories';
 import type { ScopeVerdict } from '../../shared/scope';

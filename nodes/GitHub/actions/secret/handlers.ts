@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ServiceAnswerError } from '../../../shared/errors';
-import { sealsTo, sealText } from '../../../shared/sealedBox';
+import { sealsTo, sealText } from './sealedBox';
 import type { GitHubRowRun } from '../types';
 
 /** GitHub's rule for secret names: letters, digits and underscores, not starting with a digit or GITHUB_. */

@@ -1,7 +1,7 @@
 import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 
-import { UnsafeRequestError } from '../../../credentials/requestGuard';
-import { percentDecoded } from '../percentDecoding';
+import { UnsafeRequestError } from '../../credentials/requestGuard';
+import { percentDecoded } from './percentDecoding';
 
 /**
  * Scopes: which repositories or boards a credential (and, narrower, a node) may reach, and
