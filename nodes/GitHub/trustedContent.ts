@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { executionMemory } from '../shared/scope';
+import { executionMemory } from '../shared/context';
 import { percentDecoded } from '../shared/percentDecoding';
 import { pathSegment } from '../../credentials/requestGuard';
 import type { FieldSet } from '../shared/simplify';

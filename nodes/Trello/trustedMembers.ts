@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { TRUSTED_MEMBERS_ONLY_PROPERTY, TRUSTED_MEMBERS_PROPERTY } from '../../credentials/limitProperties';
 import { pathSegment } from '../../credentials/requestGuard';
-import { executionMemory } from '../shared/scope';
+import { executionMemory } from '../shared/context';
 import type { FieldSet } from '../shared/simplify';
 import { valueAt, withValueAt } from '../shared/simplify';
 import type { Trust } from '../shared/trustLabel';

@@ -25,3 +25,24 @@ export function readParameter<T>(ctx: ApiContext, name: string, fallback: T, ite
 		return fallback;
 	}
 }
+
+/**
+ * Memory that lasts one run, keyed by its context: what a run looks up (a card's or list's board,
+ * a short link's id, an author's permission, custom field definitions) is asked once, whatever
+ * number of items or checks need it.
+ */
+const memories = new WeakMap<object, Map<string, Map<string, unknown>>>();
+
+export function executionMemory(ctx: object, name: string): Map<string, unknown> {
+	let byName = memories.get(ctx);
+	if (!byName) {
+		byName = new Map();
+		memories.set(ctx, byName);
+	}
+	let memory = byName.get(name);
+	if (!memory) {
+		memory = new Map();
+		byName.set(name, memory);
+	}
+	return memory;
+}

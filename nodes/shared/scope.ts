@@ -150,23 +150,3 @@ export function settingEntries(raw: unknown, written: boolean): string[] | undef
 		.map((part) => part.trim())
 		.filter(Boolean);
 }
-
-/**
- * Per-execution memory for scope look-ups (a card's or list's board, a short link's id), so
- * each object is looked up once per execution whatever number of items or checks ask.
- */
-const memories = new WeakMap<object, Map<string, Map<string, unknown>>>();
-
-export function executionMemory(ctx: object, name: string): Map<string, unknown> {
-	let byName = memories.get(ctx);
-	if (!byName) {
-		byName = new Map();
-		memories.set(ctx, byName);
-	}
-	let memory = byName.get(name);
-	if (!memory) {
-		memory = new Map();
-		byName.set(name, memory);
-	}
-	return memory;
-}

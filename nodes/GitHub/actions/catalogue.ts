@@ -19,7 +19,8 @@ import { issueFieldRows } from './issue/issueFields';
 import { issueTypeRows } from './issue/issueTypes';
 import { issueRows } from './issue/rows';
 import { similarIssueRows } from './issue/similar';
-import { issueTimelineRows } from './issue/subIssues';
+import { subIssueRows } from './issue/subIssues';
+import { issueTimelineRows } from './issue/timeline';
 import { labelRows } from './label/rows';
 import { milestoneRows } from './milestone/rows';
 import { notificationRows } from './notification/rows';
@@ -116,6 +117,7 @@ const ROWS = [
 	...reactionRows,
 	...teamRows,
 	...issueTimelineRows,
+	...subIssueRows,
 	...securityAlertRows,
 	...autoMergeRows,
 	...draftRows,

@@ -1,7 +1,8 @@
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
 import type { ScopeVerdict } from '../../shared/scope';
-import { ALLOW, executionMemory, isReading, normalizePath, pathOnly, readOnlyRefusal, requestValues, ListRefusal } from '../../shared/scope';
+import { executionMemory } from '../../shared/context';
+import { ALLOW, isReading, normalizePath, pathOnly, readOnlyRefusal, requestValues, ListRefusal } from '../../shared/scope';
 import { ACCOUNT_READ_PATHS, accountReadVerdict, assertKnownQuery, SEARCH_QUERY } from './accountReads';
 import { TRELLO_ID } from './addresses';
 import type { BoardList } from './boards';

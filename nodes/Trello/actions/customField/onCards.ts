@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { RowField } from '../../../shared/rowEngine';
 import { pathSegment } from '../../../../credentials/requestGuard';
 import { readLimit } from '../../../shared/options';
-import { executionMemory } from '../../../shared/scope';
+import { executionMemory } from '../../../shared/context';
 import type { TrelloClient } from '../../transport';
 import type { TrelloRowRun } from '../types';
 import type { CustomFieldDefinition } from './values';
