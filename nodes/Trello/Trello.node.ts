@@ -26,7 +26,7 @@ import {
 	searchLabels,
 	searchLists,
 	searchNotifications,
-	searchTargetLists,
+	searchDestinationLists,
 	searchWebhooks,
 	searchWorkspaces,
 } from './methods/listSearch';
@@ -89,7 +89,7 @@ export class Trello implements INodeType {
 		listSearch: {
 			searchBoards,
 			searchLists,
-			searchTargetLists,
+			searchDestinationLists,
 			searchCards,
 			searchLabels,
 			searchChecklists,

@@ -379,26 +379,26 @@ export abstract class ApiClient {
 					response,
 				);
 			if (hops >= MAX_REDIRECTS) throw refuse(`more than ${MAX_REDIRECTS} times`);
-			let target: URL;
+			let destination: URL;
 			try {
-				target = new URL(location, options.url);
+				destination = new URL(location, options.url);
 			} catch {
 				throw refuse('to an address that is not a URL');
 			}
-			if (target.protocol !== 'https:' && target.protocol !== 'http:') throw refuse(`to a ${target.protocol} address`);
+			if (destination.protocol !== 'https:' && destination.protocol !== 'http:') throw refuse(`to a ${destination.protocol} address`);
 			const method = options.method ?? 'GET';
 			const becomesGet =
 				method !== 'HEAD' && (response.statusCode === 303 || (method === 'POST' && response.statusCode <= 302));
-			const sameHost: boolean = onCredentialHost && target.origin === base.origin;
+			const sameHost: boolean = onCredentialHost && destination.origin === base.origin;
 			if (!sameHost && method !== 'GET' && method !== 'HEAD') {
-				throw refuse(`from ${method} to another host (${target.host})`);
+				throw refuse(`from ${method} to another host (${destination.host})`);
 			}
 			const headers = Object.fromEntries(
 				Object.entries(options.headers ?? {}).filter(
 					([name]) => sameHost || HEADERS_KEPT_ACROSS_HOSTS.has(name.toLowerCase()),
 				),
 			) as IHttpRequestOptions['headers'];
-			options = { ...options, method: becomesGet ? 'GET' : method, url: target.href, qs: undefined, headers };
+			options = { ...options, method: becomesGet ? 'GET' : method, url: destination.href, qs: undefined, headers };
 			if (becomesGet) {
 				delete options.body;
 				upload = undefined;

@@ -129,7 +129,7 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 /**
  * Markdown as a person sees it: HTML comments and hidden HTML elements removed (outside fenced
  * code blocks, where the service shows them as code), then invisible characters removed, then
- * links whose text names another address than their target shown with their target.
+ * links whose text names another address than the one they lead to shown with that address.
  */
 export function removeHiddenMarkdown(text: string): CleanedText {
 	return cleanedOf(readHiddenMarkdown(text));
@@ -169,7 +169,7 @@ function readHiddenMarkdown(text: string): ReadText {
 	}
 	flushProse();
 	const characters = readInvisibleCharacters(parts.join(''));
-	const links = showLinkTargets(characters.text);
+	const links = showLinkAddresses(characters.text);
 	return { text: links.text, removed: removed + characters.removed + links.removed, found: addCounts(found, characters.found) };
 }
 
@@ -412,7 +412,7 @@ function removeHiddenHtml(text: string): ReadText {
 	return { text: out, removed: (found.htmlComments ?? 0) + (found.hiddenHtml ?? 0), found };
 }
 
-/** `[text](target "title")`; bounded parts, and no part can match what ends it, so a failed match stops early. */
+/** `[text](address "title")`; bounded parts, and no part can match what ends it, so a failed match stops early. */
 const LINK = /(!?)\[([^[\]\n]{1,500})\]\(\s{0,20}<?([^\s()<>]{1,2000})>?(?:\s{1,20}(?:"[^"\n]{0,500}"|'[^'\n]{0,500}'))?\s{0,20}\)/g;
 
 /** The host (and path) a text names when it looks like an address: "github.com/a/b", "https://x.y". */
@@ -426,20 +426,20 @@ function namedAddress(text: string): string | undefined {
 const shownLabel = (label: string) => label.replace(/<\/?[A-Za-z]{1,10}>|[*`~]/g, '').replace(/^_+|_+$/g, '');
 
 /**
- * A link whose text names an address other than its target gets its target shown after it:
+ * A link whose text names an address other than the one it leads to gets that address shown after it:
  * "[github.com/a](https://evil.example)" → "[github.com/a](https://evil.example) (links to https://evil.example)".
- * Links with ordinary words as text, and images, stay as they are: their target is in the text already.
+ * Links with ordinary words as text, and images, stay as they are: where they lead is in the text already.
  */
-export function showLinkTargets(text: string): CleanedText {
+export function showLinkAddresses(text: string): CleanedText {
 	let removed = 0;
-	const shown = text.replace(LINK, (whole: string, image: string, label: string, target: string) => {
+	const shown = text.replace(LINK, (whole: string, image: string, label: string, address: string) => {
 		if (image) return whole;
 		const named = namedAddress(shownLabel(label));
 		if (!named) return whole;
-		const actual = namedAddress(target);
+		const actual = namedAddress(address);
 		if (actual === named || (actual && !named.includes('/') && actual.split('/')[0] === named)) return whole;
 		removed++;
-		return `${whole} (links to ${target})`;
+		return `${whole} (links to ${address})`;
 	});
 	return { text: shown, removed };
 }

@@ -24,7 +24,7 @@ export const REMOVE_HIDDEN_TEXT_OPTION: INodeProperties = {
 	type: 'boolean',
 	default: true,
 	description:
-		'Whether to remove text a reader of the page does not see from simplified output (invisible Unicode characters, HTML comments, hidden HTML) and show the target of links whose text names another address. Each item says how many pieces went in hiddenTextRemoved. Raw output (Simplify off, Output Fields) is never changed.',
+		'Whether to remove text a reader of the page does not see from simplified output (invisible Unicode characters, HTML comments, hidden HTML) and show where links lead when their text names another address. Each item says how many pieces went in hiddenTextRemoved. Raw output (Simplify off, Output Fields) is never changed.',
 };
 
 export function retryBoundsFrom(maxRateLimitWaitSeconds: unknown): RetryBounds {

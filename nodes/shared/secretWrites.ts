@@ -28,7 +28,7 @@ export const SECRETS_IN_WRITES_OPTION: INodeProperties = {
 			value: 'refusePublic',
 			description: 'A write that holds a secret fails when it goes to a public repository, a gist or a board others can see',
 		},
-		{ name: 'Refuse Everywhere', value: 'refuseAll', description: 'A write that holds a secret fails, whatever its target' },
+		{ name: 'Refuse Everywhere', value: 'refuseAll', description: 'A write that holds a secret fails, wherever it goes' },
 		{ name: 'Allow', value: 'allow', description: 'Writes are not searched for secrets' },
 	],
 	description:
@@ -221,6 +221,6 @@ export async function refuseSecretWrites(check: SecretWriteCheck): Promise<void>
 	throw new NodeOperationError(check.ctx.getNode(), `Refused: ${named} ${verb} ${finding.what}, and this write would publish it${where}`, {
 		itemIndex: check.itemIndex,
 		description:
-			'Take the secret out of the value. If it is meant to be there (a private target you trust), set "Secrets in Writes" in the node\'s options.',
+			'Take the secret out of the value. If it is meant to be there (a private place you trust), set "Secrets in Writes" in the node\'s options.',
 	});
 }

@@ -17,7 +17,7 @@ export const TRIGGER_REMOVE_HIDDEN_TEXT_OPTION: INodeProperties = {
 	type: 'boolean',
 	default: false,
 	description:
-		'Whether to remove text a reader of the page does not see (invisible Unicode characters, HTML comments, hidden HTML) from the titles, bodies and comments in each item, and show the target of links whose text names another address. The item says how many pieces went in hiddenTextRemoved. On unless turned off when the credential sets Trusted Content Only.',
+		'Whether to remove text a reader of the page does not see (invisible Unicode characters, HTML comments, hidden HTML) from the titles, bodies and comments in each item, and show where links lead when their text names another address. The item says how many pieces went in hiddenTextRemoved. On unless turned off when the credential sets Trusted Content Only.',
 };
 
 /** Whether a trigger run removes hidden text and withholds untrusted text. */

@@ -1,4 +1,4 @@
-import { fileTextKind, hiddenTextFound, removeHiddenMarkdown, removeHiddenText, removeInvisibleCharacters, showLinkTargets } from '../../nodes/shared/hiddenText';
+import { fileTextKind, hiddenTextFound, removeHiddenMarkdown, removeHiddenText, removeInvisibleCharacters, showLinkAddresses } from '../../nodes/shared/hiddenText';
 import { tagged } from './support';
 
 
@@ -80,7 +80,7 @@ describe('links whose text names another address', () => {
 		['an address in emphasis', '[**github.com/x**](https://evil.example)', '[**github.com/x**](https://evil.example) (links to https://evil.example)'],
 		['an address as code or in a tag', '[`github.com/x`](https://evil.example)', '[`github.com/x`](https://evil.example) (links to https://evil.example)'],
 	])('shows the target of %s', (_name, input, text) => {
-		expect(showLinkTargets(input)).toEqual({ text, removed: 1 });
+		expect(showLinkAddresses(input)).toEqual({ text, removed: 1 });
 	});
 
 	it.each([
@@ -89,7 +89,7 @@ describe('links whose text names another address', () => {
 		['a host that is the target’s', '[github.com](https://github.com/octo/hello)'],
 		['an image', '![github.com](https://evil.example/x.png)'],
 	])('keeps %s', (_name, input) => {
-		expect(showLinkTargets(input)).toEqual({ text: input, removed: 0 });
+		expect(showLinkAddresses(input)).toEqual({ text: input, removed: 0 });
 	});
 });
 

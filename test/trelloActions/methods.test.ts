@@ -17,7 +17,7 @@ import {
 	searchLabels,
 	searchLists,
 	searchNotifications,
-	searchTargetLists,
+	searchDestinationLists,
 	searchWebhooks,
 	searchWorkspaces,
 } from '../../nodes/Trello/methods/listSearch';
@@ -106,10 +106,10 @@ describe('Trello node list search and options, filtered by the chosen board', ()
 			board: rl(BOARD, 'list'),
 			additionalFields: { idBoard: rl('https://trello.com/b/Zz98Yy76/ops', 'url') },
 		});
-		expect((await searchTargetLists.call(moving)).results).toEqual([{ name: 'Inbox', value: OTHER_LIST }]);
+		expect((await searchDestinationLists.call(moving)).results).toEqual([{ name: 'Inbox', value: OTHER_LIST }]);
 		expect((await searchCards.call(moving)).results).toEqual([{ name: 'Card (Doing)', value: CARD, url: undefined }]);
 		const staying = loadOptionsContext({ resource: 'card', operation: 'update', board: rl(BOARD, 'list') });
-		expect((await searchTargetLists.call(staying)).results).toEqual([{ name: 'Doing', value: LIST }]);
+		expect((await searchDestinationLists.call(staying)).results).toEqual([{ name: 'Doing', value: LIST }]);
 		expect(api.scope.isDone()).toBe(true);
 	});
 

@@ -73,7 +73,7 @@ describe('Trello node description', () => {
 			['id', '5abbe4b7ddc1b351ef961414'],
 		]);
 		expect(modes('idList')).toEqual([
-			['list', 'searchTargetLists'],
+			['list', 'searchDestinationLists'],
 			['id', '5abbe4b7ddc1b351ef961414'],
 		]);
 		expect(modes('card')).toEqual([

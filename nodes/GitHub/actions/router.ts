@@ -35,7 +35,7 @@ const NUMBER_URL = /^https?:\/\/[^/]+\/([^/\s]+)\/([^/\s]+)\/(?:issues|pull)\/\d
 /**
  * A repository locator given as "owner/name" or as a URL sets the owner too (the editor hides
  * Repository Owner then) - unless an owner is given that disagrees, which only an expression can
- * do: nothing is silently retargeted. An issue or pull request given by URL must belong to the
+ * do: nothing is silently sent to another repository. An issue or pull request given by URL must belong to the
  * chosen repository.
  */
 async function resolveRepository({ ctx, row, values, itemIndex }: Run): Promise<void> {

@@ -179,7 +179,7 @@ export const searchBoards = trelloPicker(BOARDS);
 /** Open lists of the chosen board. */
 export const searchLists = trelloPicker(listsOf(BOARD));
 /** Lists a card can move to: of "Move to Board" when set, else of the chosen board. */
-export const searchTargetLists = trelloPicker(listsOf({ parameters: ['additionalFields.idBoard', 'idBoard', 'board'] }));
+export const searchDestinationLists = trelloPicker(listsOf({ parameters: ['additionalFields.idBoard', 'idBoard', 'board'] }));
 export const searchCards = trelloPicker(CARDS);
 export const searchChecklists = trelloPicker(CHECKLISTS);
 export const searchCheckItems = trelloPicker(CHECK_ITEMS);

@@ -14,7 +14,7 @@ import { MemberJudge, TRUSTED_MEMBERS_OPTIONS, trustedMembersSetting } from '../
 export const TRELLO_REMOVE_HIDDEN_TEXT_OPTION: INodeProperties = {
 	...TRIGGER_REMOVE_HIDDEN_TEXT_OPTION,
 	description:
-		'Whether to remove text a reader of the board does not see (invisible Unicode characters, HTML comments, hidden HTML) from the comments, descriptions and names in each item, and show the target of links whose text names another address. The item says how many pieces went in hiddenTextRemoved. On unless turned off when the credential sets Trusted Members Only or Trusted Members.',
+		'Whether to remove text a reader of the board does not see (invisible Unicode characters, HTML comments, hidden HTML) from the comments, descriptions and names in each item, and show where links lead when their text names another address. The item says how many pieces went in hiddenTextRemoved. On unless turned off when the credential sets Trusted Members Only or Trusted Members.',
 };
 
 /** The authored texts of an item, and of its action's `data`, which has the same shape. */

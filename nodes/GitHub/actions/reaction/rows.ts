@@ -19,7 +19,8 @@ const ALL_REACTIONS: INodePropertyOptions[] = [
 /** Releases take no -1 and no confused. */
 const RELEASE_REACTIONS = ALL_REACTIONS.filter((option) => option.value !== '-1' && option.value !== 'confused');
 
-interface Target {
+/** What a reaction is on. */
+interface ReactionSubject {
 	key: 'Issue' | 'IssueComment' | 'ReviewComment' | 'Release';
 	label: string;
 	path: string;
@@ -27,7 +28,7 @@ interface Target {
 	reactions: INodePropertyOptions[];
 }
 
-const TARGETS: Target[] = [
+const SUBJECTS: ReactionSubject[] = [
 	{
 		key: 'Issue',
 		label: 'issue or pull request',
@@ -53,44 +54,44 @@ const content = (reactions: INodePropertyOptions[], optional: boolean): RowField
 
 const titleCase = (text: string) => text.replace(/(^|\s)\S/g, (letter) => letter.toUpperCase());
 
-function rowsFor(target: Target) {
-	const label = titleCase(target.label);
+function rowsFor(subject: ReactionSubject) {
+	const label = titleCase(subject.label);
 	return gitHubRowTable([
 		{
 			resource: 'reaction',
-			operation: `list${target.key}`,
+			operation: `list${subject.key}`,
 			objectType: 'reaction',
 			name: `List on ${label}`,
-			action: `List the reactions on a ${target.label}`,
-			description: `List the emoji reactions on a ${target.label}: kind, who reacted and when.`,
+			action: `List the reactions on a ${subject.label}`,
+			description: `List the emoji reactions on a ${subject.label}: kind, who reacted and when.`,
 			method: 'GET',
-			path: target.path,
+			path: subject.path,
 			paging: {},
-			fields: [...repositoryFields(), target.field(), content(target.reactions, true)],
+			fields: [...repositoryFields(), subject.field(), content(subject.reactions, true)],
 		},
 		{
 			resource: 'reaction',
-			operation: `add${target.key}`,
+			operation: `add${subject.key}`,
 			objectType: 'reaction',
 			name: `Add to ${label}`,
-			action: `React to a ${target.label}`,
-			description: `Add an emoji reaction of the connected account to a ${target.label} (the same reaction again is not added twice). Changes the ${target.label}’s reactions. Returns the reaction with its ID (for Delete).`,
+			action: `React to a ${subject.label}`,
+			description: `Add an emoji reaction of the connected account to a ${subject.label} (the same reaction again is not added twice). Changes the ${subject.label}’s reactions. Returns the reaction with its ID (for Delete).`,
 			method: 'POST',
-			path: target.path,
-			fields: [...repositoryFields(), target.field(), content(target.reactions, false)],
+			path: subject.path,
+			fields: [...repositoryFields(), subject.field(), content(subject.reactions, false)],
 		},
 		{
 			resource: 'reaction',
-			operation: `delete${target.key}`,
+			operation: `delete${subject.key}`,
 			name: `Delete From ${label}`,
-			action: `Delete a reaction on a ${target.label}`,
-			description: `Delete a reaction on a ${target.label} by its ID. Deletes data: the reaction is gone.`,
+			action: `Delete a reaction on a ${subject.label}`,
+			description: `Delete a reaction on a ${subject.label} by its ID. Deletes data: the reaction is gone.`,
 			method: 'DELETE',
-			path: `${target.path}/{reaction_id}`,
-			fields: [...repositoryFields(), target.field(), numericIdField('Reaction ID', 'reactionId', 'reaction_id', 'Numeric ID of the reaction (Add and List return it as "id")')],
+			path: `${subject.path}/{reaction_id}`,
+			fields: [...repositoryFields(), subject.field(), numericIdField('Reaction ID', 'reactionId', 'reaction_id', 'Numeric ID of the reaction (Add and List return it as "id")')],
 			shapeAnswer: (_body, values: IDataObject) => ({ deleted: true, reactionId: values.reactionId }),
 		},
 	]);
 }
 
-export const reactionRows = TARGETS.flatMap(rowsFor);
+export const reactionRows = SUBJECTS.flatMap(rowsFor);

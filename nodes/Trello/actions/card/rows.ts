@@ -160,7 +160,7 @@ export const cardRows = trelloRowTable([
 				optional: true,
 				required: false,
 				description: 'Move the card to this list (of the chosen board, or of "Move to Board")',
-			}, 'searchTargetLists'),
+			}, 'searchDestinationLists'),
 			boardField({
 				displayName: 'Move to Board',
 				name: 'idBoard',
@@ -296,7 +296,7 @@ export const cardRows = trelloRowTable([
 		fields: [
 			PICKER_BOARD_FIELD,
 			cardField({ in: 'query', apiName: 'idCardSource', description: 'The card to copy (the template): pick it, paste its web address or give its ID' }),
-			listField({ in: 'query', apiName: 'idList', description: 'The list the new card is created in' }, 'searchTargetLists'),
+			listField({ in: 'query', apiName: 'idList', description: 'The list the new card is created in' }, 'searchDestinationLists'),
 			{
 				displayName: 'Keep From Source',
 				name: 'keepFromSource',
@@ -337,7 +337,7 @@ export const cardRows = trelloRowTable([
 		fields: [
 			PICKER_BOARD_FIELD,
 			CARD_IN_PATH,
-			listField({ displayName: 'List', name: 'idList', in: 'query', description: 'The list the card goes to (may be its current list)' }, 'searchTargetLists'),
+			listField({ displayName: 'List', name: 'idList', in: 'query', description: 'The list the card goes to (may be its current list)' }, 'searchDestinationLists'),
 			cardPositionField('Top or bottom of the list', { required: true, start: 'top' }),
 			boardField({
 				displayName: 'Destination Board',

@@ -178,7 +178,7 @@ export const listRows = trelloRowTable([
 					in: 'query',
 					description: 'The list the cards move to (a list of the destination board)',
 				},
-				'searchTargetLists',
+				'searchDestinationLists',
 			),
 		],
 	},
