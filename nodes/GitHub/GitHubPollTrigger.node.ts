@@ -13,16 +13,19 @@ import { chosenRepositories, filtersPropertyFor, OWNER_PROPERTY, REPOSITORIES_LA
 import type { RepositoryName, RepositoryPollState } from './triggers/polling/pollRun';
 import { MAX_OWNER_REPOSITORIES } from './triggers/polling/pollRun';
 import { pollRepositories } from './triggers/polling/repositories';
-import type { PollState } from './triggers/polling/runPoller';
-import { ACCOUNT_POLLERS, runPoller } from './triggers/polling/runPoller';
+import type { PollerInput, PollState } from './triggers/polling/runPoller';
+import { ACCOUNT_POLLERS, POLLER_INPUTS, runPoller } from './triggers/polling/runPoller';
 import { withholdTriggerText, TRIGGER_TEXT_OPTIONS } from './triggers/trustedItems';
 
+type PollRow = (typeof POLL_TRIGGERS)[number];
+
 /** The name the editor lists a poll trigger under. */
-function optionName(row: (typeof POLL_TRIGGERS)[number]): string {
-	if (row.value === 'newRepository') return 'New Repository (in the account)';
-	if (row.value === 'newMention') return 'New Mention (from notifications)';
-	return row.name;
-}
+const optionName = (row: PollRow): string => row.pollName ?? row.name;
+
+/** Whether the trigger's poller reads that input from the node's parameters. */
+const reads = (row: PollRow, input: PollerInput): boolean => Boolean(row.poller && POLLER_INPUTS[row.poller].includes(input));
+/** The "Trigger On" values whose poller reads that input: the parameters it needs are shown for them. */
+const triggersReading = (input: PollerInput): string[] => POLL_TRIGGERS.filter((row) => reads(row, input)).map((row) => row.value);
 
 /** "Trigger On" value for the repository events (their rows carry polledFrom). */
 const REPOSITORY_EVENTS = 'repositoryEvents';
@@ -44,7 +47,8 @@ const TRIGGER_OPTIONS: INodePropertyOptions[] = [
 	},
 ];
 
-const NOTIFICATION_TRIGGERS = POLL_TRIGGERS.filter((row) => row.poller === 'mentions' || row.poller === 'notifications').map((row) => row.value);
+const NOTIFICATION_TRIGGERS = triggersReading('notifications');
+const REASONS_CHOSEN = POLL_TRIGGERS.filter((row) => row.notificationReasons === 'chosen').map((row) => row.value);
 
 /** GitHub's notification reasons (docs: "About notifications", reasons). */
 const NOTIFICATION_REASONS = [
@@ -151,7 +155,7 @@ export class GitHubPollTrigger implements INodeType {
 					{ name: 'Chosen Repositories', value: 'chosen', description: 'The repositories picked in the list below' },
 				],
 			},
-			{ ...OWNER_PROPERTY, displayOptions: { show: { trigger: ['newWatcher', REPOSITORY_EVENTS] }, hide: OWNER_NAMED_BY_REPOSITORY.hide } },
+			{ ...OWNER_PROPERTY, displayOptions: { show: { trigger: [...triggersReading('repository'), REPOSITORY_EVENTS] }, hide: OWNER_NAMED_BY_REPOSITORY.hide } },
 			{
 				displayName: REPOSITORIES_LABEL,
 				name: 'repositories',
@@ -169,7 +173,7 @@ export class GitHubPollTrigger implements INodeType {
 				type: 'resourceLocator',
 				default: { mode: 'list', value: '' },
 				required: true,
-				displayOptions: { show: { trigger: ['newWatcher'] } },
+				displayOptions: { show: { trigger: triggersReading('repository') } },
 				...locatorModes(
 					{ searchListMethod: 'searchRepositories', placeholder: 'Select a repository...' },
 					byName('e.g. hello-world or octo-org/hello-world'),
@@ -188,7 +192,7 @@ export class GitHubPollTrigger implements INodeType {
 				name: 'reasons',
 				type: 'multiOptions',
 				default: [],
-				displayOptions: { show: { trigger: ['newNotification'] } },
+				displayOptions: { show: { trigger: REASONS_CHOSEN } },
 				options: NOTIFICATION_REASONS,
 				description: 'Only notifications for these reasons (GitHub\'s <code>reason</code> of the thread); none chosen means every reason',
 			},
@@ -199,7 +203,7 @@ export class GitHubPollTrigger implements INodeType {
 				default: '',
 				required: true,
 				placeholder: 'e.g. octo-org',
-				displayOptions: { show: { trigger: ['projectItemChanged'] } },
+				displayOptions: { show: { trigger: triggersReading('project') } },
 				description: 'The user or organization the project belongs to',
 			},
 			{
@@ -209,7 +213,7 @@ export class GitHubPollTrigger implements INodeType {
 				typeOptions: { minValue: 1 },
 				default: 1,
 				required: true,
-				displayOptions: { show: { trigger: ['projectItemChanged'] } },
+				displayOptions: { show: { trigger: triggersReading('project') } },
 				description: 'The number in the project\'s URL (…/projects/5 → 5)',
 			},
 			{
@@ -218,7 +222,7 @@ export class GitHubPollTrigger implements INodeType {
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. Status, Priority',
-				displayOptions: { show: { trigger: ['projectItemChanged'] } },
+				displayOptions: { show: { trigger: triggersReading('project') } },
 				description:
 					'Field names whose value changes start the workflow, separated by commas; empty means every field. Items added, removed, archived or restored always count.',
 			},
@@ -268,15 +272,16 @@ export class GitHubPollTrigger implements INodeType {
 		}
 		const text = (name: string) => String(this.getNodeParameter(name, '', { extractValue: true }) ?? '').trim();
 		// A repository picked without an owner comes as "owner/name", which names the owner.
-		const named = row.poller === 'watchers' ? repositoryReference(text('repository')) : undefined;
-		const owner = row.poller === 'watchers' ? (named?.owner ?? text('owner')) : undefined;
-		const repository = row.poller === 'watchers' ? (named?.repo ?? text('repository')) : undefined;
-		if (row.poller === 'watchers' && (!owner || !repository)) {
+		const readsRepository = reads(row, 'repository');
+		const named = readsRepository ? repositoryReference(text('repository')) : undefined;
+		const owner = readsRepository ? (named?.owner ?? text('owner')) : undefined;
+		const repository = readsRepository ? (named?.repo ?? text('repository')) : undefined;
+		if (readsRepository && (!owner || !repository)) {
 			throw new NodeOperationError(this.getNode(), 'The "Owner" and "Repository" parameters are required for New Watcher', {
 				description: 'Choose the repository whose watchers to follow.',
 			});
 		}
-		const project = row.poller === 'projectItems' ? projectParameters(this) : undefined;
+		const project = reads(row, 'project') ? projectParameters(this) : undefined;
 		const state = this.getWorkflowStaticData('node') as PollState & IDataObject;
 		const items = await runPoller(new GitHubClient(this), state, {
 			poller: row.poller,
@@ -285,7 +290,7 @@ export class GitHubPollTrigger implements INodeType {
 			repository,
 			onlyParticipating: this.getNodeParameter('onlyParticipating', true) as boolean,
 			project,
-			reasons: row.notificationReasons ?? (row.value === 'newNotification' ? notificationReasonsParameter(this) : []),
+			reasons: row.notificationReasons === 'chosen' ? notificationReasonsParameter(this) : (row.notificationReasons ?? []),
 			manual: this.getMode() === 'manual',
 		});
 		return items.length > 0 ? [this.helpers.returnJsonArray(items)] : null;

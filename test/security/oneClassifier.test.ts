@@ -6,12 +6,11 @@ import { resetGitHubRateLimitState } from '../../nodes/GitHub/transport';
 import * as trelloClassifier from '../../nodes/Trello/scope/classify';
 import type { TrelloScopedRequest, TrelloTarget } from '../../nodes/Trello/scope/classify';
 import { resetTrelloRateLimitState } from '../../nodes/Trello/transport';
-import { runWorkflow } from '../harness/workflow';
+import { packageNode, runWorkflow, singleNodeWorkflow } from '../harness/workflow';
 import { GitHubRecorder } from '../githubActions/recorder';
 import { byId, credentials, githubWorkflow, repo, runGitHub, TOKEN } from '../githubActions/run';
 import { CARD } from '../trelloActions/fixtures';
 import { credentialsFor, rl, runTrello, TOKEN as TRELLO_TOKEN, trelloApi } from '../trelloActions/support';
-import { packageNode, singleNodeWorkflow } from '../harness/workflow';
 
 /**
  * Every check that asks what a request touches - the credential's scope, the node's own list, the

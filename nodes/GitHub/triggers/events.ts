@@ -97,10 +97,15 @@ export interface EventRow {
 	description: string;
 	/** What the GitHub Toolkit Poll Trigger says of it, when the description speaks of webhooks. */
 	pollDescription?: string;
+	/** What the Poll Trigger lists it as, where the name alone would promise more than a poll reads. */
+	pollName?: string;
 	webhook?: WebhookSource;
 	poller?: PollerName;
-	/** For the notifications poller: the reasons (GitHub's `reason` of a thread) this event stands for; none = the node's Reasons parameter. */
-	notificationReasons?: readonly string[];
+	/**
+	 * For the notifications poller: the reasons (GitHub's `reason` of a thread) this event stands
+	 * for, or 'chosen': the node's Reasons parameter. None: every reason.
+	 */
+	notificationReasons?: readonly string[] | 'chosen';
 	/**
 	 * Lists the Poll Trigger reads this event from for chosen repositories. What they yield is
 	 * shaped as the webhook delivery and matched by this row's webhook clauses and filters.
@@ -145,6 +150,7 @@ const ROWS: EventRowAsWritten[] = [
 		name: 'New Repository',
 		description: 'A repository is created in the organization (webhook) or in the account (polling)',
 		pollDescription: 'A repository is created in the connected account, found by comparing its repository list on each poll',
+		pollName: 'New Repository (in the account)',
 		webhook: { clauses: [{ event: 'repository', actions: ['created'] }], level: 'organization' },
 		poller: 'userRepositories',
 	},
@@ -355,6 +361,7 @@ const ROWS: EventRowAsWritten[] = [
 		name: 'New Mention',
 		description: 'The connected account is @-mentioned in an issue, pull request or comment',
 		pollDescription: 'A notification says the connected account was @-mentioned, read from its notifications on each poll',
+		pollName: 'New Mention (from notifications)',
 		webhook: { clauses: MENTION_CLAUSES, mentionsAccount: true },
 		poller: 'mentions',
 	},
@@ -576,6 +583,7 @@ const ROWS: EventRowAsWritten[] = [
 		description: 'A notification arrives for the connected account (polled: GitHub sends no webhook for notifications)',
 		pollDescription: 'A thread in the connected account\'s notifications is new or has new activity, optionally only for chosen reasons',
 		poller: 'notifications',
+		notificationReasons: 'chosen',
 	},
 	{
 		value: 'newReviewRequestForMe',

@@ -49,6 +49,19 @@ interface PollRequest {
  */
 export const ACCOUNT_POLLERS: ReadonlySet<PollerName> = new Set<PollerName>(['gists', 'userRepositories', 'mentions', 'notifications']);
 
+/** What a poller reads from the node's parameters besides its own state. */
+export type PollerInput = 'repository' | 'project' | 'notifications';
+
+/** The node parameters each poller reads: the repository (New Watcher), the project, the account's notifications. */
+export const POLLER_INPUTS: Record<PollerName, readonly PollerInput[]> = {
+	gists: [],
+	userRepositories: [],
+	watchers: ['repository'],
+	mentions: ['notifications'],
+	notifications: ['notifications'],
+	projectItems: ['project'],
+};
+
 const BEGINNING = '1970-01-01T00:00:00Z';
 const PAGE_SIZE = 100;
 
