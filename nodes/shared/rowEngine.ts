@@ -128,10 +128,7 @@ export function resourceNames(resources: ResourceSpec[]): string {
 	return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : (names[0] ?? '');
 }
 
-/**
- * The node properties for a whole catalogue: resource selector, operation selectors, fields, a
- * field the operations of a resource show alike written once (sharedProperties.ts).
- */
+/** A catalogue's node properties (resource, operations, fields), fields shown alike written once. */
 export function describeRows(...catalogue: Parameters<typeof propertiesRowByRow>): INodeProperties[] {
 	return shareRepeatedProperties(propertiesRowByRow(...catalogue));
 }
