@@ -8,14 +8,13 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import {
-	authenticateAsInstallation,
-	INSTALLATION_TOKEN_FIELDS,
-	issueInstallationToken,
-} from './githubApp';
-import { GITHUB_API_VERSION, GITHUB_MEDIA_TYPE, GITHUB_SERVER_PROPERTY } from './githubServer';
+import { GITHUB_API_VERSION, GITHUB_MEDIA_TYPE, GITHUB_SERVER_PROPERTY, INSTALLATION_TOKEN_FIELDS } from './githubServer';
 import { ACCESS_LEVEL_PROPERTY, ALLOWED_REPOSITORIES_PROPERTY, TRUSTED_CONTENT_ONLY_PROPERTY } from './limitProperties';
 
+/**
+ * n8n requires every credential class at start; the signing code (githubApp.ts and what it
+ * imports) is required when an App credential is first used, so a start loads none of it.
+ */
 export class GitHubServerAppApi implements ICredentialType {
 	name = 'githubServerAppApi';
 
@@ -111,6 +110,7 @@ export class GitHubServerAppApi implements ICredentialType {
 
 	/** Exchanges a JWT signed with the private key for an installation token, through n8n's HTTP helper. */
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject): Promise<IDataObject> {
+		const { issueInstallationToken } = await import('./githubApp');
 		return await issueInstallationToken.call(this, credentials);
 	}
 
@@ -119,6 +119,7 @@ export class GitHubServerAppApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
+		const { authenticateAsInstallation } = await import('./githubApp');
 		return await authenticateAsInstallation(credentials, requestOptions);
 	}
 

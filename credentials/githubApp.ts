@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 
 import { transportSettings } from './clock';
-import { GITHUB_API_VERSION, GITHUB_DOT_COM_API, GITHUB_MEDIA_TYPE } from './githubServer';
+import { GITHUB_API_VERSION, GITHUB_DOT_COM_API, GITHUB_MEDIA_TYPE, INSTALLATION_TOKEN_FIELDS } from './githubServer';
 import { redactText } from './redact';
 import { checkedBaseUrl, pathSegment } from './requestGuard';
 import { CredentialSetupError, serviceMessage } from './signInErrors';
@@ -33,16 +33,6 @@ const JWT_LIFETIME_SECONDS = 9 * 60;
  * newly issued token is always used.
  */
 export const TOKEN_RENEWAL_MARGIN_MS = 5 * 60_000;
-
-/** The credential's hidden fields n8n keeps the issued token in (declared in GitHubServerAppApi). */
-export const INSTALLATION_TOKEN_FIELDS = {
-	/** The token; n8n's `expirable` field: empty means "run preAuthentication first". */
-	token: 'installationToken',
-	/** When the token is to be replaced (ISO 8601): GitHub's expires_at less the renewal margin. */
-	renewAt: 'installationTokenRenewAt',
-	/** A digest of the settings the token was issued for (server, app, key, installation). */
-	issuedFor: 'installationTokenIssuedFor',
-} as const;
 
 const PRIVATE_KEY_FIELD = 'Private Key';
 const SERVER_FIELD = { displayName: 'GitHub Server' };

@@ -62,3 +62,13 @@ export const GITHUB_OAUTH_SCOPES = [
 	'notifications',
 	'project',
 ];
+
+/** The credential's hidden fields n8n keeps the issued token in (declared in GitHubServerAppApi). */
+export const INSTALLATION_TOKEN_FIELDS = {
+	/** The token; n8n's `expirable` field: empty means "run preAuthentication first". */
+	token: 'installationToken',
+	/** When the token is to be replaced (ISO 8601): GitHub's expires_at less the renewal margin. */
+	renewAt: 'installationTokenRenewAt',
+	/** A digest of the settings the token was issued for (server, app, key, installation). */
+	issuedFor: 'installationTokenIssuedFor',
+} as const;

@@ -81,7 +81,7 @@ describe('n8n start with the package installed', () => {
 		goals.push(['n8n start: ≤ 1.02× without the package', ratioSpread(ratios), roundsStatus(ratios, (value) => value <= 1.02)]);
 		goals.push(['n8n start: 0 node modules of ours required', String(Math.max(...modules)), modules.every((count) => count === 0) ? 'met' : 'not met']);
 		notes.push(
-			'n8n start: n8n 2.41 requires every installed package’s credential classes at start, whatever its metadata says (load-nodes-and-credentials.js adds its domain-restriction fields to each credential type), so the credential files and what they import are compiled in every n8n process; node files only when a workflow uses them.',
+			'n8n start: n8n 2.41 requires every installed package’s credential classes at start, whatever its metadata says (load-nodes-and-credentials.js adds its domain-restriction fields to each credential type), so the five credential classes and the three files of their fields (githubServer, limitProperties, trelloApiBase) are compiled in every n8n process — the App credential requires its signing code (githubApp.ts and what it imports) on first use, and test/nodes/lazyLoading.test.ts keeps that list; node files only when a workflow uses them.',
 		);
 		notes.push(
 			'n8n start: both user folders come from the same n8n install and differ only in `~/.n8n/nodes`; the with ÷ without ratio moves with the load on the machine by more than the package’s share, so read it with its range.',

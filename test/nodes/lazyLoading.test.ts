@@ -29,6 +29,16 @@ const plain = (value) => JSON.parse(JSON.stringify(value));
 		const served = { types: plain(loader.types), known: plain(loader.known) };
 		loader.getNode('trello');
 		result = { isLazyLoaded: loader.isLazyLoaded, atStart, afterTrello: ours(), ...served };
+	} else if (mode === 'credentials') {
+		// What n8n 2.41's postProcessLoaders does at every start: it asks the loader for each known credential class.
+		const loader = new LazyPackageDirectoryLoader(root);
+		await loader.loadAll();
+		for (const name of Object.keys(loader.known.credentials)) loader.getCredential(name);
+		const atStart = ours();
+		const app = loader.getCredential('githubServerAppApi').type;
+		// The App credential's signing code comes with its first use (a key that does not parse is refused there).
+		const failure = await app.preAuthentication.call({ helpers: {} }, { server: 'https://api.github.com', appId: '1', privateKey: 'not a key', installationSelection: 'id', installationId: '2' }).then(() => 'no error', (error) => error.constructor.name);
+		result = { atStart, afterUse: ours(), failure };
 	} else if (mode === 'eager') {
 		const loader = new PackageDirectoryLoader(root);
 		await loader.loadAll();
@@ -43,7 +53,7 @@ const plain = (value) => JSON.parse(JSON.stringify(value));
 
 type Probe = Record<string, unknown> & { types: { nodes: Array<{ name: string; usableAsTool?: boolean }>; credentials: unknown[] }; known: { nodes: Record<string, { sourcePath: string }> } };
 
-function probe(mode: 'lazy' | 'eager' | 'regenerate'): Probe {
+function probe(mode: 'lazy' | 'eager' | 'regenerate' | 'credentials'): Probe {
 	const output = execFileSync(process.execPath, ['-e', PROBE, mode], { cwd: ROOT, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
 	return JSON.parse(output) as Probe;
 }
@@ -81,6 +91,22 @@ describe('lazy loading from the built package (run `npm run build` first)', () =
 		const afterTrello = lazy.afterTrello as string[];
 		expect(afterTrello).toContain('dist/nodes/Trello/Trello.node.js');
 		expect(afterTrello.some((file) => file.startsWith('dist/nodes/GitHub/'))).toBe(false);
+	});
+
+	it('n8n 2.41 requires each credential class at start: that brings the credentials’ fields, not the App’s signing code', () => {
+		const { atStart, afterUse, failure } = probe('credentials') as unknown as { atStart: string[]; afterUse: string[]; failure: string };
+		expect([...atStart].sort()).toEqual([
+			'dist/credentials/GitHubAccessTokenApi.credentials.js',
+			'dist/credentials/GitHubServerAppApi.credentials.js',
+			'dist/credentials/GitHubServerOAuth2Api.credentials.js',
+			'dist/credentials/TrelloKeyTokenApi.credentials.js',
+			'dist/credentials/TrelloOAuth10aApi.credentials.js',
+			'dist/credentials/githubServer.js',
+			'dist/credentials/limitProperties.js',
+			'dist/credentials/trelloApiBase.js',
+		]);
+		expect(afterUse).toContain('dist/credentials/githubApp.js');
+		expect(failure).not.toBe('no error');
 	});
 
 	it('dist metadata is what the built descriptions give today (fails when a description changed without it)', () => {
