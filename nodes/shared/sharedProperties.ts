@@ -9,21 +9,48 @@ import type { INodeProperties } from 'n8n-workflow';
  */
 export function shareRepeatedProperties(properties: INodeProperties[]): INodeProperties[] {
 	const shared: INodeProperties[] = [];
-	const earlier = new Map<string, INodeProperties>();
+	// Earlier copies by resource and field name; the whole field is compared (as text) only when a name repeats.
+	const earlier = new Map<string, Array<{ copy: INodeProperties; at: number; key?: string }>>();
+	// Where in `shared` each resource's operation last had a property it may show, kept as the
+	// list grows: a between-check is then a look-up, not a scan (n8n requires a node's file on its
+	// first use, and this runs then).
+	const lastShownAt = new Map<string, number>();
+	const irregular: Array<{ property: INodeProperties; at: number }> = [];
+	const shownBetween = (from: number, resource: string, operations: string[]) => {
+		if (operations.some((operation) => (lastShownAt.get(`${resource}\n${operation}`) ?? -1) > from)) return true;
+		for (let i = irregular.length - 1; i >= 0 && irregular[i].at > from; i--) {
+			if (operations.some((operation) => mayShow(irregular[i].property, resource, operation))) return true;
+		}
+		return false;
+	};
+	const markShown = (at: number, resource: string, operations: string[]) => {
+		for (const operation of operations) {
+			const key = `${resource}\n${operation}`;
+			lastShownAt.set(key, Math.max(at, lastShownAt.get(key) ?? -1));
+		}
+	};
 	for (const property of properties) {
 		const place = operationsShown(property);
 		if (!place) {
+			irregular.push({ property, at: shared.length });
 			shared.push(property);
 			continue;
 		}
-		const key = sameFieldKey(property, place.resource);
-		const twin = earlier.get(key);
-		if (twin && !shared.slice(shared.indexOf(twin) + 1).some((between) => place.operations.some((operation) => mayShow(between, place.resource, operation)))) {
-			(twin.displayOptions!.show!.operation as string[]).push(...place.operations);
+		const sameName = earlier.get(`${place.resource}\n${property.name}`) ?? [];
+		const key = sameName.length ? sameFieldKey(property, place.resource) : undefined;
+		let twin: (typeof sameName)[number] | undefined;
+		for (let i = sameName.length - 1; i >= 0 && !twin; i--) {
+			sameName[i].key ??= sameFieldKey(sameName[i].copy, place.resource);
+			if (sameName[i].key === key) twin = sameName[i];
+		}
+		if (twin && !shownBetween(twin.at, place.resource, place.operations)) {
+			(twin.copy.displayOptions!.show!.operation as string[]).push(...place.operations);
+			markShown(twin.at, place.resource, place.operations);
 			continue;
 		}
 		const copy: INodeProperties = { ...property, displayOptions: { ...property.displayOptions, show: { ...property.displayOptions!.show, operation: [...place.operations] } } };
-		earlier.set(key, copy);
+		earlier.set(`${place.resource}\n${property.name}`, [...sameName, { copy, at: shared.length, key }]);
+		markShown(shared.length, place.resource, place.operations);
 		shared.push(copy);
 	}
 	return shared;
