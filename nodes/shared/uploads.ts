@@ -63,6 +63,50 @@ export type MultipartPart =
 	  };
 
 /**
+ * The pieces one after another as one stream, driven by each file's own events as a pipe is: an
+ * async generator in between cost a third of the upload's throughput in the bench. A piece is
+ * read only as fast as the stream is; destroying the stream closes every file not yet sent.
+ */
+function joinedStream(pieces: Array<Buffer | Readable>, ReadableClass: ReturnType<typeof readableClassOf>): Readable {
+	let next = 0;
+	let current: Readable | undefined;
+	const files = pieces.filter((piece): piece is Readable => !Buffer.isBuffer(piece));
+	const output: Readable = new ReadableClass({
+		read() {
+			if (current) current.resume();
+			else sendOn();
+		},
+		destroy(error, callback) {
+			for (const file of files) file.destroy();
+			callback(error);
+		},
+	});
+	/** Pushes the pieces that are bytes up to the next file, which then flows; ends after the last. */
+	const sendOn = () => {
+		while (next < pieces.length) {
+			const piece = pieces[next++];
+			// Heads and line breaks are a few hundred bytes: pushed whatever the buffer holds.
+			if (Buffer.isBuffer(piece)) {
+				output.push(piece);
+				continue;
+			}
+			current = piece;
+			piece.on('data', (chunk: Buffer | string) => {
+				if (!output.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)) piece.pause();
+			});
+			piece.once('end', () => {
+				current = undefined;
+				if (!output.destroyed) sendOn();
+			});
+			piece.once('error', (error) => output.destroy(error));
+			return;
+		}
+		output.push(null);
+	};
+	return output;
+}
+
+/**
  * A multipart/form-data body whose files stream from n8n's binary data store; its length is
  * known (Content-Length) when every file's size is.
  */
@@ -104,13 +148,7 @@ export function multipartBody(parts: MultipartPart[]): UploadBody {
 		const pieces = (): Array<Buffer | Readable> =>
 			contents.flatMap((content, index) => [heads[index], content, lineBreak]).concat(closing);
 		if (!stream) return Buffer.concat(pieces() as Buffer[]);
-		async function* chunks() {
-			for (const piece of pieces()) {
-				if (Buffer.isBuffer(piece)) yield piece;
-				else for await (const chunk of piece as AsyncIterable<Buffer>) yield chunk;
-			}
-		}
-		return readableClassOf(stream).from(chunks(), { objectMode: false });
+		return joinedStream(pieces(), readableClassOf(stream));
 	};
 	const fields = Object.fromEntries(parts.flatMap((part) => ('value' in part ? [[part.field, part.value]] : [])));
 	const body = new UploadBody(open, length, `multipart/form-data; boundary=${boundary}`, fields, 'multipart');

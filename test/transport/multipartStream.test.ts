@@ -74,4 +74,40 @@ describe('multipart bodies with streamed files', () => {
 		expect(read).toBeLessThan(8);
 		stream.destroy();
 	});
+	it('closes every file when the body is given up, and fails when a file fails', async () => {
+		const opened: Readable[] = [];
+		const tracked = (chunks: Buffer[], fileName: string): InputFile => ({
+			...fileOf(chunks, fileName),
+			open: async () => {
+				const stream = Readable.from(chunks);
+				opened.push(stream);
+				return stream;
+			},
+		});
+		const chunks = Array.from({ length: 64 }, (_, i) => Buffer.alloc(65536, i));
+		const body = multipartBody([
+			{ field: 'first', file: tracked(chunks, 'a.bin'), size: 64 * 65536 },
+			{ field: 'second', file: tracked(chunks, 'b.bin'), size: 64 * 65536 },
+		]);
+		const stream = (await body.open()) as Readable;
+		await new Promise<void>((resolve) => stream.once('data', () => resolve()));
+		stream.destroy();
+		await new Promise((resolve) => setImmediate(resolve));
+		// The second file was never reached, and is closed all the same.
+		expect(opened.map((file) => file.destroyed)).toEqual([true, true]);
+
+		const broken: InputFile = {
+			...fileOf([], 'broken.bin'),
+			open: async () =>
+				Readable.from(
+					(function* () {
+						yield Buffer.alloc(16, 1);
+						throw new Error('the binary data store lost the file');
+					})(),
+				),
+		};
+		const failing = (await multipartBody([{ field: 'file', file: broken, size: 32 }]).open()) as Readable;
+		failing.resume();
+		await expect(new Promise((resolve, reject) => failing.once('end', resolve).once('error', reject))).rejects.toThrow('the binary data store lost the file');
+	});
 });
