@@ -57,16 +57,17 @@ interface FileCase {
 
 const trelloUploadSize = (size: number) => Math.min(size, TRELLO_LIMIT_MB * MIB);
 
-/** n8n's HTTP Request node sending the input's binary data as the body. */
-const theirBinaryUpload = (fake: FilesFake) => ({
+/** n8n's HTTP Request node posting the input's binary data: as the body, or as a multipart form's file. */
+const theirUpload = (fake: FilesFake, as: 'binary' | 'multipart') => ({
 	type: 'n8n-nodes-base.httpRequest',
 	typeVersion: 4.2,
 	parameters: {
 		method: 'POST',
 		url: `${fake.storageUrl}/upload`,
 		sendBody: true,
-		contentType: 'binaryData',
-		inputDataFieldName: 'data',
+		...(as === 'binary'
+			? { contentType: 'binaryData', inputDataFieldName: 'data' }
+			: { contentType: 'multipart-form-data', bodyParameters: { parameters: [{ parameterType: 'formBinaryData', name: 'file', inputDataFieldName: 'data' }] } }),
 		options: { redirect: { redirect: { followRedirects: false } } },
 	},
 });
@@ -137,14 +138,14 @@ const ALL_CASES: FileCase[] = [
 		label: 'n8n HTTP Request, upload of binary data (Follow Redirects off)',
 		direction: 'upload',
 		theirs: true,
-		node: (_bytes, fake) => theirBinaryUpload(fake),
+		node: (_bytes, fake) => theirUpload(fake, 'binary'),
 	},
 	{
 		label: 'n8n HTTP Request, upload of binary data',
 		direction: 'upload',
 		theirs: true,
 		sizeFor: trelloUploadSize,
-		node: (_bytes, fake) => theirBinaryUpload(fake),
+		node: (_bytes, fake) => theirUpload(fake, 'binary'),
 	},
 	{
 		label: 'n8n HTTP Request, multipart upload of binary data',
@@ -152,18 +153,7 @@ const ALL_CASES: FileCase[] = [
 		theirs: true,
 		sizeFor: trelloUploadSize,
 		multipart: true,
-		node: (_bytes, fake) => ({
-			type: 'n8n-nodes-base.httpRequest',
-			typeVersion: 4.2,
-			parameters: {
-				method: 'POST',
-				url: `${fake.storageUrl}/upload`,
-				sendBody: true,
-				contentType: 'multipart-form-data',
-				bodyParameters: { parameters: [{ parameterType: 'formBinaryData', name: 'file', inputDataFieldName: 'data' }] },
-				options: { redirect: { redirect: { followRedirects: false } } },
-			},
-		}),
+		node: (_bytes, fake) => theirUpload(fake, 'multipart'),
 	},
 	{
 		label: 'GitHub Toolkit Release → Upload Asset',
