@@ -36,13 +36,54 @@ export function cleanNpmEnv(): NodeJS.ProcessEnv {
 	return Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_config_/i.test(name)));
 }
 
+/** Ports handed out by freePort, one file each holding the pid of the test process that took it. */
+export const PORT_CLAIMS = join(tmpdir(), 'n8n-nodes-github-trello-e2e-ports');
+
+/**
+ * Claims `port` for this process: n8n binds a port seconds after it is chosen, so a port that is
+ * free now may be chosen again meanwhile, by this process or another jest worker. A claim of a
+ * process that has ended is taken over.
+ */
+export function claimPort(port: number): boolean {
+	mkdirSync(PORT_CLAIMS, { recursive: true });
+	const claim = join(PORT_CLAIMS, String(port));
+	for (let attempt = 0; attempt < 2; attempt++) {
+		try {
+			writeFileSync(claim, String(process.pid), { flag: 'wx' });
+			return true;
+		} catch {
+			let owner: string;
+			try {
+				owner = readFileSync(claim, 'utf8');
+			} catch {
+				continue; // given up by its owner meanwhile
+			}
+			// Empty: its owner is still writing its pid.
+			if (!owner || processAlive(Number(owner))) return false;
+			rmSync(claim, { force: true });
+		}
+	}
+	return false;
+}
+
+function processAlive(pid: number): boolean {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code === 'EPERM';
+	}
+}
+
 /**
  * A free loopback port below Linux's ephemeral range (32768+), so that an outgoing connection of
- * another process cannot take it between this check and n8n binding it.
+ * another process cannot take it between this check and n8n binding it, and claimed (claimPort) so
+ * that no other test process is given it.
  */
 export async function freePort(): Promise<number> {
 	for (let attempt = 0; attempt < 200; attempt++) {
 		const port = 20000 + Math.floor(Math.random() * 12000);
+		if (!claimPort(port)) continue;
 		const server = createServer();
 		const bound = await new Promise<boolean>((resolve) => {
 			server.once('error', () => resolve(false));
