@@ -570,7 +570,7 @@ describe('Files: memory and throughput of downloads and uploads in a real n8n', 
 								: '';
 				goals.push([
 					`Files: Trello Toolkit Attachment → Upload File (multipart, ${sizeText(trelloUploadSize(LARGER))}${trelloUploadSize(LARGER) < LARGER ? ', Trello’s limit' : ''}) ≥ ${THROUGHPUT_SHARE}× the plain multipart stream, beside n8n’s HTTP Request sending the same file (same rounds)`,
-					`ours ${ratioSpread(trelloMultipart)}; n8n’s HTTP Request: multipart ${theirs(theirMultipart)}, binary body ${theirs(theirCappedBinary)} (of the plain ${sizeText(trelloUploadSize(LARGER))} upload)${bound}`,
+					`ours ${ratioSpread(trelloMultipart)}; n8n’s HTTP Request: multipart ${theirs(theirMultipart)} (of the plain multipart stream, as ours), binary body ${theirs(theirCappedBinary)} (of the plain ${sizeText(trelloUploadSize(LARGER))} upload)${bound}`,
 					roundsStatus(trelloMultipart, (value) => value >= THROUGHPUT_SHARE),
 				]);
 			}
